@@ -1,0 +1,75 @@
+/**
+ * Ajv (JSON Schema 2020-12, strict, with formats) loaded with the schemas of a bundled OpenAPI
+ * document, so any schema fragment of the document can be compiled and its `$ref`s resolve.
+ */
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+// ajv-formats ships CommonJS; under nodenext its default export is the module object.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+const DOCUMENT_ID = 'ofkit:openapi';
+const LOCAL_SCHEMA_REF = '#/components/schemas/';
+/** OpenAPI keywords a Schema Object may carry that JSON Schema does not define. */
+const OPENAPI_SCHEMA_KEYWORDS = ['example', 'discriminator', 'xml', 'externalDocs'];
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+export interface DocumentAjv {
+  /** Compiles a schema fragment of the document (cached by identity). */
+  compile(schema: JsonValue): ValidateFunction;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Copies a fragment, pointing its local component `$ref`s at the registered document schema. */
+function rehome(value: JsonValue, extensions: Set<string>): JsonValue {
+  if (Array.isArray(value)) return value.map((item) => rehome(item, extensions));
+  if (!isObject(value)) return value;
+  const copy: JsonObject = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key.startsWith('x-')) extensions.add(key);
+    if (key === '$ref' && typeof child === 'string' && child.startsWith(LOCAL_SCHEMA_REF)) {
+      copy[key] = `${DOCUMENT_ID}#/$defs/${child.slice(LOCAL_SCHEMA_REF.length)}`;
+    } else {
+      copy[key] = rehome(child, extensions);
+    }
+  }
+  return copy;
+}
+
+/** Builds the Ajv instance for one bundled document (only internal `$ref`s). */
+export function createDocumentAjv(document: JsonObject): DocumentAjv {
+  const components = isObject(document.components) ? document.components : {};
+  const schemas = isObject(components.schemas) ? components.schemas : {};
+  const extensions = new Set<string>();
+  const defs = rehome(schemas, extensions);
+  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, validateFormats: true });
+  addFormats(ajv);
+  const register = (keyword: string) => {
+    if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
+  };
+  for (const keyword of OPENAPI_SCHEMA_KEYWORDS) register(keyword);
+  for (const keyword of extensions) register(keyword);
+  ajv.addSchema({ $id: DOCUMENT_ID, $defs: defs as JsonObject });
+  const cache = new WeakMap<object, ValidateFunction>();
+  return {
+    compile(schema) {
+      if (isObject(schema) && cache.has(schema)) return cache.get(schema)!;
+      const local = new Set<string>();
+      const rehomed = rehome(schema, local);
+      for (const keyword of local) register(keyword);
+      const validate = ajv.compile(rehomed as JsonObject);
+      if (isObject(schema)) cache.set(schema, validate);
+      return validate;
+    },
+  };
+}
+
+/** One line per Ajv error: `<instance path> <message>`. */
+export function describeErrors(validate: ValidateFunction): string[] {
+  return (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}`);
+}

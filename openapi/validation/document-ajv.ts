@@ -71,5 +71,7 @@ export function createDocumentAjv(document: JsonObject): DocumentAjv {
 
 /** One line per Ajv error: `<instance path> <message>`. */
 export function describeErrors(validate: ValidateFunction): string[] {
-  return (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}`);
+  return (validate.errors ?? []).map(
+    (error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}`,
+  );
 }

@@ -30,7 +30,7 @@ function pointer(parts: string[]): string {
 
 function collectExampleSites(node: JsonValue, path: string[], sites: ExampleSite[]): void {
   if (Array.isArray(node)) {
-    node.forEach((child, index) => collectExampleSites(child, [...path, String(index)], sites));
+    for (const [index, child] of node.entries()) collectExampleSites(child, [...path, String(index)], sites);
     return;
   }
   if (!isObject(node)) return;
@@ -62,14 +62,20 @@ export function checkExamples(document: JsonObject): ExampleReport {
     if (!validate(site.value)) failures.push({ location: site.location, problems: describeErrors(validate) });
   }
   const schemaExamples = countSchemaExamples(document, ajv);
-  return { checked: sites.length + schemaExamples.checked, failures: [...failures, ...schemaExamples.failures] };
+  return {
+    checked: sites.length + schemaExamples.checked,
+    failures: [...failures, ...schemaExamples.failures],
+  };
 }
 
 function countSchemaExamples(document: JsonObject, ajv: ReturnType<typeof createDocumentAjv>): ExampleReport {
   const failures: ExampleFinding[] = [];
   let checked = 0;
   const visit = (node: JsonValue, path: string[]): void => {
-    if (Array.isArray(node)) return node.forEach((child, index) => visit(child, [...path, String(index)]));
+    if (Array.isArray(node)) {
+      for (const [index, child] of node.entries()) visit(child, [...path, String(index)]);
+      return;
+    }
     if (!isObject(node)) return;
     const inSchema = path.includes('schema') || path.includes('schemas');
     if (inSchema && Array.isArray(node.examples) && (node.type !== undefined || node.$ref !== undefined)) {
@@ -78,7 +84,10 @@ function countSchemaExamples(document: JsonObject, ajv: ReturnType<typeof create
       for (const [index, value] of examples.entries()) {
         checked += 1;
         if (!validate(value)) {
-          failures.push({ location: pointer([...path, 'examples', String(index)]), problems: describeErrors(validate) });
+          failures.push({
+            location: pointer([...path, 'examples', String(index)]),
+            problems: describeErrors(validate),
+          });
         }
       }
     }

@@ -1,0 +1,71 @@
+/**
+ * The project's own rules for the document (openapi/README.md): operationIds, the 401 and 500 on
+ * every operation, the shared error schema on every error response, pagination on every list.
+ */
+import type { JsonObject } from '../validation/document-ajv.js';
+import { isObject, listOperations, resolveRef } from './openapi-document.js';
+
+export interface ProjectRuleViolation {
+  operation: string;
+  rule: string;
+  detail: string;
+}
+
+const ERROR_SCHEMAS = new Set([
+  '#/components/schemas/ErrorList',
+  '#/components/schemas/TokenRequiredErrorList',
+]);
+
+function errorSchemaRef(document: JsonObject, response: unknown): string | undefined {
+  const resolved = resolveRef(document, response as JsonObject);
+  if (!isObject(resolved) || !isObject(resolved.content)) return undefined;
+  const media = resolved.content['application/json'];
+  if (!isObject(media) || !isObject(media.schema)) return undefined;
+  const ref = media.schema.$ref;
+  return typeof ref === 'string' ? ref : undefined;
+}
+
+/** A list is a 200 whose schema is a paginated envelope (`results` beside `count`). */
+function isPaginatedList(document: JsonObject, operation: JsonObject): boolean {
+  const responses = isObject(operation.responses) ? operation.responses : {};
+  const ok = resolveRef(document, responses['200']);
+  if (!isObject(ok) || !isObject(ok.content)) return false;
+  const media = ok.content['application/json'];
+  const schema = isObject(media) ? resolveRef(document, media.schema) : undefined;
+  return (
+    isObject(schema) &&
+    isObject(schema.properties) &&
+    'results' in schema.properties &&
+    'count' in schema.properties
+  );
+}
+
+export function checkProjectRules(document: JsonObject): ProjectRuleViolation[] {
+  const violations: ProjectRuleViolation[] = [];
+  const seenIds = new Map<string, string>();
+  for (const { method, path, operation, parameters } of listOperations(document)) {
+    const name = `${method} ${path}`;
+    const add = (rule: string, detail: string) => violations.push({ operation: name, rule, detail });
+    const operationId = operation.operationId;
+    if (typeof operationId !== 'string' || operationId.length === 0)
+      add('operation-id', 'has no operationId');
+    else if (seenIds.has(operationId))
+      add('operation-id', `operationId ${operationId} is also used by ${seenIds.get(operationId)}`);
+    else seenIds.set(operationId, name);
+    const responses = isObject(operation.responses) ? operation.responses : {};
+    for (const status of ['401', '500'])
+      if (!(status in responses)) add('error-responses', `has no ${status} response`);
+    for (const [status, response] of Object.entries(responses)) {
+      if (!/^[45]/.test(status)) continue;
+      const ref = errorSchemaRef(document, response);
+      if (!ref || !ERROR_SCHEMAS.has(ref))
+        add('error-schema', `${status} does not use the shared error schema (${ref ?? 'none'})`);
+    }
+    if (method === 'GET' && isPaginatedList(document, operation)) {
+      const names = new Set(parameters.map((parameter) => parameter.name));
+      for (const required of ['page', 'page_size'])
+        if (!names.has(required)) add('pagination', `list has no ${required} parameter`);
+    }
+  }
+  return violations;
+}

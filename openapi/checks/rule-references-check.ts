@@ -1,0 +1,47 @@
+/** Rule IDs: every ID of rules.md is referenced by the document, and every `x-rules` entry exists. */
+import type { JsonObject, JsonValue } from '../validation/document-ajv.js';
+import { isObject } from './openapi-document.js';
+
+export interface RuleReferencesReport {
+  catalogued: number;
+  referenced: number;
+  unreferenced: string[];
+  unknown: { id: string; location: string }[];
+}
+
+/** Rule IDs are the first cell of the catalogue's table rows. */
+export function parseRuleIds(markdown: string): string[] {
+  const ids = new Set<string>();
+  for (const match of markdown.matchAll(/^\| ([A-Z][A-Z0-9-]+) \|/gm)) {
+    if (match[1] !== 'ID') ids.add(match[1] ?? '');
+  }
+  return [...ids];
+}
+
+function collectReferences(node: JsonValue, path: string, found: { id: string; location: string }[]): void {
+  if (Array.isArray(node)) {
+    for (const [index, child] of node.entries()) collectReferences(child, `${path}/${index}`, found);
+    return;
+  }
+  if (!isObject(node)) return;
+  for (const [key, child] of Object.entries(node)) {
+    if (key === 'x-rules' && Array.isArray(child)) {
+      for (const id of child) found.push({ id: String(id), location: path || '/' });
+    } else {
+      collectReferences(child, `${path}/${key}`, found);
+    }
+  }
+}
+
+export function checkRuleReferences(documents: JsonObject[], ruleIds: string[]): RuleReferencesReport {
+  const found: { id: string; location: string }[] = [];
+  for (const document of documents) collectReferences(document, '', found);
+  const catalogue = new Set(ruleIds);
+  const referenced = new Set(found.map((reference) => reference.id));
+  return {
+    catalogued: catalogue.size,
+    referenced: [...referenced].filter((id) => catalogue.has(id)).length,
+    unreferenced: ruleIds.filter((id) => !referenced.has(id)),
+    unknown: found.filter((reference) => !catalogue.has(reference.id)),
+  };
+}

@@ -1,0 +1,8 @@
+export type { OfkitClient, OfkitClientOptions } from './create-client.js';
+export { createOfkitClient, withRetries } from './create-client.js';
+export {
+  isTooManySessions,
+  RETRY_WAITS_SECONDS,
+  retryWaitSeconds,
+  TOO_MANY_SESSIONS_CODE,
+} from './retry-policy.js';

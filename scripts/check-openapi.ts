@@ -1,0 +1,45 @@
+/**
+ * `npm run check:openapi`: the project's checks of the bundled document (openapi/generated/), beyond
+ * Redocly's lint: operations against operations.tsv, rule IDs against rules.md, project rules, examples.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { checkOperations, parseOperationsTsv } from '../openapi/checks/operations-check.js';
+import { checkProjectRules } from '../openapi/checks/project-rules-check.js';
+import { checkRuleReferences, parseRuleIds } from '../openapi/checks/rule-references-check.js';
+import type { JsonObject } from '../openapi/validation/document-ajv.js';
+import { checkExamples } from '../openapi/validation/example-check.js';
+
+const root = resolve(import.meta.dirname, '..');
+const specDir = process.env.OFKIT_SPEC_DIR ?? join(root, '../shared/spec');
+const read = (path: string) => readFileSync(path, 'utf8');
+const api = JSON.parse(read(join(root, 'openapi/generated/openapi.json'))) as JsonObject;
+const admin = JSON.parse(read(join(root, 'openapi/generated/admin.json'))) as JsonObject;
+
+const failures: string[] = [];
+const operations = checkOperations(api, parseOperationsTsv(read(join(specDir, 'operations.tsv'))));
+for (const key of operations.missing) failures.push(`operation missing from the document: ${key}`);
+for (const key of operations.unexpected) failures.push(`operation not in operations.tsv: ${key}`);
+const rules = checkRuleReferences([api], parseRuleIds(read(join(specDir, 'rules.md'))));
+for (const id of rules.unreferenced) failures.push(`rule never referenced by the document: ${id}`);
+for (const { id, location } of rules.unknown) failures.push(`unknown rule ID ${id} at ${location}`);
+for (const v of [
+  ...checkProjectRules(api),
+  ...checkProjectRules(admin).filter((x) => x.rule !== 'error-responses'),
+]) {
+  failures.push(`${v.operation}: ${v.rule}: ${v.detail}`);
+}
+let examplesChecked = 0;
+for (const document of [api, admin]) {
+  const examples = checkExamples(document);
+  examplesChecked += examples.checked;
+  for (const f of examples.failures) failures.push(`invalid example ${f.location}: ${f.problems.join('; ')}`);
+}
+const schemaCount = Object.keys((api.components as { schemas?: object } | undefined)?.schemas ?? {}).length;
+console.log(
+  `openapi.yaml: ${operations.documented} operations, ${schemaCount} schemas, ${Object.keys(api.webhooks ?? {}).length} webhooks; ` +
+    `rules referenced ${rules.referenced}/${rules.catalogued}; ${examplesChecked} examples validated (Ajv 2020-12, strict).`,
+);
+for (const failure of failures) console.error(`  ✗ ${failure}`);
+console.log(failures.length === 0 ? 'OpenAPI checks passed.' : `${failures.length} OpenAPI check failures.`);
+process.exitCode = failures.length === 0 ? 0 : 1;

@@ -1,0 +1,24 @@
+/** The simulator's own request and response values; only server/ touches node:http. */
+
+export type Headers = Readonly<Record<string, string>>;
+
+/** A request as the core sees it: method upper-case, path without query, header names lower-case. */
+export interface SimRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  /** Raw body text; parsed by the validation stage. */
+  body: string;
+  /** The absolute base URL the client used (scheme://host[:port]), for pagination links. */
+  origin: string;
+}
+
+export interface SimResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** A JSON value to serialize, or undefined for an empty body (204). */
+  body?: unknown;
+}
+
+export const JSON_CONTENT_TYPE = 'application/json';

@@ -1,0 +1,46 @@
+/**
+ * Every error the simulator answers is a value from this catalogue, rendered once by the serializer as
+ * the API's error array `[{request_id, message, code, field?}]` (ERR-BODY).
+ */
+export const ERROR_CATALOGUE = {
+  required: { status: 400, message: 'This field is required.' },
+  invalid: { status: 400, message: 'This value is not valid.' },
+  unknown_field: { status: 400, message: 'This field is not accepted.' },
+  malformed_json: { status: 400, message: 'The request body is not valid JSON.' },
+  invalid_range: { status: 400, message: 'The requested range is not valid.' },
+  invalid_token: { status: 400, message: 'The MFA token is not valid.' },
+  session_expired: { status: 400, message: 'The MFA session is expired or unknown.' },
+  invalid_credentials: { status: 400, message: 'Invalid credentials provided to login to the institution.' },
+  authentication_failed: { status: 401, message: 'Credentials not valid.' },
+  not_found: { status: 404, message: 'Not found.' },
+  method_not_allowed: { status: 405, message: 'Method not allowed.' },
+  request_timeout: { status: 408, message: 'The request timed out and was terminated by the server.' },
+  refresh_cooldown: { status: 409, message: 'This link was refreshed recently.' },
+  payload_too_large: { status: 413, message: 'The request body is too large.' },
+  unsupported_media_type: { status: 415, message: 'The request body must be application/json.' },
+  token_required: { status: 428, message: 'A MFA token is required by the institution to login.' },
+  too_many_requests: { status: 429, message: 'Too many deletions.' },
+  internal_server_error: { status: 500, message: 'Internal server error.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** One problem; `message` overrides the catalogue's when the case needs more words. */
+export interface ApiError {
+  code: ErrorCode;
+  message?: string;
+  field?: string;
+  /** Extra members of the error item (the 428's session, expiry, link, token_generation_data). */
+  extra?: Record<string, unknown>;
+}
+
+/** One or more problems of one request; all share the status of the first. */
+export type ApiErrors = readonly [ApiError, ...ApiError[]];
+
+export const apiError = (code: ErrorCode, details: Omit<ApiError, 'code'> = {}): ApiErrors => [
+  { code, ...details },
+];
+
+export function statusOf(errors: ApiErrors): number {
+  return ERROR_CATALOGUE[errors[0].code].status;
+}

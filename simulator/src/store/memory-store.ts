@@ -1,0 +1,106 @@
+/** The embedded default Store: maps per tenant and collection, with a per-link index. */
+import type { SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from './store.js';
+
+class Collection {
+  readonly byId = new Map<string, StoredRecord>();
+  readonly byLink = new Map<string, Map<string, StoredRecord>>();
+
+  put(record: StoredRecord): void {
+    this.remove(record.id);
+    this.byId.set(record.id, record);
+    if (typeof record.link === 'string') {
+      let index = this.byLink.get(record.link);
+      if (!index) this.byLink.set(record.link, (index = new Map()));
+      index.set(record.id, record);
+    }
+  }
+
+  remove(id: string): boolean {
+    const existing = this.byId.get(id);
+    if (!existing) return false;
+    this.byId.delete(id);
+    if (typeof existing.link === 'string') this.byLink.get(existing.link)?.delete(id);
+    return true;
+  }
+}
+
+class TenantState {
+  readonly collections = new Map<string, Collection>();
+  readonly windows = new Map<string, number[]>();
+
+  collection(name: string): Collection {
+    let collection = this.collections.get(name);
+    if (!collection) this.collections.set(name, (collection = new Collection()));
+    return collection;
+  }
+}
+
+export class MemoryStore implements Store {
+  private readonly tenants = new Map<string, TenantState>();
+
+  private tenant(name: string): TenantState {
+    let state = this.tenants.get(name);
+    if (!state) this.tenants.set(name, (state = new TenantState()));
+    return state;
+  }
+
+  async get(tenant: string, collection: string, id: string) {
+    return this.tenant(tenant).collection(collection).byId.get(id);
+  }
+
+  async put(tenant: string, collection: string, record: StoredRecord) {
+    this.tenant(tenant).collection(collection).put(record);
+  }
+
+  async delete(tenant: string, collection: string, id: string) {
+    return this.tenant(tenant).collection(collection).remove(id);
+  }
+
+  async list(tenant: string, collection: string, where: { link?: string } = {}) {
+    const records = this.tenant(tenant).collection(collection);
+    const source = where.link === undefined ? records.byId : records.byLink.get(where.link);
+    return source ? [...source.values()] : [];
+  }
+
+  async deleteByLink(tenant: string, collection: string, link: string) {
+    const records = this.tenant(tenant).collection(collection);
+    const ids = [...(records.byLink.get(link)?.keys() ?? [])];
+    for (const id of ids) records.remove(id);
+    return ids.length;
+  }
+
+  async hitSlidingWindow(tenant: string, key: string, now: number, windowMs: number, limit: number) {
+    const windows = this.tenant(tenant).windows;
+    const hits = (windows.get(key) ?? []).filter((at) => at > now - windowMs);
+    const hit: SlidingWindowHit =
+      hits.length >= limit
+        ? { allowed: false, count: hits.length, retryAfterMs: (hits[0] ?? now) + windowMs - now }
+        : { allowed: true, count: hits.length + 1, retryAfterMs: 0 };
+    if (hit.allowed) hits.push(now);
+    windows.set(key, hits);
+    return hit;
+  }
+
+  async exportTenant(tenant: string): Promise<TenantSnapshot> {
+    const state = this.tenant(tenant);
+    const collections: Record<string, StoredRecord[]> = {};
+    for (const [name, collection] of state.collections) {
+      if (collection.byId.size > 0) collections[name] = structuredClone([...collection.byId.values()]);
+    }
+    return { collections, windows: Object.fromEntries([...state.windows].map(([k, v]) => [k, [...v]])) };
+  }
+
+  async importTenant(tenant: string, snapshot: TenantSnapshot) {
+    const state = new TenantState();
+    for (const [name, records] of Object.entries(snapshot.collections)) {
+      const collection = state.collection(name);
+      for (const record of structuredClone(records)) collection.put(record);
+    }
+    for (const [key, hits] of Object.entries(snapshot.windows)) state.windows.set(key, [...hits]);
+    this.tenants.set(tenant, state);
+  }
+
+  async clearTenant(tenant: string) {
+    this.tenants.delete(tenant);
+  }
+}

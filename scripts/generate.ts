@@ -49,7 +49,7 @@ async function outputsFor(source: string, name: string): Promise<Output[]> {
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const outputs = [
-    ...(await outputsFor(process.env.OFKIT_SCRATCH_SOURCE ?? 'openapi.yaml', 'openapi')),
+    ...(await outputsFor('openapi.yaml', 'openapi')),
     ...(await outputsFor('admin.yaml', 'admin')),
   ];
   const drifted: string[] = [];

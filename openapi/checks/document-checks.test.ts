@@ -83,7 +83,7 @@ describe('examples against their schemas (Ajv 2020-12, strict)', () => {
   it('every example of the document is valid', () => {
     const report = checkExamples(bundled);
     expect(report.failures).toEqual([]);
-    expect(report.checked).toBeGreaterThan(300);
+    expect(report.checked).toBeGreaterThanOrEqual(250);
   });
 
   it('catches an example that breaks its schema', () => {

@@ -1,6 +1,14 @@
 /** The embedded default Store: maps per tenant and collection, with a per-link index. */
 import type { SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from './store.js';
 
+function getOrCreate<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  const existing = map.get(key);
+  if (existing !== undefined) return existing;
+  const created = make();
+  map.set(key, created);
+  return created;
+}
+
 class Collection {
   readonly byId = new Map<string, StoredRecord>();
   readonly byLink = new Map<string, Map<string, StoredRecord>>();
@@ -9,9 +17,7 @@ class Collection {
     this.remove(record.id);
     this.byId.set(record.id, record);
     if (typeof record.link === 'string') {
-      let index = this.byLink.get(record.link);
-      if (!index) this.byLink.set(record.link, (index = new Map()));
-      index.set(record.id, record);
+      getOrCreate(this.byLink, record.link, () => new Map<string, StoredRecord>()).set(record.id, record);
     }
   }
 
@@ -29,9 +35,7 @@ class TenantState {
   readonly windows = new Map<string, number[]>();
 
   collection(name: string): Collection {
-    let collection = this.collections.get(name);
-    if (!collection) this.collections.set(name, (collection = new Collection()));
-    return collection;
+    return getOrCreate(this.collections, name, () => new Collection());
   }
 }
 
@@ -39,9 +43,7 @@ export class MemoryStore implements Store {
   private readonly tenants = new Map<string, TenantState>();
 
   private tenant(name: string): TenantState {
-    let state = this.tenants.get(name);
-    if (!state) this.tenants.set(name, (state = new TenantState()));
-    return state;
+    return getOrCreate(this.tenants, name, () => new TenantState());
   }
 
   async get(tenant: string, collection: string, id: string) {

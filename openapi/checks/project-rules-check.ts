@@ -1,6 +1,7 @@
 /**
  * The project's own rules for the document (openapi/README.md): operationIds, the 401 and 500 on
- * every operation, the shared error schema on every error response, pagination on every list.
+ * every operation, the shared error schema on every error response, pagination on every list, an
+ * example on every request and response body.
  */
 import type { JsonObject } from '../validation/document-ajv.js';
 import { isObject, listOperations, resolveRef } from './openapi-document.js';
@@ -24,6 +25,16 @@ function errorSchemaRef(document: JsonObject, response: unknown): string | undef
   const ref = media.schema.$ref;
   return typeof ref === 'string' ? ref : undefined;
 }
+
+/** The JSON media type of a request body or response, when it has one. */
+function jsonMedia(document: JsonObject, holder: unknown): JsonObject | undefined {
+  const resolved = resolveRef(document, holder as JsonObject);
+  if (!isObject(resolved) || !isObject(resolved.content)) return undefined;
+  const media = resolved.content['application/json'];
+  return isObject(media) ? media : undefined;
+}
+
+const hasExample = (media: JsonObject) => 'example' in media || isObject(media.examples);
 
 /** A list is a 200 whose schema is a paginated envelope (`results` beside `count`). */
 function isPaginatedList(document: JsonObject, operation: JsonObject): boolean {
@@ -60,6 +71,12 @@ export function checkProjectRules(document: JsonObject): ProjectRuleViolation[] 
       const ref = errorSchemaRef(document, response);
       if (!ref || !ERROR_SCHEMAS.has(ref))
         add('error-schema', `${status} does not use the shared error schema (${ref ?? 'none'})`);
+    }
+    const body = jsonMedia(document, operation.requestBody);
+    if (body && !hasExample(body)) add('examples', 'request body has no example');
+    for (const [status, response] of Object.entries(responses)) {
+      const media = jsonMedia(document, response);
+      if (media && !hasExample(media)) add('examples', `${status} response has no example`);
     }
     if (method === 'GET' && isPaginatedList(document, operation)) {
       const names = new Set(parameters.map((parameter) => parameter.name));

@@ -76,7 +76,7 @@ function collect(
   }
 }
 
-function parseBody(spec: OperationSpec, request: SimRequest): Result<unknown, ApiErrors> {
+function parseBody(request: SimRequest): Result<unknown, ApiErrors> {
   if (request.body.trim() === '') return ok(undefined);
   const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json' && !type?.endsWith('+json')) {
@@ -114,7 +114,7 @@ export function createValidator(spec: OperationSpec, ajv: DocumentAjv): Validato
       if (request.headers[p.name] !== undefined) headers[p.name] = request.headers[p.name]!;
     collect(checkQuery, query, 'query', errors);
     collect(checkHeaders, headers, 'header', errors);
-    const body = parseBody(spec, request);
+    const body = parseBody(request);
     if (!body.ok) return body;
     if (checkBody && body.value === undefined && spec.body?.required) {
       errors.push({ code: 'required', message: 'A JSON request body is required.' });

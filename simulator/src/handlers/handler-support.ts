@@ -1,0 +1,65 @@
+/** Small pieces the resource handlers share. */
+import { err, ok, type Result } from '../core/result.js';
+import { type ApiErrors, apiError } from '../errors/api-error.js';
+import type { OperationSpec } from '../pipeline/operation-index.js';
+import type { StoredRecord } from '../store/store.js';
+import type { TenantRuntime } from '../tenants/tenant-runtime.js';
+
+export const nowIso = (tenant: TenantRuntime) => new Date(tenant.clock.now()).toISOString();
+
+/** ERR-404: a record of the caller's tenant, or a 404 naming what was asked for. */
+export async function findOr404(
+  tenant: TenantRuntime,
+  collection: string,
+  id: string,
+  field?: string,
+): Promise<Result<StoredRecord, ApiErrors>> {
+  const record = await tenant.store.get(tenant.id, collection, id);
+  if (record) return ok(record);
+  const what = field ? `\`${field}\` ${id}` : id;
+  return err(
+    apiError('not_found', { message: `No record ${what} in ${collection}.`, ...(field && { field }) }),
+  );
+}
+
+/** Stored records may carry private members (`_...`); the API never shows them. */
+export function publicView(record: StoredRecord): Record<string, unknown> {
+  const view: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) if (!key.startsWith('_')) view[key] = value;
+  return view;
+}
+
+/** A numeric member of an operation's `x-` extension (the document holds the rules' numbers). */
+export function extensionNumber(operation: OperationSpec, extension: string, member: string): number {
+  const value = (operation.operation[extension] as Record<string, unknown> | undefined)?.[member];
+  if (typeof value !== 'number')
+    throw new Error(`${operation.operationId} has no numeric ${extension}.${member}`);
+  return value;
+}
+
+/**
+ * DELETE-RATE-LIMIT: `x-rate-limit` of the operation (5 per 60 s), per API key and collection, sliding
+ * window (choice).
+ */
+export async function checkDeletionRate(
+  tenant: TenantRuntime,
+  collection: string,
+  operation: OperationSpec,
+): Promise<Result<true, ApiErrors>> {
+  const limit = extensionNumber(operation, 'x-rate-limit', 'limit');
+  const windowMs = extensionNumber(operation, 'x-rate-limit', 'window_seconds') * 1000;
+  const hit = await tenant.store.hitSlidingWindow(
+    tenant.id,
+    `delete:${collection}`,
+    tenant.clock.now(),
+    windowMs,
+    limit,
+  );
+  if (hit.allowed) return ok(true);
+  const seconds = Math.ceil(hit.retryAfterMs / 1000);
+  return err(
+    apiError('too_many_requests', {
+      message: `Too many deletions in ${collection}: at most ${limit} per ${windowMs / 1000} s are allowed; retry in ${seconds} seconds.`,
+    }),
+  );
+}

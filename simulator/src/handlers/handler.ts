@@ -1,0 +1,29 @@
+/** The shape of a stateful handler: stage 4 of the pipeline, keyed by operationId in the registry. */
+import type { SimRequest, SimResponse } from '../core/http-types.js';
+import type { Result } from '../core/result.js';
+import type { ApiErrors } from '../errors/api-error.js';
+import type { OperationSpec } from '../pipeline/operation-index.js';
+import type { ValidInput } from '../pipeline/validate.js';
+import type { TenantRuntime } from '../tenants/tenant-runtime.js';
+
+export interface HandlerContext {
+  request: SimRequest;
+  input: ValidInput;
+  operation: OperationSpec;
+  tenant: TenantRuntime;
+  /** This request's id, for bodies that carry one (202s) and for events. */
+  requestId: string;
+}
+
+export type Handler = (context: HandlerContext) => Promise<Result<SimResponse, ApiErrors>>;
+
+export type HandlerRegistry = ReadonlyMap<string, Handler>;
+
+/** A JSON response. */
+export const json = (status: number, body: unknown): SimResponse => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body,
+});
+
+export const noContent = (): SimResponse => ({ status: 204, headers: {} });

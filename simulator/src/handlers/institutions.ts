@@ -1,0 +1,49 @@
+/** API-ROOT, institutions (the simulated catalogue) and consents. */
+import { err, ok } from '../core/result.js';
+import { apiError } from '../errors/api-error.js';
+import { INSTITUTIONS, institutionRecord } from '../institutions/catalogue.js';
+import type { StoredRecord } from '../store/store.js';
+import { type Handler, json } from './handler.js';
+import { findOr404, publicView } from './handler-support.js';
+import { filterRecords, paginate } from './list-query.js';
+
+const CONSENTS = '/api/consents/';
+const institutionRecords = INSTITUTIONS.map((entry) => institutionRecord(entry) as StoredRecord);
+
+/** API-ROOT (choice): 200 to valid credentials; authentication already refused the others with 401. */
+const getApiRoot: Handler = async ({ tenant }) =>
+  ok(
+    json(200, {
+      service: 'Open Finance Data Aggregation and Payments API',
+      version: '1.223.0',
+      environment: tenant.environment,
+    }),
+  );
+
+const listInstitutions: Handler = async ({ input, request }) =>
+  ok(json(200, paginate(filterRecords(institutionRecords, input.query), input.query, request)));
+
+const getInstitution: Handler = async ({ input }) => {
+  const found = institutionRecords.find((record) => record.id === input.path.id);
+  return found
+    ? ok(json(200, found))
+    : err(apiError('not_found', { message: `No institution ${input.path.id}.` }));
+};
+
+const listConsents: Handler = async ({ input, tenant, request }) => {
+  const records = filterRecords(await tenant.store.list(tenant.id, CONSENTS), input.query);
+  return ok(json(200, paginate(records.map(publicView), input.query, request)));
+};
+
+const getConsent: Handler = async ({ input, tenant }) => {
+  const consent = await findOr404(tenant, CONSENTS, input.path.id!);
+  return consent.ok ? ok(json(200, publicView(consent.value))) : consent;
+};
+
+export const institutionHandlers: [string, Handler][] = [
+  ['getApiRoot', getApiRoot],
+  ['listInstitutions', listInstitutions],
+  ['getInstitution', getInstitution],
+  ['listConsents', listConsents],
+  ['getConsent', getConsent],
+];

@@ -1,0 +1,189 @@
+/**
+ * Links: LINK-REGISTER, LINK-MFA-428 (registration), LINK-DELETE-SYNC, LINK-DELETE-ASYNC,
+ * LINK-REFRESH-202, LINK-REFRESH-COOLDOWN, DELETE-RATE-LIMIT, LINK-PUT-CREDENTIALS, and the PATCHes.
+ */
+import { err, ok } from '../core/result.js';
+import { apiError } from '../errors/api-error.js';
+import { institutionByName } from '../institutions/catalogue.js';
+import {
+  ACCEPTED_MFA_TOKEN,
+  asksForToken,
+  MFA_SESSION_SECONDS,
+  REFUSED_PASSWORD,
+} from '../institutions/scenario-triggers.js';
+import type { StoredRecord } from '../store/store.js';
+import type { TenantRuntime } from '../tenants/tenant-runtime.js';
+import { type Handler, json, noContent } from './handler.js';
+import { checkDeletionRate, extensionNumber, findOr404, nowIso, publicView } from './handler-support.js';
+import { filterRecords, paginate } from './list-query.js';
+
+export const LINKS = '/api/links/';
+const MFA_SESSIONS = '_mfa_sessions';
+
+type Body = Record<string, unknown>;
+
+/** The 428 of LINK-MFA-428: pauses the registration in a session the PATCH resumes. */
+async function pauseForToken(tenant: TenantRuntime, body: Body) {
+  const session = tenant.ids.hex(32);
+  const expiresAt = tenant.clock.now() + MFA_SESSION_SECONDS * 1000;
+  await tenant.store.put(tenant.id, MFA_SESSIONS, {
+    id: session,
+    link: null,
+    _expiresAt: expiresAt,
+    _body: body,
+  });
+  const tokenGenerationData = {
+    instructions: 'Use the code sent to your phone.',
+    type: 'numeric',
+    value: '',
+    expiry: MFA_SESSION_SECONDS,
+  };
+  return err(
+    apiError('token_required', {
+      extra: { session, expiry: MFA_SESSION_SECONDS, link: null, token_generation_data: tokenGenerationData },
+    }),
+  );
+}
+
+async function createLink(tenant: TenantRuntime, body: Body): Promise<StoredRecord> {
+  const institution = institutionByName(String(body.institution))!;
+  const now = nowIso(tenant);
+  const link: StoredRecord = {
+    id: tenant.ids.uuid(),
+    institution: institution.name,
+    access_mode: body.access_mode ?? 'single',
+    status: 'valid',
+    created_at: now,
+    external_id: body.external_id ?? null,
+    last_accessed_at: now,
+    fetch_resources: body.fetch_resources ?? institution.resources,
+    stale_in: body.stale_in ?? '365d',
+    credentials_storage: body.credentials_storage ?? '27d',
+    _password: body.password ?? null,
+  };
+  await tenant.store.put(tenant.id, LINKS, link);
+  return link;
+}
+
+const registerLink: Handler = async ({ input, tenant }) => {
+  const body = input.body as Body;
+  const institution = institutionByName(String(body.institution));
+  if (!institution)
+    return err(
+      apiError('invalid', {
+        field: 'institution',
+        message: `Unknown institution ${String(body.institution)}.`,
+      }),
+    );
+  for (const field of institution.form_fields) {
+    if (!field.optional && body[field.name] === undefined) {
+      return err(
+        apiError('required', {
+          field: field.name,
+          message: `${institution.name} needs \`${field.name}\` (${field.label}).`,
+        }),
+      );
+    }
+  }
+  if (body.password === REFUSED_PASSWORD) return err(apiError('invalid_credentials', { field: 'password' }));
+  if (institution.features.includes('token_required') || asksForToken(String(body.username))) {
+    if (body.token !== ACCEPTED_MFA_TOKEN) return pauseForToken(tenant, body);
+  }
+  return ok(json(201, publicView(await createLink(tenant, body))));
+};
+
+const resumeLinkRegistration: Handler = async ({ input, tenant }) => {
+  const { session, token } = input.body as { session: string; token: string };
+  const paused = await tenant.store.get(tenant.id, MFA_SESSIONS, session);
+  if (!paused || (paused._expiresAt as number) <= tenant.clock.now()) {
+    return err(apiError('session_expired', { field: 'session' }));
+  }
+  if (token !== ACCEPTED_MFA_TOKEN) return err(apiError('invalid_token', { field: 'token' }));
+  await tenant.store.delete(tenant.id, MFA_SESSIONS, session);
+  return ok(json(200, publicView(await createLink(tenant, paused._body as Body))));
+};
+
+const listLinks: Handler = async ({ input, tenant, request }) => {
+  const records = filterRecords(await tenant.store.list(tenant.id, LINKS), input.query);
+  return ok(json(200, paginate(records.map(publicView), input.query, request)));
+};
+
+const getLink: Handler = async ({ input, tenant }) => {
+  const link = await findOr404(tenant, LINKS, input.path.id!);
+  return link.ok ? ok(json(200, publicView(link.value))) : link;
+};
+
+const updateLink: Handler = async ({ input, tenant }) => {
+  const link = await findOr404(tenant, LINKS, input.path.id!);
+  if (!link.ok) return link;
+  const updated = { ...link.value, ...(input.body as Body) };
+  await tenant.store.put(tenant.id, LINKS, updated);
+  return ok(json(200, publicView(updated)));
+};
+
+const updateLinkCredentials: Handler = async ({ input, tenant }) => {
+  const link = await findOr404(tenant, LINKS, input.path.id!);
+  if (!link.ok) return link;
+  const body = input.body as Body;
+  if (body.password === REFUSED_PASSWORD) return err(apiError('invalid_credentials', { field: 'password' }));
+  // LINK-PUT-CREDENTIALS: new credentials bring an invalid or token_required link back.
+  const updated = {
+    ...link.value,
+    status: 'valid',
+    _password: body.password,
+    last_accessed_at: nowIso(tenant),
+  };
+  await tenant.store.put(tenant.id, LINKS, updated);
+  return ok(json(200, publicView(updated)));
+};
+
+const refreshLink: Handler = async ({ input, tenant, requestId, operation }) => {
+  const link = await findOr404(tenant, LINKS, input.path.id!);
+  if (!link.ok) return link;
+  // LINK-REFRESH-COOLDOWN: `x-cooldown` of the operation (600 s per link).
+  const cooldownMs = extensionNumber(operation, 'x-cooldown', 'seconds') * 1000;
+  const now = tenant.clock.now();
+  const last = link.value._lastRefreshAt as number | undefined;
+  if (last !== undefined && now - last < cooldownMs) {
+    const minutes = Math.ceil((cooldownMs - (now - last)) / 60_000);
+    const message = `This link was refreshed recently. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before refreshing it again.`;
+    return err(apiError('refresh_cooldown', { message }));
+  }
+  await tenant.store.put(tenant.id, LINKS, {
+    ...link.value,
+    _lastRefreshAt: now,
+    last_accessed_at: nowIso(tenant),
+  });
+  return ok(json(202, { request_id: requestId }));
+};
+
+/** Handlers for the link operations; `dataCollections` go with a deleted link (LINK-DELETE-SYNC). */
+export function linkHandlers(dataCollections: readonly string[]): [string, Handler][] {
+  const deleteWithData = async (tenant: TenantRuntime, linkId: string) => {
+    for (const collection of dataCollections) await tenant.store.deleteByLink(tenant.id, collection, linkId);
+    await tenant.store.delete(tenant.id, LINKS, linkId);
+  };
+  const deleteLink: Handler = async ({ input, tenant, requestId, operation }) => {
+    const link = await findOr404(tenant, LINKS, input.path.id!);
+    if (!link.ok) return link;
+    if (input.headers['x-service-request-mode'] === 'async') {
+      // LINK-DELETE-ASYNC: 202 now; the deletion runs as a job on the tenant's clock.
+      tenant.clock.schedule(tenant.clock.now() + 1000, () => deleteWithData(tenant, link.value.id));
+      return ok(json(202, { request_id: requestId }));
+    }
+    const allowed = await checkDeletionRate(tenant, LINKS, operation);
+    if (!allowed.ok) return allowed;
+    await deleteWithData(tenant, link.value.id);
+    return ok(noContent());
+  };
+  return [
+    ['registerLink', registerLink],
+    ['resumeLinkRegistration', resumeLinkRegistration],
+    ['listLinks', listLinks],
+    ['getLink', getLink],
+    ['updateLink', updateLink],
+    ['updateLinkCredentials', updateLinkCredentials],
+    ['deleteLink', deleteLink],
+    ['refreshLink', refreshLink],
+  ];
+}

@@ -1,0 +1,88 @@
+/**
+ * The one list machine every list operation uses. Filters come from the operation's declared query
+ * parameters, named after the record field (openapi.yaml info): `<field>` equality, `<field>__range`
+ * (FILTER-RANGE, inclusive, dates compared by their date part) and `<field>__in` (FILTER-IN). A field that
+ * holds an object is compared by its `id`. Pagination follows PAGE-DEFAULT, PAGE-MAX and PAGE-NAV.
+ */
+import type { SimRequest } from '../core/http-types.js';
+import type { StoredRecord } from '../store/store.js';
+
+export const DEFAULT_PAGE_SIZE = 100; // PAGE-DEFAULT
+export const MAX_PAGE_SIZE = 1000; // PAGE-MAX: larger requests are served as 1000 (choice)
+const PAGING = new Set(['page', 'page_size']);
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function comparable(value: unknown): unknown {
+  if (typeof value === 'object' && value !== null && 'id' in value) return (value as { id: unknown }).id;
+  return value;
+}
+
+function equals(recordValue: unknown, wanted: string): boolean {
+  const value = comparable(recordValue);
+  if (Array.isArray(value)) return value.some((item) => String(comparable(item)) === wanted);
+  return value !== undefined && value !== null && String(value) === wanted;
+}
+
+function inRange(recordValue: unknown, range: string): boolean {
+  const [from = '', to = ''] = range.split(',');
+  const value = comparable(recordValue);
+  if (value === null || value === undefined) return false;
+  if (DATE.test(from) && DATE.test(to)) {
+    const day = String(value).slice(0, 10);
+    return day >= from && day <= to;
+  }
+  const number = Number(value);
+  return number >= Number(from) && number <= Number(to);
+}
+
+/** A predicate for one query parameter, or undefined for parameters that do not filter. */
+function predicateFor(name: string, raw: unknown): ((record: StoredRecord) => boolean) | undefined {
+  if (PAGING.has(name) || raw === undefined) return undefined;
+  const wanted = String(raw);
+  if (name.endsWith('__range')) {
+    const field = name.slice(0, -'__range'.length);
+    return (record) => inRange(record[field], wanted);
+  }
+  if (name.endsWith('__in')) {
+    const field = name.slice(0, -'__in'.length);
+    const values = wanted.split(',').map((v) => v.trim());
+    return (record) => values.some((value) => equals(record[field], value));
+  }
+  return (record) => equals(record[name], wanted);
+}
+
+export function filterRecords(records: StoredRecord[], query: Record<string, unknown>): StoredRecord[] {
+  const predicates = Object.entries(query)
+    .map(([name, value]) => predicateFor(name, value))
+    .filter((p): p is (record: StoredRecord) => boolean => p !== undefined);
+  return predicates.length === 0 ? records : records.filter((record) => predicates.every((p) => p(record)));
+}
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+function pageUrl(request: SimRequest, page: number, pageSize: number): string {
+  const query = new URLSearchParams(request.query);
+  query.set('page', String(page));
+  query.set('page_size', String(pageSize));
+  return `${request.origin}${request.path}?${query.toString()}`;
+}
+
+/** PAGE-NAV: pages are disjoint slices in order; a page past the end is empty (choice). */
+export function paginate<T>(records: T[], query: Record<string, unknown>, request: SimRequest): Page<T> {
+  const page = typeof query.page === 'number' ? query.page : 1;
+  const asked = typeof query.page_size === 'number' ? query.page_size : DEFAULT_PAGE_SIZE;
+  const pageSize = Math.min(asked, MAX_PAGE_SIZE);
+  const start = (page - 1) * pageSize;
+  const lastPage = Math.max(1, Math.ceil(records.length / pageSize));
+  return {
+    count: records.length,
+    next: page < lastPage ? pageUrl(request, page + 1, pageSize) : null,
+    previous: page > 1 ? pageUrl(request, Math.min(page - 1, lastPage), pageSize) : null,
+    results: records.slice(start, start + pageSize),
+  };
+}

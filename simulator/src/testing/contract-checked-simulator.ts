@@ -1,0 +1,116 @@
+/**
+ * The simulator as its tests use it: in process through `handle()`, with a fixed clock, and every
+ * response validated against the document (STYLE.md: a simulator that violates its own contract is the
+ * worst bug this project can have). A violation throws, failing the test.
+ */
+import {
+  createDocumentAjv,
+  describeErrors,
+  type JsonObject,
+} from '../../../openapi/validation/document-ajv.js';
+import type { SimResponse } from '../core/http-types.js';
+import type { ApiKey } from '../pipeline/authenticate.js';
+import { indexOperations, type OperationSpec } from '../pipeline/operation-index.js';
+import { createRouter } from '../pipeline/route.js';
+import { createSimulator, type Simulator } from '../simulator.js';
+
+export const TEST_KEYS: ApiKey[] = [
+  { secretId: 'tenant-a', secretPassword: 'secret-a', environment: 'production' },
+  { secretId: 'tenant-b', secretPassword: 'secret-b', environment: 'production' },
+  { secretId: 'sandbox-key', secretPassword: 'sandbox-secret', environment: 'sandbox' },
+];
+/** The fixed "real" time of every test: Monday 2026-11-02 12:00:00 UTC. */
+export const FIXED_NOW = Date.parse('2026-11-02T12:00:00.000Z');
+/** Statuses any request can get before an operation is known; their body is the error array. */
+const PRE_OPERATION_STATUSES = new Set([401, 404, 405, 413, 415]);
+
+export interface CallOptions {
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string | number>;
+  /** `secretId:secretPassword`, or null for no Authorization header. Default: tenant-a. */
+  as?: string | null;
+}
+
+export interface CallResult {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response members; the harness validated them
+  body: any;
+  headers: Record<string, string>;
+}
+
+export interface CheckedSimulator {
+  simulator: Simulator;
+  call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+}
+
+function checkAgainstDocument(
+  ajv: ReturnType<typeof createDocumentAjv>,
+  route: ReturnType<typeof createRouter>,
+  errorList: JsonObject,
+  method: string,
+  path: string,
+  response: SimResponse,
+): void {
+  const routed = route(method, path);
+  const where = `${method} ${path} -> ${response.status}`;
+  let schema: unknown;
+  if (routed.ok && routed.value.operation.responses.has(response.status)) {
+    schema = routed.value.operation.responses.get(response.status);
+  } else if (PRE_OPERATION_STATUSES.has(response.status) || !routed.ok) {
+    schema = errorList;
+  } else {
+    throw new Error(
+      `Contract violation: ${where} is not a status the document declares for ${operationName(routed.value.operation)}`,
+    );
+  }
+  if (schema === undefined) {
+    if (response.body !== undefined)
+      throw new Error(`Contract violation: ${where} has a body but the document declares none`);
+    return;
+  }
+  const validate = ajv.compile(schema as JsonObject);
+  if (!validate(response.body)) {
+    throw new Error(
+      `Contract violation: ${where}: ${describeErrors(validate).join('; ')}\n${JSON.stringify(response.body).slice(0, 800)}`,
+    );
+  }
+}
+
+const operationName = (operation: OperationSpec) => operation.operationId;
+
+export async function contractCheckedSimulator(seed = 'test-seed'): Promise<CheckedSimulator> {
+  const simulator = await createSimulator({
+    seed,
+    environment: 'production',
+    keys: TEST_KEYS,
+    realTime: () => FIXED_NOW,
+  });
+  const ajv = createDocumentAjv(simulator.document);
+  const route = createRouter(indexOperations(simulator.document).values());
+  const errorList = { $ref: '#/components/schemas/ErrorList' };
+  return {
+    simulator,
+    async call(method, path, options = {}) {
+      const as = options.as === undefined ? 'tenant-a:secret-a' : options.as;
+      const headers: Record<string, string> = { ...(options.headers ?? {}) };
+      if (as !== null) headers.authorization = `Basic ${Buffer.from(as).toString('base64')}`;
+      const bodyText = options.rawBody ?? (options.body === undefined ? '' : JSON.stringify(options.body));
+      if (bodyText && !headers['content-type']) headers['content-type'] = 'application/json';
+      const query = new URLSearchParams(
+        Object.entries(options.query ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
+      );
+      const response = await simulator.handle({
+        method,
+        path,
+        query,
+        headers,
+        body: bodyText,
+        origin: 'http://127.0.0.1:4010',
+      });
+      if (!path.startsWith('/_ofkit/')) checkAgainstDocument(ajv, route, errorList, method, path, response);
+      return { status: response.status, body: response.body, headers: response.headers };
+    },
+  };
+}

@@ -9,10 +9,14 @@ const tsx = join(project, 'node_modules/tsx/dist/cli.mjs');
 
 function generateCheck(root: string): { status: number; output: string } {
   try {
-    const output = execFileSync(process.execPath, [tsx, join(project, 'scripts/generate.ts'), '--check', '--root', root], {
-      stdio: 'pipe',
-      encoding: 'utf8',
-    });
+    const output = execFileSync(
+      process.execPath,
+      [tsx, join(project, 'scripts/generate.ts'), '--check', '--root', root],
+      {
+        stdio: 'pipe',
+        encoding: 'utf8',
+      },
+    );
     return { status: 0, output };
   } catch (error) {
     const failed = error as { status: number; stderr: string };
@@ -26,7 +30,10 @@ describe('npm run generate -- --check', () => {
     cpSync(join(project, 'openapi'), join(root, 'openapi'), { recursive: true });
     expect(generateCheck(root).status).toBe(0);
     const links = join(root, 'openapi/paths/links.yaml');
-    writeFileSync(links, readFileSync(links, 'utf8').replace('summary: List links', 'summary: List every link'));
+    writeFileSync(
+      links,
+      readFileSync(links, 'utf8').replace('summary: List links', 'summary: List every link'),
+    );
     const drifted = generateCheck(root);
     expect(drifted.status).toBe(1);
     expect(drifted.output).toContain('openapi/generated/openapi.json');

@@ -1,6 +1,6 @@
 /** `ofkit <command>`: parses the command line and hands over to the command's module. */
 const COMMANDS: Record<string, { summary: string; available: boolean }> = {
-  simulate: { summary: 'run the stateful simulator', available: false },
+  simulate: { summary: 'run the stateful simulator', available: true },
   check: { summary: 'run the conformance suite against a base URL', available: false },
   proxy: {
     summary: "run Prism's validation proxy with this document in front of a base URL",
@@ -23,7 +23,10 @@ if (command === undefined || command === '--help' || command === '-h') {
 } else if (!(command in COMMANDS)) {
   console.error(`ofkit: unknown command "${command}"\n\n${usage()}`);
   process.exitCode = 2;
+} else if (command === 'simulate') {
+  const { simulate } = await import('./simulate.js');
+  await simulate(process.argv.slice(3));
 } else {
-  console.error(`ofkit ${command}: not built yet in this version (see the README's roadmap).`);
+  console.error(`ofkit ${command}: not built yet in this version (see the README).`);
   process.exitCode = 2;
 }

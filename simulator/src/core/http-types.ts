@@ -12,6 +12,8 @@ export interface SimRequest {
   body: string;
   /** The absolute base URL the client used (scheme://host[:port]), for pagination links. */
   origin: string;
+  /** Set by the adapter when the body exceeded the limit and was dropped while streaming. */
+  bodyTooLarge?: boolean;
 }
 
 export interface SimResponse {

@@ -63,7 +63,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     if (!routed.ok) return routed;
     const authenticated = options.authenticate(request.headers.authorization);
     if (!authenticated.ok) return authenticated;
-    if (Buffer.byteLength(request.body) > options.maxBodyBytes) {
+    if (request.bodyTooLarge || Buffer.byteLength(request.body) > options.maxBodyBytes) {
       return err(
         apiError('payload_too_large', { message: `The body exceeds ${options.maxBodyBytes} bytes.` }),
       );

@@ -1,0 +1,56 @@
+/** The simulator's configuration: parsed once from the command line, validated, defaulted, frozen. */
+import { parseArgs } from 'node:util';
+import { freshSeed } from '../ids/seeded-ids.js';
+import type { ApiKey, Environment } from '../pipeline/authenticate.js';
+
+export interface SimulatorConfig {
+  readonly host: string;
+  readonly port: number;
+  readonly seed: string;
+  readonly environment: Environment;
+  readonly keys: readonly ApiKey[];
+}
+
+/** Default keys, documented in the README: two production tenants and one sandbox key (AUTH-ENV-KEYS). */
+export const DEFAULT_KEYS: readonly ApiKey[] = [
+  { secretId: 'ofkit-key-a', secretPassword: 'ofkit-secret-a', environment: 'production' },
+  { secretId: 'ofkit-key-b', secretPassword: 'ofkit-secret-b', environment: 'production' },
+  { secretId: 'ofkit-sandbox-key', secretPassword: 'ofkit-sandbox-secret', environment: 'sandbox' },
+];
+
+export class ConfigError extends Error {}
+
+function parseKey(text: string, environment: Environment): ApiKey {
+  const colon = text.indexOf(':');
+  if (colon <= 0 || colon === text.length - 1) throw new ConfigError(`--keys wants id:secret, got "${text}"`);
+  return { secretId: text.slice(0, colon), secretPassword: text.slice(colon + 1), environment };
+}
+
+export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: '4010' },
+      seed: { type: 'string' },
+      environment: { type: 'string', default: 'production' },
+      keys: { type: 'string', multiple: true },
+    },
+    strict: true,
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new ConfigError(`--port must be 0-65535, got "${values.port}"`);
+  if (values.environment !== 'production' && values.environment !== 'sandbox') {
+    throw new ConfigError(`--environment must be production or sandbox, got "${values.environment}"`);
+  }
+  const environment: Environment = values.environment;
+  const keys = values.keys?.length ? values.keys.map((key) => parseKey(key, environment)) : DEFAULT_KEYS;
+  return Object.freeze({
+    host: values.host,
+    port,
+    seed: values.seed ?? freshSeed(),
+    environment,
+    keys: Object.freeze([...keys]),
+  });
+}

@@ -1,0 +1,57 @@
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSimulator } from '../simulator.js';
+import { FIXED_NOW, TEST_KEYS } from '../testing/contract-checked-simulator.js';
+import { createHttpServer, listen } from './http-adapter.js';
+
+let server: Server;
+let base: string;
+const auth = { authorization: `Basic ${Buffer.from('tenant-a:secret-a').toString('base64')}` };
+
+beforeAll(async () => {
+  const simulator = await createSimulator({
+    seed: 'e2e',
+    environment: 'production',
+    keys: TEST_KEYS,
+    realTime: () => FIXED_NOW,
+  });
+  server = createHttpServer({ handle: simulator.handle, maxBodyBytes: 1024 });
+  base = await listen(server, 0, '127.0.0.1');
+});
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+describe('end to end through node:http on an OS-chosen port', () => {
+  it('registers a link, reads it back and follows a pagination link built from the Host header', async () => {
+    const created = await fetch(`${base}/api/links/`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ institution: 'ofbank_br_retail', username: '76109277673', password: 'p' }),
+    });
+    expect(created.status).toBe(201);
+    const link = (await created.json()) as { id: string };
+    const detail = await fetch(`${base}/api/links/${link.id}/`, { headers: auth });
+    expect(await detail.json()).toMatchObject({ id: link.id });
+    const page = (await (await fetch(`${base}/api/institutions/?page_size=2`, { headers: auth })).json()) as {
+      next: string;
+    };
+    expect(page.next.startsWith(`${base}/api/institutions/?`)).toBe(true);
+    expect((await fetch(page.next, { headers: auth })).status).toBe(200);
+  });
+
+  it('answers an oversize body with 413 in the error format and keeps serving', async () => {
+    const oversize = await fetch(`${base}/api/links/`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ institution: 'x'.repeat(5000) }),
+    });
+    expect(oversize.status).toBe(413);
+    expect(((await oversize.json()) as { code: string }[])[0]?.code).toBe('payload_too_large');
+    expect((await fetch(`${base}/api/`, { headers: auth })).status).toBe(200);
+  });
+
+  it('answers an operation without a stateful handler from the Prism fallback', async () => {
+    const institutions = await fetch(`${base}/payments/br/institutions/`, { headers: auth });
+    expect(institutions.status).toBe(200);
+    expect(((await institutions.json()) as { results: unknown[] }).results.length).toBeGreaterThan(0);
+  });
+});

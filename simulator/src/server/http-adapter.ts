@@ -1,0 +1,78 @@
+/**
+ * The only code that touches node:http: turns an IncomingMessage into a SimRequest, hands it to the core
+ * and writes the SimResponse. Bodies over the limit are cut off while streaming, never buffered whole.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { SimRequest, SimResponse } from '../core/http-types.js';
+
+export interface HttpAdapterOptions {
+  handle: (request: SimRequest) => Promise<SimResponse>;
+  maxBodyBytes: number;
+}
+
+async function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    // Keep reading (and dropping) past the limit so the client sees our 413, not a reset.
+    if (size <= limit + 1) chunks.push(chunk);
+  }
+  const body = Buffer.concat(chunks);
+  return size > limit ? undefined : body.toString('utf8');
+}
+
+function toSimRequest(request: IncomingMessage, body: string, overLimit: boolean): SimRequest {
+  const host = request.headers.host ?? '127.0.0.1';
+  const url = new URL(request.url ?? '/', `http://${host}`);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const simRequest: SimRequest = {
+    method: request.method ?? 'GET',
+    path: url.pathname,
+    query: url.searchParams,
+    headers,
+    body,
+    origin: `http://${host}`,
+  };
+  // The core answers an oversize body with 413 in the error format.
+  return overLimit ? { ...simRequest, bodyTooLarge: true } : simRequest;
+}
+
+function write(response: ServerResponse, answer: SimResponse): void {
+  const payload = answer.body === undefined ? undefined : JSON.stringify(answer.body);
+  const headers: Record<string, string | number> = { ...answer.headers };
+  if (payload !== undefined) headers['content-length'] = Buffer.byteLength(payload);
+  response.writeHead(answer.status, headers);
+  response.end(payload);
+}
+
+export function createHttpServer(options: HttpAdapterOptions): Server {
+  return createServer(async (request, response) => {
+    try {
+      const body = await readBody(request, options.maxBodyBytes);
+      write(response, await options.handle(toSimRequest(request, body ?? '', body === undefined)));
+    } catch {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify([
+          { request_id: 'adapter', message: 'Internal server error.', code: 'internal_server_error' },
+        ]),
+      );
+    }
+  });
+}
+
+/** Listens on host:port (0 lets the OS choose) and resolves with the base URL. */
+export function listen(server: Server, port: number, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address() as AddressInfo;
+      resolve(`http://${host}:${address.port}`);
+    });
+  });
+}

@@ -5,7 +5,7 @@ import { INSTITUTIONS, institutionRecord } from '../institutions/catalogue.js';
 import type { StoredRecord } from '../store/store.js';
 import { type Handler, json } from './handler.js';
 import { findOr404, publicView } from './handler-support.js';
-import { filterRecords, paginate } from './list-query.js';
+import { collectionList, filterRecords, paginate } from './list-query.js';
 
 const CONSENTS = '/api/consents/';
 const institutionRecords = INSTITUTIONS.map((entry) => institutionRecord(entry) as StoredRecord);
@@ -30,11 +30,6 @@ const getInstitution: Handler = async ({ input }) => {
     : err(apiError('not_found', { message: `No institution ${input.path.id}.` }));
 };
 
-const listConsents: Handler = async ({ input, tenant, request }) => {
-  const records = filterRecords(await tenant.store.list(tenant.id, CONSENTS), input.query);
-  return ok(json(200, paginate(records.map(publicView), input.query, request)));
-};
-
 const getConsent: Handler = async ({ input, tenant }) => {
   const consent = await findOr404(tenant, CONSENTS, input.path.id!);
   return consent.ok ? ok(json(200, publicView(consent.value))) : consent;
@@ -44,6 +39,6 @@ export const institutionHandlers: [string, Handler][] = [
   ['getApiRoot', getApiRoot],
   ['listInstitutions', listInstitutions],
   ['getInstitution', getInstitution],
-  ['listConsents', listConsents],
+  ['listConsents', collectionList(CONSENTS)],
   ['getConsent', getConsent],
 ];

@@ -15,7 +15,7 @@ import type { StoredRecord } from '../store/store.js';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 import { type Handler, json, noContent } from './handler.js';
 import { checkDeletionRate, extensionNumber, findOr404, nowIso, publicView } from './handler-support.js';
-import { filterRecords, paginate } from './list-query.js';
+import { collectionList } from './list-query.js';
 
 export const LINKS = '/api/links/';
 const MFA_SESSIONS = '_mfa_sessions';
@@ -103,11 +103,6 @@ const resumeLinkRegistration: Handler = async ({ input, tenant }) => {
   return ok(json(200, publicView(await createLink(tenant, paused._body as Body))));
 };
 
-const listLinks: Handler = async ({ input, tenant, request }) => {
-  const records = filterRecords(await tenant.store.list(tenant.id, LINKS), input.query);
-  return ok(json(200, paginate(records.map(publicView), input.query, request)));
-};
-
 const getLink: Handler = async ({ input, tenant }) => {
   const link = await findOr404(tenant, LINKS, input.path.id!);
   return link.ok ? ok(json(200, publicView(link.value))) : link;
@@ -179,7 +174,7 @@ export function linkHandlers(dataCollections: readonly string[]): [string, Handl
   return [
     ['registerLink', registerLink],
     ['resumeLinkRegistration', resumeLinkRegistration],
-    ['listLinks', listLinks],
+    ['listLinks', collectionList(LINKS)],
     ['getLink', getLink],
     ['updateLink', updateLink],
     ['updateLinkCredentials', updateLinkCredentials],

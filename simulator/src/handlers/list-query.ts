@@ -5,7 +5,10 @@
  * holds an object is compared by its `id`. Pagination follows PAGE-DEFAULT, PAGE-MAX and PAGE-NAV.
  */
 import type { SimRequest } from '../core/http-types.js';
+import { ok } from '../core/result.js';
 import type { StoredRecord } from '../store/store.js';
+import { type Handler, json } from './handler.js';
+import { publicView } from './handler-support.js';
 
 export const DEFAULT_PAGE_SIZE = 100; // PAGE-DEFAULT
 export const MAX_PAGE_SIZE = 1000; // PAGE-MAX: larger requests are served as 1000 (choice)
@@ -84,5 +87,15 @@ export function paginate<T>(records: T[], query: Record<string, unknown>, reques
     next: page < lastPage ? pageUrl(request, page + 1, pageSize) : null,
     previous: page > 1 ? pageUrl(request, Math.min(page - 1, lastPage), pageSize) : null,
     results: records.slice(start, start + pageSize),
+  };
+}
+
+/** The list handler of a stored collection: the tenant's records, filtered and paginated. */
+export function collectionList(collection: string): Handler {
+  return async ({ input, tenant, request }) => {
+    const link = typeof input.query.link === 'string' ? input.query.link : undefined;
+    const stored = await tenant.store.list(tenant.id, collection, link === undefined ? {} : { link });
+    const records = filterRecords(stored, input.query).map(publicView);
+    return ok(json(200, paginate(records, input.query, request)));
   };
 }

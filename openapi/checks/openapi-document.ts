@@ -1,5 +1,5 @@
 /** Walks the operations of a bundled OpenAPI document. */
-import type { JsonObject, JsonValue } from '../validation/document-ajv.js';
+import { isObject, type JsonObject, type JsonValue } from '../validation/document-ajv.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -11,9 +11,7 @@ export interface OperationEntry {
   parameters: JsonObject[];
 }
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject };
 
 /** Follows one internal `$ref` (`#/a/b`) in the document. */
 export function resolveRef(document: JsonObject, value: JsonValue | undefined): JsonValue | undefined {
@@ -43,4 +41,12 @@ export function listOperations(document: JsonObject): OperationEntry[] {
     }
   }
   return entries;
+}
+
+/** The `application/json` media type of a request body or response (following `$ref`s), when it has one. */
+export function jsonMediaOf(document: JsonObject, holder: JsonValue | undefined): JsonObject | undefined {
+  const resolved = resolveRef(document, holder);
+  if (!isObject(resolved) || !isObject(resolved.content)) return undefined;
+  const media = resolved.content['application/json'];
+  return isObject(media) ? media : undefined;
 }

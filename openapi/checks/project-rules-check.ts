@@ -3,8 +3,8 @@
  * every operation, the shared error schema on every error response, pagination on every list, an
  * example on every request and response body.
  */
-import type { JsonObject } from '../validation/document-ajv.js';
-import { isObject, listOperations, resolveRef } from './openapi-document.js';
+import type { JsonObject, JsonValue } from '../validation/document-ajv.js';
+import { isObject, jsonMediaOf, listOperations, resolveRef } from './openapi-document.js';
 
 export interface ProjectRuleViolation {
   operation: string;
@@ -17,21 +17,10 @@ const ERROR_SCHEMAS = new Set([
   '#/components/schemas/TokenRequiredErrorList',
 ]);
 
-function errorSchemaRef(document: JsonObject, response: unknown): string | undefined {
-  const resolved = resolveRef(document, response as JsonObject);
-  if (!isObject(resolved) || !isObject(resolved.content)) return undefined;
-  const media = resolved.content['application/json'];
-  if (!isObject(media) || !isObject(media.schema)) return undefined;
-  const ref = media.schema.$ref;
+function errorSchemaRef(document: JsonObject, response: JsonValue): string | undefined {
+  const schema = jsonMediaOf(document, response)?.schema;
+  const ref = isObject(schema) ? schema.$ref : undefined;
   return typeof ref === 'string' ? ref : undefined;
-}
-
-/** The JSON media type of a request body or response, when it has one. */
-function jsonMedia(document: JsonObject, holder: unknown): JsonObject | undefined {
-  const resolved = resolveRef(document, holder as JsonObject);
-  if (!isObject(resolved) || !isObject(resolved.content)) return undefined;
-  const media = resolved.content['application/json'];
-  return isObject(media) ? media : undefined;
 }
 
 const hasExample = (media: JsonObject) => 'example' in media || isObject(media.examples);
@@ -39,10 +28,7 @@ const hasExample = (media: JsonObject) => 'example' in media || isObject(media.e
 /** A list is a 200 whose schema is a paginated envelope (`results` beside `count`). */
 function isPaginatedList(document: JsonObject, operation: JsonObject): boolean {
   const responses = isObject(operation.responses) ? operation.responses : {};
-  const ok = resolveRef(document, responses['200']);
-  if (!isObject(ok) || !isObject(ok.content)) return false;
-  const media = ok.content['application/json'];
-  const schema = isObject(media) ? resolveRef(document, media.schema) : undefined;
+  const schema = resolveRef(document, jsonMediaOf(document, responses['200'])?.schema);
   return (
     isObject(schema) &&
     isObject(schema.properties) &&
@@ -72,10 +58,10 @@ export function checkProjectRules(document: JsonObject): ProjectRuleViolation[] 
       if (!ref || !ERROR_SCHEMAS.has(ref))
         add('error-schema', `${status} does not use the shared error schema (${ref ?? 'none'})`);
     }
-    const body = jsonMedia(document, operation.requestBody);
+    const body = jsonMediaOf(document, operation.requestBody);
     if (body && !hasExample(body)) add('examples', 'request body has no example');
     for (const [status, response] of Object.entries(responses)) {
-      const media = jsonMedia(document, response);
+      const media = jsonMediaOf(document, response);
       if (media && !hasExample(media)) add('examples', `${status} response has no example`);
     }
     if (method === 'GET' && isPaginatedList(document, operation)) {

@@ -21,7 +21,8 @@ export interface DocumentAjv {
   compile(schema: JsonValue): ValidateFunction;
 }
 
-function isObject(value: unknown): value is JsonObject {
+/** A JSON object (not null, not an array). */
+export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

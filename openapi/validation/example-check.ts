@@ -2,7 +2,13 @@
  * Finds every example of a bundled OpenAPI document (media-type `example`/`examples`, parameter
  * examples, schema `examples`) and validates it against the schema it belongs to.
  */
-import { createDocumentAjv, describeErrors, type JsonObject, type JsonValue } from './document-ajv.js';
+import {
+  createDocumentAjv,
+  describeErrors,
+  isObject,
+  type JsonObject,
+  type JsonValue,
+} from './document-ajv.js';
 
 export interface ExampleFinding {
   location: string;
@@ -18,10 +24,6 @@ interface ExampleSite {
   location: string;
   schema: JsonValue;
   value: JsonValue;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function pointer(parts: string[]): string {

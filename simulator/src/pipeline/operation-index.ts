@@ -2,7 +2,12 @@
  * The OpenAPI document turned into what the pipeline needs per operation: its id, parameters, body
  * schema, responses and `x-` extensions. Built once at start-up.
  */
-import { isObject, listOperations, resolveRef } from '../../../openapi/checks/openapi-document.js';
+import {
+  isObject,
+  jsonMediaOf,
+  listOperations,
+  resolveRef,
+} from '../../../openapi/checks/openapi-document.js';
 import type { JsonObject, JsonValue } from '../../../openapi/validation/document-ajv.js';
 
 export interface ParameterSpec {
@@ -37,12 +42,8 @@ function toParameter(raw: JsonObject): ParameterSpec | undefined {
   };
 }
 
-function jsonSchemaOf(document: JsonObject, holder: JsonValue | undefined): JsonValue | undefined {
-  const resolved = resolveRef(document, holder);
-  if (!isObject(resolved) || !isObject(resolved.content)) return undefined;
-  const media = resolved.content['application/json'];
-  return isObject(media) ? media.schema : undefined;
-}
+const jsonSchemaOf = (document: JsonObject, holder: JsonValue | undefined) =>
+  jsonMediaOf(document, holder)?.schema;
 
 /** Every operation of the document, keyed by operationId. */
 export function indexOperations(document: JsonObject): Map<string, OperationSpec> {

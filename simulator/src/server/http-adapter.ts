@@ -17,7 +17,7 @@ async function readBody(request: IncomingMessage, limit: number): Promise<string
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
     // Keep reading (and dropping) past the limit so the client sees our 413, not a reset.
-    if (size <= limit + 1) chunks.push(chunk);
+    if (size <= limit) chunks.push(chunk);
   }
   const body = Buffer.concat(chunks);
   return size > limit ? undefined : body.toString('utf8');

@@ -10,7 +10,7 @@ import {
 } from '../../../openapi/validation/document-ajv.js';
 import type { SimResponse } from '../core/http-types.js';
 import type { ApiKey } from '../pipeline/authenticate.js';
-import { indexOperations, type OperationSpec } from '../pipeline/operation-index.js';
+import { indexOperations } from '../pipeline/operation-index.js';
 import { createRouter } from '../pipeline/route.js';
 import { createSimulator, type Simulator } from '../simulator.js';
 
@@ -62,7 +62,7 @@ function checkAgainstDocument(
     schema = errorList;
   } else {
     throw new Error(
-      `Contract violation: ${where} is not a status the document declares for ${operationName(routed.value.operation)}`,
+      `Contract violation: ${where} is not a status the document declares for ${routed.value.operation.operationId}`,
     );
   }
   if (schema === undefined) {
@@ -77,8 +77,6 @@ function checkAgainstDocument(
     );
   }
 }
-
-const operationName = (operation: OperationSpec) => operation.operationId;
 
 export async function contractCheckedSimulator(seed = 'test-seed'): Promise<CheckedSimulator> {
   const simulator = await createSimulator({

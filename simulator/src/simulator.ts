@@ -23,6 +23,8 @@ export interface SimulatorOptions {
   /** The machine's time; tests pass a fixed one. */
   realTime?: () => number;
   maxBodyBytes?: number;
+  /** Rule IDs to break on purpose (proves the conformance suite and Pact verification catch it). */
+  brokenRules?: readonly string[];
 }
 
 export interface Simulator {
@@ -50,13 +52,14 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     store,
     environment: options.environment,
     realTime: options.realTime ?? systemTime,
+    brokenRules: new Set(options.brokenRules ?? []),
   });
   const fallback = await createPrismFallback(join(GENERATED, 'openapi.json'));
   const pipeline = createPipeline({
     documents: [api, admin],
     authenticate: createAuthenticator(options.keys, options.environment),
     tenantFor,
-    handlers: createHandlerRegistry({ dataCollections: dataCollections(api) }),
+    handlers: createHandlerRegistry({ document: api, dataCollections: dataCollections(api) }),
     fallback: (request, requestId) => fallback.answer(request, requestId),
     requestIds: createIds(createRandom(`${options.seed}/requests`)),
     maxBodyBytes: options.maxBodyBytes ?? 1_048_576,

@@ -5,6 +5,7 @@
 import { err, ok } from '../core/result.js';
 import { apiError } from '../errors/api-error.js';
 import { institutionByName } from '../institutions/catalogue.js';
+import { takeScenario } from '../institutions/scenario-switches.js';
 import {
   ACCEPTED_MFA_TOKEN,
   asksForToken,
@@ -85,8 +86,15 @@ const registerLink: Handler = async ({ input, tenant }) => {
       );
     }
   }
-  if (body.password === REFUSED_PASSWORD) return err(apiError('invalid_credentials', { field: 'password' }));
-  if (institution.features.includes('token_required') || asksForToken(String(body.username))) {
+  const target = { institution: institution.name };
+  if (body.password === REFUSED_PASSWORD || takeScenario(tenant, 'institution_refuses_credentials', target)) {
+    return err(apiError('invalid_credentials', { field: 'password' }));
+  }
+  const wantsToken =
+    institution.features.includes('token_required') ||
+    asksForToken(String(body.username)) ||
+    (body.token === undefined && takeScenario(tenant, 'institution_requires_token', target));
+  if (wantsToken) {
     if (body.token !== ACCEPTED_MFA_TOKEN) return pauseForToken(tenant, body);
   }
   return ok(json(201, publicView(await createLink(tenant, body))));

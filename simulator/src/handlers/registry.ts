@@ -1,14 +1,33 @@
 /** Maps operationIds to stateful handlers; every other operation falls back to Prism (STYLE.md). */
+import type { JsonObject } from '../../../openapi/validation/document-ajv.js';
+import { webhookControlHandlers } from '../webhooks/control-handlers.js';
+import { controlHandlers } from './control/index.js';
+import { dataResourceHandlers } from './data-resources/index.js';
 import type { Handler, HandlerRegistry } from './handler.js';
 import { institutionHandlers } from './institutions.js';
 import { linkHandlers } from './links.js';
+import { paymentHandlers } from './payments/index.js';
 
 export interface RegistryOptions {
+  /** The bundled API document (record templates, extensions). */
+  document: JsonObject;
   /** Collections whose records belong to a link and go with it (cascades). */
   dataCollections: readonly string[];
 }
 
 export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry {
-  const entries: [string, Handler][] = [...institutionHandlers, ...linkHandlers(options.dataCollections)];
-  return new Map(entries);
+  const entries: [string, Handler][] = [
+    ...institutionHandlers,
+    ...linkHandlers(options.dataCollections),
+    ...dataResourceHandlers(options.document),
+    ...paymentHandlers(),
+    ...controlHandlers(),
+    ...webhookControlHandlers(),
+  ];
+  const registry = new Map<string, Handler>();
+  for (const [operationId, handler] of entries) {
+    if (registry.has(operationId)) throw new Error(`Two handlers for ${operationId}`);
+    registry.set(operationId, handler);
+  }
+  return registry;
 }

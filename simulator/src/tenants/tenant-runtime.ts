@@ -4,8 +4,10 @@
  */
 import { VirtualClock } from '../clock/virtual-clock.js';
 import { createIds, createRandom, type Ids, type Random } from '../ids/seeded-ids.js';
+import type { ScenarioSwitch } from '../institutions/scenario-switches.js';
 import type { Environment } from '../pipeline/authenticate.js';
 import type { Store } from '../store/store.js';
+import type { RaisedEvent, RaiseEvent } from '../webhooks/raised-event.js';
 
 export interface Fault {
   id: string;
@@ -22,6 +24,11 @@ export interface TenantRuntime {
   random: Random;
   store: Store;
   faults: Fault[];
+  scenarios: ScenarioSwitch[];
+  /** Rule IDs this simulator breaks on purpose, to prove the conformance suite catches it (DESIGN.md). */
+  brokenRules: ReadonlySet<string>;
+  /** Raises an event of the catalogue; the webhook emitter delivers it. */
+  emit: RaiseEvent;
 }
 
 export interface TenantRegistryOptions {
@@ -29,6 +36,19 @@ export interface TenantRegistryOptions {
   store: Store;
   environment: Environment;
   realTime: () => number;
+  brokenRules?: ReadonlySet<string>;
+  /** The tenant's event emitter; by default events are only kept in memory (`raisedEvents`). */
+  emitterFor?: (tenant: TenantRuntime) => RaiseEvent;
+}
+
+/** The default emitter: keeps what handlers raise, for tests that read it. */
+export const raisedEvents = new WeakMap<TenantRuntime, RaisedEvent[]>();
+function recordingEmitter(tenant: TenantRuntime): RaiseEvent {
+  const events: RaisedEvent[] = [];
+  raisedEvents.set(tenant, events);
+  return (event) => {
+    events.push(event);
+  };
 }
 
 /** Creates each tenant's runtime on first use, its streams derived from the seed and the tenant id. */
@@ -46,7 +66,11 @@ export function createTenantRegistry(options: TenantRegistryOptions): (tenantId:
       random,
       store: options.store,
       faults: [],
+      scenarios: [],
+      brokenRules: options.brokenRules ?? new Set(),
+      emit: () => undefined,
     };
+    runtime.emit = (options.emitterFor ?? recordingEmitter)(runtime);
     runtimes.set(tenantId, runtime);
     return runtime;
   };

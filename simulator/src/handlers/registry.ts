@@ -3,6 +3,7 @@ import type { JsonObject } from '../../../openapi/validation/document-ajv.js';
 import { webhookControlHandlers } from '../webhooks/control-handlers.js';
 import { controlHandlers } from './control/index.js';
 import { dataResourceHandlers } from './data-resources/index.js';
+import { createLinkData } from './data-resources/link-data.js';
 import type { Handler, HandlerRegistry } from './handler.js';
 import { institutionHandlers } from './institutions.js';
 import { linkHandlers } from './links.js';
@@ -16,13 +17,14 @@ export interface RegistryOptions {
 }
 
 export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry {
+  const linkData = createLinkData(options.document);
   const entries: [string, Handler][] = [
     ...institutionHandlers,
     ...linkHandlers(options.dataCollections),
-    ...dataResourceHandlers(options.document),
+    ...dataResourceHandlers(linkData),
     ...paymentHandlers(),
     ...controlHandlers(),
-    ...webhookControlHandlers(),
+    ...webhookControlHandlers(linkData),
   ];
   const registry = new Map<string, Handler>();
   for (const [operationId, handler] of entries) {

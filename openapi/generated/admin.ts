@@ -184,6 +184,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_ofkit/payment-authorizations/{payment_authorization_id}/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The user confirms a payment authorization (PAY-AUTH-AUTHORIZED)
+         * @description What the user does at `authorization_url`: an AWAITING_AUTHORIZATION authorization becomes AUTHORIZED, the event `payment_authorization_status` (status AUTHORIZED) is sent and the first charge is scheduled for `schedule.start_date` (charges are processed at 06:00:00 GMT-3 of their date on the tenant's clock). Without the control API: create the authorization with an `external_id` starting with `auto-confirm` and the user confirms it right away (the next request or clock move finds it AUTHORIZED). Another status: 400 `invalid_status`; unknown id: 404.
+         */
+        post: operations["confirmPaymentAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_ofkit/payment-authorizations/{payment_authorization_id}/reject/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The user refuses a payment authorization
+         * @description An AWAITING_AUTHORIZATION authorization becomes REJECTED (with `status_reason`) and the event `payment_authorization_status` (status REJECTED) is sent; no charge is ever made. Without the control API: an `external_id` starting with `auto-reject`. Another status: 400 `invalid_status`; unknown id: 404.
+         */
+        post: operations["rejectPaymentAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_ofkit/payment-intents/{payment_intent_id}/authorize/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payer authorizes a PENDING payment intent
+         * @description What the payer does at the intent's `authorization_url`: the intent's charge is created; a scheduled intent becomes SCHEDULED (its charge runs at 06:00:00 GMT-3 of `scheduled_date` on the tenant's clock), an immediate one PROCESSING (settled at the next request or clock move), with the `payment_intent_charge_status` events. Without the control API: an `external_id` starting with `auto-confirm` (after the PATCH for a Pix-key intent). Another status: 400 `invalid_status`; unknown id: 404.
+         */
+        post: operations["authorizePaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_ofkit/payment-intents/{payment_intent_id}/reject/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payer refuses a PENDING payment intent
+         * @description The intent becomes FAILED and no charge is made. Without the control API: an `external_id` starting with `auto-reject`. Another status: 400 `invalid_status`; unknown id: 404.
+         */
+        post: operations["rejectPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -226,9 +306,10 @@ export interface components {
          *     - `institution_refuses_credentials`: registrations at `institution` answer 400 `invalid_credentials`.
          *     - `next_refresh_invalid_credentials`: the next daily refresh of `link` finds invalid credentials (LINK-INVALID-CREDENTIALS).
          *     - `next_refresh_token_required`: the next daily refresh of `link` needs a token (LINK-TOKEN-REQUIRED).
+         *     - `next_charge_fails`: the next charge processed (of a payment authorization or a payment intent; with `institution`, only one whose payer is at that payment institution, by id or name) fails with `insufficient_funds`; `count` charges when given (PAY-CHARGE-RETRY).
          * @enum {string}
          */
-        ScenarioName: "institution_requires_token" | "institution_refuses_credentials" | "next_refresh_invalid_credentials" | "next_refresh_token_required";
+        ScenarioName: "institution_requires_token" | "institution_refuses_credentials" | "next_refresh_invalid_credentials" | "next_refresh_token_required" | "next_charge_fails";
         ScenarioRequest: {
             scenario: components["schemas"]["ScenarioName"];
             /** @description For the institution scenarios. */
@@ -316,6 +397,193 @@ export interface components {
             payload: Record<string, never>;
             attempts: components["schemas"]["DeliveryAttempt"][];
         };
+        /**
+         * @description State machine (choice beyond `AUTHORIZED`): created as AWAITING_AUTHORIZATION; the user confirms at the institution -> AUTHORIZED (PAY-AUTH-AUTHORIZED, event `payment_authorization_status`; charges are made only from then on); the user or the institution refuses -> REJECTED; not confirmed before `expires_at` -> EXPIRED; POST cancel from AWAITING_AUTHORIZATION or AUTHORIZED -> CANCELLED (PAY-AUTH-CANCEL-CUTOFF; after the cutoff the next charge still runs, and no later one is scheduled); the last occurrence of a finite schedule SUCCEEDED or was CANCELLED -> COMPLETED (a FAILED last charge keeps it AUTHORIZED until a retry succeeds). `expires_at` is 30 minutes after creation. REJECTED, EXPIRED, CANCELLED and COMPLETED are final. Every change sends `payment_authorization_status`; a cancellation also sends `payment_authorization_cancelled`.
+         * @enum {string}
+         */
+        PaymentAuthorizationStatus: "AWAITING_AUTHORIZATION" | "AUTHORIZED" | "REJECTED" | "EXPIRED" | "CANCELLED" | "COMPLETED";
+        /**
+         * @description How often a charge is made (choice of values).
+         * @enum {string}
+         */
+        ScheduleFrequency: "WEEKLY" | "MONTHLY" | "QUARTERLY" | "SEMIANNUALLY" | "YEARLY";
+        /**
+         * @description A money amount as a decimal string with two decimals (choice; payments use decimal strings).
+         * @example 150.00
+         */
+        DecimalAmount: string;
+        /** @description The recurring schedule (choice of shape): a charge of `amount` every `frequency` from `start_date`, until `end_date` or for `occurrences` charges (a cancelled charge uses up its occurrence); both null means until cancelled. Month-based frequencies keep the start's day of the month, clamped to the month's last day (a start on the 31st charges on 30 April and 28/29 February; choice). */
+        Schedule: {
+            frequency: components["schemas"]["ScheduleFrequency"];
+            /**
+             * Format: date
+             * @description Date of the first charge.
+             */
+            start_date: string;
+            /**
+             * Format: date
+             * @description Last possible charge date.
+             */
+            end_date: string | null;
+            /** @description Number of charges. */
+            occurrences: number | null;
+            amount: components["schemas"]["DecimalAmount"];
+        };
+        /**
+         * @description Payments are in Brazilian reais only (choice: the field is always `BRL`).
+         * @constant
+         */
+        Brl: "BRL";
+        /** @description A payment authorization (under development). `authorization_url` is where the user confirms it at the institution. `next_charge_date` is the date of the next SCHEDULED charge, null when none is left or before authorization. Field names beyond `payment_authorization_id` and `status` are choices. */
+        PaymentAuthorization: {
+            /** Format: uuid */
+            payment_authorization_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            status: components["schemas"]["PaymentAuthorizationStatus"];
+            /** @description Why it was REJECTED or EXPIRED; null otherwise (choice). */
+            status_reason: string | null;
+            /**
+             * Format: uuid
+             * @description The payer (customer id).
+             */
+            customer: string;
+            /**
+             * Format: uuid
+             * @description The organization's BUSINESS bank account id that receives the charges.
+             */
+            beneficiary: string;
+            /**
+             * Format: uuid
+             * @description The payer's payment institution, where the user confirms (choice).
+             */
+            institution: string;
+            description: string;
+            /** @description The caller's own reference (choice). */
+            external_id: string | null;
+            schedule: components["schemas"]["Schedule"];
+            currency: components["schemas"]["Brl"];
+            /**
+             * Format: uri
+             * @description Where the user confirms; null once the authorization is no longer AWAITING_AUTHORIZATION (choice).
+             */
+            authorization_url: string | null;
+            /**
+             * Format: uri
+             * @description Where the user is sent back after confirming.
+             */
+            callback_url: string;
+            /**
+             * Format: date-time
+             * @description Deadline for the confirmation, then EXPIRED (choice).
+             */
+            expires_at: string;
+            /** Format: date-time */
+            authorized_at: string | null;
+            /** Format: date-time */
+            cancelled_at: string | null;
+            /** Format: date */
+            next_charge_date: string | null;
+        };
+        /**
+         * @description State machine (choice): created with a Pix key -> REQUIRES_ACTION until PATCH completes it (PAY-INTENT-PIX-PATCH) -> PENDING; created with a bank account -> PENDING. PENDING: waiting for the payer to authorize at the institution (`authorization_url`; it does not expire); authorized -> its one charge is created and the intent is SCHEDULED when `scheduled_date` is set, else PROCESSING; refused -> FAILED. From then on the intent takes its charge's status. SCHEDULED -> PROCESSING at 06:00:00 GMT-3 of the payment date, or -> CANCELLED by POST cancel (of the intent or of its charge) before 23:59:00 GMT-3 of the day before (PAY-INTENT-CANCEL-CUTOFF; event `payment_intent_cancelled`). PROCESSING -> SUCCEEDED or FAILED (event `payment_intent_charge_status`). SUCCEEDED, FAILED and CANCELLED are final.
+         * @enum {string}
+         */
+        PaymentIntentStatus: "REQUIRES_ACTION" | "PENDING" | "SCHEDULED" | "PROCESSING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
+        /**
+         * @description Payment method / provider; Pix only (choice).
+         * @enum {string}
+         */
+        Provider: "PIX";
+        /**
+         * @description A CPF (individual taxpayer number), 11 digits without punctuation (choice); its two check digits are validated on requests (400 when wrong).
+         * @example 52601815906
+         */
+        Cpf: string;
+        PixKeyCpf: {
+            /** @constant */
+            type: "CPF";
+            value: components["schemas"]["Cpf"];
+        };
+        /**
+         * @description A CNPJ (company taxpayer number), 14 digits without punctuation (choice); its two check digits are validated on requests (400 when wrong).
+         * @example 62819482000163
+         */
+        Cnpj: string;
+        PixKeyCnpj: {
+            /** @constant */
+            type: "CNPJ";
+            value: components["schemas"]["Cnpj"];
+        };
+        /**
+         * Format: email
+         * @example maria.souza@exemplo.com.br
+         */
+        Email: string;
+        PixKeyEmail: {
+            /** @constant */
+            type: "EMAIL";
+            value: components["schemas"]["Email"];
+        };
+        PixKeyPhone: {
+            /** @constant */
+            type: "PHONE";
+            /** @description Mobile number in E.164. */
+            value: string;
+        };
+        PixKeyEvp: {
+            /** @constant */
+            type: "EVP";
+            /**
+             * Format: uuid
+             * @description Random key (chave aleatória).
+             */
+            value: string;
+        };
+        /** @description A Pix key of the beneficiary: `{type, value}` (choice of shape); the type decides the value format. */
+        PixKey: components["schemas"]["PixKeyCpf"] | components["schemas"]["PixKeyCnpj"] | components["schemas"]["PixKeyEmail"] | components["schemas"]["PixKeyPhone"] | components["schemas"]["PixKeyEvp"];
+        /** @description A payment intent (choice of fields beyond `id`, amount, description, provider and beneficiary). The beneficiary is either `pix_key` or the bank account `beneficiary` (exactly one is set); a bank account or customer created in the request appears here by its new id. `scheduled_date` null: an immediate payment. */
+        PaymentIntent: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            status: components["schemas"]["PaymentIntentStatus"];
+            amount: components["schemas"]["DecimalAmount"];
+            currency: components["schemas"]["Brl"];
+            description: string;
+            provider: components["schemas"]["Provider"];
+            /**
+             * Format: uuid
+             * @description The payer (customer id).
+             */
+            customer: string;
+            /**
+             * Format: uuid
+             * @description The beneficiary BUSINESS bank account id; null when paying to a Pix key.
+             */
+            beneficiary: string | null;
+            /** @description The beneficiary Pix key; null when paying to a bank account. */
+            pix_key: components["schemas"]["PixKey"] | null;
+            /**
+             * Format: date
+             * @description Payment date of a scheduled one-off payment; null: immediate.
+             */
+            scheduled_date: string | null;
+            /**
+             * Format: uri
+             * @description Where the payer authorizes the payment at the institution; set while PENDING, null otherwise (choice).
+             */
+            authorization_url: string | null;
+            /** @description The caller's own reference (choice). */
+            external_id: string | null;
+            /** Format: date-time */
+            cancelled_at: string | null;
+        };
     };
     responses: {
         /** @description Credentials missing or not valid. */
@@ -349,6 +617,60 @@ export interface components {
                  *         "message": "This field is required.",
                  *         "code": "required",
                  *         "field": "seconds"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
+        /** @description No such object of the tenant. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "request_id": "4f8c3d2e1b0a49f7a6e5d4c3b2a19080",
+                 *         "message": "No payment authorization 8151c14d-056e-4450-bfd4-1d7d50c7cce2.",
+                 *         "code": "not_found"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
+        /** @description The object is not in a status the action applies to (`invalid_status`). */
+        InvalidStatus: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "request_id": "5a9d4e3f2c1b40a8b7f6e5d4c3b2a191",
+                 *         "message": "The payment authorization is CANCELLED; only one AWAITING_AUTHORIZATION can be confirmed.",
+                 *         "code": "invalid_status"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
+        /** @description Internal server error. */
+        InternalServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "request_id": "6b0e5f4a3d2c41b9c8a7f6e5d4c3b2a2",
+                 *         "message": "Internal server error.",
+                 *         "code": "internal_server_error"
                  *       }
                  *     ]
                  */
@@ -860,6 +1182,204 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    confirmPaymentAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_authorization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization, AUTHORIZED, with its `next_charge_date`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payment_authorization_id": "8151c14d-056e-4450-bfd4-1d7d50c7cce2",
+                     *       "created_at": "2026-11-01T12:10:00.000Z",
+                     *       "updated_at": "2026-11-01T12:14:32.000Z",
+                     *       "status": "AUTHORIZED",
+                     *       "status_reason": null,
+                     *       "customer": "096b7ed4-717b-4b39-87a8-9225c85ec0c8",
+                     *       "beneficiary": "cf3e097c-9032-4e52-aeb5-7fef9b91c170",
+                     *       "institution": "375eff08-33be-4d41-8d24-13ab2c7e0632",
+                     *       "description": "Assinatura mensal Clube do Pao",
+                     *       "external_id": "assinatura-000123",
+                     *       "schedule": {
+                     *         "frequency": "MONTHLY",
+                     *         "start_date": "2026-11-10",
+                     *         "end_date": null,
+                     *         "occurrences": 12,
+                     *         "amount": "89.90"
+                     *       },
+                     *       "currency": "BRL",
+                     *       "authorization_url": null,
+                     *       "callback_url": "https://app.paodourado.com.br/pagamentos/retorno",
+                     *       "expires_at": "2026-11-01T12:40:00.000Z",
+                     *       "authorized_at": "2026-11-01T12:14:32.000Z",
+                     *       "cancelled_at": null,
+                     *       "next_charge_date": "2026-11-10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentAuthorization"];
+                };
+            };
+            400: components["responses"]["InvalidStatus"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    rejectPaymentAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_authorization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization, REJECTED. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payment_authorization_id": "8151c14d-056e-4450-bfd4-1d7d50c7cce2",
+                     *       "created_at": "2026-11-01T12:10:00.000Z",
+                     *       "updated_at": "2026-11-01T12:14:32.000Z",
+                     *       "status": "REJECTED",
+                     *       "status_reason": "The user refused the payment authorization at the institution.",
+                     *       "customer": "096b7ed4-717b-4b39-87a8-9225c85ec0c8",
+                     *       "beneficiary": "cf3e097c-9032-4e52-aeb5-7fef9b91c170",
+                     *       "institution": "375eff08-33be-4d41-8d24-13ab2c7e0632",
+                     *       "description": "Assinatura mensal Clube do Pao",
+                     *       "external_id": "assinatura-000123",
+                     *       "schedule": {
+                     *         "frequency": "MONTHLY",
+                     *         "start_date": "2026-11-10",
+                     *         "end_date": null,
+                     *         "occurrences": 12,
+                     *         "amount": "89.90"
+                     *       },
+                     *       "currency": "BRL",
+                     *       "authorization_url": null,
+                     *       "callback_url": "https://app.paodourado.com.br/pagamentos/retorno",
+                     *       "expires_at": "2026-11-01T12:40:00.000Z",
+                     *       "authorized_at": null,
+                     *       "cancelled_at": null,
+                     *       "next_charge_date": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentAuthorization"];
+                };
+            };
+            400: components["responses"]["InvalidStatus"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    authorizePaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_intent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The intent, SCHEDULED or PROCESSING. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d91d6cba-cbc7-45f0-b11a-b9c49551c18d",
+                     *       "created_at": "2026-11-05T16:20:00.000Z",
+                     *       "updated_at": "2026-11-05T16:22:40.000Z",
+                     *       "status": "SCHEDULED",
+                     *       "amount": "250.00",
+                     *       "currency": "BRL",
+                     *       "description": "Pedido 4471 - encomenda de bolos",
+                     *       "provider": "PIX",
+                     *       "customer": "096b7ed4-717b-4b39-87a8-9225c85ec0c8",
+                     *       "beneficiary": "cf3e097c-9032-4e52-aeb5-7fef9b91c170",
+                     *       "pix_key": null,
+                     *       "scheduled_date": "2026-11-20",
+                     *       "authorization_url": null,
+                     *       "external_id": "pedido-4471",
+                     *       "cancelled_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentIntent"];
+                };
+            };
+            400: components["responses"]["InvalidStatus"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    rejectPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_intent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The intent, FAILED. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d91d6cba-cbc7-45f0-b11a-b9c49551c18d",
+                     *       "created_at": "2026-11-05T16:20:00.000Z",
+                     *       "updated_at": "2026-11-05T16:22:40.000Z",
+                     *       "status": "FAILED",
+                     *       "amount": "250.00",
+                     *       "currency": "BRL",
+                     *       "description": "Pedido 4471 - encomenda de bolos",
+                     *       "provider": "PIX",
+                     *       "customer": "096b7ed4-717b-4b39-87a8-9225c85ec0c8",
+                     *       "beneficiary": "cf3e097c-9032-4e52-aeb5-7fef9b91c170",
+                     *       "pix_key": null,
+                     *       "scheduled_date": "2026-11-20",
+                     *       "authorization_url": null,
+                     *       "external_id": "pedido-4471",
+                     *       "cancelled_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentIntent"];
+                };
+            };
+            400: components["responses"]["InvalidStatus"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
 }

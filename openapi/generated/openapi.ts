@@ -1490,7 +1490,7 @@ export interface paths {
         put?: never;
         /**
          * Register a bank account
-         * @description Registers an INDIVIDUAL account (one per payer; `customer` required, holder with CPF) or a BUSINESS account (the organization's, used as beneficiary; holder with CNPJ). PAY-VERSION-HEADER: V1 body and answer without the header, V2 with `Payments-BR.V2`. PAY-BANK-ACCOUNT-DUP: the institution, agency and number of an active account get 400 `duplicated`; deactivated accounts are ignored. Check digits are validated (400 `invalid_identifier`, choice). An unknown `customer` or `institution` gets 404 (choice). Answers 201 with the account (choice).
+         * @description Registers an INDIVIDUAL account (one per payer: it belongs to exactly one customer, who may hold several, choice; `customer` required, holder with CPF) or a BUSINESS account (the organization's, used as beneficiary; holder with CNPJ). PAY-VERSION-HEADER: V1 body and answer without the header, V2 with `Payments-BR.V2`. PAY-BANK-ACCOUNT-DUP: the institution, agency and number of an active account get 400 `duplicated`; deactivated accounts are ignored. Check digits are validated (400 `invalid_identifier`, choice). An unknown `customer` or `institution` gets 404 (choice). Answers 201 with the account (choice).
          */
         post: operations["createBankAccount"];
         delete?: never;
@@ -1590,7 +1590,7 @@ export interface paths {
         put?: never;
         /**
          * Create a customer
-         * @description Registers a payer: an individual (CPF) or a business (CNPJ). PAY-VERSION-HEADER: the V1 body and answer without the header, V2 with `Payments-BR.V2`. The CPF or CNPJ check digits are validated: wrong ones get 400 (`invalid_identifier`, choice). Answers 201 with the customer (choice).
+         * @description Registers a payer: an individual (CPF) or a business (CNPJ). PAY-VERSION-HEADER: the V1 body and answer without the header, V2 with `Payments-BR.V2`. The CPF or CNPJ check digits are validated: wrong ones get 400 (`invalid_identifier`, choice); `customer_type` must agree with the document (400 `invalid`). Customers are not deduplicated (choice). Answers 201 with the customer (choice).
          */
         post: operations["createCustomer"];
         delete?: never;
@@ -1640,7 +1640,7 @@ export interface paths {
         put?: never;
         /**
          * Begin an enrollment
-         * @description PAY-ENROLLMENT: begins the enrollment of the customer's device; the customer must exist first: an unknown `customer` (or `institution`) gets 404 (choice). Answers 201 with the enrollment PENDING and the `redirect_url` the user follows (choice). PAY-SANDBOX: not available in the sandbox (403 `payment_initiation_unavailable`, choice).
+         * @description PAY-ENROLLMENT: begins the enrollment of the customer's device; the customer must exist first: an unknown `customer` (or `institution`) gets 404 (choice). Answers 201 with the enrollment PENDING and the `redirect_url` the user follows, whose `state` parameter the callback echoes; not completed within 30 minutes (`expires_at`) it becomes EXPIRED (choices). PAY-SANDBOX: not available in the sandbox (403 `payment_initiation_unavailable`, choice).
          */
         post: operations["createEnrollment"];
         delete?: never;
@@ -1730,7 +1730,7 @@ export interface paths {
         put?: never;
         /**
          * Create a payment authorization
-         * @description Under development. Creates a recurring payment authorization in AWAITING_AUTHORIZATION; the user confirms it at `authorization_url`. PAY-AUTH-AUTHORIZED: on confirmation it becomes AUTHORIZED and the event `payment_authorization_status` is sent; charges are made only from then on. PAY-AUTH-V2-REQUIRED: needs `Payments-BR.V2` (400 without it). Unknown `customer`, `beneficiary` or `institution`: 404 (choice). Answers 201 (choice). PAY-SANDBOX: not available in the sandbox (403 `payment_initiation_unavailable`, choice).
+         * @description Under development. Creates a recurring payment authorization in AWAITING_AUTHORIZATION; the user confirms it at `authorization_url`. PAY-AUTH-AUTHORIZED: on confirmation it becomes AUTHORIZED and the event `payment_authorization_status` is sent; charges are made only from then on. PAY-AUTH-V2-REQUIRED: needs `Payments-BR.V2` (400 without it). Unknown `customer`, `beneficiary` or `institution`: 404 (choice); a beneficiary that is not an active BUSINESS account: 400 `invalid`; `schedule.start_date` before today (GMT-3) or `end_date` before it: 400 `invalid` (choices). The user has 30 minutes (`expires_at`) to confirm. Answers 201 (choice). PAY-SANDBOX: not available in the sandbox (403 `payment_initiation_unavailable`, choice).
          */
         post: operations["createPaymentAuthorization"];
         delete?: never;
@@ -1782,7 +1782,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a payment authorization
-         * @description Under development. Cancels an AWAITING_AUTHORIZATION or AUTHORIZED authorization: 204, status CANCELLED, and the events `payment_authorization_cancelled` and `payment_authorization_status` are sent. PAY-AUTH-CANCEL-CUTOFF: before 22:00:00 GMT-3 of the day before the next charge date the next charge is cancelled too (`next_charge_cancelled: true`); after the cutoff the authorization is still cancelled (204) but the next charge still runs (`next_charge_cancelled: false`; the event is sent in both cases, choice). A final authorization (REJECTED, EXPIRED, CANCELLED, COMPLETED) gets 400 `invalid_status` (choice). PAY-AUTH-V2-REQUIRED: 400 without `Payments-BR.V2`.
+         * @description Under development. Cancels an AWAITING_AUTHORIZATION or AUTHORIZED authorization: 204, status CANCELLED, and the events `payment_authorization_cancelled` and `payment_authorization_status` are sent. PAY-AUTH-CANCEL-CUTOFF: before 22:00:00 GMT-3 of the day before the next charge date the next charge is cancelled too (`next_charge_cancelled: true`); after the cutoff the authorization is still cancelled (204) but the next charge still runs (`next_charge_cancelled: false`; the event is sent in both cases, choice); the next charge, when cancelled, also sends its `payment_authorization_charge_cancelled` and `payment_authorization_charge_status`, and no later charge is scheduled. A final authorization (REJECTED, EXPIRED, CANCELLED, COMPLETED) gets 400 `invalid_status` (choice). PAY-AUTH-V2-REQUIRED: 400 without `Payments-BR.V2`.
          */
         post: operations["cancelPaymentAuthorization"];
         delete?: never;
@@ -1892,7 +1892,7 @@ export interface paths {
         put?: never;
         /**
          * Retry a failed charge of a payment authorization
-         * @description Under development. PAY-CHARGE-RETRY: a FAILED charge is sent again: 200 with the charge, now PROCESSING, `retries` increased by one and `failure` cleared (choice: 200, since no new resource is created); the outcome arrives by `payment_authorization_charge_status`. A charge that has not failed gets 400 `charge_not_failed`; after 3 retries 400 `retry_limit_reached` (choice). PAY-AUTH-V2-REQUIRED: 400 without `Payments-BR.V2`. PAY-SANDBOX: not available in the sandbox (403 `payment_initiation_unavailable`, choice).
+         * @description Under development. PAY-CHARGE-RETRY: a FAILED charge is sent again: 200 with the charge, now PROCESSING, `retries` increased by one and `failure` cleared (choice: 200, since no new resource is created); the outcome arrives by `payment_authorization_charge_status`. A charge that has not failed gets 400 `charge_not_failed`; after 3 retries 400 `retry_limit_reached`; when the authorization is no longer AUTHORIZED or COMPLETED (a revoked consent) 400 `invalid_status` (choices). A successful retry lets the schedule go on (and may complete the authorization). PAY-AUTH-V2-REQUIRED: 400 without `Payments-BR.V2`. PAY-SANDBOX: not available in the sandbox (403 `payment_initiation_unavailable`, choice).
          */
         post: operations["retryPaymentAuthorizationCharge"];
         delete?: never;
@@ -1916,7 +1916,7 @@ export interface paths {
         put?: never;
         /**
          * Create a payment intent
-         * @description PAY-INTENT-CONFIGS: the body is one of five configurations: Pix key + registered customer; Pix key + customer created in the request; registered bank account + registered customer; registered bank account + customer created in the request; bank account created in the request + customer created in the request. `scheduled_date` makes it a scheduled one-off payment; without it the payment is immediate. Created with a Pix key it starts in REQUIRES_ACTION and is completed by PATCH (PAY-INTENT-PIX-PATCH); with a bank account it starts PENDING. Unknown ids in the body: 404 (choice). Answers 201 (choice). PAY-SANDBOX: not available in the sandbox (403 `payment_initiation_unavailable`, choice).
+         * @description PAY-INTENT-CONFIGS: the body is one of five configurations: Pix key + registered customer; Pix key + customer created in the request; registered bank account + registered customer; registered bank account + customer created in the request; bank account created in the request + customer created in the request. `scheduled_date` makes it a scheduled one-off payment; without it the payment is immediate. Created with a Pix key it starts in REQUIRES_ACTION and is completed by PATCH (PAY-INTENT-PIX-PATCH); with a bank account it starts PENDING. Unknown ids in the body, or a beneficiary id that is not an active BUSINESS account: 404 (choice); a `scheduled_date` not after today (GMT-3), a beneficiary created in the request that is not BUSINESS, a customer or account that the customer and bank-account operations would refuse: 400 (choices). Nothing is created unless the whole request is valid. Answers 201 (choice). PAY-SANDBOX: not available in the sandbox (403 `payment_initiation_unavailable`, choice).
          */
         post: operations["createPaymentIntent"];
         delete?: never;
@@ -1966,7 +1966,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a scheduled payment intent
-         * @description PAY-INTENT-CANCEL-CUTOFF: a SCHEDULED one-off intent cancelled before 23:59:00 GMT-3 of the day before its payment date: 204, the intent and its charge become CANCELLED, events `payment_intent_cancelled` and `payment_intent_charge_cancelled` are sent. After the cutoff: 400 `cancel_cutoff_passed` (choice) and the payment goes through. An intent that is not SCHEDULED gets 400 `invalid_status` (choice).
+         * @description PAY-INTENT-CANCEL-CUTOFF: a SCHEDULED one-off intent cancelled before 23:59:00 GMT-3 of the day before its payment date: 204, the intent and its charge become CANCELLED, events `payment_intent_cancelled`, `payment_intent_charge_cancelled` and `payment_intent_charge_status` are sent. After the cutoff: 400 `cancel_cutoff_passed` (choice) and the payment goes through. An intent that is not SCHEDULED gets 400 `invalid_status` (choice).
          */
         post: operations["cancelPaymentIntent"];
         delete?: never;
@@ -1987,7 +1987,7 @@ export interface paths {
         };
         /**
          * List the charges of a payment intent
-         * @description The intent's charges (one per one-off intent, choice); unknown intent 404. Paginated (PAGE-*), filterable (FILTER-*; filters are choices).
+         * @description The intent's charges (one per one-off intent, created when the payer authorizes it; choice); unknown intent 404. Paginated (PAGE-*), filterable (FILTER-*; filters are choices).
          */
         get: operations["listPaymentIntentCharges"];
         put?: never;
@@ -2039,7 +2039,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a scheduled charge of a payment intent
-         * @description PAY-INTENT-CANCEL-CUTOFF: a SCHEDULED charge cancelled before 23:59:00 GMT-3 of the day before the payment date: 204, the charge (and its one-off intent, choice) become CANCELLED, events `payment_intent_charge_cancelled` and `payment_intent_charge_status` are sent. After the cutoff: 400 `cancel_cutoff_passed` (choice) and the payment goes through. A charge that is not SCHEDULED gets 400 `invalid_status` (choice).
+         * @description PAY-INTENT-CANCEL-CUTOFF: a SCHEDULED charge cancelled before 23:59:00 GMT-3 of the day before the payment date: 204, the charge (and its one-off intent, choice) become CANCELLED, events `payment_intent_cancelled`, `payment_intent_charge_cancelled` and `payment_intent_charge_status` are sent (as for the intent's cancel). After the cutoff: 400 `cancel_cutoff_passed` (choice) and the payment goes through. A charge that is not SCHEDULED gets 400 `invalid_status` (choice).
          */
         post: operations["cancelPaymentIntentCharge"];
         delete?: never;
@@ -2507,7 +2507,7 @@ export interface webhooks {
         put?: never;
         /**
          * PAYMENT_AUTHORIZATION charge_status
-         * @description A charge of a payment authorization changed status (choice: sent on every transition, e.g. PROCESSING, SUCCEEDED, FAILED, and after a retry, PAY-CHARGE-RETRY). Follow-up: GET the charge.
+         * @description A charge of a payment authorization changed status (choice: sent on every transition, not on its creation as SCHEDULED: PROCESSING, SUCCEEDED, FAILED, CANCELLED, and after a retry, PAY-CHARGE-RETRY). Follow-up: GET the charge.
          */
         post: operations["onPaymentAuthorizationChargeStatus"];
         delete?: never;
@@ -2527,7 +2527,7 @@ export interface webhooks {
         put?: never;
         /**
          * PAYMENT_INTENT cancelled
-         * @description PAY-INTENT-CANCEL-CUTOFF: a scheduled one-off payment intent was cancelled before 23:59:00 GMT-3 of the day before its payment date (POST cancel answered 204).
+         * @description PAY-INTENT-CANCEL-CUTOFF: a scheduled one-off payment intent was cancelled before 23:59:00 GMT-3 of the day before its payment date (POST cancel of the intent or of its charge answered 204).
          */
         post: operations["onPaymentIntentCancelled"];
         delete?: never;
@@ -2567,7 +2567,7 @@ export interface webhooks {
         put?: never;
         /**
          * PAYMENT_INTENT charge_status
-         * @description A charge of a payment intent changed status (choice: sent on every transition, e.g. PROCESSING, SUCCEEDED, FAILED). Follow-up: GET the charge or the intent.
+         * @description A charge of a payment intent changed status (choice: sent on every transition, not on its creation: PROCESSING, SUCCEEDED, FAILED, CANCELLED). Follow-up: GET the charge or the intent.
          */
         post: operations["onPaymentIntentChargeStatus"];
         delete?: never;
@@ -5597,7 +5597,7 @@ export interface components {
             active: boolean;
         };
         /**
-         * @description State machine (choice): a future-dated charge is SCHEDULED; on its date (or at once for an immediate payment) PROCESSING; then SUCCEEDED (a payment transaction is recorded) or FAILED. SCHEDULED -> CANCELLED by POST cancel before the cutoff (PAY-AUTH-CHARGE-CANCEL-CUTOFF, PAY-INTENT-CANCEL-CUTOFF). FAILED -> PROCESSING by POST retry (authorization charges only, PAY-CHARGE-RETRY). SUCCEEDED and CANCELLED are final. Every change sends the `*_charge_status` event; a cancellation also sends `*_charge_cancelled`.
+         * @description State machine (choice): a future-dated charge is SCHEDULED; at 06:00:00 GMT-3 of its date (or at once for an immediate payment) PROCESSING; then SUCCEEDED (a payment transaction is recorded) or FAILED. SCHEDULED -> CANCELLED by POST cancel before the cutoff (PAY-AUTH-CHARGE-CANCEL-CUTOFF, PAY-INTENT-CANCEL-CUTOFF); after the cutoff the cancel is refused and the charge goes through. FAILED -> PROCESSING by POST retry (authorization charges only, at most 3 times, PAY-CHARGE-RETRY). SUCCEEDED and CANCELLED are final. A payment authorization has one SCHEDULED charge at a time: the next occurrence is created when the previous one settles or is cancelled (a FAILED charge does not stop the schedule). Every change (not the creation) sends the `*_charge_status` event; a cancellation also sends `*_charge_cancelled`.
          * @enum {string}
          */
         ChargeStatus: "SCHEDULED" | "PROCESSING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
@@ -5917,7 +5917,7 @@ export interface components {
             results: components["schemas"]["PaymentInstitution"][];
         };
         /**
-         * @description State machine (choice beyond `AUTHORIZED`): created as AWAITING_AUTHORIZATION; the user confirms at the institution -> AUTHORIZED (PAY-AUTH-AUTHORIZED, event `payment_authorization_status`; charges are made only from then on); the user or the institution refuses -> REJECTED; not confirmed before `expires_at` -> EXPIRED; POST cancel from AWAITING_AUTHORIZATION or AUTHORIZED -> CANCELLED (PAY-AUTH-CANCEL-CUTOFF); the last charge of a finite schedule settles -> COMPLETED. REJECTED, EXPIRED, CANCELLED and COMPLETED are final. Every change sends `payment_authorization_status`; a cancellation also sends `payment_authorization_cancelled`.
+         * @description State machine (choice beyond `AUTHORIZED`): created as AWAITING_AUTHORIZATION; the user confirms at the institution -> AUTHORIZED (PAY-AUTH-AUTHORIZED, event `payment_authorization_status`; charges are made only from then on); the user or the institution refuses -> REJECTED; not confirmed before `expires_at` -> EXPIRED; POST cancel from AWAITING_AUTHORIZATION or AUTHORIZED -> CANCELLED (PAY-AUTH-CANCEL-CUTOFF; after the cutoff the next charge still runs, and no later one is scheduled); the last occurrence of a finite schedule SUCCEEDED or was CANCELLED -> COMPLETED (a FAILED last charge keeps it AUTHORIZED until a retry succeeds). `expires_at` is 30 minutes after creation. REJECTED, EXPIRED, CANCELLED and COMPLETED are final. Every change sends `payment_authorization_status`; a cancellation also sends `payment_authorization_cancelled`.
          * @enum {string}
          */
         PaymentAuthorizationStatus: "AWAITING_AUTHORIZATION" | "AUTHORIZED" | "REJECTED" | "EXPIRED" | "CANCELLED" | "COMPLETED";
@@ -5926,7 +5926,7 @@ export interface components {
          * @enum {string}
          */
         ScheduleFrequency: "WEEKLY" | "MONTHLY" | "QUARTERLY" | "SEMIANNUALLY" | "YEARLY";
-        /** @description The recurring schedule (choice of shape): a charge of `amount` every `frequency` from `start_date`, until `end_date` or for `occurrences` charges; both null means until cancelled. */
+        /** @description The recurring schedule (choice of shape): a charge of `amount` every `frequency` from `start_date`, until `end_date` or for `occurrences` charges (a cancelled charge uses up its occurrence); both null means until cancelled. Month-based frequencies keep the start's day of the month, clamped to the month's last day (a start on the 31st charges on 30 April and 28/29 February; choice). */
         Schedule: {
             frequency: components["schemas"]["ScheduleFrequency"];
             /**
@@ -6035,7 +6035,7 @@ export interface components {
             results: components["schemas"]["AuthorizationCharge"][];
         };
         /**
-         * @description State machine (choice): created with a Pix key -> REQUIRES_ACTION until PATCH completes it (PAY-INTENT-PIX-PATCH) -> PENDING; created with a bank account -> PENDING. PENDING: waiting for the payer to authorize at the institution (`authorization_url`); authorized -> SCHEDULED when `scheduled_date` is set, else PROCESSING; refused or expired -> FAILED. SCHEDULED -> PROCESSING on the payment date, or -> CANCELLED by POST cancel before 23:59:00 GMT-3 of the day before (PAY-INTENT-CANCEL-CUTOFF; event `payment_intent_cancelled`). PROCESSING -> SUCCEEDED or FAILED (event `payment_intent_charge_status`). SUCCEEDED, FAILED and CANCELLED are final.
+         * @description State machine (choice): created with a Pix key -> REQUIRES_ACTION until PATCH completes it (PAY-INTENT-PIX-PATCH) -> PENDING; created with a bank account -> PENDING. PENDING: waiting for the payer to authorize at the institution (`authorization_url`; it does not expire); authorized -> its one charge is created and the intent is SCHEDULED when `scheduled_date` is set, else PROCESSING; refused -> FAILED. From then on the intent takes its charge's status. SCHEDULED -> PROCESSING at 06:00:00 GMT-3 of the payment date, or -> CANCELLED by POST cancel (of the intent or of its charge) before 23:59:00 GMT-3 of the day before (PAY-INTENT-CANCEL-CUTOFF; event `payment_intent_cancelled`). PROCESSING -> SUCCEEDED or FAILED (event `payment_intent_charge_status`). SUCCEEDED, FAILED and CANCELLED are final.
          * @enum {string}
          */
         PaymentIntentStatus: "REQUIRES_ACTION" | "PENDING" | "SCHEDULED" | "PROCESSING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
@@ -6251,7 +6251,7 @@ export interface components {
             agency: components["schemas"]["AgencyNumber"];
             number: components["schemas"]["AccountNumber"];
         };
-        /** @description An inflow record, created when a charge SUCCEEDED (choice of fields beyond `id`). `status` (choice): SUCCEEDED when recorded; RETURNED if the payment was later returned (Pix devolução). */
+        /** @description An inflow record, created when a charge SUCCEEDED (choice of fields beyond `id`). The beneficiary is the charge's BUSINESS bank account; a Pix key resolves to the active BUSINESS account whose holder has that CNPJ, else to the first active one, and to none when no BUSINESS account is registered (then no record is created; choice). The payer's account is the customer's active INDIVIDUAL account (at the authorization's institution), else one the institution reports. `status` (choice): SUCCEEDED when recorded; RETURNED if the payment was later returned (Pix devolução). */
         PaymentTransaction: {
             /** Format: uuid */
             id: string;

@@ -11,7 +11,25 @@ export const ERROR_CATALOGUE = {
   invalid_token: { status: 400, message: 'The MFA token is not valid.' },
   session_expired: { status: 400, message: 'The MFA session is expired or unknown.' },
   invalid_credentials: { status: 400, message: 'Invalid credentials provided to login to the institution.' },
+  /** DATA-RETRIEVE: `x-applies-to` of the retrieval does not include the link's institution. */
+  unsupported_resource: { status: 400, message: "The link's institution does not offer this resource." },
+  /** EMPLOYMENT-METRICS-PREREQ: another retrieval must come first. */
+  prerequisite_missing: { status: 400, message: 'A retrieval this one depends on has not been made.' },
+  invalid_identifier: { status: 400, message: 'The CPF or CNPJ check digits are not valid.' },
+  duplicated: { status: 400, message: 'An active record with these details already exists.' },
+  invalid_status: { status: 400, message: 'This operation is not allowed in the current status.' },
+  cancel_cutoff_passed: {
+    status: 400,
+    message: 'The cancellation cutoff for this payment has passed; the payment will be processed.',
+  },
+  charge_not_failed: { status: 400, message: 'Only a failed charge can be retried.' },
+  retry_limit_reached: { status: 400, message: 'This charge has used all its retries.' },
+  invalid_state: { status: 400, message: 'The state does not match the one issued for this enrollment.' },
   authentication_failed: { status: 401, message: 'Credentials not valid.' },
+  payment_initiation_unavailable: {
+    status: 403,
+    message: 'Payment initiation is not available in the sandbox environment.',
+  },
   not_found: { status: 404, message: 'Not found.' },
   method_not_allowed: { status: 405, message: 'Method not allowed.' },
   request_timeout: { status: 408, message: 'The request timed out and was terminated by the server.' },

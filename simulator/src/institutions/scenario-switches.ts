@@ -8,7 +8,8 @@ export type ScenarioName =
   | 'institution_requires_token'
   | 'institution_refuses_credentials'
   | 'next_refresh_invalid_credentials'
-  | 'next_refresh_token_required';
+  | 'next_refresh_token_required'
+  | 'next_charge_fails';
 
 export interface ScenarioSwitch {
   id: string;

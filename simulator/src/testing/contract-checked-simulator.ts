@@ -1,15 +1,18 @@
 /**
  * The simulator as its tests use it: in process through `handle()`, with a fixed clock, and every
- * response validated against the document (STYLE.md: a simulator that violates its own contract is the
- * worst bug this project can have). A violation throws, failing the test.
+ * response validated against its document: the API's (openapi.json), or the control API's (admin.json)
+ * under `/_ofkit/` (STYLE.md: a simulator that violates its own contract is the worst bug this project
+ * can have). A violation throws, failing the test.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import {
   createDocumentAjv,
   describeErrors,
   type JsonObject,
 } from '../../../openapi/validation/document-ajv.js';
 import type { SimResponse } from '../core/http-types.js';
-import type { ApiKey } from '../pipeline/authenticate.js';
+import type { ApiKey, Environment } from '../pipeline/authenticate.js';
 import { indexOperations } from '../pipeline/operation-index.js';
 import { createRouter } from '../pipeline/route.js';
 import { createSimulator, type Simulator } from '../simulator.js';
@@ -23,6 +26,8 @@ export const TEST_KEYS: ApiKey[] = [
 export const FIXED_NOW = Date.parse('2026-11-02T12:00:00.000Z');
 /** Statuses any request can get before an operation is known; their body is the error array. */
 const PRE_OPERATION_STATUSES = new Set([401, 404, 405, 413, 415]);
+const ADMIN_DOCUMENT = resolve(import.meta.dirname, '../../../openapi/generated/admin.json');
+const CONTROL_PREFIX = '/_ofkit/';
 
 export interface CallOptions {
   body?: unknown;
@@ -40,15 +45,35 @@ export interface CallResult {
   headers: Record<string, string>;
 }
 
+export interface CheckedSimulatorOptions {
+  /** The machine's time as the simulator sees it; default FIXED_NOW forever. */
+  realTime?: () => number;
+  /** The simulator's environment; calls default to the first test key of it. Default production. */
+  environment?: Environment;
+}
+
 export interface CheckedSimulator {
   simulator: Simulator;
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
 }
 
+/** What checks responses against one document: its operations' router, its Ajv, its error list. */
+interface DocumentChecker {
+  ajv: ReturnType<typeof createDocumentAjv>;
+  route: ReturnType<typeof createRouter>;
+  errorList: JsonObject;
+}
+
+function documentChecker(document: JsonObject): DocumentChecker {
+  return {
+    ajv: createDocumentAjv(document),
+    route: createRouter(indexOperations(document).values()),
+    errorList: { $ref: '#/components/schemas/ErrorList' },
+  };
+}
+
 function checkAgainstDocument(
-  ajv: ReturnType<typeof createDocumentAjv>,
-  route: ReturnType<typeof createRouter>,
-  errorList: JsonObject,
+  { ajv, route, errorList }: DocumentChecker,
   method: string,
   path: string,
   response: SimResponse,
@@ -78,20 +103,19 @@ function checkAgainstDocument(
   }
 }
 
-export async function contractCheckedSimulator(seed = 'test-seed'): Promise<CheckedSimulator> {
-  const simulator = await createSimulator({
-    seed,
-    environment: 'production',
-    keys: TEST_KEYS,
-    realTime: () => FIXED_NOW,
-  });
-  const ajv = createDocumentAjv(simulator.document);
-  const route = createRouter(indexOperations(simulator.document).values());
-  const errorList = { $ref: '#/components/schemas/ErrorList' };
+export async function contractCheckedSimulator(
+  seed = 'test-seed',
+  { realTime = () => FIXED_NOW, environment = 'production' }: CheckedSimulatorOptions = {},
+): Promise<CheckedSimulator> {
+  const simulator = await createSimulator({ seed, environment, keys: TEST_KEYS, realTime });
+  const defaultKey = TEST_KEYS.find((key) => key.environment === environment)!;
+  const api = documentChecker(simulator.document);
+  const admin = documentChecker(JSON.parse(readFileSync(ADMIN_DOCUMENT, 'utf8')) as JsonObject);
   return {
     simulator,
     async call(method, path, options = {}) {
-      const as = options.as === undefined ? 'tenant-a:secret-a' : options.as;
+      const as =
+        options.as === undefined ? `${defaultKey.secretId}:${defaultKey.secretPassword}` : options.as;
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
       if (as !== null) headers.authorization = `Basic ${Buffer.from(as).toString('base64')}`;
       const bodyText = options.rawBody ?? (options.body === undefined ? '' : JSON.stringify(options.body));
@@ -107,7 +131,7 @@ export async function contractCheckedSimulator(seed = 'test-seed'): Promise<Chec
         body: bodyText,
         origin: 'http://127.0.0.1:4010',
       });
-      if (!path.startsWith('/_ofkit/')) checkAgainstDocument(ajv, route, errorList, method, path, response);
+      checkAgainstDocument(path.startsWith(CONTROL_PREFIX) ? admin : api, method, path, response);
       return { status: response.status, body: response.body, headers: response.headers };
     },
   };

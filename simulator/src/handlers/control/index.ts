@@ -1,6 +1,16 @@
-/** Handlers of the control API, `openapi/admin.yaml` (being built). */
+/**
+ * Handlers of the control API, `openapi/admin.yaml`, each acting on the caller's tenant only: state
+ * (reset, snapshot), clock, scenario switches and faults. The webhook operations are in
+ * `webhooks/control-handlers.ts`.
+ */
 import type { Handler } from '../handler.js';
+import { clockHandlers } from './clock-handlers.js';
+import { faultHandlers } from './fault-handlers.js';
+import { scenarioHandlers } from './scenario-handlers.js';
+import { stateHandlers } from './state-handlers.js';
+
+export { KEPT_ON_RESET } from './state-handlers.js';
 
 export function controlHandlers(): [string, Handler][] {
-  return [];
+  return [...stateHandlers, ...clockHandlers, ...scenarioHandlers, ...faultHandlers];
 }

@@ -1,0 +1,61 @@
+/**
+ * The tenant's virtual clock (`/_ofkit/clock/`): get, set, advance, freeze. Moving forward runs every job
+ * that falls due on the way, in order; moving backward runs none (DESIGN.md, the control API). There is
+ * no unfreeze operation in admin.yaml: `PUT /_ofkit/clock/ {"frozen": false}` unfreezes.
+ */
+import { err, ok } from '../../core/result.js';
+import { apiError } from '../../errors/api-error.js';
+import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
+import { type Handler, json } from '../handler.js';
+
+/** The last instant a `date-time` (four-digit year) can write; the Clock schema cannot show a later one. */
+export const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** The Clock schema: `jobs_run` only for the calls that move the time. */
+function clockBody(tenant: TenantRuntime, jobsRun?: number) {
+  const { now, frozen } = tenant.clock.state();
+  return { now: new Date(now).toISOString(), frozen, ...(jobsRun !== undefined && { jobs_run: jobsRun }) };
+}
+
+const getClock: Handler = async ({ tenant }) => ok(json(200, clockBody(tenant)));
+
+const setClock: Handler = async ({ input, tenant }) => {
+  const body = input.body as { now?: string; frozen?: boolean };
+  let jobsRun = 0;
+  if (body.now !== undefined) {
+    const instant = Date.parse(body.now);
+    if (Number.isNaN(instant)) {
+      return err(apiError('invalid', { field: 'now', message: `\`now\` ${body.now} is not an instant.` }));
+    }
+    jobsRun = await tenant.clock.setTo(instant);
+  }
+  // After the move, so that a frozen clock stops at the new instant and an unfrozen one follows real
+  // time from it (setClock's description).
+  if (body.frozen === true) tenant.clock.freeze();
+  if (body.frozen === false) tenant.clock.unfreeze();
+  return ok(json(200, clockBody(tenant, jobsRun)));
+};
+
+const advanceClock: Handler = async ({ input, tenant }) => {
+  const { seconds } = input.body as { seconds: number };
+  // Whole milliseconds: the clock's instants are written as date-times with milliseconds.
+  const milliseconds = Math.round(seconds * 1000);
+  if (tenant.clock.now() + milliseconds > LATEST_INSTANT) {
+    const message = `Advancing ${seconds} s would pass 9999-12-31T23:59:59.999Z, the last instant a date-time can write.`;
+    return err(apiError('invalid', { field: 'seconds', message }));
+  }
+  const jobsRun = await tenant.clock.advance(milliseconds);
+  return ok(json(200, clockBody(tenant, jobsRun)));
+};
+
+const freezeClock: Handler = async ({ tenant }) => {
+  tenant.clock.freeze();
+  return ok(json(200, clockBody(tenant)));
+};
+
+export const clockHandlers: [string, Handler][] = [
+  ['getClock', getClock],
+  ['setClock', setClock],
+  ['advanceClock', advanceClock],
+  ['freezeClock', freezeClock],
+];

@@ -1,0 +1,71 @@
+/**
+ * The user's side of a payment authorization (PaymentAuthorizationStatus in the document):
+ * AWAITING_AUTHORIZATION -> AUTHORIZED when the user confirms (PAY-AUTH-AUTHORIZED: event, then the
+ * first charge is scheduled), -> REJECTED when the user refuses, -> EXPIRED at `expires_at`.
+ * Confirmation and refusal come from the control API or from the `external_id` triggers.
+ */
+import { err, ok, type Result } from '../../core/result.js';
+import { type ApiErrors, apiError } from '../../errors/api-error.js';
+import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
+import { nowIso } from '../handler-support.js';
+import { continueSchedule } from './authorization-schedule.js';
+import { raiseAuthorizationStatus } from './payment-events.js';
+import type { AuthorizationRecord, AuthorizationStatus } from './payment-records.js';
+import { AUTHORIZATIONS, getRecord, putRecord } from './payment-store.js';
+import { armUserDecision } from './payment-triggers.js';
+
+/** (choice) The user has 30 minutes to confirm (`expires_at`), as in the document's example. */
+export const CONFIRMATION_WINDOW_MS = 30 * 60_000;
+
+const REASONS: Partial<Record<AuthorizationStatus, string>> = {
+  REJECTED: 'The user refused the payment authorization at the institution.',
+  EXPIRED: 'The user did not confirm the payment authorization before expires_at.',
+};
+
+/** Leaves AWAITING_AUTHORIZATION for `status`; 400 `invalid_status` from any other status. */
+async function decide(
+  tenant: TenantRuntime,
+  authorizationId: string,
+  status: 'AUTHORIZED' | 'REJECTED' | 'EXPIRED',
+): Promise<Result<AuthorizationRecord, ApiErrors>> {
+  const authorization = await getRecord<AuthorizationRecord>(tenant, AUTHORIZATIONS, authorizationId);
+  if (!authorization)
+    return err(apiError('not_found', { message: `No payment authorization ${authorizationId}.` }));
+  if (authorization.status !== 'AWAITING_AUTHORIZATION') {
+    const message = `The payment authorization is ${authorization.status}; only one AWAITING_AUTHORIZATION can be ${status === 'AUTHORIZED' ? 'confirmed' : 'refused'}.`;
+    return err(apiError('invalid_status', { message }));
+  }
+  const now = nowIso(tenant);
+  const updated: AuthorizationRecord = {
+    ...authorization,
+    status,
+    status_reason: REASONS[status] ?? null,
+    authorization_url: null,
+    authorized_at: status === 'AUTHORIZED' ? now : null,
+    updated_at: now,
+  };
+  await putRecord(tenant, AUTHORIZATIONS, updated);
+  raiseAuthorizationStatus(tenant, updated);
+  // PAY-AUTH-AUTHORIZED: charges are made only from now on.
+  if (status === 'AUTHORIZED') await continueSchedule(tenant, authorizationId);
+  return ok((await getRecord<AuthorizationRecord>(tenant, AUTHORIZATIONS, authorizationId)) ?? updated);
+}
+
+/** PAY-AUTH-AUTHORIZED: the user confirms. */
+export const confirmAuthorization = (tenant: TenantRuntime, id: string) => decide(tenant, id, 'AUTHORIZED');
+
+/** The user refuses. */
+export const rejectAuthorization = (tenant: TenantRuntime, id: string) => decide(tenant, id, 'REJECTED');
+
+/** After creation: the expiry job, and the user's decision when `external_id` is a trigger. */
+export function armAuthorization(tenant: TenantRuntime, authorization: AuthorizationRecord): void {
+  tenant.clock.schedule(Date.parse(authorization.expires_at), async () => {
+    const current = await getRecord<AuthorizationRecord>(tenant, AUTHORIZATIONS, authorization.id);
+    if (current?.status === 'AWAITING_AUTHORIZATION') await decide(tenant, authorization.id, 'EXPIRED');
+  });
+  armUserDecision(tenant, authorization.external_id, (decision) =>
+    decision === 'confirm'
+      ? confirmAuthorization(tenant, authorization.id)
+      : rejectAuthorization(tenant, authorization.id),
+  );
+}

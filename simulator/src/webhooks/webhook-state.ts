@@ -1,0 +1,64 @@
+/**
+ * What the webhook machinery keeps per tenant outside the store: the defaults the command line gave,
+ * the event sequence, the work in flight (so tests can await it) and the daily refresh's schedule.
+ * Everything a client can see (configuration, event log) lives in the store.
+ */
+import type { TenantRuntime } from '../tenants/tenant-runtime.js';
+
+/** The receiver every tenant starts with (`ofkit simulate --webhook-url --webhook-bearer`). */
+export interface WebhookDefaults {
+  readonly url: string | null;
+  readonly bearer_token: string | null;
+}
+
+export interface TenantWebhookState {
+  defaults: WebhookDefaults;
+  /** Orders the event log (a store `put` of an updated record moves it to the end). */
+  sequence: number;
+  /** Event-log writes not yet in the store; the event list waits for them. */
+  readonly logWrites: Set<Promise<unknown>>;
+  /** Writes and deliveries in flight; `idle()` waits for them. */
+  readonly inFlight: Set<Promise<unknown>>;
+  /**
+   * WEBHOOK-DAILY: a job whose generation is not the current one was superseded and does nothing;
+   * `time` is the `daily_refresh_time` last read.
+   */
+  readonly daily: { generation: number; scheduled: boolean; listening: boolean; time: string };
+}
+
+const states = new WeakMap<TenantRuntime, TenantWebhookState>();
+
+export const NO_RECEIVER: WebhookDefaults = Object.freeze({ url: null, bearer_token: null });
+
+/** The tenant's webhook state, created on first use. */
+export function webhookState(tenant: TenantRuntime): TenantWebhookState {
+  const existing = states.get(tenant);
+  if (existing) return existing;
+  const created: TenantWebhookState = {
+    defaults: NO_RECEIVER,
+    sequence: 0,
+    logWrites: new Set(),
+    inFlight: new Set(),
+    daily: { generation: 0, scheduled: false, listening: false, time: '06:00' },
+  };
+  states.set(tenant, created);
+  return created;
+}
+
+/** Keeps `promise` in `set` until it settles. A rejection (a programmer mistake) stays loud. */
+export function track<T>(set: Set<Promise<unknown>>, promise: Promise<T>): Promise<T> {
+  const tracked = promise.finally(() => {
+    set.delete(tracked);
+  });
+  set.add(tracked);
+  return tracked;
+}
+
+/** Resolves when `sets` hold nothing, including work started while waiting. */
+export async function settled(...sets: Set<Promise<unknown>>[]): Promise<void> {
+  for (;;) {
+    const pending = sets.flatMap((set) => [...set]);
+    if (pending.length === 0) return;
+    await Promise.all(pending);
+  }
+}

@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Forget every link, record, event, scenario, fault and rate-limit window of the tenant
-         * @description The clock returns to following real time; webhook configuration is kept.
+         * @description The clock returns to following real time and forgets its scheduled jobs; the webhook configuration is kept.
          */
         post: operations["resetTenant"];
         delete?: never;
@@ -283,7 +283,24 @@ export interface components {
                 now: string;
                 frozen: boolean;
             };
-            state: Record<string, never>;
+            state: components["schemas"]["SnapshotState"];
+        };
+        /** @description Import only into the same server version. Stored records keep their private members (credentials included): keep snapshots private. An absent member imports as empty. */
+        SnapshotState: {
+            store?: {
+                /** @description Records by collection (`/api/links/`, `/api/accounts/`, `_ofkit/events`...), in insertion order. */
+                collections: {
+                    [key: string]: {
+                        id: string;
+                    }[];
+                };
+                /** @description Sliding rate-limit windows (DELETE-RATE-LIMIT) by key, as epoch milliseconds of the counted hits. */
+                windows: {
+                    [key: string]: number[];
+                };
+            };
+            scenarios?: components["schemas"]["Scenario"][];
+            faults?: components["schemas"]["Fault"][];
         };
         Clock: {
             /** Format: date-time */
@@ -736,7 +753,9 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     exportSnapshot: {
@@ -748,7 +767,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The snapshot; importing it and exporting again gives the same document. */
+            /** @description The snapshot; importing it and exporting again gives the same document while the clock is frozen (a running clock moves on). Jobs scheduled on the clock (pending retries, async deletions, scheduled charges) are code, not data, and are not exported. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -762,14 +781,30 @@ export interface operations {
                      *         "frozen": true
                      *       },
                      *       "state": {
-                     *         "links": []
+                     *         "store": {
+                     *           "collections": {
+                     *             "/api/links/": [
+                     *               {
+                     *                 "id": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *                 "institution": "ofbank_br_retail",
+                     *                 "access_mode": "single",
+                     *                 "status": "valid"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "windows": {}
+                     *         },
+                     *         "scenarios": [],
+                     *         "faults": []
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Snapshot"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     importSnapshot: {
@@ -789,7 +824,21 @@ export interface operations {
                  *         "frozen": true
                  *       },
                  *       "state": {
-                 *         "links": []
+                 *         "store": {
+                 *           "collections": {
+                 *             "/api/links/": [
+                 *               {
+                 *                 "id": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                 *                 "institution": "ofbank_br_retail",
+                 *                 "access_mode": "single",
+                 *                 "status": "valid"
+                 *               }
+                 *             ]
+                 *           },
+                 *           "windows": {}
+                 *         },
+                 *         "scenarios": [],
+                 *         "faults": []
                  *       }
                  *     }
                  */
@@ -806,6 +855,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getClock: {
@@ -818,7 +868,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Clock"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     setClock: {
@@ -843,6 +895,7 @@ export interface operations {
             200: components["responses"]["Clock"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     advanceClock: {
@@ -866,6 +919,7 @@ export interface operations {
             200: components["responses"]["Clock"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     freezeClock: {
@@ -878,7 +932,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Clock"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listScenarios: {
@@ -910,7 +966,9 @@ export interface operations {
                     "application/json": components["schemas"]["Scenario"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     addScenario: {
@@ -952,6 +1010,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     clearScenarios: {
@@ -970,7 +1029,9 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listFaults: {
@@ -1001,7 +1062,9 @@ export interface operations {
                     "application/json": components["schemas"]["Fault"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     injectFault: {
@@ -1043,6 +1106,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     clearFaults: {
@@ -1061,7 +1125,9 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getWebhookConfig: {
@@ -1074,7 +1140,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["WebhookConfig"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     setWebhookConfig: {
@@ -1103,6 +1171,7 @@ export interface operations {
             200: components["responses"]["WebhookConfig"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listEvents: {
@@ -1153,7 +1222,9 @@ export interface operations {
                     "application/json": components["schemas"]["EventRecord"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     runDailyRefresh: {
@@ -1181,7 +1252,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     confirmPaymentAuthorization: {

@@ -6,45 +6,17 @@ import { err, ok } from '../core/result.js';
 import { apiError } from '../errors/api-error.js';
 import { institutionByName } from '../institutions/catalogue.js';
 import { takeScenario } from '../institutions/scenario-switches.js';
-import {
-  ACCEPTED_MFA_TOKEN,
-  asksForToken,
-  MFA_SESSION_SECONDS,
-  REFUSED_PASSWORD,
-} from '../institutions/scenario-triggers.js';
+import { ACCEPTED_MFA_TOKEN, REFUSED_PASSWORD } from '../institutions/scenario-triggers.js';
 import type { StoredRecord } from '../store/store.js';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 import { type Handler, json, noContent } from './handler.js';
 import { checkDeletionRate, extensionNumber, findOr404, nowIso, publicView } from './handler-support.js';
 import { collectionList } from './list-query.js';
+import { institutionAsksForToken, MFA_SESSIONS, pauseForToken, resumePaused } from './mfa-sessions.js';
 
 export const LINKS = '/api/links/';
-const MFA_SESSIONS = '_mfa_sessions';
 
 type Body = Record<string, unknown>;
-
-/** The 428 of LINK-MFA-428: pauses the registration in a session the PATCH resumes. */
-async function pauseForToken(tenant: TenantRuntime, body: Body) {
-  const session = tenant.ids.hex(32);
-  const expiresAt = tenant.clock.now() + MFA_SESSION_SECONDS * 1000;
-  await tenant.store.put(tenant.id, MFA_SESSIONS, {
-    id: session,
-    link: null,
-    _expiresAt: expiresAt,
-    _body: body,
-  });
-  const tokenGenerationData = {
-    instructions: 'Use the code sent to your phone.',
-    type: 'numeric',
-    value: '',
-    expiry: MFA_SESSION_SECONDS,
-  };
-  return err(
-    apiError('token_required', {
-      extra: { session, expiry: MFA_SESSION_SECONDS, link: null, token_generation_data: tokenGenerationData },
-    }),
-  );
-}
 
 async function createLink(tenant: TenantRuntime, body: Body): Promise<StoredRecord> {
   const institution = institutionByName(String(body.institution))!;
@@ -61,6 +33,8 @@ async function createLink(tenant: TenantRuntime, body: Body): Promise<StoredReco
     stale_in: body.stale_in ?? '365d',
     credentials_storage: body.credentials_storage ?? '27d',
     _password: body.password ?? null,
+    // LINK-MFA-428: retrievals of this link ask for a token when its username does (data-resources).
+    _username: body.username ?? null,
   };
   await tenant.store.put(tenant.id, LINKS, link);
   return link;
@@ -91,24 +65,18 @@ const registerLink: Handler = async ({ input, tenant }) => {
     return err(apiError('invalid_credentials', { field: 'password' }));
   }
   const wantsToken =
-    institution.features.includes('token_required') ||
-    asksForToken(String(body.username)) ||
+    institutionAsksForToken(institution.name, body.username) ||
     (body.token === undefined && takeScenario(tenant, 'institution_requires_token', target));
-  if (wantsToken) {
-    if (body.token !== ACCEPTED_MFA_TOKEN) return pauseForToken(tenant, body);
+  if (wantsToken && body.token !== ACCEPTED_MFA_TOKEN) {
+    return pauseForToken(tenant, { collection: LINKS, link: null, body });
   }
   return ok(json(201, publicView(await createLink(tenant, body))));
 };
 
 const resumeLinkRegistration: Handler = async ({ input, tenant }) => {
-  const { session, token } = input.body as { session: string; token: string };
-  const paused = await tenant.store.get(tenant.id, MFA_SESSIONS, session);
-  if (!paused || (paused._expiresAt as number) <= tenant.clock.now()) {
-    return err(apiError('session_expired', { field: 'session' }));
-  }
-  if (token !== ACCEPTED_MFA_TOKEN) return err(apiError('invalid_token', { field: 'token' }));
-  await tenant.store.delete(tenant.id, MFA_SESSIONS, session);
-  return ok(json(200, publicView(await createLink(tenant, paused._body as Body))));
+  const paused = await resumePaused(tenant, LINKS, input.body as { session: string; token: string });
+  if (!paused.ok) return paused;
+  return ok(json(200, publicView(await createLink(tenant, paused.value.body))));
 };
 
 const getLink: Handler = async ({ input, tenant }) => {
@@ -164,6 +132,8 @@ const refreshLink: Handler = async ({ input, tenant, requestId, operation }) => 
 export function linkHandlers(dataCollections: readonly string[]): [string, Handler][] {
   const deleteWithData = async (tenant: TenantRuntime, linkId: string) => {
     for (const collection of dataCollections) await tenant.store.deleteByLink(tenant.id, collection, linkId);
+    // LINK-MFA-428: retrievals of the link paused for a token cannot be resumed any more.
+    await tenant.store.deleteByLink(tenant.id, MFA_SESSIONS, linkId);
     await tenant.store.delete(tenant.id, LINKS, linkId);
   };
   const deleteLink: Handler = async ({ input, tenant, requestId, operation }) => {

@@ -95,7 +95,10 @@ export function collectionList(collection: string): Handler {
   return async ({ input, tenant, request }) => {
     const link = typeof input.query.link === 'string' ? input.query.link : undefined;
     const stored = await tenant.store.list(tenant.id, collection, link === undefined ? {} : { link });
-    const records = filterRecords(stored, input.query).map(publicView);
-    return ok(json(200, paginate(records, input.query, request)));
+    // The store already kept the link's records (indexed); only the other filters scan them, and only the
+    // page's records are copied without their private members (a list may hold a million).
+    const { link: _byStore, ...filters } = input.query;
+    const page = paginate(filterRecords(stored, filters), input.query, request);
+    return ok(json(200, { ...page, results: page.results.map(publicView) }));
   };
 }

@@ -11,10 +11,6 @@
  * Import then export gives the same document (exportSnapshot's description) when the snapshot's clock is
  * frozen; an unfrozen one follows real time from the snapshot's instant, so its `now` moves on.
  */
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { createDocumentAjv, type JsonObject } from '../../../../openapi/validation/document-ajv.js';
-import { err, ok, type Result } from '../../core/result.js';
-import { type ApiError, type ApiErrors, apiError } from '../../errors/api-error.js';
 import type { ScenarioSwitch } from '../../institutions/scenario-switches.js';
 import type { TenantSnapshot } from '../../store/store.js';
 import type { Fault, TenantRuntime } from '../../tenants/tenant-runtime.js';
@@ -33,101 +29,13 @@ export interface Snapshot {
   state: SnapshotState;
 }
 
-const count = { type: 'integer', minimum: 1 };
-const nullable = (type: string) => ({ type: [type, 'null'] });
-
-/** What admin.yaml does not say about `state`: checked here so a bad import is a 400, not a broken tenant. */
-const STATE_SCHEMA: JsonObject = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    store: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['collections', 'windows'],
-      properties: {
-        collections: {
-          type: 'object',
-          additionalProperties: {
-            type: 'array',
-            items: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
-          },
-        },
-        windows: { type: 'object', additionalProperties: { type: 'array', items: { type: 'number' } } },
-      },
-    },
-    scenarios: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'scenario', 'institution', 'link', 'remaining'],
-        properties: {
-          id: { type: 'string' },
-          scenario: {
-            enum: [
-              'institution_requires_token',
-              'institution_refuses_credentials',
-              'next_refresh_invalid_credentials',
-              'next_refresh_token_required',
-            ],
-          },
-          institution: nullable('string'),
-          link: nullable('string'),
-          remaining: { ...count, type: ['integer', 'null'] },
-        },
-      },
-    },
-    faults: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'operation_id', 'status', 'remaining'],
-        properties: {
-          id: { type: 'string' },
-          operation_id: { type: 'string' },
-          status: { enum: [408, 500] },
-          remaining: count,
-        },
-      },
-    },
-  },
-};
-
-let checkStateSchema: ValidateFunction | undefined;
-
-function toApiError(error: ErrorObject): ApiError {
-  const path = ['state', ...error.instancePath.split('/').filter(Boolean)];
-  if (error.keyword === 'required') {
-    const field = [...path, String(error.params.missingProperty)].join('.');
-    return { code: 'required', field, message: `The body field \`${field}\` is required.` };
-  }
-  if (error.keyword === 'additionalProperties') {
-    const field = [...path, String(error.params.additionalProperty)].join('.');
-    return { code: 'unknown_field', field, message: `The body field \`${field}\` is not accepted.` };
-  }
-  const field = path.join('.');
+/** An imported `state` (admin.yaml SnapshotState, validated by the pipeline); absent members mean empty. */
+export function readState(state: Partial<SnapshotState> | undefined): SnapshotState {
   return {
-    code: 'invalid',
-    field,
-    message: `The body field \`${field}\` ${error.message ?? 'is not valid'}.`,
+    store: state?.store ?? { collections: {}, windows: {} },
+    scenarios: state?.scenarios ?? [],
+    faults: state?.faults ?? [],
   };
-}
-
-/** Checks an imported `state` (every violation, with its field); absent members mean empty. */
-export function readState(state: unknown): Result<SnapshotState, ApiErrors> {
-  checkStateSchema ??= createDocumentAjv({}).compile(STATE_SCHEMA);
-  if (!checkStateSchema(state)) {
-    const [first, ...rest] = (checkStateSchema.errors ?? []).map(toApiError);
-    return err(first ? [first, ...rest] : apiError('invalid', { field: 'state' }));
-  }
-  const given = state as Partial<SnapshotState>;
-  return ok({
-    store: given.store ?? { collections: {}, windows: {} },
-    scenarios: given.scenarios ?? [],
-    faults: given.faults ?? [],
-  });
 }
 
 /** The tenant's snapshot; copies, so later changes to the tenant do not reach it. */

@@ -5,7 +5,7 @@ import type { TenantSnapshot } from '../../store/store.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { WEBHOOKS_COLLECTION } from '../../webhooks/webhook-config.js';
 import { type Handler, json, noContent } from '../handler.js';
-import { exportSnapshot, importSnapshot, readState, type Snapshot } from './snapshot.js';
+import { exportSnapshot, importSnapshot, readState, type Snapshot, type SnapshotState } from './snapshot.js';
 
 /**
  * Store collections a reset keeps: resetTenant's description in admin.yaml says "webhook configuration
@@ -37,11 +37,9 @@ const resetTenant: Handler = async ({ tenant }) => {
 const exportSnapshotHandler: Handler = async ({ tenant }) => ok(json(200, await exportSnapshot(tenant)));
 
 const importSnapshotHandler: Handler = async ({ input, tenant }) => {
-  // The pipeline validated `format` and `clock` against admin.yaml's Snapshot; `state` is opaque there.
-  const body = input.body as Omit<Snapshot, 'state'> & { state: unknown };
-  const state = readState(body.state);
-  if (!state.ok) return state;
-  await importSnapshot(tenant, body.clock, state.value);
+  // The pipeline validated the whole body against admin.yaml's Snapshot (SnapshotState included).
+  const body = input.body as Omit<Snapshot, 'state'> & { state?: Partial<SnapshotState> };
+  await importSnapshot(tenant, body.clock, readState(body.state));
   // New ids come from a stream derived from the current one, so that a snapshot imported into a fresh
   // simulator with the same seed cannot meet its own ids again (a new link replacing an imported one).
   tenant.ids = createIds(createRandom(`${tenant.ids.hex(32)}/imported`));

@@ -1,7 +1,26 @@
-/** Handlers of every data resource of the spec's conventions table (issue 3; being built). */
+/**
+ * Handlers of every data resource of the spec's conventions table, made by one machine from the
+ * document's description of each resource (`resource-catalogue.ts`): list, retrieve, resume, detail,
+ * delete and the exchange history, keyed by the document's operationIds.
+ */
 import type { Handler } from '../handler.js';
-import type { LinkData } from './link-data.js';
+import { collectionList } from '../list-query.js';
+import { listHistory } from './exchange-history.js';
+import { type LinkData, retrievalMachineOf } from './link-data.js';
+import { deleteHandler, detailHandler } from './record-handlers.js';
+import { resumeHandler, retrieveHandler } from './retrieve-handlers.js';
 
-export function dataResourceHandlers(_linkData: LinkData): [string, Handler][] {
-  return [];
+export function dataResourceHandlers(linkData: LinkData): [string, Handler][] {
+  const machine = retrievalMachineOf(linkData);
+  const entries: [string, Handler][] = [];
+  for (const resource of machine.resources.values()) {
+    const { list, retrieve, resume, get, delete: remove, history } = resource.operations;
+    if (list) entries.push([list, collectionList(resource.path)]);
+    if (retrieve) entries.push([retrieve, retrieveHandler(machine, resource)]);
+    if (resume) entries.push([resume, resumeHandler(machine, resource)]);
+    if (get) entries.push([get, detailHandler(resource)]);
+    if (remove) entries.push([remove, deleteHandler(resource)]);
+    if (history) entries.push([history, listHistory(resource.path)]);
+  }
+  return entries;
 }

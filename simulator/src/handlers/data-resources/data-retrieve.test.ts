@@ -1,0 +1,121 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type CheckedSimulator, contractCheckedSimulator } from '../../testing/contract-checked-simulator.js';
+import { type LinkKind, RETRIEVALS, registerLink, retrieve } from './test-links.js';
+
+let sim: CheckedSimulator;
+const links = new Map<LinkKind, string>();
+beforeAll(async () => {
+  sim = await contractCheckedSimulator();
+  for (const kind of new Set(RETRIEVALS.map((r) => r.kind))) links.set(kind, await registerLink(sim, kind));
+});
+
+describe('DATA-RETRIEVE', () => {
+  it('every data operation of the document has a stateful handler (none falls back to Prism)', () => {
+    const dataOperations = /^(list|retrieve|resume|get|delete)(?!Link|Institution|Consent|ApiRoot)/;
+    const fallback = sim.simulator.fallbackOperations.filter((id) => dataOperations.test(id));
+    expect(
+      fallback.filter((id) => !/Payment|Customer|BankAccount|Charge|Enrollment|Intent/.test(id)),
+    ).toEqual([]);
+  });
+
+  describe.each(RETRIEVALS)('$path', ({ path, kind, body }) => {
+    it('POST 201 with the records, then the list and the detail show them', async () => {
+      const link = links.get(kind)!;
+      const created = await retrieve(sim, path, link, body);
+      expect(created.status).toBe(201);
+      expect(created.body.length).toBeGreaterThan(0);
+      for (const record of created.body) expect(record.link).toBe(link);
+      const list = await sim.call('GET', path, { query: { link, page_size: 1000 } });
+      expect(list.status).toBe(200);
+      const listed = new Set(list.body.results.map((r: { id: string }) => r.id));
+      for (const record of created.body) expect(listed.has(record.id)).toBe(true);
+      const first = created.body[0];
+      const detail = await sim.call('GET', `${path}${first.id}/`);
+      expect(detail.status).toBe(200);
+      expect(detail.body).toEqual(first);
+    });
+  });
+
+  it('retrieving again returns the same records (same ids), replacing them in the store', async () => {
+    const link = links.get('bank')!;
+    const first = await retrieve(sim, '/api/transactions/', link, {
+      date_from: '2026-09-01',
+      date_to: '2026-09-30',
+    });
+    const again = await retrieve(sim, '/api/transactions/', link, {
+      date_from: '2026-09-01',
+      date_to: '2026-09-30',
+    });
+    expect(again.body.map((r: { id: string }) => r.id)).toEqual(first.body.map((r: { id: string }) => r.id));
+    const listed = await sim.call('GET', '/api/transactions/', {
+      query: { link, value_date__range: '2026-09-01,2026-09-30', page_size: 1000 },
+    });
+    expect(listed.body.count).toBe(first.body.length);
+  });
+
+  it('a period holds the same records whatever range asked for it, and the records stay inside the range', async () => {
+    const link = links.get('bank')!;
+    const whole = await retrieve(sim, '/api/transactions/', link, {
+      date_from: '2026-06-01',
+      date_to: '2026-07-31',
+    });
+    const june = await retrieve(sim, '/api/transactions/', link, {
+      date_from: '2026-06-01',
+      date_to: '2026-06-30',
+    });
+    const juneIds = june.body.map((r: { id: string }) => r.id);
+    const wholeJune = whole.body.filter((r: { value_date: string }) => r.value_date <= '2026-06-30');
+    expect(wholeJune.map((r: { id: string }) => r.id).sort()).toEqual([...juneIds].sort());
+    for (const r of whole.body)
+      expect(r.value_date >= '2026-06-01' && r.value_date <= '2026-07-31').toBe(true);
+    // Monthly bills: a range that cuts months keeps only the bills dated inside it.
+    const year = await retrieve(sim, '/api/bills/', link, { date_from: '2026-01-01', date_to: '2026-10-31' });
+    const dates = year.body.map((b: { bill_date: string }) => b.bill_date);
+    const cut = await retrieve(sim, '/api/bills/', link, {
+      date_from: `${dates[2]}`,
+      date_to: `${dates[4]}`,
+    });
+    expect(cut.body.map((b: { bill_date: string }) => b.bill_date)).toEqual(dates.slice(2, 5));
+    const inside = await retrieve(sim, '/api/bills/', link, {
+      date_from: next(dates[2]),
+      date_to: next(dates[3]),
+    });
+    expect(inside.body.map((b: { bill_date: string }) => b.bill_date)).toEqual([dates[3]]);
+  });
+
+  it('the same seed gives the same link the same data; another link of the same kind other data', async () => {
+    const other = await contractCheckedSimulator();
+    const mine = await retrieve(sim, '/api/accounts/', links.get('bank')!);
+    const replayLink = await registerLink(other, 'bank');
+    expect(replayLink).toBe(links.get('bank'));
+    const replay = await retrieve(other, '/api/accounts/', replayLink);
+    expect(replay.body.map((r: { id: string }) => r.id)).toEqual(mine.body.map((r: { id: string }) => r.id));
+    const second = await retrieve(sim, '/api/accounts/', await registerLink(sim, 'bank'));
+    expect(second.body[0].id).not.toBe(mine.body[0].id);
+  });
+
+  it('transactions belong to the accounts of the link, which the retrieval stores too', async () => {
+    const link = await registerLink(sim, 'bank');
+    const transactions = await retrieve(sim, '/api/transactions/', link, {
+      date_from: '2026-10-01',
+      date_to: '2026-10-31',
+    });
+    const accounts = await sim.call('GET', '/api/accounts/', { query: { link } });
+    const accountIds = accounts.body.results.map((a: { id: string }) => a.id);
+    expect(accounts.body.results.map((a: { category: string }) => a.category)).toEqual([
+      'CHECKING_ACCOUNT',
+      'SAVINGS_ACCOUNT',
+      'CREDIT_CARD',
+    ]);
+    for (const t of transactions.body) expect(accountIds).toContain(t.account);
+    const one = await retrieve(sim, '/api/transactions/', link, {
+      account: accountIds[1],
+      ...{ date_from: '2026-10-01', date_to: '2026-10-31' },
+    });
+    expect(new Set(one.body.map((t: { account: string }) => t.account))).toEqual(new Set([accountIds[1]]));
+  });
+});
+
+/** The day after a `YYYY-MM-DD` date. */
+const next = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

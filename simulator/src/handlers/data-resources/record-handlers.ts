@@ -1,0 +1,46 @@
+/**
+ * GET `P/{id}/` (DATA-DETAIL, ERR-404) and DELETE `P/{id}/` (DATA-DELETE, DELETE-RATE-LIMIT where the
+ * operation has `x-rate-limit`, ACCOUNT-DELETE-CASCADE and the other cascades of the resource table).
+ * A method the document does not list for a path is refused by the router (ERR-405).
+ */
+import { ok } from '../../core/result.js';
+import type { StoredRecord } from '../../store/store.js';
+import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
+import { type Handler, json, noContent } from '../handler.js';
+import { checkDeletionRate, findOr404, publicView } from '../handler-support.js';
+import type { DataResource } from './resource-catalogue.js';
+
+export function detailHandler(resource: DataResource): Handler {
+  return async ({ input, tenant }) => {
+    const record = await findOr404(tenant, resource.path, input.path.id!);
+    return record.ok ? ok(json(200, publicView(record.value))) : record;
+  };
+}
+
+export function deleteHandler(resource: DataResource): Handler {
+  return async ({ input, tenant, operation }) => {
+    const record = await findOr404(tenant, resource.path, input.path.id!);
+    if (!record.ok) return record;
+    if (operation.operation['x-rate-limit'] !== undefined) {
+      const allowed = await checkDeletionRate(tenant, resource.path, operation);
+      if (!allowed.ok) return allowed;
+    }
+    await tenant.store.delete(tenant.id, resource.path, record.value.id);
+    await cascade(tenant, resource, record.value);
+    return ok(noContent());
+  };
+}
+
+/** Deletes what goes with the record: by its id in an `account` field, or its link's records. */
+async function cascade(tenant: TenantRuntime, resource: DataResource, record: StoredRecord): Promise<void> {
+  if (typeof record.link !== 'string') return;
+  for (const { path, by } of resource.row.cascade ?? []) {
+    if (by === 'link') {
+      await tenant.store.deleteByLink(tenant.id, path, record.link);
+      continue;
+    }
+    for (const child of await tenant.store.list(tenant.id, path, { link: record.link })) {
+      if (child[by] === record.id) await tenant.store.delete(tenant.id, path, child.id);
+    }
+  }
+}

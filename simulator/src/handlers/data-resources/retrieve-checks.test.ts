@@ -1,0 +1,110 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type CheckedSimulator, contractCheckedSimulator } from '../../testing/contract-checked-simulator.js';
+import { LAST_MONTH, registerLink, retrieve } from './test-links.js';
+
+let sim: CheckedSimulator;
+beforeAll(async () => {
+  sim = await contractCheckedSimulator();
+});
+
+const list = (path: string, link: string) => sim.call('GET', path, { query: { link, page_size: 1000 } });
+
+describe('DATA-RETRIEVE', () => {
+  it.each([
+    ['/api/accounts/', 'mxFiscal', {}],
+    ['/api/invoices/', 'bank', { ...LAST_MONTH, type: 'INFLOW' }],
+    ['/api/cl/invoices/', 'mxFiscal', { ...LAST_MONTH, type: 'INFLOW' }],
+    ['/api/incomes/', 'brEmployment', {}],
+    ['/api/br/employments/', 'metrics', {}],
+  ] as const)('x-applies-to: %s for a %s link gets 400 naming the link', async (path, kind, body) => {
+    const refused = await retrieve(sim, path, await registerLink(sim, kind), body);
+    expect(refused.status).toBe(400);
+    expect(refused.body[0]).toMatchObject({ code: 'unsupported_resource', field: 'link' });
+    expect(refused.body[0].message).toMatch(/offered by/);
+  });
+
+  it('an account of the link limits the retrieval; one of another link, or of another category, gets 404', async () => {
+    const link = await registerLink(sim, 'bank');
+    const accounts = (await retrieve(sim, '/api/accounts/', link)).body;
+    const [checking, savings, card] = accounts.map((a: { id: string }) => a.id);
+    const balances = await retrieve(sim, '/api/br/balances/', link, { account: savings });
+    expect(balances.body.map((b: { account: string }) => b.account)).toEqual([savings]);
+    const notBalanced = await retrieve(sim, '/api/br/balances/', link, { account: card });
+    expect(notBalanced.status).toBe(404);
+    expect(notBalanced.body[0]).toMatchObject({ code: 'not_found', field: 'account' });
+    const bills = (
+      await retrieve(sim, '/api/bills/', link, { date_from: '2026-01-01', date_to: '2026-10-31' })
+    ).body;
+    expect(new Set(bills.map((b: { account: string }) => b.account))).toEqual(new Set([card]));
+    const other = await registerLink(sim, 'bank');
+    const foreign = await retrieve(sim, '/api/transactions/', other, { ...LAST_MONTH, account: checking });
+    expect(foreign.body[0]).toMatchObject({ code: 'not_found', field: 'account' });
+  });
+
+  it('save_data false returns the records without keeping them', async () => {
+    const link = await registerLink(sim, 'mxFiscal');
+    const returned = await retrieve(sim, '/api/tax-status/', link, { save_data: false });
+    expect(returned.body).toHaveLength(1);
+    expect((await list('/api/tax-status/', link)).body.count).toBe(0);
+  });
+
+  it('attach_xml and attach_pdf fill `xml` and `pdf`; without them they are null', async () => {
+    const fiscal = await registerLink(sim, 'mxFiscal');
+    const plain = await retrieve(sim, '/api/invoices/', fiscal, { ...LAST_MONTH, type: 'INFLOW' });
+    for (const invoice of plain.body) expect(invoice.xml).toBeNull();
+    const withXml = await retrieve(sim, '/api/invoices/', fiscal, {
+      ...LAST_MONTH,
+      type: 'INFLOW',
+      attach_xml: true,
+    });
+    for (const invoice of withXml.body) expect(invoice.xml).toContain(`Folio="${invoice.id}"`);
+    const employment = await registerLink(sim, 'metrics');
+    const [record] = (await retrieve(sim, '/api/employment-records/', employment, { attach_pdf: true })).body;
+    expect(Buffer.from(record.pdf, 'base64').toString()).toMatch(/^%PDF-1\.4/);
+  });
+
+  it('Chilean invoices with the async request mode: 202 with a request id, listed once the job ran', async () => {
+    const link = await registerLink(sim, 'clFiscal');
+    const accepted = await sim.call('POST', '/api/cl/invoices/', {
+      body: { link, ...LAST_MONTH, type: 'INFLOW' },
+      headers: { 'x-service-request-mode': 'async' },
+    });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body.request_id).toMatch(/^[0-9a-f]{32}$/);
+    expect((await list('/api/cl/invoices/', link)).body.count).toBe(0);
+    await sim.simulator.tenant('tenant-a').clock.advance(1_000);
+    expect((await list('/api/cl/invoices/', link)).body.count).toBeGreaterThan(0);
+  });
+
+  it('dates outside the institution history or in the future return what is available', async () => {
+    const link = await registerLink(sim, 'bank');
+    const future = await retrieve(sim, '/api/transactions/', link, {
+      date_from: '2027-01-01',
+      date_to: '2027-01-31',
+    });
+    expect(future.status).toBe(201);
+    expect(future.body).toEqual([]);
+    const old = await retrieve(sim, '/api/transactions/', link, {
+      date_from: '2000-01-01',
+      date_to: '2021-11-05',
+    });
+    expect(old.body.length).toBeGreaterThan(0);
+    for (const t of old.body) expect(t.value_date >= '2021-11-01').toBe(true);
+  });
+
+  it('a link whose credentials stopped working (status invalid) gets 400 invalid_credentials', async () => {
+    const link = await registerLink(sim, 'bank');
+    const tenant = sim.simulator.tenant('tenant-a');
+    const stored = await tenant.store.get(tenant.id, '/api/links/', link);
+    await tenant.store.put(tenant.id, '/api/links/', { ...stored!, status: 'invalid' });
+    const refused = await retrieve(sim, '/api/owners/', link);
+    expect(refused.status).toBe(400);
+    expect(refused.body[0]).toMatchObject({ code: 'invalid_credentials', field: 'link' });
+  });
+
+  it('a missing link in the body is 400 required/link', async () => {
+    const missing = await sim.call('POST', '/api/owners/', { body: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body[0]).toMatchObject({ code: 'required', field: 'link' });
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * POST `P/` (DATA-RETRIEVE) and PATCH `P/` (LINK-MFA-428 resume) of every data resource. A retrieval
+ * checks, in order: the link (404 `field: link`), its status, `x-applies-to` and features (400), the
+ * range (RANGE-365, 400), the MFA token (428) where the collection can be resumed, then the parent
+ * records (EMPLOYMENT-METRICS-PREREQ 400, 404 for an asked one the link does not have).
+ */
+import { err, ok, type Result } from '../../core/result.js';
+import { type ApiErrors, apiError } from '../../errors/api-error.js';
+import { takeScenario } from '../../institutions/scenario-switches.js';
+import type { StoredRecord } from '../../store/store.js';
+import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
+import { type Handler, json } from '../handler.js';
+import { findOr404, publicView } from '../handler-support.js';
+import { LINKS } from '../links.js';
+import { institutionAsksForToken, pauseForToken, resumePaused } from '../mfa-sessions.js';
+import type { DataResource } from './resource-catalogue.js';
+import { type RetrievalMachine, todayOf } from './retrieval-machine.js';
+import { type RetrievalRequest, readRetrieval } from './retrieval-request.js';
+
+type Body = Record<string, unknown>;
+
+interface Prepared {
+  link: StoredRecord;
+  request: RetrievalRequest;
+  parents: StoredRecord[] | undefined;
+}
+
+/** The checks of a retrieval; `askToken` is false when a resumed session already carried the token. */
+async function prepare(
+  machine: RetrievalMachine,
+  tenant: TenantRuntime,
+  resource: DataResource,
+  body: Body,
+  askToken: boolean,
+): Promise<Result<Prepared, ApiErrors>> {
+  const link = await findOr404(tenant, LINKS, String(body.link), 'link');
+  if (!link.ok) return link;
+  // Choice: a link whose credentials stopped working (LINK-INVALID-CREDENTIALS) cannot be read.
+  if (link.value.status === 'invalid') return err(apiError('invalid_credentials', { field: 'link' }));
+  const refusal = machine.refusal(link.value, resource);
+  if (refusal !== null) return err(apiError('unsupported_resource', { field: 'link', message: refusal }));
+  const request = readRetrieval(resource, body, todayOf(tenant));
+  if (!request.ok) return request;
+  // Before reading anything (parents included): a paused retrieval has no effect until resumed.
+  if (askToken && resource.operations.resume !== undefined && asksForToken(tenant, link.value)) {
+    return pauseForToken(tenant, { collection: resource.path, link: link.value.id, body });
+  }
+  const parents = await parentsOf(machine, tenant, link.value, resource, request.value);
+  if (!parents.ok) return parents;
+  return ok({ link: link.value, request: request.value, parents: parents.value });
+}
+
+/** The parents the retrieval reads; 404 for an asked one the link does not have, 400 for a missing prerequisite. */
+async function parentsOf(
+  machine: RetrievalMachine,
+  tenant: TenantRuntime,
+  link: StoredRecord,
+  resource: DataResource,
+  request: RetrievalRequest,
+): Promise<Result<StoredRecord[] | undefined, ApiErrors>> {
+  const parent = resource.parent;
+  if (parent === null) return ok(undefined);
+  const parents = await machine.parents(tenant, link, resource);
+  if (parent.storedOnly && parents.length === 0) {
+    // EMPLOYMENT-METRICS-PREREQ: an employment record retrieval comes first.
+    const message = `Retrieve ${parent.path} for link ${link.id} first: ${resource.path} derives from them.`;
+    return err(apiError('prerequisite_missing', { field: 'link', message }));
+  }
+  const field = parent.bodyField ?? parent.field;
+  if (request.parent !== null && !parents.some((record) => record.id === request.parent)) {
+    const kinds = parent.categories ? ` (${parent.categories.join(', ')})` : '';
+    const message = `Link ${link.id} has no ${parent.field.replaceAll('_', ' ')}${kinds} ${request.parent}.`;
+    return err(apiError('not_found', { field, message }));
+  }
+  return ok(parents);
+}
+
+/** LINK-MFA-428: the institution asks for a token (catalogue feature, `mfa` username, link status, scenario). */
+function asksForToken(tenant: TenantRuntime, link: StoredRecord): boolean {
+  const institution = String(link.institution);
+  return (
+    institutionAsksForToken(institution, link._username) ||
+    link.status === 'token_required' ||
+    takeScenario(tenant, 'institution_requires_token', { institution, link: link.id })
+  );
+}
+
+const answer = (status: number, records: StoredRecord[]) => json(status, records.map(publicView));
+
+/** POST `P/`: 201 with the records (choice); 202 where the document allows the async request mode. */
+export function retrieveHandler(machine: RetrievalMachine, resource: DataResource): Handler {
+  return async ({ input, tenant, operation, requestId }) => {
+    const body = input.body as Body;
+    const prepared = await prepare(machine, tenant, resource, body, true);
+    if (!prepared.ok) return prepared;
+    const { link, request, parents } = prepared.value;
+    if (input.headers['x-service-request-mode'] === 'async' && operation.responses.has(202)) {
+      // Choice: the retrieval runs a second later on the tenant's clock; GET lists its records then.
+      tenant.clock.schedule(tenant.clock.now() + 1000, async () => {
+        await machine.retrieve(tenant, link, resource, request, parents);
+      });
+      return ok(json(202, { request_id: requestId }));
+    }
+    return ok(answer(201, await machine.retrieve(tenant, link, resource, request, parents)));
+  };
+}
+
+/** PATCH `P/`: resumes a retrieval paused with 428 and answers 200 with its records (choice). */
+export function resumeHandler(machine: RetrievalMachine, resource: DataResource): Handler {
+  return async ({ input, tenant }) => {
+    const body = input.body as { session: string; token: string; link?: string; save_data?: boolean };
+    if (body.link === undefined) {
+      const message = 'Resuming a retrieval needs the `link` it was paused for (choice).';
+      return err(apiError('required', { field: 'link', message }));
+    }
+    const paused = await resumePaused(tenant, resource.path, body);
+    if (!paused.ok) return paused;
+    const resumed = {
+      ...paused.value.body,
+      ...(body.save_data !== undefined && { save_data: body.save_data }),
+    };
+    const prepared = await prepare(machine, tenant, resource, resumed, false);
+    if (!prepared.ok) return prepared;
+    const { link, request, parents } = prepared.value;
+    return ok(answer(200, await machine.retrieve(tenant, link, resource, request, parents)));
+  };
+}

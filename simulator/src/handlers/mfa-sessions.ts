@@ -1,0 +1,88 @@
+/**
+ * LINK-MFA-428: the sessions of requests paused because the institution asks for an MFA token. Link
+ * registration (`/api/links/`) and the retrievals of owners, accounts, transactions and invoices pause
+ * here with a 428; the PATCH on the same collection resumes them with the token.
+ */
+import { err, ok, type Result } from '../core/result.js';
+import { type ApiErrors, apiError } from '../errors/api-error.js';
+import { institutionByName } from '../institutions/catalogue.js';
+import { ACCEPTED_MFA_TOKEN, asksForToken, MFA_SESSION_SECONDS } from '../institutions/scenario-triggers.js';
+import type { TenantRuntime } from '../tenants/tenant-runtime.js';
+
+/** Private collection of paused requests; a session's `link` indexes it (null for a registration). */
+export const MFA_SESSIONS = '_mfa_sessions';
+
+type Body = Record<string, unknown>;
+
+/** What was paused: the collection it must be resumed on, its link (if any) and the validated body. */
+export interface PausedRequest {
+  collection: string;
+  link: string | null;
+  body: Body;
+}
+
+/**
+ * Whether the institution asks for a token when `username` logs in: an institution with the
+ * `token_required` feature always does, any institution does for a username starting with `mfa`.
+ */
+export function institutionAsksForToken(institution: string, username: unknown): boolean {
+  const entry = institutionByName(institution);
+  if (entry?.features.includes('token_required')) return true;
+  return typeof username === 'string' && asksForToken(username);
+}
+
+/** Pauses the request in a new session and answers the 428 of LINK-MFA-428. */
+export async function pauseForToken(
+  tenant: TenantRuntime,
+  paused: PausedRequest,
+): Promise<Result<never, ApiErrors>> {
+  const session = tenant.ids.hex(32);
+  await tenant.store.put(tenant.id, MFA_SESSIONS, {
+    id: session,
+    link: paused.link,
+    _collection: paused.collection,
+    _expiresAt: tenant.clock.now() + MFA_SESSION_SECONDS * 1000,
+    _body: paused.body,
+  });
+  const tokenGenerationData = {
+    instructions: 'Use the code sent to your phone.',
+    type: 'numeric',
+    value: '',
+    expiry: MFA_SESSION_SECONDS,
+  };
+  return err(
+    apiError('token_required', {
+      extra: {
+        session,
+        expiry: MFA_SESSION_SECONDS,
+        link: paused.link,
+        token_generation_data: tokenGenerationData,
+      },
+    }),
+  );
+}
+
+/**
+ * The paused request of `session` when `token` is right. An unknown or expired session, or one paused on
+ * another collection, gets 400 `session_expired`; a retrieval's session resumed with another `link` gets
+ * 400 `invalid` (choice); a wrong token 400 `invalid_token`, and the session stays open for another try
+ * (choice). A resumed session is used up.
+ */
+export async function resumePaused(
+  tenant: TenantRuntime,
+  collection: string,
+  resume: { session: string; token: string; link?: string },
+): Promise<Result<PausedRequest, ApiErrors>> {
+  const paused = await tenant.store.get(tenant.id, MFA_SESSIONS, resume.session);
+  if (!paused || paused._collection !== collection || (paused._expiresAt as number) <= tenant.clock.now()) {
+    return err(apiError('session_expired', { field: 'session' }));
+  }
+  const link = paused.link ?? null;
+  if (resume.link !== undefined && link !== null && resume.link !== link) {
+    const message = `Session ${resume.session} paused a retrieval of link ${link}, not ${resume.link}.`;
+    return err(apiError('invalid', { field: 'link', message }));
+  }
+  if (resume.token !== ACCEPTED_MFA_TOKEN) return err(apiError('invalid_token', { field: 'token' }));
+  await tenant.store.delete(tenant.id, MFA_SESSIONS, resume.session);
+  return ok({ collection, link, body: paused._body as Body });
+}

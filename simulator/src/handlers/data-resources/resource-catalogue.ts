@@ -129,9 +129,7 @@ function describeResource(
     path: template.path,
     template,
     operations,
-    appliesTo: isObject(retrieve['x-applies-to'])
-      ? (retrieve['x-applies-to'] as unknown as AppliesTo)
-      : (row.appliesTo ?? null),
+    appliesTo: isObject(retrieve['x-applies-to']) ? (retrieve['x-applies-to'] as unknown as AppliesTo) : null,
     dates,
     maxRangeDays,
     // Without either extension a range without a start covers 365 days (choice); without dates, today.

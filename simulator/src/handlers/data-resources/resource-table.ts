@@ -27,11 +27,6 @@ export interface ResourceRow {
   readonly typeMode?: 'match' | 'set';
   /** A catalogue feature the link's institution must have (EMPLOYMENT-METRICS-PREREQ). */
   readonly feature?: 'employment_metrics';
-  /** Where the document's retrieve operation lacks `x-applies-to` (a gap to fix there): the same, here. */
-  readonly appliesTo?: {
-    readonly institution_types: readonly string[];
-    readonly countries: readonly string[];
-  };
   /** Records deleted with one of this resource's records: in `path`, those whose `by` field names it. */
   readonly cascade?: readonly { readonly path: string; readonly by: 'account' | 'link' }[];
 }
@@ -46,8 +41,6 @@ export const RESOURCE_TABLE: Readonly<Record<string, ResourceRow>> = {
   '/api/accounts/': {
     bucket: 'once',
     perBucket: 3,
-    // retrieveAccounts has no `x-applies-to` in the document (owners and transactions say bank, BR).
-    appliesTo: { institution_types: ['bank'], countries: ['BR'] },
     // ACCOUNT-DELETE-CASCADE: the account's transactions and its owner information go with it. Owners
     // belong to the link, not to one account (the owner owns every account of the link), so the link's
     // owner records go (choice).

@@ -46,6 +46,8 @@ export async function checkDeletionRate(
   collection: string,
   operation: OperationSpec,
 ): Promise<Result<true, ApiErrors>> {
+  // brokenRules: a simulator broken on purpose proves the conformance suite catches it.
+  if (tenant.brokenRules.has('DELETE-RATE-LIMIT')) return ok(true);
   const limit = extensionNumber(operation, 'x-rate-limit', 'limit');
   const windowMs = extensionNumber(operation, 'x-rate-limit', 'window_seconds') * 1000;
   const hit = await tenant.store.hitSlidingWindow(

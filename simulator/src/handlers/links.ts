@@ -115,7 +115,9 @@ const refreshLink: Handler = async ({ input, tenant, requestId, operation }) => 
   const cooldownMs = extensionNumber(operation, 'x-cooldown', 'seconds') * 1000;
   const now = tenant.clock.now();
   const last = link.value._lastRefreshAt as number | undefined;
-  if (last !== undefined && now - last < cooldownMs) {
+  // brokenRules: a simulator broken on purpose proves the conformance suite and Pact catch it.
+  const enforced = !tenant.brokenRules.has('LINK-REFRESH-COOLDOWN');
+  if (enforced && last !== undefined && now - last < cooldownMs) {
     const minutes = Math.ceil((cooldownMs - (now - last)) / 60_000);
     const message = `This link was refreshed recently. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before refreshing it again.`;
     return err(apiError('refresh_cooldown', { message }));

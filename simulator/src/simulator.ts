@@ -12,6 +12,8 @@ import { createPipeline } from './pipeline/pipeline.js';
 import { MemoryStore } from './store/memory-store.js';
 import type { Store } from './store/store.js';
 import { createTenantRegistry, type TenantRuntime } from './tenants/tenant-runtime.js';
+import { createWebhookHub, type WebhookHub, type WebhookHubOptions } from './webhooks/webhook-emitter.js';
+import type { WebhookDefaults } from './webhooks/webhook-state.js';
 
 const GENERATED = resolve(import.meta.dirname, '../../openapi/generated');
 
@@ -25,11 +27,21 @@ export interface SimulatorOptions {
   maxBodyBytes?: number;
   /** Rule IDs to break on purpose (proves the conformance suite and Pact verification catch it). */
   brokenRules?: readonly string[];
+  /** The webhook receiver every tenant starts with (`--webhook-url`, `--webhook-bearer`). */
+  webhook?: WebhookDefaults;
+  /** Time-out of one webhook delivery attempt; default 10 s. */
+  webhookTimeoutMs?: number;
+  /** Told of every webhook delivery attempt (the CLI prints them). */
+  onWebhookAttempt?: WebhookHubOptions['onAttempt'];
 }
 
 export interface Simulator {
   handle(request: SimRequest): Promise<SimResponse>;
   tenant(id: string): TenantRuntime;
+  /** The tenants that have made a request so far (the clock ticker runs their due jobs). */
+  tenants(): TenantRuntime[];
+  /** The webhook emitter: `idle()` awaits deliveries in flight, `close()` ends its connections. */
+  webhooks: Pick<WebhookHub, 'idle' | 'close'>;
   fallbackOperations: string[];
   document: JsonObject;
 }
@@ -47,12 +59,20 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   const api = readDocument('openapi.json');
   const admin = readDocument('admin.json');
   const store = options.store ?? new MemoryStore();
+  const realTime = options.realTime ?? systemTime;
+  const webhooks = createWebhookHub({
+    realTime,
+    defaults: options.webhook,
+    timeoutMs: options.webhookTimeoutMs,
+    onAttempt: options.onWebhookAttempt,
+  });
   const tenantFor = createTenantRegistry({
     seed: options.seed,
     store,
     environment: options.environment,
-    realTime: options.realTime ?? systemTime,
+    realTime,
     brokenRules: new Set(options.brokenRules ?? []),
+    emitterFor: webhooks.emitterFor,
   });
   const fallback = await createPrismFallback(join(GENERATED, 'openapi.json'));
   const pipeline = createPipeline({
@@ -67,6 +87,8 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   return {
     handle: pipeline.handle,
     tenant: tenantFor,
+    tenants: tenantFor.all,
+    webhooks: { idle: webhooks.idle, close: webhooks.close },
     fallbackOperations: pipeline.fallbackOperations,
     document: api,
   };

@@ -9,6 +9,8 @@ export interface SimulatorConfig {
   readonly seed: string;
   readonly environment: Environment;
   readonly keys: readonly ApiKey[];
+  /** The webhook receiver every tenant starts with (`PUT /_ofkit/webhooks/` changes a tenant's). */
+  readonly webhook: { readonly url: string; readonly bearer_token: string | null } | null;
 }
 
 /** Default keys, documented in the README: two production tenants and one sandbox key (AUTH-ENV-KEYS). */
@@ -26,6 +28,25 @@ function parseKey(text: string, environment: Environment): ApiKey {
   return { secretId: text.slice(0, colon), secretPassword: text.slice(colon + 1), environment };
 }
 
+/** `--webhook-url URL [--webhook-bearer TOKEN]` (WEBHOOK-BEARER). */
+function parseWebhook(url: string | undefined, bearer: string | undefined): SimulatorConfig['webhook'] {
+  if (url === undefined) {
+    if (bearer !== undefined) throw new ConfigError('--webhook-bearer needs --webhook-url');
+    return null;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError(`--webhook-url must be an http(s) URL, got "${url}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError(`--webhook-url must be an http(s) URL, got "${url}"`);
+  }
+  if (bearer === '') throw new ConfigError('--webhook-bearer must not be empty');
+  return Object.freeze({ url, bearer_token: bearer ?? null });
+}
+
 export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
   const { values } = parseArgs({
     args: argv,
@@ -35,6 +56,8 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
       seed: { type: 'string' },
       environment: { type: 'string', default: 'production' },
       keys: { type: 'string', multiple: true },
+      'webhook-url': { type: 'string' },
+      'webhook-bearer': { type: 'string' },
     },
     strict: true,
   });
@@ -52,5 +75,6 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
     seed: values.seed ?? freshSeed(),
     environment,
     keys: Object.freeze([...keys]),
+    webhook: parseWebhook(values['webhook-url'], values['webhook-bearer']),
   });
 }

@@ -9,6 +9,8 @@ import { takeScenario } from '../institutions/scenario-switches.js';
 import { ACCEPTED_MFA_TOKEN, REFUSED_PASSWORD } from '../institutions/scenario-triggers.js';
 import type { StoredRecord } from '../store/store.js';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
+import { type LinkTriggers, linkTriggers } from '../webhooks/link-triggers.js';
+import type { LinkData } from './data-resources/link-data.js';
 import { type Handler, json, noContent } from './handler.js';
 import { checkDeletionRate, extensionNumber, findOr404, nowIso, publicView } from './handler-support.js';
 import { collectionList } from './list-query.js';
@@ -40,98 +42,123 @@ async function createLink(tenant: TenantRuntime, body: Body): Promise<StoredReco
   return link;
 }
 
-const registerLink: Handler = async ({ input, tenant }) => {
-  const body = input.body as Body;
-  const institution = institutionByName(String(body.institution));
-  if (!institution)
-    return err(
-      apiError('invalid', {
-        field: 'institution',
-        message: `Unknown institution ${String(body.institution)}.`,
-      }),
-    );
-  for (const field of institution.form_fields) {
-    if (!field.optional && body[field.name] === undefined) {
+const registerLink =
+  (triggers: LinkTriggers): Handler =>
+  async ({ input, tenant }) => {
+    const body = input.body as Body;
+    const institution = institutionByName(String(body.institution));
+    if (!institution)
       return err(
-        apiError('required', {
-          field: field.name,
-          message: `${institution.name} needs \`${field.name}\` (${field.label}).`,
+        apiError('invalid', {
+          field: 'institution',
+          message: `Unknown institution ${String(body.institution)}.`,
         }),
       );
+    for (const field of institution.form_fields) {
+      if (!field.optional && body[field.name] === undefined) {
+        return err(
+          apiError('required', {
+            field: field.name,
+            message: `${institution.name} needs \`${field.name}\` (${field.label}).`,
+          }),
+        );
+      }
     }
-  }
-  const target = { institution: institution.name };
-  if (body.password === REFUSED_PASSWORD || takeScenario(tenant, 'institution_refuses_credentials', target)) {
-    return err(apiError('invalid_credentials', { field: 'password' }));
-  }
-  const wantsToken =
-    institutionAsksForToken(institution.name, body.username) ||
-    (body.token === undefined && takeScenario(tenant, 'institution_requires_token', target));
-  if (wantsToken && body.token !== ACCEPTED_MFA_TOKEN) {
-    return pauseForToken(tenant, { collection: LINKS, link: null, body });
-  }
-  return ok(json(201, publicView(await createLink(tenant, body))));
-};
+    const target = { institution: institution.name };
+    if (
+      body.password === REFUSED_PASSWORD ||
+      takeScenario(tenant, 'institution_refuses_credentials', target)
+    ) {
+      return err(apiError('invalid_credentials', { field: 'password' }));
+    }
+    const wantsToken =
+      institutionAsksForToken(institution.name, body.username) ||
+      (body.token === undefined && takeScenario(tenant, 'institution_requires_token', target));
+    if (wantsToken && body.token !== ACCEPTED_MFA_TOKEN) {
+      return pauseForToken(tenant, { collection: LINKS, link: null, body });
+    }
+    const link = await createLink(tenant, body);
+    await triggers.linkCreated(tenant, link); // WEBHOOK-HISTORICAL
+    return ok(json(201, publicView(link)));
+  };
 
-const resumeLinkRegistration: Handler = async ({ input, tenant }) => {
-  const paused = await resumePaused(tenant, LINKS, input.body as { session: string; token: string });
-  if (!paused.ok) return paused;
-  return ok(json(200, publicView(await createLink(tenant, paused.value.body))));
-};
+const resumeLinkRegistration =
+  (triggers: LinkTriggers): Handler =>
+  async ({ input, tenant }) => {
+    const paused = await resumePaused(tenant, LINKS, input.body as { session: string; token: string });
+    if (!paused.ok) return paused;
+    const link = await createLink(tenant, paused.value.body);
+    await triggers.linkCreated(tenant, link); // WEBHOOK-HISTORICAL
+    return ok(json(200, publicView(link)));
+  };
 
 const getLink: Handler = async ({ input, tenant }) => {
   const link = await findOr404(tenant, LINKS, input.path.id!);
   return link.ok ? ok(json(200, publicView(link.value))) : link;
 };
 
-const updateLink: Handler = async ({ input, tenant }) => {
-  const link = await findOr404(tenant, LINKS, input.path.id!);
-  if (!link.ok) return link;
-  const updated = { ...link.value, ...(input.body as Body) };
-  await tenant.store.put(tenant.id, LINKS, updated);
-  return ok(json(200, publicView(updated)));
-};
-
-const updateLinkCredentials: Handler = async ({ input, tenant }) => {
-  const link = await findOr404(tenant, LINKS, input.path.id!);
-  if (!link.ok) return link;
-  const body = input.body as Body;
-  if (body.password === REFUSED_PASSWORD) return err(apiError('invalid_credentials', { field: 'password' }));
-  // LINK-PUT-CREDENTIALS: new credentials bring an invalid or token_required link back.
-  const updated = {
-    ...link.value,
-    status: 'valid',
-    _password: body.password,
-    last_accessed_at: nowIso(tenant),
+const updateLink =
+  (triggers: LinkTriggers): Handler =>
+  async ({ input, tenant }) => {
+    const link = await findOr404(tenant, LINKS, input.path.id!);
+    if (!link.ok) return link;
+    const updated = { ...link.value, ...(input.body as Body) };
+    await tenant.store.put(tenant.id, LINKS, updated);
+    // LINK-ACCESS-MODE-UP / -DOWN, LINK-PATCH-NO-UPDATE
+    await triggers.linkUpdated(tenant, link.value, updated);
+    return ok(json(200, publicView(updated)));
   };
-  await tenant.store.put(tenant.id, LINKS, updated);
-  return ok(json(200, publicView(updated)));
-};
 
-const refreshLink: Handler = async ({ input, tenant, requestId, operation }) => {
-  const link = await findOr404(tenant, LINKS, input.path.id!);
-  if (!link.ok) return link;
-  // LINK-REFRESH-COOLDOWN: `x-cooldown` of the operation (600 s per link).
-  const cooldownMs = extensionNumber(operation, 'x-cooldown', 'seconds') * 1000;
-  const now = tenant.clock.now();
-  const last = link.value._lastRefreshAt as number | undefined;
-  // brokenRules: a simulator broken on purpose proves the conformance suite and Pact catch it.
-  const enforced = !tenant.brokenRules.has('LINK-REFRESH-COOLDOWN');
-  if (enforced && last !== undefined && now - last < cooldownMs) {
-    const minutes = Math.ceil((cooldownMs - (now - last)) / 60_000);
-    const message = `This link was refreshed recently. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before refreshing it again.`;
-    return err(apiError('refresh_cooldown', { message }));
-  }
-  await tenant.store.put(tenant.id, LINKS, {
-    ...link.value,
-    _lastRefreshAt: now,
-    last_accessed_at: nowIso(tenant),
-  });
-  return ok(json(202, { request_id: requestId }));
-};
+const updateLinkCredentials =
+  (triggers: LinkTriggers): Handler =>
+  async ({ input, tenant }) => {
+    const link = await findOr404(tenant, LINKS, input.path.id!);
+    if (!link.ok) return link;
+    const body = input.body as Body;
+    if (body.password === REFUSED_PASSWORD)
+      return err(apiError('invalid_credentials', { field: 'password' }));
+    // LINK-PUT-CREDENTIALS: new credentials bring an invalid or token_required link back.
+    const updated = {
+      ...link.value,
+      status: 'valid',
+      _password: body.password,
+      last_accessed_at: nowIso(tenant),
+    };
+    await tenant.store.put(tenant.id, LINKS, updated);
+    await triggers.credentialsUpdated(tenant, link.value, updated);
+    return ok(json(200, publicView(updated)));
+  };
 
-/** Handlers for the link operations; `dataCollections` go with a deleted link (LINK-DELETE-SYNC). */
-export function linkHandlers(dataCollections: readonly string[]): [string, Handler][] {
+const refreshLink =
+  (triggers: LinkTriggers): Handler =>
+  async ({ input, tenant, requestId, operation }) => {
+    const link = await findOr404(tenant, LINKS, input.path.id!);
+    if (!link.ok) return link;
+    // LINK-REFRESH-COOLDOWN: `x-cooldown` of the operation (600 s per link).
+    const cooldownMs = extensionNumber(operation, 'x-cooldown', 'seconds') * 1000;
+    const now = tenant.clock.now();
+    const last = link.value._lastRefreshAt as number | undefined;
+    // brokenRules: a simulator broken on purpose proves the conformance suite and Pact catch it.
+    const enforced = !tenant.brokenRules.has('LINK-REFRESH-COOLDOWN');
+    if (enforced && last !== undefined && now - last < cooldownMs) {
+      const minutes = Math.ceil((cooldownMs - (now - last)) / 60_000);
+      const message = `This link was refreshed recently. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before refreshing it again.`;
+      return err(apiError('refresh_cooldown', { message }));
+    }
+    const refreshed = { ...link.value, _lastRefreshAt: now, last_accessed_at: nowIso(tenant) };
+    await tenant.store.put(tenant.id, LINKS, refreshed);
+    // LINK-REFRESH-202: the body's `fetch_resources` limits this refresh only; the link keeps its own.
+    const fetchResources = (input.body as Body | undefined)?.fetch_resources as string[] | undefined;
+    await triggers.linkRefreshed(tenant, refreshed, requestId, fetchResources);
+    return ok(json(202, { request_id: requestId }));
+  };
+
+/**
+ * Handlers for the link operations; `dataCollections` go with a deleted link (LINK-DELETE-SYNC); the
+ * link's data feeds the webhook triggers.
+ */
+export function linkHandlers(dataCollections: readonly string[], linkData: LinkData): [string, Handler][] {
+  const triggers = linkTriggers(linkData);
   const deleteWithData = async (tenant: TenantRuntime, linkId: string) => {
     for (const collection of dataCollections) await tenant.store.deleteByLink(tenant.id, collection, linkId);
     // LINK-MFA-428: retrievals of the link paused for a token cannot be resumed any more.
@@ -143,7 +170,10 @@ export function linkHandlers(dataCollections: readonly string[]): [string, Handl
     if (!link.ok) return link;
     if (input.headers['x-service-request-mode'] === 'async') {
       // LINK-DELETE-ASYNC: 202 now; the deletion runs as a job on the tenant's clock.
-      tenant.clock.schedule(tenant.clock.now() + 1000, () => deleteWithData(tenant, link.value.id));
+      tenant.clock.schedule(tenant.clock.now() + 1000, async () => {
+        await deleteWithData(tenant, link.value.id);
+        triggers.linkDeleted(tenant, link.value.id, requestId);
+      });
       return ok(json(202, { request_id: requestId }));
     }
     const allowed = await checkDeletionRate(tenant, LINKS, operation);
@@ -152,13 +182,13 @@ export function linkHandlers(dataCollections: readonly string[]): [string, Handl
     return ok(noContent());
   };
   return [
-    ['registerLink', registerLink],
-    ['resumeLinkRegistration', resumeLinkRegistration],
+    ['registerLink', registerLink(triggers)],
+    ['resumeLinkRegistration', resumeLinkRegistration(triggers)],
     ['listLinks', collectionList(LINKS)],
     ['getLink', getLink],
-    ['updateLink', updateLink],
-    ['updateLinkCredentials', updateLinkCredentials],
+    ['updateLink', updateLink(triggers)],
+    ['updateLinkCredentials', updateLinkCredentials(triggers)],
     ['deleteLink', deleteLink],
-    ['refreshLink', refreshLink],
+    ['refreshLink', refreshLink(triggers)],
   ];
 }

@@ -20,7 +20,7 @@ export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry
   const linkData = createLinkData(options.document);
   const entries: [string, Handler][] = [
     ...institutionHandlers,
-    ...linkHandlers(options.dataCollections),
+    ...linkHandlers(options.dataCollections, linkData),
     ...dataResourceHandlers(linkData),
     ...paymentHandlers(),
     ...controlHandlers(),

@@ -31,37 +31,64 @@ export interface TenantRuntime {
   emit: RaiseEvent;
 }
 
+/**
+ * The tenant's clock: a VirtualClock that tells its listeners when a reset forgot its jobs, so that
+ * recurring jobs (the daily refresh, WEBHOOK-DAILY) can schedule themselves again. They hear of it
+ * when the clock next runs jobs, with the instant it runs them up to: after a snapshot import (reset,
+ * then set), the snapshot's time, so that no job of the days in between runs.
+ */
+export class TenantClock extends VirtualClock {
+  private readonly resetListeners: ((from: number) => void)[] = [];
+  private resetPending = false;
+
+  onReset(listener: (from: number) => void): void {
+    this.resetListeners.push(listener);
+  }
+
+  override reset(): void {
+    super.reset();
+    this.resetPending = true;
+  }
+
+  override async runDue(until = this.now()): Promise<number> {
+    if (this.resetPending) {
+      this.resetPending = false;
+      for (const listener of this.resetListeners) listener(until);
+    }
+    return super.runDue(until);
+  }
+}
+
 export interface TenantRegistryOptions {
   seed: string;
   store: Store;
   environment: Environment;
   realTime: () => number;
   brokenRules?: ReadonlySet<string>;
-  /** The tenant's event emitter; by default events are only kept in memory (`raisedEvents`). */
+  /** The tenant's event emitter (the webhook emitter); by default events are only kept in `raisedEvents`. */
   emitterFor?: (tenant: TenantRuntime) => RaiseEvent;
 }
 
-/** The default emitter: keeps what handlers raise, for tests that read it. */
+/** What handlers raised, per tenant, whatever the emitter: for tests that read events in process. */
 export const raisedEvents = new WeakMap<TenantRuntime, RaisedEvent[]>();
-function recordingEmitter(tenant: TenantRuntime): RaiseEvent {
-  const events: RaisedEvent[] = [];
-  raisedEvents.set(tenant, events);
-  return (event) => {
-    events.push(event);
-  };
+
+/** The tenants by id, created on first use; `all()` lists those created so far (the clock ticker's). */
+export interface TenantRegistry {
+  (tenantId: string): TenantRuntime;
+  all(): TenantRuntime[];
 }
 
 /** Creates each tenant's runtime on first use, its streams derived from the seed and the tenant id. */
-export function createTenantRegistry(options: TenantRegistryOptions): (tenantId: string) => TenantRuntime {
+export function createTenantRegistry(options: TenantRegistryOptions): TenantRegistry {
   const runtimes = new Map<string, TenantRuntime>();
-  return (tenantId) => {
+  const tenantFor = (tenantId: string): TenantRuntime => {
     const existing = runtimes.get(tenantId);
     if (existing) return existing;
     const random = createRandom(`${options.seed}/${tenantId}`);
     const runtime: TenantRuntime = {
       id: tenantId,
       environment: options.environment,
-      clock: new VirtualClock(options.realTime),
+      clock: new TenantClock(options.realTime),
       ids: createIds(createRandom(`${options.seed}/${tenantId}/ids`)),
       random,
       store: options.store,
@@ -70,8 +97,15 @@ export function createTenantRegistry(options: TenantRegistryOptions): (tenantId:
       brokenRules: options.brokenRules ?? new Set(),
       emit: () => undefined,
     };
-    runtime.emit = (options.emitterFor ?? recordingEmitter)(runtime);
+    const raised: RaisedEvent[] = [];
+    raisedEvents.set(runtime, raised);
+    const emit = options.emitterFor?.(runtime);
+    runtime.emit = (event) => {
+      raised.push(event);
+      emit?.(event);
+    };
     runtimes.set(tenantId, runtime);
     return runtime;
   };
+  return Object.assign(tenantFor, { all: () => [...runtimes.values()] });
 }

@@ -1,7 +1,51 @@
-/** Control API handlers of the webhooks: configuration, event log, daily refresh (being built). */
+/**
+ * Control API handlers of the webhooks (admin.yaml): the configuration (`/_ofkit/webhooks/`), the event
+ * log with every delivery attempt (`/_ofkit/events/`) and the daily refresh on demand
+ * (`/_ofkit/daily-refresh/`, WEBHOOK-DAILY). Each call also makes sure the tenant's daily refresh is
+ * scheduled on its clock.
+ */
+import { ok } from '../core/result.js';
 import type { LinkData } from '../handlers/data-resources/link-data.js';
-import type { Handler } from '../handlers/handler.js';
+import { type Handler, json } from '../handlers/handler.js';
+import { runDailyRefresh } from './daily-refresh.js';
+import { ensureDailyRefresh } from './daily-schedule.js';
+import { type EventFilter, listEvents } from './event-log.js';
+import { readWebhookConfig, type WebhookConfig, writeWebhookConfig } from './webhook-config.js';
 
-export function webhookControlHandlers(_linkData: LinkData): [string, Handler][] {
-  return [];
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+export function webhookControlHandlers(linkData: LinkData): [string, Handler][] {
+  const getWebhookConfig: Handler = async ({ tenant }) => {
+    await ensureDailyRefresh(linkData, tenant);
+    return ok(json(200, await readWebhookConfig(tenant)));
+  };
+
+  const setWebhookConfig: Handler = async ({ input, tenant }) => {
+    const config = await writeWebhookConfig(tenant, input.body as Partial<WebhookConfig>);
+    // A new `daily_refresh_time` takes effect from the next occurrence.
+    await ensureDailyRefresh(linkData, tenant, true);
+    return ok(json(200, config));
+  };
+
+  const listEventLog: Handler = async ({ input, tenant }) => {
+    await ensureDailyRefresh(linkData, tenant);
+    const filter: EventFilter = {
+      link: text(input.query.link),
+      webhook_type: text(input.query.webhook_type),
+      webhook_code: text(input.query.webhook_code),
+    };
+    return ok(json(200, await listEvents(tenant, filter)));
+  };
+
+  const runDailyRefreshNow: Handler = async ({ tenant }) => {
+    await ensureDailyRefresh(linkData, tenant);
+    return ok(json(202, { links_refreshed: await runDailyRefresh(linkData, tenant) }));
+  };
+
+  return [
+    ['getWebhookConfig', getWebhookConfig],
+    ['setWebhookConfig', setWebhookConfig],
+    ['listEvents', listEventLog],
+    ['runDailyRefresh', runDailyRefreshNow],
+  ];
 }

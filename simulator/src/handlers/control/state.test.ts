@@ -54,7 +54,8 @@ describe('reset', () => {
     expect((await sim.call('GET', '/_ofkit/scenarios/')).body).toEqual([]);
     const clock = await sim.call('GET', '/_ofkit/clock/');
     expect(clock.body).toEqual({ now: new Date(FIXED_NOW).toISOString(), frozen: false });
-    expect(sim.simulator.tenant('tenant-a').clock.pendingJobs()).toBe(0);
+    // The async deletion is forgotten; only the daily refresh is armed again (WEBHOOK-DAILY).
+    expect(sim.simulator.tenant('tenant-a').clock.pendingJobs()).toBe(1);
     const snapshot = await exportSnapshot();
     expect(snapshot.state.store.collections).toEqual({});
     expect(snapshot.state.store.windows).toEqual({});

@@ -1,0 +1,94 @@
+/**
+ * The tenant's event log (admin.yaml `EventRecord`, `DeliveryAttempt`), kept in the store under
+ * `_ofkit/events` so the control API's reset and snapshot cover it. One record per event, with its
+ * payload and every delivery attempt; `link` indexes it, `_seq` orders it (oldest first).
+ */
+import type { StoredRecord } from '../store/store.js';
+import type { TenantRuntime } from '../tenants/tenant-runtime.js';
+import { settled, track, webhookState } from './webhook-state.js';
+
+export const EVENTS_COLLECTION = '_ofkit/events';
+
+export type EventStatus = 'recorded' | 'pending' | 'delivered' | 'failed';
+
+/** WEBHOOK-SHAPE: the body POSTed to the receiver. */
+export interface WebhookPayload {
+  webhook_id?: string;
+  webhook_type: string;
+  webhook_code: string;
+  link_id: string | null;
+  data: Record<string, unknown>;
+}
+
+export interface DeliveryAttempt {
+  at: string;
+  /** The receiver's HTTP status; null when no answer came. */
+  status: number | null;
+  /** Why no answer came (refused, timed out...); null when one came. */
+  error: string | null;
+  duration_ms: number;
+}
+
+export interface EventRecord {
+  id: string;
+  created_at: string;
+  status: EventStatus;
+  payload: WebhookPayload;
+  attempts: DeliveryAttempt[];
+}
+
+export interface EventFilter {
+  link?: string;
+  webhook_type?: string;
+  webhook_code?: string;
+}
+
+const toStored = (event: EventRecord, sequence: number): StoredRecord => ({
+  ...event,
+  link: event.payload.link_id,
+  _seq: sequence,
+});
+
+function toEvent(record: StoredRecord): EventRecord {
+  const { id, created_at, status, payload, attempts } = record as unknown as EventRecord;
+  return { id, created_at, status, payload, attempts };
+}
+
+/** Adds an event to the log; the write is tracked so the event list never misses it. */
+export function appendEvent(tenant: TenantRuntime, event: EventRecord): Promise<void> {
+  const state = webhookState(tenant);
+  state.sequence += 1;
+  const write = tenant.store.put(tenant.id, EVENTS_COLLECTION, toStored(event, state.sequence));
+  return track(state.logWrites, write);
+}
+
+/** Appends one delivery attempt and sets the event's status; false when the event is gone (reset). */
+export async function recordAttempt(
+  tenant: TenantRuntime,
+  id: string,
+  attempt: DeliveryAttempt,
+  status: EventStatus,
+): Promise<boolean> {
+  const stored = await tenant.store.get(tenant.id, EVENTS_COLLECTION, id);
+  if (!stored) return false;
+  const event = toEvent(stored);
+  const updated = { ...event, status, attempts: [...event.attempts, attempt] };
+  const write = tenant.store.put(tenant.id, EVENTS_COLLECTION, toStored(updated, stored._seq as number));
+  await track(webhookState(tenant).logWrites, write);
+  return true;
+}
+
+/** The tenant's events, oldest first, filtered by link, type and code. */
+export async function listEvents(tenant: TenantRuntime, filter: EventFilter = {}): Promise<EventRecord[]> {
+  await settled(webhookState(tenant).logWrites);
+  const where = filter.link === undefined ? {} : { link: filter.link };
+  const stored = await tenant.store.list(tenant.id, EVENTS_COLLECTION, where);
+  return stored
+    .sort((a, b) => (a._seq as number) - (b._seq as number))
+    .map(toEvent)
+    .filter(
+      (event) =>
+        (filter.webhook_type === undefined || event.payload.webhook_type === filter.webhook_type) &&
+        (filter.webhook_code === undefined || event.payload.webhook_code === filter.webhook_code),
+    );
+}

@@ -1,0 +1,77 @@
+/**
+ * One tenant with the webhook emitter, the fake LinkData and the link triggers, on a fixed clock
+ * (FIXED_NOW): the in-process set-up of the webhook tests that do not go through the HTTP API.
+ */
+import { institutionByName } from '../../institutions/catalogue.js';
+import { MemoryStore } from '../../store/memory-store.js';
+import type { StoredRecord } from '../../store/store.js';
+import { createTenantRegistry, type TenantRuntime } from '../../tenants/tenant-runtime.js';
+import { FIXED_NOW } from '../../testing/contract-checked-simulator.js';
+import { type EventFilter, type EventRecord, listEvents } from '../event-log.js';
+import { LINKS } from '../historical-update.js';
+import { type LinkTriggers, linkTriggers } from '../link-triggers.js';
+import { type WebhookConfig, writeWebhookConfig } from '../webhook-config.js';
+import { createWebhookHub, type WebhookHub } from '../webhook-emitter.js';
+import { createFakeLinkData } from './fake-link-data.js';
+
+export interface WebhookFixture {
+  hub: WebhookHub;
+  tenant: TenantRuntime;
+  /** Another tenant of the same simulator. */
+  other: TenantRuntime;
+  linkData: ReturnType<typeof createFakeLinkData>;
+  triggers: LinkTriggers;
+  configure(config: Partial<WebhookConfig>, tenant?: TenantRuntime): Promise<WebhookConfig>;
+  /** Stores a link as registerLink would (institution ofbank_br_retail, recurrent, valid by default). */
+  link(fields?: Record<string, unknown>): Promise<StoredRecord>;
+  /** The tenant's event log once every write and delivery in flight is done. */
+  events(filter?: EventFilter): Promise<EventRecord[]>;
+  /** Moves the tenant's clock forward and waits for what the due jobs started. */
+  advance(milliseconds: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function webhookFixture(options: { timeoutMs?: number } = {}): WebhookFixture {
+  const hub = createWebhookHub({ realTime: () => FIXED_NOW, timeoutMs: options.timeoutMs ?? 2000 });
+  const tenants = createTenantRegistry({
+    seed: 'webhook-tests',
+    store: new MemoryStore(),
+    environment: 'production',
+    realTime: () => FIXED_NOW,
+    emitterFor: hub.emitterFor,
+  });
+  const tenant = tenants('tenant-a');
+  const linkData = createFakeLinkData();
+  return {
+    hub,
+    tenant,
+    other: tenants('tenant-b'),
+    linkData,
+    triggers: linkTriggers(linkData),
+    configure: (config, target = tenant) =>
+      writeWebhookConfig(target, { mode: 'record', url: null, ...config }),
+    async link(fields = {}) {
+      const institution = institutionByName(String(fields.institution ?? 'ofbank_br_retail'));
+      const link: StoredRecord = {
+        id: tenant.ids.uuid(),
+        institution: institution?.name,
+        access_mode: 'recurrent',
+        status: 'valid',
+        created_at: new Date(tenant.clock.now()).toISOString(),
+        fetch_resources: institution?.resources,
+        ...fields,
+      };
+      await tenant.store.put(tenant.id, LINKS, link);
+      return link;
+    },
+    async events(filter) {
+      await hub.idle();
+      return listEvents(tenant, filter);
+    },
+    async advance(milliseconds) {
+      await tenant.clock.advance(milliseconds);
+      await hub.idle();
+    },
+    close: () => hub.close(),
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The webhook emitter: each tenant's `emit` numbers a raised event, appends it to the tenant's event
+ * log and delivers it as the tenant's configuration says. `emit` returns at once: the log write and
+ * the deliveries run in the background, each tenant's independently of the others'; retries are jobs
+ * on the tenant's virtual clock (WEBHOOK-RETRY), so tests advance the clock instead of waiting.
+ */
+import { Agent } from 'undici';
+import type { TenantRuntime } from '../tenants/tenant-runtime.js';
+import { appendEvent, type EventRecord, type WebhookPayload } from './event-log.js';
+import type { RaisedEvent, RaiseEvent } from './raised-event.js';
+import { type AttemptReport, type DeliveryContext, deliverEvent } from './retrying-delivery.js';
+import { readWebhookConfig } from './webhook-config.js';
+import {
+  NO_RECEIVER,
+  settled,
+  type TenantWebhookState,
+  track,
+  type WebhookDefaults,
+  webhookState,
+} from './webhook-state.js';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export interface WebhookHubOptions {
+  /** The machine's time, read only to measure an attempt's `duration_ms` (network time). */
+  realTime: () => number;
+  /** The receiver every tenant starts with (`--webhook-url`, `--webhook-bearer`). */
+  defaults?: WebhookDefaults;
+  /** Time-out of one attempt, from connecting to the end of the answer; default 10 s. */
+  timeoutMs?: number;
+  /** Told of every attempt (STYLE.md: the core emits, the CLI decides what to print). */
+  onAttempt?: (report: AttemptReport) => void;
+}
+
+export interface WebhookHub {
+  /** The `emitterFor` option of the tenant registry: the tenant's `emit`. */
+  emitterFor(tenant: TenantRuntime): RaiseEvent;
+  /**
+   * Resolves when no event-log write and no delivery attempt is in flight, of `tenant` or of every
+   * tenant (retries not yet due on the clock are not in flight).
+   */
+  idle(tenant?: TenantRuntime): Promise<void>;
+  /** Closes the connections to the receivers. */
+  close(): Promise<void>;
+}
+
+/** WEBHOOK-SHAPE; LINK-TOKEN-REQUIRED: that event carries no `webhook_id`. */
+function toPayload(id: string, event: RaisedEvent): WebhookPayload {
+  const { webhook_type, webhook_code, link_id, data } = event;
+  const body = { webhook_type, webhook_code, link_id, data };
+  return event.withoutWebhookId ? body : { webhook_id: id, ...body };
+}
+
+/** Logs the event (WEBHOOK-SANDBOX: not a LINK event in sandbox); true when it is to be delivered. */
+async function logEvent(tenant: TenantRuntime, event: EventRecord): Promise<boolean> {
+  const config = await readWebhookConfig(tenant);
+  if (config.environment === 'sandbox' && event.payload.webhook_type === 'LINK') return false;
+  const delivers = config.mode === 'deliver' && config.url !== null;
+  await appendEvent(tenant, { ...event, status: delivers ? 'pending' : 'recorded' });
+  return delivers;
+}
+
+export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const dispatcher = new Agent({ connect: { timeout: timeoutMs }, keepAliveTimeout: 1000 });
+  const context: DeliveryContext = {
+    dispatcher,
+    timeoutMs,
+    realTime: options.realTime,
+    onAttempt: options.onAttempt,
+  };
+  const states = new Set<TenantWebhookState>();
+
+  function emitterFor(tenant: TenantRuntime): RaiseEvent {
+    const state = webhookState(tenant);
+    state.defaults = options.defaults ?? NO_RECEIVER;
+    states.add(state);
+    return (raised) => {
+      // Numbered now, in the order handlers raise events, so ids follow the seed deterministically.
+      const id = tenant.ids.hex(32);
+      const event: EventRecord = {
+        id,
+        created_at: new Date(tenant.clock.now()).toISOString(),
+        status: 'pending',
+        payload: toPayload(id, raised),
+        attempts: [],
+      };
+      const logged = track(state.logWrites, logEvent(tenant, event));
+      track(
+        state.inFlight,
+        logged.then((delivers) => (delivers ? deliverEvent(context, tenant, event) : undefined)),
+      );
+    };
+  }
+
+  return {
+    emitterFor,
+    idle: (tenant) => {
+      const waited = tenant ? [webhookState(tenant)] : [...states];
+      return settled(...waited.flatMap((state) => [state.logWrites, state.inFlight]));
+    },
+    close: () => dispatcher.close(),
+  };
+}

@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FIXED_NOW } from '../testing/contract-checked-simulator.js';
+import { listEvents } from './event-log.js';
+import type { RaisedEvent } from './raised-event.js';
+import { startReceiver, type TestReceiver } from './testing/test-receiver.js';
+import { type WebhookFixture, webhookFixture } from './testing/webhook-fixture.js';
+
+let fx: WebhookFixture;
+const receivers: TestReceiver[] = [];
+const receiver = async (answer?: (n: number) => number | 'hang') => {
+  const started = await startReceiver(answer);
+  receivers.push(started);
+  return started;
+};
+beforeEach(() => {
+  fx = webhookFixture();
+});
+/** A fixture whose attempts time out after 150 ms (network time), for the receivers that hang. */
+const shortTimeout = async () => {
+  await fx.close();
+  fx = webhookFixture({ timeoutMs: 150 });
+};
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((r) => r.close()));
+  await fx.hub.idle();
+  await fx.close();
+});
+
+const INTERVAL_S = 30;
+const event: RaisedEvent = {
+  webhook_type: 'OWNERS',
+  webhook_code: 'historical_update',
+  link_id: '30cb4806-6e00-48a4-91c9-ca55968576c8',
+  data: { total_owners: 1 },
+};
+const at = (seconds: number) => new Date(FIXED_NOW + seconds * 1000).toISOString();
+
+/** Emits one event and walks the clock through `repetitions` backoff steps, checking each is on time. */
+async function emitAndRetry(repetitions: number) {
+  fx.tenant.emit(event);
+  await fx.hub.idle();
+  for (let n = 1; n <= repetitions; n++) {
+    const before = (await fx.events())[0]?.attempts.length;
+    // Repetition n waits n x the interval after the attempt before it, not a millisecond less.
+    await fx.advance(n * INTERVAL_S * 1000 - 1);
+    expect((await fx.events())[0]?.attempts.length).toBe(before);
+    await fx.advance(1);
+  }
+  return (await fx.events())[0]!;
+}
+
+describe('WEBHOOK-RETRY', () => {
+  it('repeats a non-2xx delivery with a linear backoff on the virtual clock until a 2xx (500 x4, then 200)', async () => {
+    const hooks = await receiver((n) => (n <= 4 ? 500 : 200));
+    await fx.configure({ url: hooks.url, mode: 'deliver', retry_interval_seconds: INTERVAL_S });
+    const logged = await emitAndRetry(4);
+    expect(logged.status).toBe('delivered');
+    expect(logged.attempts.map((a) => [a.at, a.status, a.error])).toEqual([
+      [at(0), 500, null],
+      [at(30), 500, null],
+      [at(90), 500, null],
+      [at(180), 500, null],
+      [at(300), 200, null],
+    ]);
+    expect(hooks.received).toHaveLength(5);
+    expect(new Set(hooks.received.map((d) => d.body.webhook_id)).size).toBe(1);
+    expect(fx.tenant.clock.pendingJobs()).toBe(0);
+  });
+
+  it('after the first attempt and five repetitions without a 2xx, the event is failed and nothing more is sent', async () => {
+    const hooks = await receiver(() => 503);
+    await fx.configure({ url: hooks.url, mode: 'deliver', retry_interval_seconds: INTERVAL_S });
+    const logged = await emitAndRetry(5);
+    expect(logged.status).toBe('failed');
+    expect(logged.attempts.map((a) => a.at)).toEqual([at(0), at(30), at(90), at(180), at(300), at(450)]);
+    expect(logged.attempts.every((a) => a.status === 503)).toBe(true);
+    await fx.advance(86_400_000);
+    expect(hooks.received).toHaveLength(6);
+    expect((await fx.events())[0]?.attempts).toHaveLength(6);
+  });
+
+  it('the interval defaults to 60 s', async () => {
+    const hooks = await receiver((n) => (n === 1 ? 500 : 204));
+    await fx.configure({ url: hooks.url, mode: 'deliver' });
+    fx.tenant.emit(event);
+    await fx.hub.idle();
+    await fx.advance(59_999);
+    expect(hooks.received).toHaveLength(1);
+    await fx.advance(1);
+    expect((await fx.events())[0]).toMatchObject({ status: 'delivered', attempts: [{}, { at: at(60) }] });
+  });
+
+  it('a receiver that hangs is timed out, and the attempt says so', async () => {
+    await shortTimeout();
+    const hooks = await receiver(() => 'hang');
+    await fx.configure({ url: hooks.url, mode: 'deliver' });
+    fx.tenant.emit(event);
+    const [logged] = await fx.events();
+    expect(logged?.status).toBe('pending');
+    expect(logged?.attempts).toEqual([
+      { at: at(0), status: null, error: 'timed out after 150 ms', duration_ms: 0 },
+    ]);
+    expect(fx.tenant.clock.pendingJobs()).toBe(1);
+  });
+
+  it('a refused connection is a failed attempt', async () => {
+    const closed = await startReceiver();
+    await closed.close();
+    await fx.configure({ url: closed.url, mode: 'deliver' });
+    fx.tenant.emit(event);
+    const [logged] = await fx.events();
+    expect(logged?.attempts[0]).toMatchObject({ status: null, error: 'connection refused' });
+  });
+
+  it('emit returns at once, and a hanging receiver of one tenant never holds up another tenant', async () => {
+    const hanging = await receiver(() => 'hang');
+    const healthy = await receiver();
+    await fx.configure({ url: hanging.url, mode: 'deliver' });
+    await fx.configure({ url: healthy.url, mode: 'deliver' }, fx.other);
+    fx.tenant.emit(event);
+    fx.other.emit(event);
+    expect(healthy.received).toHaveLength(0);
+    await fx.hub.idle(fx.other);
+    expect(healthy.received).toHaveLength(1);
+    expect((await listEvents(fx.tenant))[0]?.attempts).toEqual([]);
+    await hanging.close();
+    expect((await fx.events())[0]?.attempts[0]).toMatchObject({ status: null, error: expect.any(String) });
+  });
+});

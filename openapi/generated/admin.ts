@@ -373,8 +373,7 @@ export interface components {
             /** @description WEBHOOK-BEARER: sent as `Authorization: Bearer <token>` when set. */
             bearer_token?: string | null;
             /**
-             * @description WEBHOOK-SANDBOX: sandbox sends no LINK events.
-             * @default production
+             * @description WEBHOOK-SANDBOX: sandbox sends no LINK events. Default: the environment of the caller's key.
              * @enum {string}
              */
             environment?: "production" | "sandbox";

@@ -6,7 +6,7 @@ const COMMANDS: Record<string, { summary: string; available: boolean }> = {
     summary: "run Prism's validation proxy with this document in front of a base URL",
     available: false,
   },
-  pact: { summary: 'verify pacts against a base URL, or check pacts against the document', available: false },
+  pact: { summary: 'verify pacts against a base URL, or check pacts against the document', available: true },
 };
 
 function usage(): string {
@@ -26,6 +26,9 @@ if (command === undefined || command === '--help' || command === '-h') {
 } else if (command === 'simulate') {
   const { simulate } = await import('./simulate.js');
   await simulate(process.argv.slice(3));
+} else if (command === 'pact') {
+  const { pact } = await import('./pact.js');
+  process.exitCode = await pact(process.argv.slice(3));
 } else {
   console.error(`ofkit ${command}: not built yet in this version (see the README).`);
   process.exitCode = 2;

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { BenchUsageError, parseBenchOptions } from './bench-options.js';
+
+describe('bench options', () => {
+  it('defaults to 5 s runs at 20 connections, profiling only when a target is missed', () => {
+    expect(parseBenchOptions([])).toMatchObject({
+      durationSeconds: 5,
+      connections: 20,
+      profile: 'auto',
+      memory: true,
+    });
+  });
+
+  it('--quick runs 1 s; --duration wins over it', () => {
+    expect(parseBenchOptions(['--quick']).durationSeconds).toBe(1);
+    expect(parseBenchOptions(['--quick', '--duration', '3']).durationSeconds).toBe(3);
+  });
+
+  it('refuses a bad duration, unknown flags and contradictory profile flags', () => {
+    expect(() => parseBenchOptions(['--duration', '0'])).toThrow(BenchUsageError);
+    expect(() => parseBenchOptions(['--duration', '600'])).toThrow(BenchUsageError);
+    expect(() => parseBenchOptions(['--seconds', '3'])).toThrow(BenchUsageError);
+    expect(() => parseBenchOptions(['--profile', '--no-profile'])).toThrow(BenchUsageError);
+  });
+});

@@ -1,0 +1,62 @@
+/** The benchmark's command line, parsed once, validated, defaulted, frozen. */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  /** Seconds of measured load per server and scenario. */
+  readonly durationSeconds: number;
+  /** Seconds of unmeasured load before each run (JIT, connection set-up). */
+  readonly warmupSeconds: number;
+  /** Issue 3 states its latency target at 20 connections. */
+  readonly connections: number;
+  /** `auto`: profile the simulator only when the GET-100 target is missed. */
+  readonly profile: 'auto' | 'always' | 'never';
+  /** Start-up time and memory with 10,000 links and 1,000,000 transactions. */
+  readonly memory: boolean;
+  /** Transactions seeded for the benchmark's link (more than one page of 100). */
+  readonly transactions: number;
+  readonly resultsDir: string;
+}
+
+export const USAGE =
+  'tsx bench/run-bench.ts [--duration SECONDS] [--quick] [--profile | --no-profile] [--skip-memory]';
+
+export class BenchUsageError extends Error {}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    options: {
+      duration: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false },
+      'no-profile': { type: 'boolean', default: false },
+      'skip-memory': { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+}
+
+export function parseBenchOptions(argv: readonly string[]): BenchOptions {
+  let values: ReturnType<typeof parse>['values'];
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    throw new BenchUsageError((error as Error).message);
+  }
+  const duration = values.duration === undefined ? (values.quick ? 1 : 5) : Number(values.duration);
+  if (!Number.isFinite(duration) || duration <= 0 || duration > 60) {
+    throw new BenchUsageError(`--duration must be a number of seconds in (0, 60], got "${values.duration}"`);
+  }
+  if (values.profile && values['no-profile'])
+    throw new BenchUsageError('--profile and --no-profile exclude each other');
+  return Object.freeze({
+    durationSeconds: duration,
+    warmupSeconds: values.quick ? 0.5 : 1,
+    connections: 20,
+    profile: values.profile ? 'always' : values['no-profile'] ? 'never' : 'auto',
+    memory: !values['skip-memory'],
+    transactions: 150,
+    resultsDir: resolve(import.meta.dirname, 'results'),
+  });
+}

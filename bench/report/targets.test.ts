@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { LoadResult } from '../load/run-load.js';
+import { formatComparisons, formatRuns, formatTable, formatTargets } from './format-report.js';
+import {
+  checkTargets,
+  compareServers,
+  errorShare,
+  invalidRuns,
+  type RunRow,
+  ratio,
+  type ServerName,
+} from './targets.js';
+
+function load(
+  requestsPerSecond: number,
+  p99: number,
+  statusCodes: Record<string, number> = { 200: 1000 },
+): LoadResult {
+  const requests = Object.values(statusCodes).reduce((a, b) => a + b, 0);
+  const non2xx = Object.entries(statusCodes)
+    .filter(([code]) => !code.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0);
+  return {
+    requestsPerSecond,
+    latencyP50Ms: 1,
+    latencyP99Ms: p99,
+    latencyAvgMs: 1,
+    latencyMaxMs: p99,
+    requests,
+    non2xx,
+    statusCodes,
+    errors: 0,
+    timeouts: 0,
+    durationSeconds: 1,
+  };
+}
+
+const row = (server: ServerName, rps: number, p99 = 5): RunRow => ({
+  server,
+  scenario: 'list-transactions-100',
+  bodyBytes: 50_000,
+  load: load(rps, p99),
+});
+
+describe('ratios and targets (issue 3, Benchmark)', () => {
+  it('divides, and gives null for a missing or zero denominator', () => {
+    expect(ratio(10, 4)).toBe(2.5);
+    expect(ratio(10, 0)).toBeNull();
+    expect(ratio(undefined, 4)).toBeNull();
+  });
+
+  it('meets every target at 5x prism, 0.5x bare and p99 9 ms', () => {
+    const rows = [row('simulator', 6000, 9), row('prism', 1200), row('bare', 12_000)];
+    expect(compareServers(rows)).toEqual([
+      { scenario: 'list-transactions-100', overPrism: 5, overBare: 0.5 },
+    ]);
+    expect(checkTargets(rows).map((check) => check.met)).toEqual([true, true, true]);
+  });
+
+  it('misses each target just below it, and p99 at exactly 10 ms', () => {
+    const rows = [row('simulator', 5999, 10), row('prism', 1200), row('bare', 12_000)];
+    expect(checkTargets(rows).map((check) => check.met)).toEqual([false, false, false]);
+    expect(formatTargets(checkTargets(rows))).toContain(
+      'MISSED  list-transactions-100: simulator p99 < 10 ms',
+    );
+  });
+
+  it('misses the targets when a server is missing, instead of dividing by nothing', () => {
+    expect(checkTargets([row('simulator', 5000)]).map((check) => check.value)).toEqual([null, null, 5]);
+  });
+
+  it('flags runs where non-2xx answers dominate', () => {
+    const bad: RunRow = { ...row('prism', 900), load: load(900, 3, { 200: 10, 401: 990 }) };
+    expect(errorShare(bad.load)).toBeCloseTo(0.99);
+    expect(invalidRuns([row('simulator', 1000), bad])).toEqual([bad]);
+    expect(formatRuns([bad])).toContain('401:990 <- NOT 2xx');
+  });
+});
+
+describe('report formatting', () => {
+  it('aligns the first column left and the others right', () => {
+    expect(
+      formatTable(
+        ['a', 'b'],
+        [
+          ['xyz', '1'],
+          ['q', '123'],
+        ],
+      ).split('\n'),
+    ).toEqual(['a      b', '---  ---', 'xyz    1', 'q    123']);
+  });
+
+  it('prints ratios with two decimals and n/a for a missing side', () => {
+    const text = formatComparisons([{ scenario: 'get-link', overPrism: 6.456, overBare: null }]);
+    expect(text).toContain('6.46x');
+    expect(text).toContain('n/a');
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * `npm run bench` (issue 3): the simulator, `prism mock` and bare node:http, each a child process on
+ * 127.0.0.1 and an OS-chosen port, loaded in turn by autocannon with the three scenarios; prints
+ * req/s, p50/p99, the ratios and the targets, profiles the simulator when the GET-100 target is
+ * missed, measures start-up and memory with 10,000 links and 1,000,000 transactions, and writes every
+ * number to bench/results/latest.json.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { type BenchOptions, BenchUsageError, parseBenchOptions, USAGE } from './bench-options.js';
+import { type LoadSettings, runLoad } from './load/run-load.js';
+import { startBenchServers } from './load/start-servers.js';
+import { formatMemory, type MemoryReport, measureStartupAndMemory } from './memory/measure-memory.js';
+import { formatProfile, type ProfileReport, profileSimulator } from './profile/profile-simulator.js';
+import { formatComparisons, formatRuns, formatTargets } from './report/format-report.js';
+import { checkTargets, compareServers, invalidRuns, type RunRow, type ServerName } from './report/targets.js';
+import { stopAllChildren } from './servers/child-process.js';
+
+const SERVER_ORDER: readonly ServerName[] = ['simulator', 'prism', 'bare'];
+
+function machine() {
+  const cores = cpus();
+  return {
+    cpus: cores.length,
+    cpuModel: cores[0]?.model ?? 'unknown',
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    totalMemoryMiB: Math.round(totalmem() / 1_048_576),
+    loadAverageAtStart: loadavg().map((load) => Number(load.toFixed(2))),
+  };
+}
+
+interface LoadPhase {
+  rows: RunRow[];
+  notes: string[];
+  readyMs: Record<string, number>;
+}
+
+async function runLoadPhase(options: BenchOptions, settings: LoadSettings): Promise<LoadPhase> {
+  console.log('starting the simulator, prism mock and bare node:http (children, 127.0.0.1, port 0)...');
+  const bench = await startBenchServers(options.transactions);
+  const readyMs = Object.fromEntries(
+    SERVER_ORDER.map((name) => [name, Math.round(bench.servers[name].readyMs)]),
+  );
+  const rows: RunRow[] = [];
+  try {
+    for (const server of SERVER_ORDER) {
+      for (const scenario of bench.scenarios) {
+        console.log(
+          `  ${scenario.id} on ${server} (${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s)`,
+        );
+        const load = await runLoad(bench.servers[server].url, scenario, settings);
+        const bodyBytes = bench.probes.get(`${server} ${scenario.id}`)?.bytes ?? 0;
+        rows.push({ server, scenario: scenario.id, bodyBytes, load });
+      }
+    }
+  } finally {
+    await Promise.all(SERVER_ORDER.map((name) => bench.servers[name].stop()));
+  }
+  return { rows, notes: bench.notes, readyMs };
+}
+
+function printLoadPhase(phase: LoadPhase, settings: LoadSettings): ReturnType<typeof checkTargets> {
+  const checks = checkTargets(phase.rows);
+  console.log(
+    `\n${settings.connections} connections, ${settings.durationSeconds} s per run after ${settings.warmupSeconds} s of warm-up; latency resolution 1 ms\n`,
+  );
+  console.log(formatRuns(phase.rows));
+  console.log(`\n${formatComparisons(compareServers(phase.rows))}`);
+  console.log(`\ntargets (issue 3):\n${formatTargets(checks)}`);
+  console.log(`\nnotes:\n${phase.notes.map((note) => `- ${note}`).join('\n')}`);
+  return checks;
+}
+
+async function maybeProfile(options: BenchOptions, settings: LoadSettings, missed: boolean) {
+  if (options.profile === 'never' || (options.profile === 'auto' && !missed)) return undefined;
+  console.log(
+    `\nprofiling the simulator under list-transactions-100 (${missed ? 'target missed' : '--profile'})...`,
+  );
+  const report = await profileSimulator(options.resultsDir, options.transactions, settings);
+  console.log(formatProfile(report));
+  return report;
+}
+
+async function maybeMemory(options: BenchOptions, settings: LoadSettings) {
+  if (!options.memory) return undefined;
+  console.log('\nstart-up and memory: loading 10,000 links and 1,000,000 transactions in a probe child...');
+  // The samples need not be long: they show whether a list stays fast with a big store.
+  const report = await measureStartupAndMemory({
+    ...settings,
+    durationSeconds: Math.min(settings.durationSeconds, 3),
+  });
+  console.log(formatMemory(report));
+  return report;
+}
+
+async function writeResults(options: BenchOptions, results: Record<string, unknown>): Promise<string> {
+  await mkdir(options.resultsDir, { recursive: true });
+  const file = join(options.resultsDir, 'latest.json');
+  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+  return file;
+}
+
+interface Outcome {
+  host: ReturnType<typeof machine>;
+  settings: LoadSettings;
+  phase: LoadPhase;
+  checks: ReturnType<typeof checkTargets>;
+  profile: ProfileReport | undefined;
+  memory: MemoryReport | undefined;
+}
+
+/** Everything latest.json holds: the machine (load average at both ends: it was shared), every number. */
+function resultsDocument({
+  host,
+  settings,
+  phase,
+  checks,
+  profile,
+  memory,
+}: Outcome): Record<string, unknown> {
+  return {
+    generatedAt: new Date().toISOString(),
+    machine: { ...host, loadAverageAtEnd: loadavg().map((load) => Number(load.toFixed(2))) },
+    settings,
+    readyMs: phase.readyMs,
+    runs: phase.rows,
+    comparisons: compareServers(phase.rows),
+    targets: checks,
+    notes: phase.notes,
+    invalidRuns: invalidRuns(phase.rows).map((row) => `${row.scenario} / ${row.server}`),
+    profile: profile && { file: profile.file, load: profile.load, summary: profile.summary },
+    memory,
+  };
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const options = parseBenchOptions(argv);
+  const settings: LoadSettings = {
+    connections: options.connections,
+    durationSeconds: options.durationSeconds,
+    warmupSeconds: options.warmupSeconds,
+  };
+  const host = machine();
+  console.log(
+    `machine: ${host.cpus} cpus (${host.cpuModel}), node ${host.node}, ${host.platform}, load average ${host.loadAverageAtStart.join(' ')}`,
+  );
+  const phase = await runLoadPhase(options, settings);
+  const checks = printLoadPhase(phase, settings);
+  const profile = await maybeProfile(
+    options,
+    settings,
+    checks.some((c) => !c.met),
+  );
+  const memory = await maybeMemory(options, settings);
+  const file = await writeResults(
+    options,
+    resultsDocument({ host, settings, phase, checks, profile, memory }),
+  );
+  console.log(`\nresults: ${file}`);
+  const invalid = invalidRuns(phase.rows);
+  for (const row of invalid) {
+    console.error(
+      `FAILED: ${row.scenario} / ${row.server}: most answers are not 2xx (${JSON.stringify(row.load.statusCodes)}); its numbers are worthless`,
+    );
+  }
+  return invalid.length > 0 ? 1 : 0;
+}
+
+process.once('SIGINT', () => {
+  console.error('\nSIGINT: stopping the bench servers');
+  void stopAllChildren().finally(() => process.exit(130));
+});
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof BenchUsageError) {
+    console.error(`${error.message}\nusage: ${USAGE}`);
+    process.exitCode = 2;
+  } else {
+    console.error(error);
+    process.exitCode = 1;
+  }
+} finally {
+  await stopAllChildren();
+}

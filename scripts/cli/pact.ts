@@ -1,0 +1,193 @@
+/**
+ * `ofkit pact verify <base-url> [...]` and `ofkit pact check-spec <pacts...> [...]`: parse the command
+ * line, call the library (contracts/provider, contracts/check-spec), print, return the exit code.
+ */
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { checkPacts, checkSpecJUnit, describeCheckSpec } from '../../contracts/check-spec/index.js';
+import {
+  describeVerification,
+  type VerifyOptions,
+  verificationJUnit,
+  verifyPacts,
+} from '../../contracts/provider/index.js';
+
+const USAGE = `Usage:
+  ofkit pact verify <base-url> [options]     verify pacts against a running provider
+  ofkit pact check-spec <pact file|dir>...   check pacts against the OpenAPI document
+
+verify: pacts and provider
+  --pacts <file|dir|url>          pact files, directories or URLs (repeatable; default contracts/pacts,
+                                  none when a broker is given)
+  --keys <id:secret>              the provider's Basic credentials (default ofkit-key-a:ofkit-secret-a)
+  --link-credentials <inst:user:password>
+                                  an end user of the provider's catalogue, for the link states
+                                  (default ofbank_br_retail:76109277673:correct-horse)
+  --mfa-token <token>             the MFA token the provider accepts (default 123456)
+  --provider-name <name>          the provider in the pacts and the broker (default open-finance-api)
+  --allow-unverifiable            exit 0 even when states need a control API the provider lacks
+verify: Pact Broker (passed to the Pact Verifier; PACT_BROKER_* environment variables work too)
+  --broker-url <url>              fetch the provider's pacts from this broker (PACT_BROKER_BASE_URL)
+  --broker-token <token>          bearer token (PACT_BROKER_TOKEN)
+  --broker-username <user>        basic auth (PACT_BROKER_USERNAME), with --broker-password
+  --broker-password <password>    (PACT_BROKER_PASSWORD)
+  --consumer-version-selector <json>
+                                  (repeatable; default {"mainBranch":true} and {"deployedOrReleased":true})
+  --consumer-version-tag <tag>    (repeatable)
+  --enable-pending                pending pacts do not fail the build
+  --include-wip-pacts-since <date>
+                                  also verify work-in-progress pacts since YYYY-MM-DD
+  --provider-version <version>    the provider version the results are for (required by --publish)
+  --provider-version-branch <b>   the provider's branch
+  --provider-version-tag <tag>    (repeatable)
+  --build-url <url>               the CI build that produced the results
+  --publish                       publish the verification results to the broker
+check-spec
+  --document <path>               a bundled OpenAPI document (default openapi/generated/openapi.json)
+  --strict                        response examples must hold every required member too
+both
+  --report <junit:path|json:path> write a report as well (repeatable)
+  --log-level <level>             the Pact libraries' log level: error, warn, info, debug, trace
+
+Exit codes: 0 every interaction agrees or passed; 1 some did not (or were unverifiable);
+2 the command could not run (bad options, no pacts, provider or broker unreachable).`;
+
+class UsageError extends Error {}
+
+function pair(text: string, flag: string, parts: number): string[] {
+  const pieces = text.split(':');
+  if (pieces.length < parts || pieces.some((piece) => piece === ''))
+    throw new UsageError(`${flag} wants ${'x:'.repeat(parts - 1)}x, got "${text}"`);
+  // The last part keeps any further colons (passwords may hold them).
+  return [...pieces.slice(0, parts - 1), pieces.slice(parts - 1).join(':')];
+}
+
+async function writeReports(reports: string[] | undefined, junit: () => string, json: () => unknown) {
+  for (const report of reports ?? []) {
+    const [kind = '', path = ''] = pair(report, '--report', 2);
+    if (kind !== 'junit' && kind !== 'json')
+      throw new UsageError(`--report wants junit:path or json:path, got "${report}"`);
+    await writeFile(path, kind === 'junit' ? junit() : `${JSON.stringify(json(), null, 2)}\n`);
+  }
+}
+
+const VERIFY_FLAGS = {
+  pacts: { type: 'string', multiple: true },
+  keys: { type: 'string' },
+  'link-credentials': { type: 'string' },
+  'mfa-token': { type: 'string' },
+  'provider-name': { type: 'string' },
+  'allow-unverifiable': { type: 'boolean' },
+  'broker-url': { type: 'string' },
+  'broker-token': { type: 'string' },
+  'broker-username': { type: 'string' },
+  'broker-password': { type: 'string' },
+  'consumer-version-selector': { type: 'string', multiple: true },
+  'consumer-version-tag': { type: 'string', multiple: true },
+  'enable-pending': { type: 'boolean' },
+  'include-wip-pacts-since': { type: 'string' },
+  'provider-version': { type: 'string' },
+  'provider-version-branch': { type: 'string' },
+  'provider-version-tag': { type: 'string', multiple: true },
+  'build-url': { type: 'string' },
+  publish: { type: 'boolean' },
+  report: { type: 'string', multiple: true },
+  'log-level': { type: 'string' },
+} as const;
+
+type VerifyValues = ReturnType<
+  typeof parseArgs<{ options: typeof VERIFY_FLAGS; allowPositionals: true }>
+>['values'];
+
+function brokerOf(values: VerifyValues): VerifyOptions['broker'] {
+  const url = values['broker-url'] ?? process.env.PACT_BROKER_BASE_URL;
+  if (url === undefined) return undefined;
+  return {
+    url,
+    token: values['broker-token'],
+    username: values['broker-username'],
+    password: values['broker-password'],
+    consumerVersionSelectors: values['consumer-version-selector']?.map((json) => JSON.parse(json)),
+    consumerVersionTags: values['consumer-version-tag'],
+    enablePending: values['enable-pending'],
+    includeWipPactsSince: values['include-wip-pacts-since'],
+  };
+}
+
+function verifyOptions(baseUrl: string, values: VerifyValues): VerifyOptions {
+  const [secretId = '', secretPassword = ''] = values.keys ? pair(values.keys, '--keys', 2) : [];
+  const link = values['link-credentials'];
+  const [institution = '', username = '', password = ''] = link ? pair(link, '--link-credentials', 3) : [];
+  if (values.publish && values['provider-version'] === undefined)
+    throw new UsageError('--publish needs --provider-version');
+  return {
+    baseUrl,
+    pacts: values.pacts,
+    broker: brokerOf(values),
+    providerName: values['provider-name'],
+    providerVersion: values['provider-version'],
+    providerVersionBranch: values['provider-version-branch'],
+    providerVersionTags: values['provider-version-tag'],
+    publish: values.publish,
+    buildUrl: values['build-url'],
+    ...(values.keys && { key: { secretId, secretPassword } }),
+    ...(link && { credentials: { institution, username, password } }),
+    mfaToken: values['mfa-token'],
+    logLevel: values['log-level'] as VerifyOptions['logLevel'],
+  };
+}
+
+async function verify(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options: VERIFY_FLAGS, allowPositionals: true });
+  if (positionals.length !== 1) throw new UsageError('verify wants one <base-url>');
+  const report = await verifyPacts(verifyOptions(positionals[0]!, values));
+  console.log(`\n${describeVerification(report)}`);
+  await writeReports(
+    values.report,
+    () => verificationJUnit(report),
+    () => report,
+  );
+  const tolerated = values['allow-unverifiable'] ? ['passed', 'unverifiable'] : ['passed'];
+  const passed = report.outcomes.length > 0 && report.unattributed.length === 0;
+  return passed && report.outcomes.every((outcome) => tolerated.includes(outcome.status)) ? 0 : 1;
+}
+
+async function checkSpec(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: {
+      report: { type: 'string', multiple: true },
+      document: { type: 'string' },
+      strict: { type: 'boolean' },
+    },
+    allowPositionals: true,
+  });
+  if (positionals.length === 0) throw new UsageError('check-spec wants at least one pact file or directory');
+  const report = await checkPacts(positionals, { document: values.document, strict: values.strict ?? false });
+  console.log(describeCheckSpec(report));
+  await writeReports(
+    values.report,
+    () => checkSpecJUnit(report),
+    () => report,
+  );
+  return report.ok ? 0 : 1;
+}
+
+/** `ofkit pact <verify|check-spec> ...`; resolves with the exit code. */
+export async function pact(argv: string[]): Promise<number> {
+  const [subcommand, ...rest] = argv;
+  if (subcommand === undefined || subcommand === '--help' || subcommand === '-h' || rest.includes('--help')) {
+    console.log(USAGE);
+    return subcommand === undefined ? 2 : 0;
+  }
+  try {
+    if (subcommand === 'verify') return await verify(rest);
+    if (subcommand === 'check-spec') return await checkSpec(rest);
+    throw new UsageError(`unknown subcommand "${subcommand}"`);
+  } catch (error) {
+    const usage =
+      error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    console.error(`ofkit pact: ${(error as Error).message}${usage ? `\n\n${USAGE}` : ''}`);
+    return 2;
+  }
+}

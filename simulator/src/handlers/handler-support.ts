@@ -22,12 +22,8 @@ export async function findOr404(
   );
 }
 
-/** Stored records may carry private members (`_...`); the API never shows them. */
-export function publicView(record: StoredRecord): Record<string, unknown> {
-  const view: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) if (!key.startsWith('_')) view[key] = value;
-  return view;
-}
+/** Stored records may carry private members (`_...`); the API never shows them (cached per record). */
+export { publicView } from '../store/record-views.js';
 
 /** A numeric member of an operation's `x-` extension (the document holds the rules' numbers). */
 export function extensionNumber(operation: OperationSpec, extension: string, member: string): number {

@@ -6,9 +6,9 @@
  */
 import type { SimRequest } from '../core/http-types.js';
 import { ok } from '../core/result.js';
+import { publicJson, publicView } from '../store/record-views.js';
 import type { StoredRecord } from '../store/store.js';
 import { type Handler, json } from './handler.js';
-import { publicView } from './handler-support.js';
 
 export const DEFAULT_PAGE_SIZE = 100; // PAGE-DEFAULT
 export const MAX_PAGE_SIZE = 1000; // PAGE-MAX: larger requests are served as 1000 (choice)
@@ -90,6 +90,13 @@ export function paginate<T>(records: T[], query: Record<string, unknown>, reques
   };
 }
 
+/** `JSON.stringify` of the page's envelope with its records' public views, from their cached texts. */
+export function pageJson(page: Page<StoredRecord>): string {
+  const { count, next, previous } = page;
+  const envelope = JSON.stringify({ count, next, previous });
+  return `${envelope.slice(0, -1)},"results":[${page.results.map(publicJson).join(',')}]}`;
+}
+
 /** The list handler of a stored collection: the tenant's records, filtered and paginated. */
 export function collectionList(collection: string): Handler {
   return async ({ input, tenant, request }) => {
@@ -99,6 +106,7 @@ export function collectionList(collection: string): Handler {
     // page's records are copied without their private members (a list may hold a million).
     const { link: _byStore, ...filters } = input.query;
     const page = paginate(filterRecords(stored, filters), input.query, request);
-    return ok(json(200, { ...page, results: page.results.map(publicView) }));
+    const response = json(200, { ...page, results: page.results.map(publicView) });
+    return ok({ ...response, serialize: () => pageJson(page) });
   };
 }

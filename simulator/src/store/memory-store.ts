@@ -1,4 +1,5 @@
 /** The embedded default Store: maps per tenant and collection, with a per-link index. */
+import { forgetViews } from './record-views.js';
 import type { SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from './store.js';
 
 function getOrCreate<K, V>(map: Map<K, V>, key: K, make: () => V): V {
@@ -51,6 +52,7 @@ export class MemoryStore implements Store {
   }
 
   async put(tenant: string, collection: string, record: StoredRecord) {
+    forgetViews(record);
     this.tenant(tenant).collection(collection).put(record);
   }
 

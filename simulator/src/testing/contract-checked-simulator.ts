@@ -132,6 +132,10 @@ export async function contractCheckedSimulator(
         origin: 'http://127.0.0.1:4010',
       });
       checkAgainstDocument(path.startsWith(CONTROL_PREFIX) ? admin : api, method, path, response);
+      // The adapter writes `serialize()` when a handler gives one: it must be exactly the body's JSON.
+      if (response.serialize && response.serialize() !== JSON.stringify(response.body)) {
+        throw new Error(`${method} ${path}: serialize() differs from JSON.stringify(body)`);
+      }
       return { status: response.status, body: response.body, headers: response.headers };
     },
   };

@@ -34,6 +34,8 @@ export function deleteHandler(resource: DataResource): Handler {
 /** Deletes what goes with the record: by its id in an `account` field, or its link's records. */
 async function cascade(tenant: TenantRuntime, resource: DataResource, record: StoredRecord): Promise<void> {
   if (typeof record.link !== 'string') return;
+  // brokenRules: a simulator broken on purpose proves the conformance suite catches it.
+  if (tenant.brokenRules.has('ACCOUNT-DELETE-CASCADE')) return;
   for (const { path, by } of resource.row.cascade ?? []) {
     if (by === 'link') {
       await tenant.store.deleteByLink(tenant.id, path, record.link);

@@ -39,7 +39,9 @@ async function prepare(
   if (link.value.status === 'invalid') return err(apiError('invalid_credentials', { field: 'link' }));
   const refusal = machine.refusal(link.value, resource);
   if (refusal !== null) return err(apiError('unsupported_resource', { field: 'link', message: refusal }));
-  const request = readRetrieval(resource, body, todayOf(tenant));
+  // brokenRules: a simulator broken on purpose proves the conformance suite catches it (no range limit).
+  const limits = tenant.brokenRules.has('RANGE-365') ? { ...resource, maxRangeDays: null } : resource;
+  const request = readRetrieval(limits, body, todayOf(tenant));
   if (!request.ok) return request;
   // Before reading anything (parents included): a paused retrieval has no effect until resumed.
   if (askToken && resource.operations.resume !== undefined && asksForToken(tenant, link.value)) {

@@ -1,0 +1,142 @@
+/**
+ * The suite's HTTP client: undici with one keep-alive agent (connections reused), Basic credentials
+ * from the target's keys, and a session per property run that records every exchange, masked, for the
+ * curl reproduction of a failure.
+ */
+import { Agent, request } from 'undici';
+import type { JsonValue } from '../../../openapi/validation/document-ajv.js';
+import type { TargetConfig } from '../target/target-config.js';
+import { type Credentials, type RecordedAuth, resolveCredentials } from './masked-auth.js';
+
+export interface HttpRequest {
+  method: string;
+  /** A path on the base URL (`/api/links/`), or an absolute URL on the same origin (a `next` link). */
+  url: string;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Sent as JSON with `content-type: application/json`. */
+  json?: JsonValue;
+  /** Sent as is (malformed bodies). */
+  rawBody?: string;
+  /** Default: the primary key. */
+  auth?: Credentials;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Header names lower-case. */
+  headers: Record<string, string>;
+  contentType: string;
+  text: string;
+  /** The parsed body when it is JSON, else undefined. */
+  json: JsonValue | undefined;
+}
+
+/** One request and its answer as recorded: credentials masked, bodies cut at RECORDED_BODY_CHARS. */
+export interface Exchange {
+  request: {
+    method: string;
+    url: string;
+    headers: Record<string, string>;
+    auth: RecordedAuth;
+    body?: string;
+  };
+  response: { status: number; contentType: string; body: string };
+  durationMs: number;
+}
+
+export interface HttpSession {
+  request(request: HttpRequest): Promise<HttpResponse>;
+  /** Every exchange of this session, in order. */
+  readonly exchanges: Exchange[];
+}
+
+export interface HttpClient {
+  baseUrl: string;
+  /** A new recording session (one per property run). */
+  session(): HttpSession;
+  close(): Promise<void>;
+}
+
+const RECORDED_BODY_CHARS = 4000;
+
+/** Thrown when a URL leads off the target's origin: credentials are never sent elsewhere. */
+export class ForeignOriginError extends Error {}
+
+function buildUrl(baseUrl: string, target: string, query: Record<string, string> | undefined): URL {
+  const url = /^https?:\/\//.test(target) ? new URL(target) : new URL(`${baseUrl}${target}`);
+  if (url.origin !== new URL(baseUrl).origin) {
+    throw new ForeignOriginError(`${target} is not on the target's origin ${new URL(baseUrl).origin}`);
+  }
+  for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
+  return url;
+}
+
+function parseJson(text: string): JsonValue | undefined {
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return undefined;
+  }
+}
+
+function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+export function createHttpClient(
+  config: Pick<TargetConfig, 'baseUrl' | 'keys' | 'requestTimeoutMs'>,
+): HttpClient {
+  const agent = new Agent({
+    keepAliveTimeout: 10_000,
+    headersTimeout: config.requestTimeoutMs,
+    bodyTimeout: config.requestTimeoutMs,
+  });
+
+  async function send(input: HttpRequest, exchanges: Exchange[]): Promise<HttpResponse> {
+    const url = buildUrl(config.baseUrl, input.url, input.query);
+    const { header, recorded } = resolveCredentials(input.auth ?? 'primary', config.keys);
+    const headers: Record<string, string> = { accept: 'application/json', ...input.headers };
+    let body = input.rawBody;
+    if (input.json !== undefined) {
+      body = JSON.stringify(input.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    const started = performance.now();
+    const answer = await request(url, {
+      method: input.method as 'GET',
+      headers: header === undefined ? headers : { ...headers, authorization: header },
+      body,
+      dispatcher: agent,
+    });
+    const text = await answer.body.text();
+    const responseHeaders = flattenHeaders(answer.headers);
+    const contentType = responseHeaders['content-type'] ?? '';
+    exchanges.push({
+      request: {
+        method: input.method,
+        url: url.toString(),
+        headers,
+        auth: recorded,
+        ...(body ? { body } : {}),
+      },
+      response: { status: answer.statusCode, contentType, body: text.slice(0, RECORDED_BODY_CHARS) },
+      durationMs: Math.round(performance.now() - started),
+    });
+    return { status: answer.statusCode, headers: responseHeaders, contentType, text, json: parseJson(text) };
+  }
+
+  return {
+    baseUrl: config.baseUrl,
+    session() {
+      const exchanges: Exchange[] = [];
+      return { exchanges, request: (input) => send(input, exchanges) };
+    },
+    close: () => agent.close(),
+  };
+}

@@ -1,0 +1,18 @@
+/** The conformance suite's public surface: what `ofkit check` and the project's tests use. */
+export { loadApiDocument } from './document/api-document.js';
+export type { Exchange } from './http/http-client.js';
+export { renderConsoleReport } from './report/console-report.js';
+export { renderJson } from './report/json-report.js';
+export { renderJunit } from './report/junit-report.js';
+export type { ReplayContext } from './report/replay-command.js';
+export { allRules } from './rules/index.js';
+export type { Rule, RuleDefinition } from './rules/rule.js';
+export { defineRule } from './rules/rule.js';
+export { createProgress } from './runner/progress.js';
+export type { RuleResult } from './runner/run-rule.js';
+export type { SuiteEvent, SuiteResult } from './runner/run-suite.js';
+export { DEFAULT_RUNS, runSuite } from './runner/run-suite.js';
+export { freshSeed, parseSeed } from './runner/seed.js';
+export { selectRules } from './runner/select-rules.js';
+export type { TargetConfig } from './target/target-config.js';
+export { ConfigError, parseTargetConfig } from './target/target-config.js';

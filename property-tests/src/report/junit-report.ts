@@ -1,0 +1,50 @@
+/**
+ * JUnit XML for CI: one <testsuite> per area, one <testcase> per rule (named by its title); a failure
+ * carries the message and the reproduction (replay command, counterexample, curl), a skip its reason.
+ */
+import type { RuleResult } from '../runner/run-rule.js';
+import type { SuiteResult } from '../runner/run-suite.js';
+import { renderFailure } from './console-report.js';
+import type { ReplayContext } from './replay-command.js';
+
+/** Escapes text for XML attributes and content; drops characters XML 1.0 cannot hold. */
+export function xmlEscape(text: string): string {
+  return text
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&apos;');
+}
+
+const time = (ms: number) => (ms / 1000).toFixed(3);
+
+function testcase(result: RuleResult, context: ReplayContext): string {
+  const open = `    <testcase classname="ofkit.${xmlEscape(result.area)}" name="${xmlEscape(result.title)}" time="${time(result.durationMs)}"`;
+  const notes =
+    result.notes.length > 0 ? `      <system-out>${xmlEscape(result.notes.join('\n'))}</system-out>\n` : '';
+  if (result.status === 'skipped') {
+    return `${open}>\n      <skipped message="${xmlEscape(result.reason ?? '')}"/>\n${notes}    </testcase>`;
+  }
+  if (result.status === 'failed') {
+    const message = xmlEscape(result.failure?.message.split('\n')[0] ?? 'failed');
+    const body = xmlEscape(renderFailure(result, context));
+    return `${open}>\n      <failure message="${message}" type="${result.id}">${body}</failure>\n${notes}    </testcase>`;
+  }
+  return notes ? `${open}>\n${notes}    </testcase>` : `${open}/>`;
+}
+
+export function renderJunit(suite: SuiteResult, context: ReplayContext): string {
+  const areas = [...new Set(suite.results.map((result) => result.area))];
+  const count = (results: RuleResult[], status: string) => results.filter((r) => r.status === status).length;
+  const suites = areas.map((area) => {
+    const results = suite.results.filter((result) => result.area === area);
+    const ms = results.reduce((sum, result) => sum + result.durationMs, 0);
+    const attributes = `name="${xmlEscape(area)}" tests="${results.length}" failures="${count(results, 'failed')}" errors="0" skipped="${count(results, 'skipped')}" time="${time(ms)}"`;
+    return `  <testsuite ${attributes}>\n${results.map((r) => testcase(r, context)).join('\n')}\n  </testsuite>`;
+  });
+  const all = suite.results;
+  const root = `name="ofkit check ${xmlEscape(suite.baseUrl)} (seed ${suite.seed})" tests="${all.length}" failures="${count(all, 'failed')}" errors="0" skipped="${count(all, 'skipped')}" time="${time(suite.durationMs)}"`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${root}>\n${suites.join('\n')}\n</testsuites>\n`;
+}

@@ -1,0 +1,119 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import type { RuleResult } from '../runner/run-rule.js';
+import type { SuiteResult } from '../runner/run-suite.js';
+import { renderConsoleReport, renderTable } from './console-report.js';
+import { JSON_REPORT_FORMAT, renderJson } from './json-report.js';
+import { renderJunit } from './junit-report.js';
+import type { ReplayContext } from './replay-command.js';
+
+const failed: RuleResult = {
+  id: 'PAGE-MAX',
+  title: 'PAGE-MAX: No page ever holds more than 1000 records <&> "quoted"',
+  area: 'cross-cutting',
+  status: 'failed',
+  runs: 7,
+  durationMs: 1234,
+  notes: ['a note'],
+  failure: {
+    message: 'GET /api/links/ page=1 page_size=5: 30 records, not 5\nsecond line',
+    seed: 99,
+    path: '6:0:1',
+    counterexample: { source: { path: '/api/links/' }, pageSize: '5', page: '1' },
+    shrinks: 3,
+    exchanges: [
+      {
+        request: {
+          method: 'GET',
+          url: 'http://127.0.0.1:1/api/links/?page=1&page_size=5',
+          headers: {},
+          auth: { kind: 'basic', user: '$OFKIT_KEY', password: '$OFKIT_SECRET' },
+        },
+        response: { status: 200, contentType: 'application/json', body: '{}' },
+        durationMs: 2,
+      },
+    ],
+  },
+};
+const skipped: RuleResult = {
+  id: 'ERR-500-408',
+  title: 'ERR-500-408: 500 and 408 responses carry the error body',
+  area: 'cross-cutting',
+  status: 'skipped',
+  runs: 0,
+  durationMs: 1,
+  reason: 'needs control-api: GET /_ofkit/clock/ answered 404',
+  notes: [],
+};
+const passed: RuleResult = {
+  ...skipped,
+  id: 'SCHEMA:getLink',
+  title: 'SCHEMA:getLink: ...',
+  area: 'schema',
+  status: 'passed',
+  runs: 5,
+  notes: [],
+};
+delete (passed as { reason?: string }).reason;
+
+const suite: SuiteResult = {
+  baseUrl: 'http://127.0.0.1:1',
+  seed: 42,
+  runs: null,
+  startedAt: '2026-11-02T12:00:00.000Z',
+  durationMs: 2000,
+  capabilities: {
+    controlApi: false,
+    secondKey: true,
+    otherEnvironmentKey: false,
+    notes: {
+      'control-api': 'GET /_ofkit/clock/ answered 404',
+      'second-key': 'x',
+      'other-environment-key': 'y',
+    },
+  },
+  results: [failed, skipped, passed],
+};
+const context: ReplayContext = { baseUrl: suite.baseUrl, seed: 42, runs: null, keysFromCommandLine: 1 };
+
+describe('reports', () => {
+  it('JUnit XML is well-formed, with failures and skips counted per area', () => {
+    const xml = renderJunit(suite, context);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
+    expect(parsed.testsuites).toMatchObject({ tests: '3', failures: '1', skipped: '1' });
+    const [crossCutting, schema] = parsed.testsuites.testsuite;
+    expect(crossCutting).toMatchObject({ name: 'cross-cutting', tests: '2', failures: '1', skipped: '1' });
+    expect(schema).toMatchObject({ name: 'schema', tests: '1', failures: '0' });
+    expect(crossCutting.testcase[0].failure.message).toContain('30 records, not 5');
+    expect(crossCutting.testcase[0].failure['#text']).toContain('--seed 42');
+    expect(crossCutting.testcase[1].skipped.message).toContain('needs control-api');
+  });
+
+  it('JSON carries the summary, the replay commands and the curl reproduction', () => {
+    const report = JSON.parse(renderJson(suite, context));
+    expect(report.format).toBe(JSON_REPORT_FORMAT);
+    expect(report.summary).toEqual({ rules: 3, passed: 1, failed: 1, skipped: 1 });
+    const failure = report.rules[0].failure;
+    expect(failure.replay).toBe(
+      `npx ofkit check 'http://127.0.0.1:1' --rules 'PAGE-MAX' --seed 42 --keys "$OFKIT_KEY:$OFKIT_SECRET"`,
+    );
+    expect(failure.replayShrunk).toContain(`--path '6:0:1'`);
+    expect(failure.curl).toContain('-u "$OFKIT_KEY:$OFKIT_SECRET"');
+    expect(report.rules[1]).toMatchObject({
+      status: 'skipped',
+      reason: expect.stringContaining('control-api'),
+    });
+  });
+
+  it('the console shows the table, then the failure with seed, replay, counterexample and curl', () => {
+    const table = renderTable(suite);
+    expect(table.split('\n')[0]).toMatch(/^rule\s+status\s+runs\s+time\s+note$/);
+    expect(table).toContain('3 rules: 1 passed, 1 failed, 1 skipped in 2.0 s (seed 42)');
+    const text = renderConsoleReport(suite, context);
+    expect(text).toContain('FAILED PAGE-MAX');
+    expect(text).toContain('seed 42 (rule seed 99), 7 runs, 3 shrinks');
+    expect(text).toContain('"pageSize": "5"');
+    expect(text).toContain("curl -sS -i -X GET 'http://127.0.0.1:1/api/links/?page=1&page_size=5'");
+  });
+});

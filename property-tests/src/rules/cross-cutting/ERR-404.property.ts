@@ -1,0 +1,40 @@
+/**
+ * ERR-404: every operation on an item (a path with an id), called with ids that name nothing and an
+ * otherwise valid request, gets 404 with the error array. Ids are uuids, or any text where the path
+ * parameter allows it (ResourceId: any string is accepted, choice).
+ */
+import fc from 'fast-check';
+import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import type { ApiOperation } from '../../document/api-document.js';
+import { expectStatus } from '../expect-response.js';
+import { type OperationRequest, operationOf, operationRequests } from '../operation-requests.js';
+import { defineRule, skip } from '../rule.js';
+import { describeOperation, sendRequest } from '../send-request.js';
+
+function unknownIds(operation: ApiOperation): Record<string, fc.Arbitrary<string>> {
+  const ids: Record<string, fc.Arbitrary<string>> = {};
+  for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
+    const uuidOnly = isObject(parameter.schema) && parameter.schema.format === 'uuid';
+    const uuid = fc.uuid({ version: 4 });
+    ids[parameter.name] = uuidOnly ? uuid : fc.oneof(uuid, fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/));
+  }
+  return ids;
+}
+
+export const err404 = defineRule<OperationRequest, ApiOperation[]>({
+  id: 'ERR-404',
+  title: 'ERR-404: An unknown resource id gets 404.',
+  area: 'cross-cutting',
+  async prepare(suite) {
+    const items = suite.operations.filter((operation) => operation.path.includes('{'));
+    return items.length === 0 ? skip('no item operation left by the config') : items;
+  },
+  arbitrary: (suite, items) =>
+    operationRequests(suite, items, (operation) => ({ path: unknownIds(operation) })),
+  async check(call, run) {
+    const operation = operationOf(run, call);
+    const response = await sendRequest(run.http, operation, call.request);
+    const what = `${describeOperation(operation)} with unknown ids ${JSON.stringify(call.request.pathParams)}`;
+    expectStatus(response, [404], what);
+  },
+});

@@ -1,0 +1,47 @@
+/**
+ * ERR-500-408: a 500 or a 408, injected through the control API (`POST /_ofkit/faults/`, admin.yaml)
+ * on any operation, reaches the client with that status and the error array.
+ */
+import fc from 'fast-check';
+import { describeAnswer, expectErrorArray, expectStatus } from '../expect-response.js';
+import { type OperationRequest, operationOf, operationRequests } from '../operation-requests.js';
+import { defineRule, fail, skip } from '../rule.js';
+import { describeOperation, sendRequest } from '../send-request.js';
+
+const FAULTS = '/_ofkit/faults/';
+
+interface Input {
+  status: 500 | 408;
+  call: OperationRequest;
+}
+
+export const err500408 = defineRule<Input>({
+  id: 'ERR-500-408',
+  title: 'ERR-500-408: 500 and 408 responses carry the error body (the simulator can inject them on demand).',
+  area: 'cross-cutting',
+  needs: ['control-api'],
+  allows5xx: true,
+  runs: 10,
+  prepare: async (suite) =>
+    suite.operations.length === 0 ? skip('no operation left by the config') : undefined,
+  arbitrary: (suite) =>
+    fc.record({
+      status: fc.constantFrom<500 | 408>(500, 408),
+      call: operationRequests(suite, suite.operations),
+    }),
+  async check({ status, call }, run) {
+    const operation = operationOf(run, call);
+    const json = { operation_id: operation.operationId, status, count: 1 };
+    const injected = await run.http.request({ method: 'POST', url: FAULTS, json });
+    if (injected.status !== 201)
+      fail(`POST ${FAULTS} ${JSON.stringify(json)} answered ${describeAnswer(injected)}`);
+    try {
+      const response = await sendRequest(run.http, operation, call.request);
+      const what = `${describeOperation(operation)} with an injected ${status}`;
+      expectStatus(response, [status], what);
+      expectErrorArray(run.document, response, what);
+    } finally {
+      await run.http.request({ method: 'DELETE', url: FAULTS });
+    }
+  },
+});

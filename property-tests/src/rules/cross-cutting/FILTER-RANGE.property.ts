@@ -1,0 +1,73 @@
+/**
+ * FILTER-RANGE: `<field>__range=<from>,<to>` answers exactly the records of the full list whose field
+ * lies inside the inclusive range (dates `YYYY-MM-DD`, compared on the date part), in the list's order.
+ */
+import fc from 'fast-check';
+import { dateArbitrary } from '../../arbitraries/format-arbitraries.js';
+import { defineRule, fail, skip } from '../rule.js';
+import { type FilterTarget, fieldTexts, filterTargets } from './filter-targets.js';
+import { idsOf, readAll } from './read-list.js';
+
+interface Input {
+  target: FilterTarget;
+  from: string;
+  to: string;
+}
+
+const DAY = 86_400_000;
+
+/** Known dates moved by up to two days either way, or any date. */
+function dateBound(known: string[]): fc.Arbitrary<string> {
+  if (known.length === 0) return dateArbitrary();
+  const shifted = fc
+    .tuple(fc.constantFrom(...known), fc.integer({ min: -2, max: 2 }))
+    .map(([day, shift]) => new Date(Date.parse(`${day}T00:00:00Z`) + shift * DAY).toISOString().slice(0, 10));
+  return fc.oneof({ weight: 4, arbitrary: shifted }, { weight: 1, arbitrary: dateArbitrary() });
+}
+
+function numberBound(known: string[]): fc.Arbitrary<string> {
+  const any = fc.integer({ min: -100_000, max: 100_000 }).map(String);
+  if (known.length === 0) return any;
+  const near = fc
+    .tuple(fc.constantFrom(...known), fc.constantFrom(-1, 0, 0, 1))
+    .map(([value, shift]) => (Number(value) + shift).toFixed(2));
+  return fc.oneof({ weight: 4, arbitrary: near }, { weight: 1, arbitrary: any });
+}
+
+function inRange(target: FilterTarget, text: string, from: string, to: string): boolean {
+  if (target.kind === 'date-range') {
+    const day = text.slice(0, 10);
+    return day >= from && day <= to;
+  }
+  const value = Number(text);
+  return value >= Number(from) && value <= Number(to);
+}
+
+export const filterRange = defineRule<Input, FilterTarget[]>({
+  id: 'FILTER-RANGE',
+  title:
+    'FILTER-RANGE: `<field>__range=<from>,<to>` keeps records with the field inside the inclusive range; dates are `YYYY-MM-DD`.',
+  area: 'cross-cutting',
+  async prepare(suite, note) {
+    const targets = await filterTargets(suite, note, '__range');
+    return targets.length === 0 ? skip('no list with a `__range` filter left by the config') : targets;
+  },
+  arbitrary: (_, targets) =>
+    fc.constantFrom(...targets).chain((target) => {
+      const bound = target.kind === 'date-range' ? dateBound(target.known) : numberBound(target.known);
+      return fc.record({ target: fc.constant(target), from: bound, to: bound });
+    }),
+  async check({ target, from, to }, run) {
+    const { source, param, field } = target;
+    const whole = await readAll(run.http, source);
+    const keep = whole.filter((record) =>
+      fieldTexts(record[field]).some((text) => inRange(target, text, from, to)),
+    );
+    const got = idsOf(await readAll(run.http, source, { [param]: `${from},${to}` }));
+    if (got.join() !== idsOf(keep).join()) {
+      fail(
+        `GET ${source.path}?${param}=${from},${to} answered [${got.join(', ')}]; filtering the full list gives [${idsOf(keep).join(', ')}]`,
+      );
+    }
+  },
+});

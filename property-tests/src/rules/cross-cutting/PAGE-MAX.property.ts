@@ -1,0 +1,72 @@
+/**
+ * PAGE-MAX: a page never holds more than 1000 records and never more than `page_size` (a `page_size`
+ * above 1000 is served as 1000); `page_size` or `page` below 1 or not an integer gets 400 with an error
+ * whose `field` names the parameter.
+ */
+import fc from 'fast-check';
+import { expectFieldError, expectStatus } from '../expect-response.js';
+import { defineRule, fail, skip } from '../rule.js';
+import { type ListSource, listSources } from './list-sources.js';
+import { pageOf } from './read-list.js';
+
+const MAX_PAGE_SIZE = 1000;
+const INVALID = ['0', '-1', '-250', '1.5', 'abc', '10e', ''];
+
+interface Input {
+  source: ListSource;
+  pageSize: string;
+  page: string;
+}
+
+const valid = (text: string) => /^[1-9]\d*$/.test(text);
+
+export const pageMax = defineRule<Input, ListSource[]>({
+  id: 'PAGE-MAX',
+  title:
+    'PAGE-MAX: No page ever holds more than 1000 records: a `page_size` above 1000 is served as 1000; `page_size` or `page` below 1 or not an integer gets 400 with `field` naming it.',
+  area: 'cross-cutting',
+  runs: 30,
+  async prepare(suite, note) {
+    const sources = await listSources(suite, note);
+    return sources.length === 0 ? skip('no collection list left by the config') : sources;
+  },
+  arbitrary: (_, sources) =>
+    fc.record({
+      source: fc.constantFrom(...sources),
+      pageSize: fc.oneof(
+        fc.integer({ min: 1, max: 20 }).map(String),
+        fc.integer({ min: 1001, max: 5000 }).map(String),
+        fc.constantFrom(...INVALID),
+      ),
+      page: fc.oneof(
+        { weight: 3, arbitrary: fc.integer({ min: 1, max: 4 }).map(String) },
+        fc.constantFrom(...INVALID),
+      ),
+    }),
+  async check({ source, pageSize, page }, run) {
+    const query = { ...source.base, page, page_size: pageSize };
+    const response = await run.http.request({
+      method: 'GET',
+      url: source.path,
+      query,
+      headers: source.headers,
+    });
+    const what = `GET ${source.path} page=${page} page_size=${pageSize}`;
+    const invalid = [valid(pageSize) ? undefined : 'page_size', valid(page) ? undefined : 'page'].filter(
+      Boolean,
+    );
+    if (invalid.length > 0) {
+      expectStatus(response, [400], what);
+      expectFieldError(response, invalid as string[], undefined, what);
+      return;
+    }
+    const current = pageOf(response, what);
+    const size = Math.min(Number(pageSize), MAX_PAGE_SIZE);
+    const expected = Math.max(0, Math.min(size, current.count - (Number(page) - 1) * size));
+    if (current.results.length !== expected) {
+      fail(
+        `${what}: count ${current.count} and a page size of ${size} (page_size ${pageSize}, at most ${MAX_PAGE_SIZE}) make ${expected} records on page ${page}, not ${current.results.length}`,
+      );
+    }
+  },
+});

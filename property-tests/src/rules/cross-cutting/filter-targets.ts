@@ -1,0 +1,68 @@
+/**
+ * The filters FILTER-IN and FILTER-RANGE exercise: every `<field>__in` / `<field>__range` parameter a
+ * list declares, with the values its records hold now (so generated filters keep some records and drop
+ * others). Semantics shared with the rules: a field holding an object is compared by its `id`, a field
+ * holding an array matches when one element does, and ranges compare the date part of dates.
+ */
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
+import { isSkip, type SuiteContext } from '../rule.js';
+import { type ListSource, listSources } from './list-sources.js';
+
+export type FilterKind = 'in' | 'date-range' | 'number-range';
+
+export interface FilterTarget {
+  source: ListSource;
+  param: string;
+  field: string;
+  kind: FilterKind;
+  /** Values the field holds in the list now (text), for generating filters that keep records. */
+  known: string[];
+}
+
+const MAX_KNOWN = 30;
+
+/** The comparable texts of a field's value: an object by its id, an array by its elements. */
+export function fieldTexts(value: JsonValue | undefined): string[] {
+  if (value === undefined || value === null) return [];
+  if (Array.isArray(value)) return value.flatMap(fieldTexts);
+  if (isObject(value)) return 'id' in value ? fieldTexts(value.id) : [];
+  return [String(value)];
+}
+
+function kindOf(suite: SuiteContext, param: string, schema: JsonValue): FilterKind {
+  if (param.endsWith('__in')) return 'in';
+  const resolved = suite.document.resolve(schema);
+  const pattern = isObject(resolved) && typeof resolved.pattern === 'string' ? resolved.pattern : '';
+  return pattern.includes('\\d{4}-') ? 'date-range' : 'number-range';
+}
+
+function knownValues(records: JsonObject[], field: string, kind: FilterKind): string[] {
+  const texts = records.flatMap((record) => fieldTexts(record[field]));
+  const values = kind === 'date-range' ? texts.map((text) => text.slice(0, 10)) : texts;
+  return [...new Set(values)].slice(0, MAX_KNOWN);
+}
+
+/** Every filter of `suffix` on the lists the target implements. */
+export async function filterTargets(
+  suite: SuiteContext,
+  note: (text: string) => void,
+  suffix: '__in' | '__range',
+): Promise<FilterTarget[]> {
+  const targets: FilterTarget[] = [];
+  for (const source of await listSources(suite, note)) {
+    const operation = suite.document.operation(source.operationId)!;
+    const params = operation.parameters.filter((p) => p.in === 'query' && p.name.endsWith(suffix));
+    if (params.length === 0) continue;
+    const records = await suite.fixtures.listAll(source.path, source.base, source.headers);
+    if (isSkip(records)) {
+      note(`${source.path} left out: ${records.skip}`);
+      continue;
+    }
+    for (const param of params) {
+      const field = param.name.slice(0, -suffix.length);
+      const kind = kindOf(suite, param.name, param.schema);
+      targets.push({ source, param: param.name, field, kind, known: knownValues(records, field, kind) });
+    }
+  }
+  return targets;
+}

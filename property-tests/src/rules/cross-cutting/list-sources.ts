@@ -1,0 +1,71 @@
+/**
+ * The lists the pagination and filter laws walk: every collection list the target implements, with
+ * records in it where the suite can make some (links registered; retrievals run for a link of an
+ * institution that serves the resource). Lists that stay empty still count: the laws must hold there too.
+ */
+import fc from 'fast-check';
+import type { ApiOperation } from '../../document/api-document.js';
+import { fixtureKindFor } from '../known-values.js';
+import { isSkip, type SuiteContext } from '../rule.js';
+import { requiredHeaders, seedCollection } from '../seed-collection.js';
+
+export interface ListSource {
+  operationId: string;
+  path: string;
+  /** What every request of the list carries (the `link` a list requires, LIST-LINK-REQUIRED). */
+  base: Record<string, string>;
+  /** Headers the list requires (`X-Service-API-Resource-Version` on payment authorizations). */
+  headers: Record<string, string>;
+}
+
+const LINKS = '/api/links/';
+
+export const isCollectionList = (operation: ApiOperation) =>
+  operation.method === 'GET' &&
+  !operation.path.includes('{') &&
+  operation.parameters.some((parameter) => parameter.name === 'page_size');
+
+async function ensureLinks(suite: SuiteContext, atLeast: number): Promise<void> {
+  const links = await suite.fixtures.listAll(LINKS);
+  const missing = isSkip(links) ? 0 : atLeast - links.length;
+  for (let index = 0; index < missing; index += 1) await suite.fixtures.register(suite.config.fixtures.link);
+}
+
+/** The lists, populated where the suite can; `linksAtLeast` links are registered when fewer exist. */
+export async function listSources(
+  suite: SuiteContext,
+  note: (text: string) => void,
+  options: { linksAtLeast?: number } = {},
+): Promise<ListSource[]> {
+  const sources: ListSource[] = [];
+  for (const operation of suite.operations.filter(isCollectionList)) {
+    const needsLink = operation.parameters.some((p) => p.name === 'link' && p.required);
+    const link =
+      needsLink || operation.path !== LINKS
+        ? await suite.fixtures.link(fixtureKindFor(suite, operation.path))
+        : undefined;
+    if (needsLink && isSkip(link)) {
+      note(`${operation.path} left out: it needs a link (${link.skip})`);
+      continue;
+    }
+    const base: Record<string, string> = needsLink && typeof link === 'string' ? { link } : {};
+    const headers = requiredHeaders(suite, operation);
+    if (operation.path === LINKS) await ensureLinks(suite, options.linksAtLeast ?? 12);
+    else {
+      const records = await suite.fixtures.listAll(operation.path, base, headers);
+      if (!isSkip(records) && records.length === 0) {
+        await seedCollection(
+          suite,
+          operation.path,
+          operation.path,
+          typeof link === 'string' ? link : undefined,
+        );
+      }
+    }
+    sources.push({ operationId: operation.operationId, path: operation.path, base, headers });
+  }
+  return sources;
+}
+
+/** A list, by its operationId (counterexamples stay readable). */
+export const sourceArbitrary = (sources: ListSource[]) => fc.constantFrom(...sources);

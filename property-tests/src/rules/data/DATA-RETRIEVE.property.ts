@@ -1,0 +1,71 @@
+/**
+ * DATA-RETRIEVE: for every data resource the fixtures reach, POST `P/` with the link (a range and enum
+ * values generated within what the document allows) answers 201 with a list valid against the document,
+ * and every record it returned is then listed by GET `P/?link=`. LINK-REGISTER's half is checked here
+ * too: the same retrieval for a link that was never registered gets 400 or 404 with the error array.
+ */
+import fc from 'fast-check';
+import { expectErrorArray, expectStatus } from '../expect-response.js';
+import { defineRule, fail, skip } from '../rule.js';
+import { acceptedRange, byPath, enumChoice, type Reachable, reachableResources } from './reachable.js';
+import { idOf, listByLink } from './records.js';
+import { expectRetrieved, postRetrieval, type RangeChoice, retrievalBody } from './retrieval.js';
+
+interface Input {
+  path: string;
+  /** A link id nobody registered, or null for the fixture's link. */
+  unknownLink: string | null;
+  range: RangeChoice | null;
+  enums: Record<string, string>;
+}
+
+export const dataRetrieve = defineRule<Input, Reachable[]>({
+  id: 'DATA-RETRIEVE',
+  title:
+    'DATA-RETRIEVE: POST on a data collection with `link` (required) fetches from the institution and returns the records (201 with a list *(choice)*); GET lists what is stored.',
+  area: 'data',
+  async prepare(suite, note) {
+    const reachable = await reachableResources(suite, note);
+    return reachable.length === 0
+      ? skip('no data retrieval reachable with the configured fixtures')
+      : reachable;
+  },
+  arbitrary: (suite, reachable) =>
+    fc.constantFrom(...reachable).chain(({ resource }) =>
+      fc.record({
+        path: fc.constant(resource.path),
+        // One run in four asks for a link nobody registered (LINK-REGISTER).
+        unknownLink: fc.oneof(
+          { weight: 3, arbitrary: fc.constant(null) },
+          { weight: 1, arbitrary: fc.uuid({ version: 4 }) },
+        ),
+        range: resource.range ? fc.option(acceptedRange(suite, resource), { freq: 4 }) : fc.constant(null),
+        enums: enumChoice(resource),
+      }),
+    ),
+  // Every reachable resource once, with its default body.
+  examples: (_, reachable) =>
+    reachable.map(({ resource }) => ({ path: resource.path, unknownLink: null, range: null, enums: {} })),
+  async check(input, run, reachable) {
+    const { resource, link, today } = byPath(reachable, input.path);
+    const choice = { enums: input.enums, ...(input.range ? { range: input.range } : {}) };
+    const body = retrievalBody(resource, input.unknownLink ?? link, today, choice);
+    const answer = await postRetrieval(run.http, resource, body);
+    if (input.unknownLink !== null) {
+      // LINK-REGISTER: a link must exist before any of its data can be read.
+      const what = `POST ${resource.path} for the unregistered link ${input.unknownLink}`;
+      expectStatus(answer, [400, 404], what);
+      expectErrorArray(run.document, answer, what);
+      return;
+    }
+    const records = expectRetrieved(run, resource, answer, body);
+    if (!resource.list) return;
+    const listed = new Set((await listByLink(run.http, resource.path, link)).map(idOf));
+    const missing = records.map(idOf).filter((id) => !listed.has(id));
+    if (missing.length > 0) {
+      fail(
+        `POST ${resource.path} returned ${records.length} records; GET ${resource.path}?link=${link} does not list ${missing.length} of them: ${missing.slice(0, 5).join(', ')}`,
+      );
+    }
+  },
+});

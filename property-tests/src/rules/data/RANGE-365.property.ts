@@ -1,0 +1,70 @@
+/**
+ * RANGE-365: every retrieval whose document states `x-max-range-days` (invoices MX and CL, incomes,
+ * recurring expenses: 365) answers a range whose `date_to` lies more than that many days after
+ * `date_from` with 400 and the error array, and accepts (201, a valid list) one that lies at most that
+ * many days after it. The document words the limit as "`date_to` at most 365 days after `date_from`", so
+ * a range's length here is `date_to - date_from` in days; 365 and 366 are always tried. Accepted
+ * retrievals send `save_data: false` where the body has it (nothing is kept).
+ */
+import fc from 'fast-check';
+import { expectErrorArray, expectStatus } from '../expect-response.js';
+import { defineRule, skip } from '../rule.js';
+import { type DataResource, documentNumber } from './data-resources.js';
+import { byPath, enumChoice, type Reachable, reachableResources } from './reachable.js';
+import { expectRetrieved, postRetrieval, retrievalBody } from './retrieval.js';
+
+interface Input {
+  path: string;
+  /** `date_to - date_from`, in days. */
+  days: number;
+  /** Days between `date_to` and the target's today. */
+  back: number;
+  enums: Record<string, string>;
+}
+
+interface Limited extends Reachable {
+  max: number;
+}
+
+export const range365 = defineRule<Input, Limited[]>({
+  id: 'RANGE-365',
+  title:
+    'RANGE-365: Invoices (MX and CL), incomes and recurring expenses: a requested range over 365 days gets 400.',
+  area: 'data',
+  runs: 30,
+  async prepare(suite, note) {
+    const maxOf = (resource: DataResource) => documentNumber(suite, resource.retrieve, 'x-max-range-days');
+    const keep = (resource: DataResource) => maxOf(resource) !== null && resource.range?.unit === 'day';
+    const limited = (await reachableResources(suite, note, { keep })).map((entry) => ({
+      ...entry,
+      max: maxOf(entry.resource)!,
+    }));
+    return limited.length === 0 ? skip('no reachable retrieval states `x-max-range-days`') : limited;
+  },
+  arbitrary: (_, limited) =>
+    fc.constantFrom(...limited).chain(({ resource, max }) =>
+      fc.record({
+        path: fc.constant(resource.path),
+        days: fc.oneof(fc.integer({ min: 0, max }), fc.integer({ min: max + 1, max: max * 4 })),
+        back: fc.integer({ min: 0, max: 400 }),
+        enums: enumChoice(resource),
+      }),
+    ),
+  // The boundary of each resource: the longest accepted range and the shortest refused one.
+  examples: (_, limited) =>
+    limited.flatMap(({ resource, max }) =>
+      [max, max + 1].map((days) => ({ path: resource.path, days, back: 0, enums: {} })),
+    ),
+  async check({ path, days, back, enums }, run, limited) {
+    const { resource, link, today, max } = byPath(limited, path);
+    const body = retrievalBody(resource, link, today, { range: { back, span: days }, enums, discard: true });
+    const answer = await postRetrieval(run.http, resource, body);
+    if (days > max) {
+      const what = `POST ${path} with a range of ${days} days (at most ${max}): ${JSON.stringify(body)}`;
+      expectStatus(answer, [400], what);
+      expectErrorArray(run.document, answer, what);
+      return;
+    }
+    expectRetrieved(run, resource, answer, body);
+  },
+});

@@ -1,0 +1,120 @@
+/**
+ * TAX-RETURNS-MIXED: a tax-return retrieval (generated years, optionally only one `type`) answers a list
+ * valid against the document, whose items are a `oneOf` (yearly or monthly): each record matches exactly
+ * one branch, and only the asked `type` when one is asked (the document's choice). The list GET
+ * `P/?link=` validates against its page schema and mixes the kinds: every kind a retrieval returned is
+ * listed, side by side. Which kinds the target returned is reported.
+ */
+import fc from 'fast-check';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
+import { expectValid } from '../expect-response.js';
+import { defineRule, fail, type SuiteContext, skip } from '../rule.js';
+import type { DataResource } from './data-resources.js';
+import { byPath, type Reachable, reachableResources } from './reachable.js';
+import { expectRetrieved, postRetrieval, retrievalBody } from './retrieval.js';
+
+interface Input {
+  path: string;
+  back: number;
+  span: number;
+  /** A value of the body's optional `type`, or null for both kinds. */
+  type: string | null;
+}
+
+interface Mixed extends Reachable {
+  /** The item schema's `oneOf` branches. */
+  branches: JsonValue[];
+  types: string[];
+  /** Branches seen in one retrieval answer, per run (for the report). */
+  seen: Set<string>;
+}
+
+function branchesOf(suite: SuiteContext, resource: DataResource): JsonValue[] {
+  const list = suite.document.resolve(resource.retrieve.responses.get('201')?.schema);
+  const items = suite.document.resolve(isObject(list) ? list.items : undefined);
+  return isObject(items) && Array.isArray(items.oneOf) ? items.oneOf : [];
+}
+
+function typesOf(suite: SuiteContext, resource: DataResource): string[] {
+  const body = suite.document.resolve(resource.retrieve.body?.schema);
+  const type =
+    isObject(body) && isObject(body.properties) ? suite.document.resolve(body.properties.type) : undefined;
+  return isObject(type) && Array.isArray(type.enum) ? type.enum.map(String) : [];
+}
+
+/** The index of the one branch each record matches; a Violation when it matches none or several. */
+function kindsOf(suite: SuiteContext, entry: Mixed, records: JsonObject[], what: string): number[] {
+  const validators = entry.branches.map((branch) => suite.document.ajv.compile(branch));
+  return records.map((record) => {
+    const matching = validators.flatMap((validate, index) => (validate(record) ? [index] : []));
+    if (matching.length !== 1)
+      fail(`${what}: record ${String(record.id)} matches ${matching.length} branches of the oneOf`);
+    return matching[0]!;
+  });
+}
+
+export const taxReturnsMixed = defineRule<Input, Mixed[]>({
+  id: 'TAX-RETURNS-MIXED',
+  title: 'TAX-RETURNS-MIXED: A tax-return list mixes yearly and monthly schemas (`oneOf`).',
+  area: 'data',
+  runs: 10,
+  async prepare(suite, note) {
+    const keep = (resource: DataResource) => {
+      const rules = resource.retrieve.raw['x-rules'];
+      return (
+        Array.isArray(rules) && rules.includes('TAX-RETURNS-MIXED') && branchesOf(suite, resource).length > 1
+      );
+    };
+    const mixed = (await reachableResources(suite, note, { keep })).map((entry) => ({
+      ...entry,
+      branches: branchesOf(suite, entry.resource),
+      types: typesOf(suite, entry.resource),
+      seen: new Set<string>(),
+    }));
+    return mixed.length === 0
+      ? skip('no reachable retrieval answers a oneOf list (TAX-RETURNS-MIXED)')
+      : mixed;
+  },
+  arbitrary: (_, mixed) =>
+    fc.constantFrom(...mixed).chain(({ resource, types }) =>
+      fc.record({
+        path: fc.constant(resource.path),
+        back: fc.integer({ min: 0, max: 1 }),
+        span: fc.integer({ min: 0, max: 2 }),
+        type: types.length > 0 ? fc.option(fc.constantFrom(...types), { freq: 2 }) : fc.constant(null),
+      }),
+    ),
+  examples: (_, mixed) =>
+    mixed.map(({ resource }) => ({ path: resource.path, back: 0, span: 1, type: null })),
+  async check({ path, back, span, type }, run, mixed) {
+    const entry = byPath(mixed, path);
+    const { resource, link, today } = entry;
+    const body = {
+      ...retrievalBody(resource, link, today, { range: { back, span } }),
+      ...(type ? { type } : {}),
+    };
+    const what = `POST ${path} ${JSON.stringify(body)}`;
+    const records = expectRetrieved(run, resource, await postRetrieval(run.http, resource, body), body);
+    const kinds = kindsOf(run, entry, records, what);
+    if (kinds.length > 0) entry.seen.add([...new Set(kinds)].sort().join('+'));
+    const other = type === null ? [] : records.filter((record) => record.type !== type);
+    if (other.length > 0)
+      fail(`${what}: asked for type ${type}, got ${other.length} records of another type`);
+    const answer = await run.http.request({ method: 'GET', url: path, query: { link, page_size: '1000' } });
+    const schema = resource.list?.responses.get('200')?.schema;
+    if (schema !== undefined) expectValid(run.document, answer, schema, `GET ${path}?link=${link}`);
+    const listed =
+      isObject(answer.json) && Array.isArray(answer.json.results) ? answer.json.results.filter(isObject) : [];
+    const listedKinds = new Set(kindsOf(run, entry, listed, `GET ${path}?link=${link}`));
+    const missing = [...new Set(kinds)].filter((kind) => !listedKinds.has(kind));
+    if (listed.length < 1000 && missing.length > 0)
+      fail(
+        `GET ${path}?link=${link} lists no record of oneOf branch ${missing.join(', ')}, which ${what} returned`,
+      );
+  },
+  summarize: (mixed) =>
+    mixed.map(
+      ({ resource, seen }) =>
+        `${resource.path}: oneOf branches per answer: ${[...seen].join(', ') || 'none'}`,
+    ),
+});

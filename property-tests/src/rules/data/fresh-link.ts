@@ -1,0 +1,27 @@
+/**
+ * A new link registered inside a run, through its recording session, so that a failure's curl
+ * reproduction starts from the registration (a rule that needs a link without history registers one).
+ */
+import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import type { HttpResponse } from '../../http/http-client.js';
+import type { Registration } from '../../target/target-config.js';
+import { describeAnswer } from '../expect-response.js';
+import { fail, type RunContext } from '../rule.js';
+
+const LINKS = '/api/links/';
+
+const idOf = (answer: HttpResponse) =>
+  isObject(answer.json) && typeof answer.json.id === 'string' ? answer.json.id : undefined;
+
+/** Registers `registration` (resumed with the MFA token on 428, LINK-MFA-428); the link id. */
+export async function registerInRun(run: RunContext, registration: Registration): Promise<string> {
+  const answer = await run.http.request({ method: 'POST', url: LINKS, json: registration });
+  const first = Array.isArray(answer.json) ? answer.json[0] : undefined;
+  let id = answer.status === 201 ? idOf(answer) : undefined;
+  if (answer.status === 428 && isObject(first) && typeof first.session === 'string') {
+    const json = { session: first.session, token: run.config.fixtures.mfa.token };
+    id = idOf(await run.http.request({ method: 'PATCH', url: LINKS, json }));
+  }
+  if (id === undefined) fail(`registering a link at ${registration.institution}: ${describeAnswer(answer)}`);
+  return id;
+}

@@ -1,0 +1,118 @@
+/**
+ * Retrievals (DATA-RETRIEVE) as the data rules send them: a body made of the link, a range of days or
+ * years ending on the target's today, one value of each required enum and the document example's other
+ * required members; the 201 answer checked against the document.
+ */
+import { isObject, type JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { HttpResponse, HttpSession } from '../../http/http-client.js';
+import { describeAnswer, expectStatus, expectValid } from '../expect-response.js';
+import { fail, type SuiteContext } from '../rule.js';
+import type { DataResource } from './data-resources.js';
+
+const DAY_MS = 86_400_000;
+
+/** `YYYY-MM-DD` of a day number (days since 1970-01-01, UTC). */
+export const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+/** The day number of a date or an instant (its date part). */
+export const dayOf = (text: string) => Math.floor(Date.parse(`${text.slice(0, 10)}T00:00:00Z`) / DAY_MS);
+export const yearOfDay = (day: number) => new Date(day * DAY_MS).getUTCFullYear();
+
+/** A range that ends `back` days (or years) before today and spans `span` days (or years) more. */
+export interface RangeChoice {
+  back: number;
+  span: number;
+}
+
+export interface BodyChoice {
+  range?: RangeChoice;
+  /** A value for each required enum member (default: the first). */
+  enums?: Record<string, string>;
+  /** `save_data: false`: records returned without being kept, where the body has the member. */
+  discard?: boolean;
+}
+
+/**
+ * The target's today: the date of the link's `created_at` (the target's own clock, which may differ
+ * from this machine's), else this machine's.
+ */
+export async function targetToday(suite: SuiteContext, link: string): Promise<number> {
+  const answer = await suite.http.request({ method: 'GET', url: `/api/links/${encodeURIComponent(link)}/` });
+  const created = isObject(answer.json) ? answer.json.created_at : undefined;
+  return typeof created === 'string' && !Number.isNaN(dayOf(created))
+    ? dayOf(created)
+    : dayOf(new Date().toISOString());
+}
+
+function rangeValues(resource: DataResource, today: number, choice: RangeChoice): JsonObject {
+  const range = resource.range!;
+  if (range.unit === 'year') {
+    const to = yearOfDay(today) - choice.back;
+    return { [range.from]: to - choice.span, [range.to]: to };
+  }
+  const to = today - choice.back;
+  return { [range.from]: dayText(to - choice.span), [range.to]: dayText(to) };
+}
+
+/** A retrieval body for `link`; without a range choice only a required range is sent (90 days, 1 year). */
+export function retrievalBody(
+  resource: DataResource,
+  link: string,
+  today: number,
+  choice: BodyChoice = {},
+): JsonObject {
+  const body: JsonObject = { ...resource.fixed, link };
+  for (const [name, values] of resource.enums) body[name] = choice.enums?.[name] ?? values[0]!;
+  const range = resource.range;
+  if (range && (choice.range || range.required)) {
+    const fallback = range.unit === 'year' ? { back: 0, span: 1 } : { back: 0, span: 89 };
+    Object.assign(body, rangeValues(resource, today, choice.range ?? fallback));
+  }
+  if (choice.discard && resource.saveData) body.save_data = false;
+  return body;
+}
+
+export function postRetrieval(
+  http: HttpSession,
+  resource: DataResource,
+  json: JsonObject,
+): Promise<HttpResponse> {
+  return http.request({ method: 'POST', url: resource.path, json });
+}
+
+/** DATA-RETRIEVE: 201 with the list of records, valid against the document; the records. */
+export function expectRetrieved(
+  run: SuiteContext,
+  resource: DataResource,
+  answer: HttpResponse,
+  body: JsonObject,
+): JsonObject[] {
+  const what = `POST ${resource.path} ${JSON.stringify(body)}`;
+  expectStatus(answer, [201], what);
+  const schema = resource.retrieve.responses.get('201')?.schema;
+  if (schema !== undefined) expectValid(run.document, answer, schema, what);
+  if (!Array.isArray(answer.json)) fail(`${what}: wanted a list of records, got ${describeAnswer(answer)}`);
+  return answer.json.filter(isObject);
+}
+
+/** Retrieves and checks (set-up and runs alike). */
+export async function retrieveRecords(
+  run: SuiteContext,
+  resource: DataResource,
+  body: JsonObject,
+): Promise<JsonObject[]> {
+  return expectRetrieved(run, resource, await postRetrieval(run.http, resource, body), body);
+}
+
+/** EMPLOYMENT-METRICS-PREREQ: the retrieval the document names in `x-prerequisite`, made first. */
+export async function makePrerequisite(
+  suite: SuiteContext,
+  resources: DataResource[],
+  resource: DataResource,
+  link: string,
+  today: number,
+): Promise<void> {
+  const prerequisite = resource.retrieve.raw['x-prerequisite'];
+  const path = isObject(prerequisite) ? prerequisite.retrieval : undefined;
+  const first = resources.find((candidate) => candidate.path === path);
+  if (first) await retrieveRecords(suite, first, retrievalBody(first, link, today));
+}

@@ -1,0 +1,169 @@
+/**
+ * Values the suite can know better than the schemas: ids of records that exist (listed from the
+ * collection, created through its POST when it is empty), a live link of an institution that serves the
+ * operation (`x-applies-to`), and link registrations that work. Unknown ids are mixed in, so both the
+ * found and the not-found answers are exercised. What cannot be set up becomes a note.
+ */
+import fc from 'fast-check';
+import type { JsonValue } from '../../../openapi/validation/document-ajv.js';
+import { isObject } from '../../../openapi/validation/document-ajv.js';
+import { fillPath, type RequestOverrides } from '../arbitraries/request-arbitrary.js';
+import type { ApiOperation } from '../document/api-document.js';
+import type { FixtureKind } from '../target/target-config.js';
+import { isSkip, type SuiteContext } from './rule.js';
+import { requiredHeaders, seedCollection } from './seed-collection.js';
+
+const KINDS: { kind: FixtureKind; type: string; country: string }[] = [
+  { kind: 'link', type: 'bank', country: 'BR' },
+  { kind: 'fiscalMx', type: 'fiscal', country: 'MX' },
+  { kind: 'fiscalCl', type: 'fiscal', country: 'CL' },
+  { kind: 'employmentBr', type: 'employment', country: 'BR' },
+  { kind: 'employmentMx', type: 'employment', country: 'MX' },
+];
+const MAX_IDS = 20;
+
+/** The collection a path belongs to: everything before its first parameter. */
+export const collectionOf = (path: string) => path.replace(/\{.*$/, '');
+
+/** The fixture institution that serves a path's resource (the retrieval's `x-applies-to`; default a bank). */
+export function fixtureKindFor(suite: SuiteContext, path: string): FixtureKind {
+  const collection = collectionOf(path);
+  if (collection.includes('/employment-metrics/')) return 'employmentMetrics';
+  const retrieve = suite.document.operations.find((op) => op.method === 'POST' && op.path === collection);
+  const applies = retrieve?.raw['x-applies-to'];
+  if (!isObject(applies)) return 'link';
+  const types = Array.isArray(applies.institution_types) ? applies.institution_types : [];
+  const countries = Array.isArray(applies.countries) ? applies.countries : [];
+  return KINDS.find((k) => types.includes(k.type) && countries.includes(k.country))?.kind ?? 'link';
+}
+
+/** Mostly the known values, sometimes an unknown uuid. */
+function mostly(values: string[]): fc.Arbitrary<string> {
+  const known = fc.constantFrom(...values);
+  return fc.oneof({ weight: 3, arbitrary: known }, { weight: 1, arbitrary: fc.uuid({ version: 4 }) });
+}
+
+function usesLink(suite: SuiteContext, operation: ApiOperation): boolean {
+  const body = operation.body ? suite.document.resolve(operation.body.schema) : undefined;
+  const inBody = isObject(body) && isObject(body.properties) && 'link' in body.properties;
+  return inBody || operation.parameters.some((p) => p.name === 'link' && p.in === 'query');
+}
+
+/** Ids of existing records of a (possibly nested) collection, seeding it once when it is empty. */
+async function existingIds(
+  suite: SuiteContext,
+  collection: { template: string; url: string },
+  param: string,
+  link: string | undefined,
+): Promise<string[]> {
+  const list = suite.document.operations.find((op) => op.method === 'GET' && op.path === collection.template);
+  if (!list) return [];
+  const needsLink = list.parameters.some((p) => p.name === 'link' && p.required);
+  const query: Record<string, string> = needsLink && link ? { link } : {};
+  const read = async () => {
+    const records = await suite.fixtures.listAll(collection.url, query, requiredHeaders(suite, list));
+    if (isSkip(records)) return [];
+    const ids = records.map((record) => record[param] ?? record.id);
+    return ids.filter((id): id is string => typeof id === 'string').slice(0, MAX_IDS);
+  };
+  const ids = await read();
+  if (ids.length > 0) return ids;
+  await seedCollection(suite, collection.template, collection.url, link);
+  return read();
+}
+
+async function pathOverrides(
+  suite: SuiteContext,
+  operation: ApiOperation,
+  link: string | undefined,
+  note: (text: string) => void,
+): Promise<Record<string, fc.Arbitrary<string>>> {
+  const overrides: Record<string, fc.Arbitrary<string>> = {};
+  const chosen: Record<string, string> = {};
+  for (const match of operation.path.matchAll(/\{([^}]+)\}/g)) {
+    const param = match[1]!;
+    const template = operation.path.slice(0, match.index);
+    const ids = await existingIds(suite, { template, url: fillPath(template, chosen) }, param, link);
+    if (ids.length === 0) {
+      note(`no ${param} found at ${template} (the suite cannot create one there): unknown ids only`);
+      overrides[param] = fc.uuid({ version: 4 });
+      chosen[param] = '00000000-0000-4000-8000-000000000000';
+    } else {
+      overrides[param] = mostly(ids);
+      chosen[param] = ids[0]!;
+    }
+  }
+  return overrides;
+}
+
+/** `account` -> `/api/accounts/`, `employment_record` -> `/api/employment-records/`: the list a reference names. */
+function referencedList(
+  suite: SuiteContext,
+  operation: ApiOperation,
+  member: string,
+): ApiOperation | undefined {
+  const segment = `/${member.replaceAll('_', '-')}s/`;
+  const lists = suite.document.operations.filter(
+    (op) => op.method === 'GET' && !op.path.includes('{') && op.path.endsWith(segment),
+  );
+  const area = operation.path.split('/')[1];
+  return lists.find((op) => op.path.split('/')[1] === area) ?? lists[0];
+}
+
+/** Members and query parameters that hold the uuid of another record, pointed at existing ones. */
+async function referenceOverrides(
+  suite: SuiteContext,
+  operation: ApiOperation,
+  link: string | undefined,
+): Promise<Record<string, fc.Arbitrary<string>>> {
+  const body = operation.body ? suite.document.resolve(operation.body.schema) : undefined;
+  const members = isObject(body) && isObject(body.properties) ? Object.entries(body.properties) : [];
+  const params = operation.parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema] as const);
+  const overrides: Record<string, fc.Arbitrary<string>> = {};
+  for (const [name, schema] of [...members, ...params]) {
+    const resolved = suite.document.resolve(schema);
+    if (name === 'link' || name === 'id' || !isObject(resolved) || resolved.format !== 'uuid') continue;
+    const list = referencedList(suite, operation, name);
+    if (!list) continue;
+    const ids = await existingIds(suite, { template: list.path, url: list.path }, 'id', link);
+    if (ids.length > 0) overrides[name] = mostly(ids);
+  }
+  return overrides;
+}
+
+/** Overrides for the requests of `operation`, and notes on what could not be set up. */
+export async function knownValues(
+  suite: SuiteContext,
+  operation: ApiOperation,
+  note: (text: string) => void,
+): Promise<RequestOverrides> {
+  const kind = fixtureKindFor(suite, operation.path);
+  let link: string | undefined;
+  if (usesLink(suite, operation) || operation.path.includes('{')) {
+    const found = await suite.fixtures.link(kind);
+    if (isSkip(found)) note(`no ${kind} link (${found.skip}): unknown link ids only`);
+    else link = found;
+  }
+  const references = await referenceOverrides(suite, operation, link);
+  const linked: Record<string, fc.Arbitrary<string>> = link && usesLink(suite, operation)
+    ? { link: mostly([link]) }
+    : {};
+  const overrides: RequestOverrides = {
+    path: await pathOverrides(suite, operation, link, note),
+    query: { ...references, ...linked },
+    body: { ...references, ...linked } as Record<string, fc.Arbitrary<JsonValue>>,
+  };
+  if (operation.operationId === 'registerLink') {
+    const { mfa, ...kinds } = suite.config.fixtures;
+    overrides.bodies = fc.constantFrom(...Object.values(kinds), mfa.registration) as fc.Arbitrary<JsonValue>;
+  } else if (operation.body?.example !== undefined) {
+    // The document's example is a body that makes sense (valid ids aside): mixed in, it reaches the 2xx.
+    const example = operation.body.example;
+    overrides.bodies = (
+      link && isObject(example) && 'link' in example
+        ? fc.constant({ ...example, link })
+        : fc.constant(example)
+    ) as fc.Arbitrary<JsonValue>;
+  }
+  return overrides;
+}

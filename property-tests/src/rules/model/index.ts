@@ -1,0 +1,7 @@
+/** The stateful, model-based rules (issue 6, "Stateful, model-based runs"). */
+import type { Rule } from '../rule.js';
+import { modelLinkLifecycle } from './MODEL-LINK-LIFECYCLE.property.js';
+
+export { modelLinkLifecycle } from './MODEL-LINK-LIFECYCLE.property.js';
+
+export const modelRules: readonly Rule[] = [modelLinkLifecycle()];

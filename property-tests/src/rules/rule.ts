@@ -1,0 +1,123 @@
+/**
+ * The rule interface: one rule ID of ../shared/spec/rules.md, one property. A rule says what it needs,
+ * prepares what state it can, generates inputs with fast-check and checks one input against the target
+ * per run. The runner owns seeds, runs, shrinking, recording and reports (property-tests/README.md).
+ */
+import type fc from 'fast-check';
+import type { SchemaArbitraries } from '../arbitraries/schema-arbitrary.js';
+import type { ApiDocument, ApiOperation } from '../document/api-document.js';
+import type { HttpSession } from '../http/http-client.js';
+import type { Capabilities, Capability } from '../target/capabilities.js';
+import type { Fixtures } from '../target/fixtures.js';
+import type { TargetConfig } from '../target/target-config.js';
+
+export type RuleArea = 'cross-cutting' | 'schema' | 'links' | 'data' | 'webhooks' | 'payments';
+
+/** What every rule sees: the target, the document, and set-up helpers. */
+export interface SuiteContext {
+  config: TargetConfig;
+  capabilities: Capabilities;
+  document: ApiDocument;
+  schemas: SchemaArbitraries;
+  /** The document's operations minus the config's `operations.exclude`. */
+  operations: ApiOperation[];
+  fixtures: Fixtures;
+  /** A session for set-up; its exchanges are not part of failure reports. */
+  http: HttpSession;
+}
+
+/** What one run sees: its own recording session (the curl reproduction of a failure). */
+export interface RunContext extends SuiteContext {
+  http: HttpSession;
+}
+
+/** A reason a rule cannot run against this target. */
+export interface Skip {
+  skip: string;
+}
+
+export const skip = (reason: string): Skip => ({ skip: reason });
+
+export const isSkip = (value: unknown): value is Skip =>
+  typeof value === 'object' && value !== null && 'skip' in value && typeof value.skip === 'string';
+
+/** A rule as its file writes it. `Input` is what fast-check generates; `Fixture` what `prepare` set up. */
+export interface RuleDefinition<Input, Fixture> {
+  /** The rule ID of rules.md (or `SCHEMA:<operationId>` for the schema conformance rows). */
+  id: string;
+  /** The ID, a colon and the spec's sentence. */
+  title: string;
+  area: RuleArea;
+  /** Capabilities without which the rule is skipped (with the reason). */
+  needs?: readonly Capability[];
+  /** Runs when `--runs` is not given (default: the runner's). */
+  runs?: number;
+  /** ERR-500-408 provokes 5xx on purpose; every other rule fails on any 5xx it sees. */
+  allows5xx?: boolean;
+  /** State the runs share (a link, records); a Skip reports the rule skipped. `note` adds to the report. */
+  prepare?: (suite: SuiteContext, note: (text: string) => void) => Promise<Fixture | Skip>;
+  /** The inputs; shrinking works on them. */
+  arbitrary: (suite: SuiteContext, fixture: Fixture) => fc.Arbitrary<Input>;
+  /** Inputs always tried first (exhaustive cases), on top of the random runs. */
+  examples?: (suite: SuiteContext, fixture: Fixture) => Input[];
+  /** One run: throws (Violation) when the target breaks the rule. */
+  check: (input: Input, run: RunContext, fixture: Fixture) => Promise<void>;
+  /** Notes for the report once the runs are over (e.g. the statuses seen). */
+  summarize?: (fixture: Fixture) => string[];
+}
+
+/** A rule ready to run: inputs, examples and the check, with its fixture bound. */
+export interface PreparedRule {
+  arbitrary: fc.Arbitrary<unknown>;
+  examples: unknown[];
+  check(input: unknown, run: RunContext): Promise<void>;
+  /** The set-up notes, then the rule's summary of its runs. */
+  notes(): string[];
+}
+
+/** A rule with its types erased, as the runner holds it. */
+export interface Rule {
+  id: string;
+  title: string;
+  area: RuleArea;
+  needs: readonly Capability[];
+  runs?: number;
+  allows5xx: boolean;
+  prepare(suite: SuiteContext): Promise<PreparedRule | Skip>;
+}
+
+/** Turns a rule file's definition into a Rule (the one place the generic types are erased). */
+export function defineRule<Input, Fixture = undefined>(definition: RuleDefinition<Input, Fixture>): Rule {
+  return {
+    id: definition.id,
+    title: definition.title,
+    area: definition.area,
+    needs: definition.needs ?? [],
+    ...(definition.runs === undefined ? {} : { runs: definition.runs }),
+    allows5xx: definition.allows5xx ?? false,
+    async prepare(suite) {
+      const notes: string[] = [];
+      const prepared = definition.prepare
+        ? await definition.prepare(suite, (text) => notes.push(text))
+        : (undefined as Fixture);
+      if (isSkip(prepared)) return prepared;
+      const fixture = prepared as Fixture;
+      return {
+        arbitrary: definition.arbitrary(suite, fixture) as fc.Arbitrary<unknown>,
+        examples: definition.examples?.(suite, fixture) ?? [],
+        check: (input, run) => definition.check(input as Input, run, fixture),
+        notes: () => [...notes, ...(definition.summarize?.(fixture) ?? [])],
+      };
+    },
+  };
+}
+
+/** A broken rule: the message says what the target did and what the rule wants. */
+export class Violation extends Error {
+  override name = 'Violation';
+}
+
+/** Fails the current run. */
+export function fail(message: string): never {
+  throw new Violation(message);
+}

@@ -1,0 +1,62 @@
+/**
+ * Schema conformance, one row per operation of the document (`SCHEMA:<operationId>`): generated valid
+ * requests get a status the document declares for the operation, and a body (as JSON) that validates
+ * against that status's schema (RESP-REQUIRED-NULLABLE among the rest); a status without a schema has
+ * no body. The statuses seen are noted, so a report shows which operations only ever answered errors
+ * (state the suite could not set up).
+ */
+import type { RequestInput, RequestOverrides } from '../../arbitraries/request-arbitrary.js';
+import { requestArbitrary } from '../../arbitraries/request-arbitrary.js';
+import type { ApiDocument, ApiOperation } from '../../document/api-document.js';
+import { describeAnswer, expectValid } from '../expect-response.js';
+import { knownValues } from '../known-values.js';
+import { defineRule, fail, type Rule, skip } from '../rule.js';
+import { describeOperation, sendRequest } from '../send-request.js';
+
+interface Fixture {
+  overrides: RequestOverrides;
+  statuses: Map<number, number>;
+}
+
+/** Few runs per operation: there are ~150 of them. */
+const RUNS = 5;
+
+/** The row of one operation. */
+export function operationConformanceRule(operation: ApiOperation): Rule {
+  const id = `SCHEMA:${operation.operationId}`;
+  return defineRule<RequestInput, Fixture>({
+    id,
+    title: `${id}: ${operation.method} ${operation.path} answers a documented status with a body valid against its schema`,
+    area: 'schema',
+    runs: RUNS,
+    async prepare(suite, note) {
+      const included = suite.operations.some((op) => op.operationId === operation.operationId);
+      if (!included) return skip('excluded by the config (operations.exclude)');
+      return { overrides: await knownValues(suite, operation, note), statuses: new Map() };
+    },
+    arbitrary: (suite, fixture) => requestArbitrary(suite.schemas, operation, fixture.overrides),
+    async check(input, run, fixture) {
+      const response = await sendRequest(run.http, operation, input);
+      fixture.statuses.set(response.status, (fixture.statuses.get(response.status) ?? 0) + 1);
+      const declared = operation.responses.get(String(response.status));
+      const what = `${describeOperation(operation)} answered ${response.status}`;
+      if (!declared) {
+        const statuses = [...operation.responses.keys()].join(', ');
+        fail(
+          `${what}, which the document does not declare (declared: ${statuses}): ${describeAnswer(response)}`,
+        );
+      }
+      if (declared.schema !== undefined) expectValid(run.document, response, declared.schema, what);
+      else if (response.text.length > 0) fail(`${what} with a body, but the document declares none`);
+    },
+    summarize: (fixture) => {
+      const seen = [...fixture.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}x${n}`);
+      return seen.length > 0 ? [`statuses seen: ${seen.join(', ')}`] : [];
+    },
+  });
+}
+
+/** One schema conformance row per operation of the document. */
+export function schemaConformanceRules(document: ApiDocument): Rule[] {
+  return document.operations.map(operationConformanceRule);
+}

@@ -1,0 +1,170 @@
+/**
+ * Runs one rule: capabilities, set-up, then fast-check with the rule's seed. Every run gets its own
+ * recording session; the exchanges of the last failing run, which is the shrunk counterexample, are
+ * kept for the curl reproduction.
+ */
+import fc from 'fast-check';
+import type { Exchange, HttpClient } from '../http/http-client.js';
+import type { PreparedRule, Rule, RunContext, SuiteContext } from '../rules/rule.js';
+import { isSkip, Violation } from '../rules/rule.js';
+import { missingCapability } from '../target/capabilities.js';
+import { ruleSeed } from './seed.js';
+
+export type RuleStatus = 'passed' | 'failed' | 'skipped';
+
+export interface RuleFailure {
+  message: string;
+  /** The seed fast-check used for this rule, and the path to the counterexample (fast-check replay). */
+  seed: number;
+  path: string | null;
+  counterexample: unknown;
+  shrinks: number;
+  /** The requests of the shrunk counterexample, credentials masked. */
+  exchanges: Exchange[];
+}
+
+export interface RuleResult {
+  id: string;
+  title: string;
+  area: string;
+  status: RuleStatus;
+  runs: number;
+  durationMs: number;
+  /** Why it was skipped. */
+  reason?: string;
+  /** What the rule could not set up or left out. */
+  notes: string[];
+  failure?: RuleFailure;
+}
+
+export interface RuleRunOptions {
+  seed: number;
+  /** Random runs (examples come on top). */
+  runs: number;
+  /** fast-check replay path of a previous failure. */
+  path?: string;
+  onRun?: (runsDone: number) => void;
+}
+
+/** Most shrink candidates tried per failure: every candidate is a round of HTTP requests. */
+const MAX_SHRINKS = 200;
+
+/** "Never a 5xx" (negative properties, issue 6): a 5xx is no conforming answer to any request. */
+function first5xx(exchanges: Exchange[]): Exchange | undefined {
+  return exchanges.find((exchange) => exchange.response.status >= 500);
+}
+
+function base(rule: Rule): Omit<RuleResult, 'status' | 'runs' | 'durationMs'> {
+  return { id: rule.id, title: rule.title, area: rule.area, notes: [] };
+}
+
+interface LastFailure {
+  exchanges: Exchange[];
+  error: unknown;
+}
+
+/** The fast-check property of a prepared rule: a recording session per run, and the 5xx guard. */
+function propertyOf(
+  rule: Rule,
+  prepared: PreparedRule,
+  suite: SuiteContext,
+  client: HttpClient,
+  options: RuleRunOptions,
+  onFailure: (failure: LastFailure) => void,
+) {
+  let runsDone = 0;
+  return fc.asyncProperty(fc.limitShrink(prepared.arbitrary, MAX_SHRINKS), async (input) => {
+    const session = client.session();
+    runsDone += 1;
+    options.onRun?.(runsDone);
+    try {
+      await prepared.check(input, { ...suite, http: session } satisfies RunContext);
+      const fivexx = rule.allows5xx ? undefined : first5xx(session.exchanges);
+      if (fivexx) {
+        const { method, url } = fivexx.request;
+        throw new Violation(`never a 5xx: ${method} ${url} answered ${fivexx.response.status}`);
+      }
+    } catch (error) {
+      // The last failing run is the shrunk counterexample: its exchanges are the reproduction.
+      onFailure({ exchanges: [...session.exchanges], error });
+      throw error;
+    }
+  });
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Violation ? error.message : `error: ${(error as Error)?.message ?? String(error)}`;
+}
+
+/** Capabilities, then set-up: a PreparedRule, or the result that ends the rule (skipped, failed set-up). */
+async function prepare(
+  rule: Rule,
+  suite: SuiteContext,
+): Promise<PreparedRule | Omit<RuleResult, 'durationMs'>> {
+  const missing = rule.needs.map((need) => missingCapability(suite.capabilities, need)).find(Boolean);
+  if (missing) return { ...base(rule), status: 'skipped', runs: 0, reason: missing };
+  try {
+    const prepared = await rule.prepare(suite);
+    return isSkip(prepared) ? { ...base(rule), status: 'skipped', runs: 0, reason: prepared.skip } : prepared;
+  } catch (error) {
+    const failure = { seed: 0, path: null, counterexample: null, shrinks: 0, exchanges: [] };
+    return {
+      ...base(rule),
+      status: 'failed',
+      runs: 0,
+      failure: { ...failure, message: `set-up failed: ${describeError(error)}` },
+    };
+  }
+}
+
+export async function runRule(
+  rule: Rule,
+  suite: SuiteContext,
+  client: HttpClient,
+  options: RuleRunOptions,
+): Promise<RuleResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const prepared = await prepare(rule, suite);
+  if ('status' in prepared) return { ...prepared, durationMs: elapsed() };
+  const seed = ruleSeed(options.seed, rule.id);
+  let last: LastFailure | undefined;
+  const property = propertyOf(rule, prepared, suite, client, options, (failure) => {
+    last = failure;
+  });
+  let details: fc.RunDetails<[unknown]>;
+  try {
+    details = await fc.check(property, {
+      seed,
+      numRuns: options.runs + prepared.examples.length,
+      examples: prepared.examples.map((example) => [example]),
+      ...(options.path ? { path: options.path } : {}),
+    });
+  } catch (error) {
+    // fast-check refuses a replay path that does not fit (e.g. a command sequence's): a failed rule with
+    // the reason, never a crashed suite.
+    const failure = { seed, path: options.path ?? null, counterexample: null, shrinks: 0, exchanges: [] };
+    const message = `fast-check could not run: ${describeError(error)}`;
+    return {
+      ...base(rule),
+      status: 'failed',
+      runs: 0,
+      durationMs: elapsed(),
+      failure: { ...failure, message },
+    };
+  }
+  const result = { ...base(rule), notes: prepared.notes(), runs: details.numRuns, durationMs: elapsed() };
+  if (!details.failed) return { ...result, status: 'passed' };
+  return {
+    ...result,
+    status: 'failed',
+    failure: {
+      message: describeError(last?.error ?? details.errorInstance),
+      seed,
+      path: details.counterexamplePath,
+      counterexample: details.counterexample?.[0] ?? null,
+      shrinks: details.numShrinks,
+      exchanges: last?.exchanges ?? [],
+    },
+  };
+}

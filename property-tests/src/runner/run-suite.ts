@@ -1,0 +1,108 @@
+/**
+ * Runs the selected rules one after the other against one target: detects its capabilities, resets it
+ * through the control API when it has one, then runs each rule with its own seed. Emits events; the
+ * CLI decides what to print (STYLE.md).
+ */
+import { createSchemaArbitraries } from '../arbitraries/schema-arbitrary.js';
+import { type ApiDocument, loadApiDocument } from '../document/api-document.js';
+import { createHttpClient } from '../http/http-client.js';
+import type { Rule, SuiteContext } from '../rules/rule.js';
+import { type Capabilities, detectCapabilities } from '../target/capabilities.js';
+import { createFixtures } from '../target/fixtures.js';
+import type { TargetConfig } from '../target/target-config.js';
+import { type RuleResult, runRule } from './run-rule.js';
+import { matchesRules } from './select-rules.js';
+
+/** Random runs per rule when neither `--runs` nor the rule says otherwise. */
+export const DEFAULT_RUNS = 20;
+
+export type SuiteEvent =
+  | { type: 'suite:start'; baseUrl: string; seed: number; capabilities: Capabilities }
+  | { type: 'rule:start'; rule: Rule; index: number; total: number }
+  | { type: 'rule:run'; rule: Rule; runsDone: number }
+  | { type: 'rule:end'; result: RuleResult; index: number; total: number };
+
+export interface SuiteOptions {
+  config: TargetConfig;
+  /** The rules to run, in order (already selected). */
+  rules: readonly Rule[];
+  seed: number;
+  /** Random runs of every rule (`--runs`); default each rule's own, else DEFAULT_RUNS. */
+  runs?: number;
+  /** fast-check replay path (with a single rule). */
+  path?: string;
+  document?: ApiDocument;
+  onEvent?: (event: SuiteEvent) => void;
+}
+
+export interface SuiteResult {
+  baseUrl: string;
+  seed: number;
+  runs: number | null;
+  startedAt: string;
+  durationMs: number;
+  capabilities: Capabilities;
+  results: RuleResult[];
+}
+
+async function buildContext(options: SuiteOptions, client: ReturnType<typeof createHttpClient>) {
+  const document = options.document ?? loadApiDocument();
+  const capabilities = await detectCapabilities(client, options.config);
+  const http = client.session();
+  if (capabilities.controlApi && options.config.resetBeforeRun) {
+    await http.request({ method: 'POST', url: '/_ofkit/reset/' });
+  }
+  const exclude = options.config.operations.exclude;
+  const suite: SuiteContext = {
+    config: options.config,
+    capabilities,
+    document,
+    schemas: createSchemaArbitraries({ resolve: document.resolve, ajv: document.ajv }),
+    operations: document.operations.filter(
+      (operation) => exclude.length === 0 || !matchesRules(operation.operationId, exclude),
+    ),
+    fixtures: createFixtures(options.config, http),
+    http,
+  };
+  return suite;
+}
+
+export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const client = createHttpClient(options.config);
+  try {
+    const suite = await buildContext(options, client);
+    const emit = options.onEvent ?? (() => undefined);
+    emit({
+      type: 'suite:start',
+      baseUrl: options.config.baseUrl,
+      seed: options.seed,
+      capabilities: suite.capabilities,
+    });
+    const results: RuleResult[] = [];
+    const total = options.rules.length;
+    for (const [index, rule] of options.rules.entries()) {
+      emit({ type: 'rule:start', rule, index, total });
+      const result = await runRule(rule, suite, client, {
+        seed: options.seed,
+        runs: options.runs ?? rule.runs ?? DEFAULT_RUNS,
+        ...(options.path ? { path: options.path } : {}),
+        onRun: (runsDone) => emit({ type: 'rule:run', rule, runsDone }),
+      });
+      results.push(result);
+      emit({ type: 'rule:end', result, index, total });
+    }
+    return {
+      baseUrl: options.config.baseUrl,
+      seed: options.seed,
+      runs: options.runs ?? null,
+      startedAt: startedAt.toISOString(),
+      durationMs: Math.round(performance.now() - started),
+      capabilities: suite.capabilities,
+      results,
+    };
+  } finally {
+    await client.close();
+  }
+}

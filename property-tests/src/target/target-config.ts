@@ -1,0 +1,158 @@
+/**
+ * The target's configuration: parsed once from the config file and the command line, validated against
+ * property-tests/config.schema.json, defaulted, frozen (STYLE.md: parse configuration once).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { JsonObject, JsonValue } from '../../../openapi/validation/document-ajv.js';
+import { isObject } from '../../../openapi/validation/document-ajv.js';
+import { DEFAULT_CONFIG } from './default-config.js';
+
+// ajv-formats ships CommonJS; under nodenext its default export is the module object.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+export const CONFIG_SCHEMA_PATH = resolve(import.meta.dirname, '../../config.schema.json');
+
+export interface ApiKeyConfig {
+  id: string;
+  secret: string;
+}
+
+/** A body of POST /api/links/ that registers a link on the target. */
+export type Registration = { institution: string; username: string } & Record<string, string>;
+
+export type FixtureKind =
+  | 'link'
+  | 'fiscalMx'
+  | 'fiscalCl'
+  | 'employmentBr'
+  | 'employmentMx'
+  | 'employmentMetrics'
+  // EMPLOYMENT-METRICS-PREREQ: a Mexican employment institution that does not offer employment metrics.
+  | 'employmentNoMetrics';
+
+/**
+ * Brazil payments (PAY-* rules): payment institution ids (`GET /payments/br/institutions/`) and the test
+ * identities the target accepts. Empty identity lists: the rules generate valid CPFs and CNPJs.
+ */
+export interface PaymentsConfig {
+  /** The payer's institution: payment authorizations, enrollments and INDIVIDUAL bank accounts. */
+  payerInstitution: string;
+  /** The institution of the organization's BUSINESS bank accounts (beneficiaries). */
+  beneficiaryInstitution: string;
+  /** CPFs (11 digits) the target accepts for customers; empty: generated with check digits. */
+  cpfs: string[];
+  /** CNPJs (14 digits) the target accepts for businesses; empty: generated with check digits. */
+  cnpjs: string[];
+}
+
+export interface TargetConfig {
+  baseUrl: string;
+  environment: 'production' | 'sandbox';
+  keys: { primary: ApiKeyConfig; second: ApiKeyConfig | null; otherEnvironment: ApiKeyConfig | null };
+  fixtures: Record<FixtureKind, Registration> & { mfa: { registration: Registration; token: string } };
+  operations: { exclude: string[] };
+  controlApi: 'detect' | 'off';
+  resetBeforeRun: boolean;
+  requestTimeoutMs: number;
+  /** PAY-* rules: institutions and test identities (PaymentsConfig). */
+  payments: PaymentsConfig;
+}
+
+export class ConfigError extends Error {}
+
+export interface ConfigSources {
+  baseUrl?: string;
+  /** The parsed config file. */
+  file?: JsonValue;
+  /** `--keys id:secret` values: the first is the primary key, the second the second tenant. */
+  keys?: string[];
+  env?: Record<string, string | undefined>;
+}
+
+/** `${NAME}` strings read the environment, so that secrets stay out of config files. */
+function expandEnv(value: JsonValue, env: Record<string, string | undefined>): JsonValue {
+  if (typeof value === 'string') {
+    return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => {
+      const found = env[name];
+      if (found === undefined) throw new ConfigError(`The config names \${${name}}, which is not set.`);
+      return found;
+    });
+  }
+  if (Array.isArray(value)) return value.map((item) => expandEnv(item, env));
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, expandEnv(child, env)]));
+}
+
+function validateFile(file: JsonValue): JsonObject {
+  const schema = JSON.parse(readFileSync(CONFIG_SCHEMA_PATH, 'utf8')) as JsonObject;
+  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+  addFormats(ajv);
+  const validate = ajv.compile(schema);
+  if (!validate(file)) {
+    const problems = (validate.errors ?? []).map(
+      (e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`,
+    );
+    throw new ConfigError(`The config file does not match config.schema.json:\n  ${problems.join('\n  ')}`);
+  }
+  return file as JsonObject;
+}
+
+export function parseKey(text: string): ApiKeyConfig {
+  const colon = text.indexOf(':');
+  if (colon <= 0 || colon === text.length - 1) throw new ConfigError(`--keys wants id:secret, got "${text}"`);
+  return { id: text.slice(0, colon), secret: text.slice(colon + 1) };
+}
+
+function pickKeys(file: JsonObject, cliKeys: string[] | undefined): TargetConfig['keys'] {
+  if (cliKeys && cliKeys.length > 0) {
+    const [primary, second] = cliKeys.map(parseKey);
+    const fromFile = isObject(file.keys) ? (file.keys as Partial<TargetConfig['keys']>) : {};
+    return { primary: primary!, second: second ?? null, otherEnvironment: fromFile.otherEnvironment ?? null };
+  }
+  if (isObject(file.keys)) {
+    const keys = file.keys as Partial<TargetConfig['keys']>;
+    return {
+      primary: keys.primary!,
+      second: keys.second ?? null,
+      otherEnvironment: keys.otherEnvironment ?? null,
+    };
+  }
+  return DEFAULT_CONFIG.keys;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Validates, applies the defaults in one place, and freezes. */
+export function parseTargetConfig(sources: ConfigSources): TargetConfig {
+  const env = sources.env ?? {};
+  const file = validateFile(expandEnv(sources.file ?? {}, env));
+  const baseUrl = sources.baseUrl ?? (typeof file.baseUrl === 'string' ? file.baseUrl : undefined);
+  if (!baseUrl) throw new ConfigError('No base URL: give <base-url> or `baseUrl` in the config file.');
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw new ConfigError(`Not a URL: "${baseUrl}"`);
+  }
+  const fixtures = { ...DEFAULT_CONFIG.fixtures, ...(file.fixtures as Partial<TargetConfig['fixtures']>) };
+  const operations = isObject(file.operations) ? (file.operations as { exclude?: string[] }) : {};
+  const { $schema: _schema, ...settings } = file;
+  const config: TargetConfig = {
+    ...DEFAULT_CONFIG,
+    ...(settings as Partial<TargetConfig>),
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    keys: pickKeys(file, sources.keys),
+    fixtures,
+    operations: { exclude: operations.exclude ?? [] },
+    payments: { ...DEFAULT_CONFIG.payments, ...(file.payments as Partial<PaymentsConfig> | undefined) },
+  };
+  return deepFreeze(structuredClone(config));
+}

@@ -1,0 +1,200 @@
+/**
+ * `ofkit check <base-url> [--keys id:secret] [--config file] [--rules GLOB] [--seed N] [--runs N]
+ * [--report junit:path] [--report json:path]`: the conformance suite against any implementation.
+ * Exit code 0 when no rule failed, 1 when one did, 2 on a usage or configuration error.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { request } from 'undici';
+import type { JsonValue } from '../../openapi/validation/document-ajv.js';
+import {
+  allRules,
+  ConfigError,
+  createProgress,
+  freshSeed,
+  loadApiDocument,
+  parseSeed,
+  parseTargetConfig,
+  type ReplayContext,
+  renderConsoleReport,
+  renderJson,
+  renderJunit,
+  runSuite,
+  selectRules,
+  type TargetConfig,
+} from '../../property-tests/src/index.js';
+
+const USAGE = `Usage: ofkit check <base-url> [options]
+
+Runs the conformance suite (property-tests/) against an implementation of the API and reports rule by rule.
+
+Options:
+  --keys id:secret        API key (repeat for a second key of the same environment). Default: $OFKIT_KEY and
+                          $OFKIT_SECRET when set, else the config file's, else the simulator's keys.
+  --config file           target configuration (JSON, schema: property-tests/config.schema.json)
+  --rules GLOB            rule IDs to run, comma-separated globs, ! excludes (e.g. 'AUTH-*,ERR-*' or '!SCHEMA:*')
+  --seed N                seed of the run (default: the clock); printed on every run, replays it
+  --runs N                random runs per rule (default: each rule's own, else 20)
+  --report junit:path     write a JUnit XML report (repeatable with json:path)
+  --report json:path      write a JSON report
+  --path P                fast-check path of a shrunk case (printed with a failure, replays it alone)
+  -h, --help              this text
+
+Exit code: 0 when no rule failed, 1 when one did, 2 on a usage or configuration error.`;
+
+class UsageError extends Error {}
+
+type Report = { format: 'junit' | 'json'; path: string };
+
+function parseReport(text: string): Report {
+  const match = /^(junit|json):(.+)$/.exec(text);
+  if (!match) throw new UsageError(`--report wants junit:path or json:path, got "${text}"`);
+  return { format: match[1] as Report['format'], path: match[2]! };
+}
+
+function parseRuns(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1)
+    throw new UsageError(`--runs wants a positive integer, got "${text}"`);
+  return Number(text);
+}
+
+function readConfigFile(path: string | undefined): JsonValue | undefined {
+  if (path === undefined) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as JsonValue;
+  } catch (error) {
+    throw new ConfigError(`Cannot read the config file ${path}: ${(error as Error).message}`);
+  }
+}
+
+/** Keys from --keys, else from $OFKIT_KEY/$OFKIT_SECRET (the variables the curl reproductions use). */
+function commandLineKeys(keys: string[] | undefined, env: NodeJS.ProcessEnv): string[] | undefined {
+  if (keys && keys.length > 0) return keys;
+  return env.OFKIT_KEY && env.OFKIT_SECRET ? [`${env.OFKIT_KEY}:${env.OFKIT_SECRET}`] : undefined;
+}
+
+function parseCommandLine(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      keys: { type: 'string', multiple: true },
+      config: { type: 'string' },
+      rules: { type: 'string', multiple: true },
+      seed: { type: 'string' },
+      runs: { type: 'string' },
+      report: { type: 'string', multiple: true },
+      path: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (positionals.length > 1) throw new UsageError(`one base URL, got ${positionals.join(' ')}`);
+  const seed = values.seed === undefined ? freshSeed() : parseSeed(values.seed);
+  if (seed === undefined)
+    throw new UsageError(`--seed wants an integer from 0 to 2147483647, got "${values.seed}"`);
+  return {
+    help: values.help === true,
+    baseUrl: positionals[0],
+    keys: values.keys,
+    configPath: values.config,
+    rules: values.rules ?? [],
+    seed,
+    runs: parseRuns(values.runs),
+    reports: (values.report ?? []).map(parseReport),
+    path: values.path,
+  };
+}
+
+/** Refuses early, with a clear message, a base URL nothing answers at. */
+async function reachable(config: TargetConfig): Promise<string | undefined> {
+  try {
+    const answer = await request(`${config.baseUrl}/api/`, { headersTimeout: config.requestTimeoutMs });
+    await answer.body.dump();
+    return undefined;
+  } catch (error) {
+    return `nothing answers at ${config.baseUrl}: ${(error as Error).message}`;
+  }
+}
+
+export async function check(argv: string[]): Promise<number> {
+  let options: ReturnType<typeof parseCommandLine>;
+  let config: TargetConfig;
+  try {
+    options = parseCommandLine(argv);
+    if (options.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    config = parseTargetConfig({
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      file: readConfigFile(options.configPath),
+      keys: commandLineKeys(options.keys, process.env),
+      env: process.env,
+    });
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError || isParseArgsError(error)) {
+      console.error(`ofkit check: ${(error as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+  return runChecks(options, config);
+}
+
+function isParseArgsError(error: unknown): boolean {
+  return String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+}
+
+async function runChecks(
+  options: ReturnType<typeof parseCommandLine>,
+  config: TargetConfig,
+): Promise<number> {
+  const document = loadApiDocument();
+  const rules = selectRules(allRules(document), options.rules);
+  if (rules.length === 0) {
+    console.error(`ofkit check: no rule matches --rules ${options.rules.join(' ')}`);
+    return 2;
+  }
+  const unreachable = await reachable(config);
+  if (unreachable) {
+    console.error(`ofkit check: ${unreachable}`);
+    return 2;
+  }
+  console.log(
+    `ofkit check ${config.baseUrl}: ${rules.length} rules, seed ${options.seed} (replay with --seed ${options.seed})`,
+  );
+  const progress = createProgress();
+  const suite = await runSuite({
+    config,
+    rules,
+    seed: options.seed,
+    document,
+    ...(options.runs === undefined ? {} : { runs: options.runs }),
+    ...(options.path ? { path: options.path } : {}),
+    onEvent: (event) => {
+      progress.onEvent(event);
+      if (event.type === 'suite:start') {
+        const notes = Object.entries(event.capabilities.notes).map(([name, note]) => `${name}: ${note}`);
+        console.log(`capabilities: ${notes.join('; ')}`);
+      }
+    },
+  }).finally(() => progress.stop());
+  const context: ReplayContext = {
+    baseUrl: config.baseUrl,
+    seed: options.seed,
+    runs: options.runs ?? null,
+    ...(options.configPath ? { configPath: options.configPath } : {}),
+    keysFromCommandLine: Math.min(options.keys?.length ?? 0, 2),
+  };
+  console.log(renderConsoleReport(suite, context));
+  for (const report of options.reports) {
+    writeFileSync(
+      report.path,
+      report.format === 'junit' ? renderJunit(suite, context) : renderJson(suite, context),
+    );
+    console.log(`${report.format} report: ${report.path}`);
+  }
+  return suite.results.some((result) => result.status === 'failed') ? 1 : 0;
+}

@@ -1,4 +1,4 @@
-/** API-ROOT, institutions (the simulated catalogue) and consents. */
+/** API-ROOT, institutions (the simulated catalogue), consents and the connection widget's token. */
 import { err, ok } from '../core/result.js';
 import { apiError } from '../errors/api-error.js';
 import { INSTITUTIONS, institutionRecord } from '../institutions/catalogue.js';
@@ -35,10 +35,22 @@ const getConsent: Handler = async ({ input, tenant }) => {
   return consent.ok ? ok(json(200, publicView(consent.value))) : consent;
 };
 
+/** TOKEN-WIDGET (choice: 201, 600 s): opaque and not kept; the simulator serves no widget to check it. */
+export const WIDGET_TOKEN_SECONDS = 600;
+const createWidgetToken: Handler = async ({ tenant }) =>
+  ok(
+    json(201, {
+      access: `wa_${tenant.ids.hex(40)}`,
+      refresh: `wr_${tenant.ids.hex(40)}`,
+      expires_in: WIDGET_TOKEN_SECONDS,
+    }),
+  );
+
 export const institutionHandlers: [string, Handler][] = [
   ['getApiRoot', getApiRoot],
   ['listInstitutions', listInstitutions],
   ['getInstitution', getInstitution],
   ['listConsents', collectionList(CONSENTS)],
   ['getConsent', getConsent],
+  ['createWidgetToken', createWidgetToken],
 ];

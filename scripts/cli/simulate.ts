@@ -5,6 +5,7 @@
 import {
   ConfigError,
   parseSimulatorConfig,
+  SIMULATE_USAGE,
   type SimulatorConfig,
 } from '../../simulator/src/config/simulator-config.js';
 import { createHttpServer, listen } from '../../simulator/src/server/http-adapter.js';
@@ -22,6 +23,12 @@ function webhookLine(config: SimulatorConfig): string {
   }
   const bearer = config.webhook.bearer_token === null ? '' : ' with a bearer token';
   return `webhooks: every tenant delivers to ${config.webhook.url}${bearer} (event log: GET /_ofkit/events/)`;
+}
+
+/** STYLE.md: the start-up output names every operation the stateful layer does not own. */
+function fallbackLine(operations: readonly string[]): string {
+  if (operations.length === 0) return 'every operation is stateful (none is left to the Prism fallback)';
+  return `answered by the Prism fallback (no stateful handler yet): ${operations.length} operations:\n  ${operations.join(', ')}`;
 }
 
 function printAttempt({ tenant, payload, number, attempt, status }: AttemptReport): void {
@@ -43,7 +50,12 @@ export async function simulate(argv: string[]): Promise<void> {
     }
     throw error;
   }
+  if (config.help) {
+    console.log(SIMULATE_USAGE);
+    return;
+  }
   const simulator = await createSimulator({
+    brokenRules: config.brokenRules,
     seed: config.seed,
     environment: config.environment,
     keys: config.keys,
@@ -64,8 +76,8 @@ export async function simulate(argv: string[]): Promise<void> {
       'scenario triggers: username starting with "mfa" -> 428 (resume with token 123456); password "wrong-password" -> 400',
       `control API: ${url}/_ofkit/ (openapi/admin.yaml)`,
       webhookLine(config),
-      `answered by the Prism fallback (no stateful handler yet): ${simulator.fallbackOperations.length} operations:`,
-      `  ${simulator.fallbackOperations.join(', ')}`,
+      fallbackLine(simulator.fallbackOperations),
+      ...(config.brokenRules.length > 0 ? [`BROKEN ON PURPOSE: ${config.brokenRules.join(', ')}`] : []),
     ].join('\n'),
   );
   const stop = (signal: string) => {

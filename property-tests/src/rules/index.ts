@@ -6,10 +6,17 @@
 import type { ApiDocument } from '../document/api-document.js';
 import { crossCuttingRules } from './cross-cutting/index.js';
 import { dataRules } from './data/index.js';
+import { linkRules } from './links/index.js';
 import { modelRules } from './model/index.js';
 import type { Rule } from './rule.js';
 import { schemaConformanceRules } from './schema/operation-conformance.js';
 
 export function allRules(document: ApiDocument): Rule[] {
-  return [...crossCuttingRules, ...dataRules, ...modelRules, ...schemaConformanceRules(document)];
+  return [
+    ...crossCuttingRules,
+    ...linkRules,
+    ...dataRules,
+    ...modelRules,
+    ...schemaConformanceRules(document),
+  ];
 }

@@ -11,7 +11,24 @@ export interface SimulatorConfig {
   readonly keys: readonly ApiKey[];
   /** The webhook receiver every tenant starts with (`PUT /_ofkit/webhooks/` changes a tenant's). */
   readonly webhook: { readonly url: string; readonly bearer_token: string | null } | null;
+  /** `--break RULE-ID`: rules broken on purpose, to watch the conformance suite or Pact catch it. */
+  readonly brokenRules: readonly string[];
+  /** `--help`: print the usage and exit. */
+  readonly help: boolean;
 }
+
+export const SIMULATE_USAGE = `Usage: ofkit simulate [options]
+  --port N                 port (default 4010; 0 lets the OS choose)
+  --host H                 interface (default 127.0.0.1)
+  --seed S                 seed of ids and data (printed at start; replays a run)
+  --environment E          production (default) or sandbox
+  --keys id:secret         a tenant key of that environment (repeatable; replaces the default keys)
+  --webhook-url URL        deliver every tenant's events to URL (per tenant: PUT /_ofkit/webhooks/)
+  --webhook-bearer TOKEN   with Authorization: Bearer TOKEN (WEBHOOK-BEARER)
+  --break RULE-ID          break a rule on purpose (repeatable): LINK-REFRESH-COOLDOWN, DELETE-RATE-LIMIT,
+                           RANGE-365, ACCOUNT-DELETE-CASCADE, PAY-AUTH-V2-REQUIRED, PAY-INTENT-CANCEL-CUTOFF,
+                           WEBHOOK-BEARER
+  --help                   this text`;
 
 /** Default keys, documented in the README: two production tenants and one sandbox key (AUTH-ENV-KEYS). */
 export const DEFAULT_KEYS: readonly ApiKey[] = [
@@ -58,6 +75,8 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
       keys: { type: 'string', multiple: true },
       'webhook-url': { type: 'string' },
       'webhook-bearer': { type: 'string' },
+      break: { type: 'string', multiple: true },
+      help: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -76,5 +95,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
     environment,
     keys: Object.freeze([...keys]),
     webhook: parseWebhook(values['webhook-url'], values['webhook-bearer']),
+    brokenRules: Object.freeze([...(values.break ?? [])]),
+    help: values.help,
   });
 }

@@ -1,0 +1,105 @@
+/**
+ * LINK-DELETE-ASYNC: a link (with some of its data) deleted with `X-Service-Request-Mode: async` answers
+ * 202 with a valid body carrying a `request_id`; then the link goes away (detail 404) with all its data
+ * (lists empty), within 300 s on the control API clock (or 15 s of real time without one). The
+ * `link_deleted` event that follows belongs to the webhooks area.
+ */
+import fc from 'fast-check';
+import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import type { FixtureKind } from '../../target/target-config.js';
+import { describeAnswer, expectStatus } from '../expect-response.js';
+import { defineRule, fail, type RunContext } from '../rule.js';
+import { advanceClock, sleep } from './control-clock.js';
+import {
+  expectNoLinkedData,
+  type LinkedList,
+  linkedLists,
+  retrievalsByKind,
+  retrieveData,
+} from './link-data.js';
+import {
+  expectDocumented,
+  linkUrl,
+  missingOperations,
+  readLink,
+  registerLink,
+  registrationKinds,
+} from './link-requests.js';
+
+/**
+ * Clock moves between looks at the link: soon after the 202, then ever longer, 300 s in all (choice: the
+ * spec gives no duration for the deletion).
+ */
+const CLOCK_STEPS = [1, 4, 10, 45, 60, 180];
+const REAL_TIME_DEADLINE_MS = 15_000;
+const REAL_TIME_POLL_MS = 250;
+const ASYNC = { 'x-service-request-mode': 'async' };
+
+interface Input {
+  kind: FixtureKind;
+  retrievals: string[];
+}
+
+interface Fixture {
+  lists: LinkedList[];
+  retrievals: Map<FixtureKind, string[]>;
+}
+
+/** Looks at the link until it is gone, moving the clock (or waiting) between looks. */
+async function awaitGone(run: RunContext, id: string): Promise<void> {
+  const gone = async () => (await readLink(run.http, id)).status === 404;
+  if (run.capabilities.controlApi) {
+    let waited = 0;
+    for (const step of CLOCK_STEPS) {
+      if (await gone()) return;
+      await advanceClock(run.http, step);
+      waited += step;
+    }
+    if (await gone()) return;
+    fail(`the link is still there ${waited} s (control API clock) after the 202 of the async DELETE`);
+  }
+  const started = performance.now();
+  while (performance.now() - started < REAL_TIME_DEADLINE_MS) {
+    if (await gone()) return;
+    await sleep(REAL_TIME_POLL_MS);
+  }
+  fail(`the link is still there ${REAL_TIME_DEADLINE_MS / 1000} s after the 202 of the async DELETE`);
+}
+
+export const linkDeleteAsync = defineRule<Input, Fixture>({
+  id: 'LINK-DELETE-ASYNC',
+  title:
+    'LINK-DELETE-ASYNC: DELETE with `X-Service-Request-Mode: async`: 202 with a request id; `link_deleted` is sent when done.',
+  area: 'links',
+  runs: 5,
+  async prepare(suite, note) {
+    const missing = missingOperations(suite, ['registerLink', 'getLink', 'deleteLink']);
+    if (missing) return missing;
+    note('`link_deleted` is checked by the webhooks area');
+    if (!suite.capabilities.controlApi) {
+      note(`no control API clock: waiting up to ${REAL_TIME_DEADLINE_MS / 1000} s for the link to go`);
+    }
+    return { lists: linkedLists(suite), retrievals: retrievalsByKind(suite, registrationKinds(suite)) };
+  },
+  arbitrary: (_, fixture) =>
+    fc
+      .constantFrom(...fixture.retrievals.keys())
+      .chain((kind) =>
+        fc.record({ kind: fc.constant(kind), retrievals: fc.subarray(fixture.retrievals.get(kind) ?? []) }),
+      ),
+  examples: (_, fixture) => [{ kind: 'link', retrievals: fixture.retrievals.get('link') ?? [] }],
+  async check(input, run, fixture) {
+    const link = await registerLink(run, run.config.fixtures[input.kind]);
+    await retrieveData(run, input.retrievals, link.id);
+    const what = `DELETE ${linkUrl(link.id)} with X-Service-Request-Mode: async`;
+    const accepted = await run.http.request({ method: 'DELETE', url: linkUrl(link.id), headers: ASYNC });
+    expectStatus(accepted, [202], what);
+    expectDocumented(run, accepted, 'deleteLink', what);
+    const body = accepted.json;
+    if (!isObject(body) || typeof body.request_id !== 'string' || body.request_id === '') {
+      fail(`${what}: wanted a request_id in the body, got ${describeAnswer(accepted)}`);
+    }
+    await awaitGone(run, link.id);
+    await expectNoLinkedData(run, fixture.lists, link.id, `once the async deletion of ${link.id} is done`);
+  },
+});

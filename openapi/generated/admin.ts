@@ -290,9 +290,11 @@ export interface components {
             store?: {
                 /** @description Records by collection (`/api/links/`, `/api/accounts/`, `_ofkit/events`...), in insertion order. */
                 collections: {
-                    [key: string]: {
+                    [key: string]: ({
                         id: string;
-                    }[];
+                    } & {
+                        [key: string]: unknown;
+                    })[];
                 };
                 /** @description Sliding rate-limit windows (DELETE-RATE-LIMIT) by key, as epoch milliseconds of the counted hits. */
                 windows: {

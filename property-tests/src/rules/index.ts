@@ -8,6 +8,7 @@ import { crossCuttingRules } from './cross-cutting/index.js';
 import { dataRules } from './data/index.js';
 import { linkRules } from './links/index.js';
 import { modelRules } from './model/index.js';
+import { paymentRules } from './payments/index.js';
 import type { Rule } from './rule.js';
 import { schemaConformanceRules } from './schema/operation-conformance.js';
 
@@ -17,6 +18,7 @@ export function allRules(document: ApiDocument): Rule[] {
     ...linkRules,
     ...dataRules,
     ...modelRules,
+    ...paymentRules,
     ...schemaConformanceRules(document),
   ];
 }

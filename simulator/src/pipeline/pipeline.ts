@@ -46,6 +46,17 @@ function takeFault(tenant: TenantRuntime, operationId: string): ApiErrors | unde
   });
 }
 
+/**
+ * brokenRules: PAY-AUTH-V2-REQUIRED is the validation stage's (the document declares the header required),
+ * so a simulator broken on purpose supplies the header before validation sees the request.
+ */
+function brokenOnPurpose(tenant: TenantRuntime, request: SimRequest): SimRequest {
+  if (!tenant.brokenRules.has('PAY-AUTH-V2-REQUIRED')) return request;
+  if (!request.path.startsWith('/payments/br/payment-authorizations/')) return request;
+  const headers = { 'x-service-api-resource-version': 'Payments-BR.V2', ...request.headers };
+  return { ...request, headers };
+}
+
 export function createPipeline(options: PipelineOptions): Pipeline {
   const operations: OperationSpec[] = [];
   const validators = new Map<string, Validator>();
@@ -73,7 +84,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     await tenant.clock.runDue();
     const fault = takeFault(tenant, operation.operationId);
     if (fault) return err(fault);
-    const input = validators.get(operation.operationId)!(request, pathParams);
+    const input = validators.get(operation.operationId)!(brokenOnPurpose(tenant, request), pathParams);
     if (!input.ok) return input;
     const handler = options.handlers.get(operation.operationId);
     if (!handler) return { ok: true, value: await options.fallback(request, requestId) };

@@ -50,4 +50,11 @@ export async function readAll(
 }
 
 /** The ids of records, in order. */
-export const idsOf = (records: JsonObject[]) => records.map((record) => String(record.id));
+/** A record's identity: `id`, or the `<resource>_id` some payment records carry instead (`charge_id`...). */
+function idOf(record: JsonObject): string {
+  if (record.id !== undefined) return String(record.id);
+  const key = Object.keys(record).find((name) => name.endsWith('_id') && name !== 'external_id');
+  return key === undefined ? JSON.stringify(record) : String(record[key]);
+}
+
+export const idsOf = (records: JsonObject[]) => records.map(idOf);

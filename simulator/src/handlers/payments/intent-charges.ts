@@ -36,7 +36,9 @@ async function cancelBeforeCutoff(
       `Only a SCHEDULED payment can be cancelled; this one is ${charge?.status ?? intent.status}.`,
     );
   const cutoff = cancelCutoffOf(operation);
-  if (cutoffPassed(tenant.clock.now(), charge.date, cutoff)) {
+  // brokenRules: a simulator broken on purpose (no intent cutoff) proves the conformance suite catches it.
+  const enforced = !tenant.brokenRules.has('PAY-INTENT-CANCEL-CUTOFF');
+  if (enforced && cutoffPassed(tenant.clock.now(), charge.date, cutoff)) {
     const message = `The cancellation cutoff (${describeCutoff(charge.date, cutoff)}) has passed; the payment of ${charge.date} will be processed.`;
     return failure('cancel_cutoff_passed', undefined, message);
   }

@@ -1,0 +1,123 @@
+/**
+ * The PAY-* rules proven against the reference implementation: the simulator over real HTTP (fixed
+ * real time, fixed seed, few runs). Every rule holds against the production simulator, PAY-SANDBOX
+ * against a sandbox one, and a simulator broken on purpose fails exactly the broken rules (teeth).
+ */
+import type { Server } from 'node:http';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_KEYS } from '../../../../simulator/src/config/simulator-config.js';
+import type { SimRequest, SimResponse } from '../../../../simulator/src/core/http-types.js';
+import { createHttpServer, listen } from '../../../../simulator/src/server/http-adapter.js';
+import { createSimulator } from '../../../../simulator/src/simulator.js';
+import { loadApiDocument } from '../../document/api-document.js';
+import type { RuleResult } from '../../runner/run-rule.js';
+import { runSuite } from '../../runner/run-suite.js';
+import { type ConfigSources, parseTargetConfig } from '../../target/target-config.js';
+import { cnpjOf, cpfOf } from './brazilian-documents.js';
+import { paymentRules } from './index.js';
+import { addDays, cutoffExamples, cutoffInstant, cutoffOf, describeGmt3 } from './payment-dates.js';
+
+const FIXED_NOW = Date.parse('2026-11-02T12:00:00.000Z');
+const SEED = 20261102;
+const RUNS = 3;
+const BROKEN = ['PAY-AUTH-V2-REQUIRED', 'PAY-INTENT-CANCEL-CUTOFF'];
+const document = loadApiDocument();
+const servers: Server[] = [];
+
+type Handle = (request: SimRequest) => Promise<SimResponse>;
+
+interface TargetOptions {
+  environment?: 'production' | 'sandbox';
+  brokenRules?: string[];
+  wrap?: (handle: Handle) => Handle;
+}
+
+/** A simulator on 127.0.0.1, port 0; its base URL. */
+async function startSimulator(options: TargetOptions = {}): Promise<string> {
+  const simulator = await createSimulator({
+    seed: 'payments-rules',
+    environment: options.environment ?? 'production',
+    keys: DEFAULT_KEYS,
+    realTime: () => FIXED_NOW,
+    brokenRules: options.brokenRules ?? [],
+  });
+  const handle = options.wrap ? options.wrap(simulator.handle) : simulator.handle;
+  const server = createHttpServer({ handle, maxBodyBytes: 1_048_576 });
+  servers.push(server);
+  return listen(server, 0, '127.0.0.1');
+}
+
+async function check(baseUrl: string, sources: Omit<ConfigSources, 'baseUrl'> = {}) {
+  const config = parseTargetConfig({ baseUrl, ...sources });
+  return runSuite({ config, rules: paymentRules, seed: SEED, runs: RUNS, document });
+}
+
+const failures = (results: RuleResult[]) =>
+  results.filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.failure?.message}`);
+const skipped = (results: RuleResult[]) =>
+  results.filter((r) => r.status === 'skipped').map((r) => `${r.id}: ${r.reason}`);
+
+afterAll(() => {
+  for (const server of servers) {
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+describe('the payments rules against the simulator', () => {
+  it('every PAY-* rule holds against the production simulator', { timeout: 40_000 }, async () => {
+    const suite = await check(await startSimulator());
+    expect(failures(suite.results)).toEqual([]);
+    expect(suite.results.map((r) => r.id)).toEqual(paymentRules.map((r) => r.id));
+    // PAY-SANDBOX needs a sandbox target; every other rule runs (the simulator has the control API).
+    expect(skipped(suite.results)).toEqual([expect.stringMatching(/^PAY-SANDBOX: needs a sandbox target/)]);
+  });
+
+  it('PAY-SANDBOX holds against a sandbox simulator; the initiating rules are skipped there', async () => {
+    const baseUrl = await startSimulator({ environment: 'sandbox' });
+    const suite = await check(baseUrl, {
+      keys: ['ofkit-sandbox-key:ofkit-sandbox-secret'],
+      file: { environment: 'sandbox' },
+    });
+    expect(failures(suite.results)).toEqual([]);
+    const passed = suite.results.filter((r) => r.status === 'passed').map((r) => r.id);
+    expect(passed).toEqual(['PAY-VERSION-HEADER', 'PAY-BANK-ACCOUNT-DUP', 'PAY-SANDBOX']);
+    for (const reason of skipped(suite.results)) expect(reason).toMatch(/not available in the sandbox/);
+  });
+
+  it('a simulator that breaks PAY-AUTH-V2-REQUIRED and PAY-INTENT-CANCEL-CUTOFF fails exactly those', {
+    timeout: 40_000,
+  }, async () => {
+    const baseUrl = await startSimulator({ brokenRules: BROKEN });
+    const suite = await check(baseUrl);
+    const failed = suite.results.filter((r) => r.status === 'failed');
+    expect(failed.map((r) => r.id)).toEqual(BROKEN);
+    expect(failed[0]?.failure?.message).toMatch(/without the header: wanted 400, got 2\d\d/);
+    expect(failed[1]?.failure?.message).toMatch(/after the cutoff the cancel must be an error, got 204/);
+    // The shrunk counterexample comes with the requests that reproduce it.
+    expect(failed.every((r) => (r.failure?.exchanges.length ?? 0) > 0)).toBe(true);
+  });
+});
+
+describe('the payments generators', () => {
+  it('compute CPF and CNPJ check digits as the Receita Federal does', () => {
+    expect(cpfOf('526018159')).toBe('52601815906');
+    expect(cnpjOf('628194820001')).toBe('62819482000163');
+  });
+
+  it('pin the seconds around the cutoffs of the document, on a month end too', () => {
+    const cutoff = cutoffOf(document, 'cancelPaymentIntent')!;
+    const moments = cutoffExamples('2026-11-02').map(
+      ({ date, offsetSeconds }) =>
+        `${date} ${describeGmt3(cutoffInstant(date, cutoff) + offsetSeconds * 1000)}`,
+    );
+    expect(moments).toEqual([
+      '2026-11-09 2026-11-08 23:58:59 GMT-3',
+      '2026-11-09 2026-11-08 23:59:00 GMT-3',
+      '2026-12-01 2026-11-30 23:58:59 GMT-3',
+      '2026-12-01 2026-11-30 23:59:00 GMT-3',
+    ]);
+    expect(cutoffOf(document, 'cancelPaymentAuthorizationCharge')?.time).toBe('22:00:00');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+});

@@ -21,8 +21,8 @@ export interface SimResponse {
   headers: Record<string, string>;
   /** A JSON value to serialize, or undefined for an empty body (204). */
   body?: unknown;
-  /** `JSON.stringify(body)`, built faster by the handler (a list page of cached record texts). */
-  serialize?: () => string;
+  /** `JSON.stringify(body)` as UTF-8 bytes, built faster by the handler (a list page of cached records). */
+  serialize?: () => Buffer;
 }
 
 export const JSON_CONTENT_TYPE = 'application/json';

@@ -90,11 +90,20 @@ export function paginate<T>(records: T[], query: Record<string, unknown>, reques
   };
 }
 
-/** `JSON.stringify` of the page's envelope with its records' public views, from their cached texts. */
-export function pageJson(page: Page<StoredRecord>): string {
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']}');
+
+/** `JSON.stringify` of the page's envelope with its records' public views, as bytes from cached ones. */
+export function pageJson(page: Page<StoredRecord>): Buffer {
   const { count, next, previous } = page;
   const envelope = JSON.stringify({ count, next, previous });
-  return `${envelope.slice(0, -1)},"results":[${page.results.map(publicJson).join(',')}]}`;
+  const parts: Buffer[] = [Buffer.from(`${envelope.slice(0, -1)},"results":[`)];
+  page.results.forEach((record, index) => {
+    if (index > 0) parts.push(COMMA);
+    parts.push(publicJson(record));
+  });
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
 }
 
 /** The list handler of a stored collection: the tenant's records, filtered and paginated. */

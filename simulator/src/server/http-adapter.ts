@@ -43,9 +43,11 @@ function toSimRequest(request: IncomingMessage, body: string, overLimit: boolean
 }
 
 function write(response: ServerResponse, answer: SimResponse): void {
-  const text = answer.body === undefined ? undefined : (answer.serialize?.() ?? JSON.stringify(answer.body));
   // Encoded once: its length is the header, its bytes the body.
-  const payload = text === undefined ? undefined : Buffer.from(text);
+  const payload =
+    answer.body === undefined
+      ? undefined
+      : (answer.serialize?.() ?? Buffer.from(JSON.stringify(answer.body)));
   const headers: Record<string, string | number> = { ...answer.headers };
   if (payload !== undefined) headers['content-length'] = payload.length;
   response.writeHead(answer.status, headers);

@@ -133,7 +133,7 @@ export async function contractCheckedSimulator(
       });
       checkAgainstDocument(path.startsWith(CONTROL_PREFIX) ? admin : api, method, path, response);
       // The adapter writes `serialize()` when a handler gives one: it must be exactly the body's JSON.
-      if (response.serialize && response.serialize() !== JSON.stringify(response.body)) {
+      if (response.serialize && response.serialize().toString('utf8') !== JSON.stringify(response.body)) {
         throw new Error(`${method} ${path}: serialize() differs from JSON.stringify(body)`);
       }
       return { status: response.status, body: response.body, headers: response.headers };

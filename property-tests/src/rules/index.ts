@@ -11,6 +11,7 @@ import { modelRules } from './model/index.js';
 import { paymentRules } from './payments/index.js';
 import type { Rule } from './rule.js';
 import { schemaConformanceRules } from './schema/operation-conformance.js';
+import { webhookRules } from './webhooks/index.js';
 
 export function allRules(document: ApiDocument): Rule[] {
   return [
@@ -18,6 +19,7 @@ export function allRules(document: ApiDocument): Rule[] {
     ...linkRules,
     ...dataRules,
     ...modelRules,
+    ...webhookRules,
     ...paymentRules,
     ...schemaConformanceRules(document),
   ];

@@ -30,7 +30,8 @@ export const DEFAULT_CONFIG: Omit<TargetConfig, 'baseUrl'> = {
   operations: { exclude: [] },
   controlApi: 'detect',
   resetBeforeRun: true,
-  requestTimeoutMs: 10_000,
+  // Control API clock moves run every job that falls due (a daily refresh per recurrent link and day).
+  requestTimeoutMs: 30_000,
   // PAY-*: the simulator's payment institutions Banco Aurora (payer) and Cooperativa Horizonte.
   payments: {
     payerInstitution: '375eff08-33be-4d41-8d24-13ab2c7e0632',

@@ -56,7 +56,9 @@ export async function deliverEvent(
   const config = await readWebhookConfig(tenant);
   const at = tenant.clock.now();
   const started = context.realTime();
-  const outcome = await send(context, config, event);
+  // brokenRules: a simulator broken on purpose (no bearer token) proves the conformance suite catches it.
+  const sent = tenant.brokenRules.has('WEBHOOK-BEARER') ? { ...config, bearer_token: null } : config;
+  const outcome = await send(context, sent, event);
   const duration_ms = Math.max(0, context.realTime() - started);
   const attempt: DeliveryAttempt = { at: new Date(at).toISOString(), ...outcome, duration_ms };
   const status = statusAfter(outcome, number);

@@ -4,14 +4,14 @@
  * broken on purpose fails exactly those two (teeth).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadApiDocument } from '../../document/api-document.js';
-import { linkRules } from './index.js';
 import {
   outcome,
   runRules,
   type SimulatorTarget,
   startSimulatorTarget,
-} from './simulator-target.test-kit.js';
+} from '../../../tests/simulator-target.js';
+import { loadApiDocument } from '../../document/api-document.js';
+import { linkRules } from './index.js';
 
 const document = loadApiDocument();
 const SEED = 20261102;

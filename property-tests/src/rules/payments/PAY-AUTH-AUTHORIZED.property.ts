@@ -76,7 +76,7 @@ export const payAuthAuthorized = defineRule<Input, CutoffFixture>({
   prepare: (suite) => prepareCutoff(suite, 'cancelPaymentAuthorization', OPERATIONS),
   arbitrary: (_suite, fixture) =>
     fc.record({
-      date: fc.integer({ min: 2, max: 365 }).map((days) => addDays(fixture.today, days)),
+      date: fc.integer({ min: 2, max: 120 }).map((days) => addDays(fixture.today, days)),
       amount: amountArbitrary(),
       byEndDate: fc.boolean(),
       decision: fc.constantFrom('confirm', 'reject'),

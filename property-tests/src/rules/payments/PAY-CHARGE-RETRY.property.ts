@@ -94,7 +94,7 @@ export const payChargeRetry = defineRule<Input, CutoffFixture>({
   prepare: (suite) => prepareCutoff(suite, 'cancelPaymentAuthorization', OPERATIONS),
   arbitrary: (_suite, fixture) =>
     fc.record({
-      date: fc.integer({ min: 4, max: 400 }).map((days) => addDays(fixture.today, days)),
+      date: fc.integer({ min: 4, max: 120 }).map((days) => addDays(fixture.today, days)),
       amount: amountArbitrary(),
       when: fc.constantFrom('scheduled', 'failed', 'processed'),
     }),

@@ -1,16 +1,17 @@
 /**
- * For the data rules' tests only: the real simulator over HTTP on 127.0.0.1 (port 0), with a fixed
- * clock, optionally broken on purpose (`brokenRules`), and the suite run against it.
+ * For the suite's own tests: the real simulator over HTTP on 127.0.0.1 (port 0), its real time fixed so
+ * that only the control API clock moves time, optionally broken on purpose (`brokenRules`), and the
+ * suite run against it. The suite itself imports nothing from the simulator.
  */
 import type { Server } from 'node:http';
-import { DEFAULT_KEYS } from '../../../../simulator/src/config/simulator-config.js';
-import { createHttpServer, listen } from '../../../../simulator/src/server/http-adapter.js';
-import { createSimulator } from '../../../../simulator/src/simulator.js';
-import type { ApiDocument } from '../../document/api-document.js';
-import type { RuleResult } from '../../runner/run-rule.js';
-import { runSuite } from '../../runner/run-suite.js';
-import { parseTargetConfig } from '../../target/target-config.js';
-import type { Rule } from '../rule.js';
+import { DEFAULT_KEYS } from '../../simulator/src/config/simulator-config.js';
+import { createHttpServer, listen } from '../../simulator/src/server/http-adapter.js';
+import { createSimulator } from '../../simulator/src/simulator.js';
+import type { ApiDocument } from '../src/document/api-document.js';
+import type { Rule } from '../src/rules/rule.js';
+import type { RuleResult } from '../src/runner/run-rule.js';
+import { runSuite } from '../src/runner/run-suite.js';
+import { parseTargetConfig } from '../src/target/target-config.js';
 
 export const FIXED_NOW = Date.parse('2026-11-02T12:00:00.000Z');
 
@@ -19,9 +20,9 @@ export interface SimulatorTarget {
   stop(): Promise<void>;
 }
 
-export async function startSimulatorTarget(brokenRules: string[] = []): Promise<SimulatorTarget> {
+export async function startSimulatorTarget(brokenRules: readonly string[] = []): Promise<SimulatorTarget> {
   const simulator = await createSimulator({
-    seed: 'data-rules',
+    seed: 'suite-tests',
     environment: 'production',
     keys: DEFAULT_KEYS,
     realTime: () => FIXED_NOW,

@@ -84,9 +84,9 @@ async function newRecords(
   all: boolean,
 ) {
   const after = await tenant.store.list(tenant.id, path, { link: link.id });
-  if (all) return after;
-  const known = new Set(before.map((record) => record.id));
-  return after.filter((record) => !known.has(record.id));
+  // Store contract: a link's records come in insertion order and a new id goes to the end, and nothing
+  // is deleted during the refresh: what follows the earlier records is what was added.
+  return all ? after : after.slice(before.length);
 }
 
 /** One recurrent link's refresh: new records and their events, then the institution's changes. */

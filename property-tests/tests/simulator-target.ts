@@ -20,10 +20,13 @@ export interface SimulatorTarget {
   stop(): Promise<void>;
 }
 
-export async function startSimulatorTarget(brokenRules: readonly string[] = []): Promise<SimulatorTarget> {
+export async function startSimulatorTarget(
+  brokenRules: readonly string[] = [],
+  environment: 'production' | 'sandbox' = 'production',
+): Promise<SimulatorTarget> {
   const simulator = await createSimulator({
     seed: 'suite-tests',
-    environment: 'production',
+    environment,
     keys: DEFAULT_KEYS,
     realTime: () => FIXED_NOW,
     brokenRules,

@@ -2,39 +2,26 @@
  * The suite proven against the reference implementation: the simulator over real HTTP, every
  * cross-cutting rule and every schema conformance row, with a fixed seed and few runs.
  */
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_KEYS } from '../../simulator/src/config/simulator-config.js';
-import { createHttpServer, listen } from '../../simulator/src/server/http-adapter.js';
-import { createSimulator } from '../../simulator/src/simulator.js';
 import { loadApiDocument } from '../src/document/api-document.js';
 import { crossCuttingRules } from '../src/rules/cross-cutting/index.js';
 import { schemaConformanceRules } from '../src/rules/schema/operation-conformance.js';
 import type { RuleResult } from '../src/runner/run-rule.js';
 import { runSuite } from '../src/runner/run-suite.js';
 import { parseTargetConfig } from '../src/target/target-config.js';
+import { type SimulatorTarget, startSimulatorTarget } from './simulator-target.js';
 
-const FIXED_NOW = Date.parse('2026-11-02T12:00:00.000Z');
 const SEED = 20261102;
 const document = loadApiDocument();
-let server: Server;
+let target: SimulatorTarget;
 let baseUrl: string;
 
 beforeAll(async () => {
-  const simulator = await createSimulator({
-    seed: 'conformance-suite',
-    environment: 'production',
-    keys: DEFAULT_KEYS,
-    realTime: () => FIXED_NOW,
-  });
-  server = createHttpServer({ handle: simulator.handle, maxBodyBytes: 1_048_576 });
-  baseUrl = await listen(server, 0, '127.0.0.1');
+  target = await startSimulatorTarget();
+  baseUrl = target.baseUrl;
 });
 
-afterAll(() => {
-  server.closeAllConnections();
-  server.close();
-});
+afterAll(() => target.stop());
 
 /** Each failure with its message, so a failing test says which rule broke and how. */
 const failures = (results: RuleResult[]) =>

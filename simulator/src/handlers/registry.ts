@@ -23,7 +23,7 @@ export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry
     ...linkHandlers(options.dataCollections, linkData),
     ...dataResourceHandlers(linkData),
     ...paymentHandlers(),
-    ...controlHandlers(),
+    ...controlHandlers(options.document),
     ...webhookControlHandlers(linkData),
   ];
   const registry = new Map<string, Handler>();

@@ -3,11 +3,8 @@
  * without its control API), and fails one broken on purpose with a short shrunk command sequence, printed
  * as curl commands, that fast-check's replayPath replays in one run.
  */
-import type { Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_KEYS } from '../../../../simulator/src/config/simulator-config.js';
-import { createHttpServer, listen } from '../../../../simulator/src/server/http-adapter.js';
-import { createSimulator } from '../../../../simulator/src/simulator.js';
+import { type SimulatorTarget, startSimulatorTarget } from '../../../tests/simulator-target.js';
 import { loadApiDocument } from '../../document/api-document.js';
 import { toCurlScript } from '../../report/curl-commands.js';
 import type { Rule } from '../../rules/rule.js';
@@ -18,30 +15,19 @@ import { modelLinkLifecycle, modelRules } from './index.js';
 import type { ModelRun } from './model-commands.js';
 import { setupAdvanceMs } from './run-setup.js';
 
-const FIXED_NOW = Date.parse('2026-11-02T12:00:00.000Z');
 const SEED = 20261102;
 const document = loadApiDocument();
-const servers: Server[] = [];
+const targets: SimulatorTarget[] = [];
 
-afterEach(() => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    server.close();
-  }
+afterEach(async () => {
+  await Promise.all(targets.splice(0).map((target) => target.stop()));
 });
 
 /** The simulator on 127.0.0.1, port 0, at a fixed real time, with the rules to break. */
 async function startSimulator(brokenRules: readonly string[] = []): Promise<string> {
-  const simulator = await createSimulator({
-    seed: 'model-rules',
-    environment: 'production',
-    keys: DEFAULT_KEYS,
-    realTime: () => FIXED_NOW,
-    brokenRules,
-  });
-  const server = createHttpServer({ handle: simulator.handle, maxBodyBytes: 1_048_576 });
-  servers.push(server);
-  return listen(server, 0, '127.0.0.1');
+  const target = await startSimulatorTarget(brokenRules);
+  targets.push(target);
+  return target.baseUrl;
 }
 
 interface RunOptions {

@@ -3,12 +3,8 @@
  * real time, fixed seed, few runs). Every rule holds against the production simulator, PAY-SANDBOX
  * against a sandbox one, and a simulator broken on purpose fails exactly the broken rules (teeth).
  */
-import type { Server } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_KEYS } from '../../../../simulator/src/config/simulator-config.js';
-import type { SimRequest, SimResponse } from '../../../../simulator/src/core/http-types.js';
-import { createHttpServer, listen } from '../../../../simulator/src/server/http-adapter.js';
-import { createSimulator } from '../../../../simulator/src/simulator.js';
+import { type SimulatorTarget, startSimulatorTarget } from '../../../tests/simulator-target.js';
 import { loadApiDocument } from '../../document/api-document.js';
 import type { RuleResult } from '../../runner/run-rule.js';
 import { runSuite } from '../../runner/run-suite.js';
@@ -17,34 +13,19 @@ import { cnpjOf, cpfOf } from './brazilian-documents.js';
 import { paymentRules } from './index.js';
 import { addDays, cutoffExamples, cutoffInstant, cutoffOf, describeGmt3 } from './payment-dates.js';
 
-const FIXED_NOW = Date.parse('2026-11-02T12:00:00.000Z');
 const SEED = 20261102;
 const RUNS = 3;
 const BROKEN = ['PAY-AUTH-V2-REQUIRED', 'PAY-INTENT-CANCEL-CUTOFF'];
 const document = loadApiDocument();
-const servers: Server[] = [];
+const targets: SimulatorTarget[] = [];
 
-type Handle = (request: SimRequest) => Promise<SimResponse>;
-
-interface TargetOptions {
-  environment?: 'production' | 'sandbox';
-  brokenRules?: string[];
-  wrap?: (handle: Handle) => Handle;
-}
-
-/** A simulator on 127.0.0.1, port 0; its base URL. */
-async function startSimulator(options: TargetOptions = {}): Promise<string> {
-  const simulator = await createSimulator({
-    seed: 'payments-rules',
-    environment: options.environment ?? 'production',
-    keys: DEFAULT_KEYS,
-    realTime: () => FIXED_NOW,
-    brokenRules: options.brokenRules ?? [],
-  });
-  const handle = options.wrap ? options.wrap(simulator.handle) : simulator.handle;
-  const server = createHttpServer({ handle, maxBodyBytes: 1_048_576 });
-  servers.push(server);
-  return listen(server, 0, '127.0.0.1');
+/** A simulator on 127.0.0.1, port 0 (tests/simulator-target.ts); its base URL. */
+async function startSimulator(
+  options: { environment?: 'production' | 'sandbox'; brokenRules?: string[] } = {},
+) {
+  const target = await startSimulatorTarget(options.brokenRules, options.environment);
+  targets.push(target);
+  return target.baseUrl;
 }
 
 async function check(baseUrl: string, sources: Omit<ConfigSources, 'baseUrl'> = {}) {
@@ -57,11 +38,8 @@ const failures = (results: RuleResult[]) =>
 const skipped = (results: RuleResult[]) =>
   results.filter((r) => r.status === 'skipped').map((r) => `${r.id}: ${r.reason}`);
 
-afterAll(() => {
-  for (const server of servers) {
-    server.closeAllConnections();
-    server.close();
-  }
+afterAll(async () => {
+  await Promise.all(targets.map((target) => target.stop()));
 });
 
 describe('the payments rules against the simulator', () => {

@@ -3,6 +3,7 @@
  * (reset, snapshot), clock, scenario switches and faults. The webhook operations are in
  * `webhooks/control-handlers.ts`.
  */
+import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
 import type { Handler } from '../handler.js';
 import { clockHandlers } from './clock-handlers.js';
 import { faultHandlers } from './fault-handlers.js';
@@ -11,6 +12,7 @@ import { stateHandlers } from './state-handlers.js';
 
 export { KEPT_ON_RESET } from './state-handlers.js';
 
-export function controlHandlers(): [string, Handler][] {
-  return [...stateHandlers, ...clockHandlers, ...scenarioHandlers, ...faultHandlers];
+/** `api`: the bundled API document (faults name its operations). */
+export function controlHandlers(api: JsonObject): [string, Handler][] {
+  return [...stateHandlers, ...clockHandlers, ...scenarioHandlers, ...faultHandlers(api)];
 }

@@ -62,19 +62,29 @@ function newCharge(tenant: TenantRuntime, intent: IntentRecord): ChargeRecord {
   };
 }
 
+/** The intent the payer decides on: 404 when unknown, 400 unless PENDING (`verb`: what the decision does). */
+async function pendingIntent(
+  tenant: TenantRuntime,
+  id: string,
+  verb: string,
+): Promise<Result<IntentRecord, ApiErrors>> {
+  const intent = await getRecord<IntentRecord>(tenant, INTENTS, id);
+  if (!intent) return err(apiError('not_found', { message: `No payment intent ${id}.` }));
+  if (intent.status !== 'PENDING') {
+    const message = `Only a PENDING intent can be ${verb}; this one is ${intent.status}.`;
+    return err(apiError('invalid_status', { message }));
+  }
+  return ok(intent);
+}
+
 /** The payer authorizes: PENDING -> SCHEDULED or PROCESSING, with the charge; 400 from another status. */
 export async function authorizeIntent(
   tenant: TenantRuntime,
   id: string,
 ): Promise<Result<IntentRecord, ApiErrors>> {
-  const intent = await getRecord<IntentRecord>(tenant, INTENTS, id);
-  if (!intent) return err(apiError('not_found', { message: `No payment intent ${id}.` }));
-  if (intent.status !== 'PENDING')
-    return err(
-      apiError('invalid_status', {
-        message: `Only a PENDING intent can be authorized; this one is ${intent.status}.`,
-      }),
-    );
+  const pending = await pendingIntent(tenant, id, 'authorized');
+  if (!pending.ok) return pending;
+  const intent = pending.value;
   const charge = newCharge(tenant, intent);
   await putRecord(tenant, CHARGES, charge);
   const scheduled = intent.scheduled_date !== null;
@@ -98,15 +108,9 @@ export async function rejectIntent(
   tenant: TenantRuntime,
   id: string,
 ): Promise<Result<IntentRecord, ApiErrors>> {
-  const intent = await getRecord<IntentRecord>(tenant, INTENTS, id);
-  if (!intent) return err(apiError('not_found', { message: `No payment intent ${id}.` }));
-  if (intent.status !== 'PENDING')
-    return err(
-      apiError('invalid_status', {
-        message: `Only a PENDING intent can be refused; this one is ${intent.status}.`,
-      }),
-    );
-  return ok(await setIntent(tenant, intent, { status: 'FAILED', authorization_url: null }));
+  const pending = await pendingIntent(tenant, id, 'refused');
+  if (!pending.ok) return pending;
+  return ok(await setIntent(tenant, pending.value, { status: 'FAILED', authorization_url: null }));
 }
 
 /** On entering PENDING: the payer's decision when `external_id` is a trigger. */

@@ -8,14 +8,8 @@ import {
   SIMULATE_USAGE,
   type SimulatorConfig,
 } from '../../simulator/src/config/simulator-config.js';
-import { createHttpServer, listen } from '../../simulator/src/server/http-adapter.js';
-import { createSimulator } from '../../simulator/src/simulator.js';
-import { startClockTicker } from '../../simulator/src/webhooks/clock-ticker.js';
+import { startSimulator } from '../../simulator/src/start-simulator.js';
 import type { AttemptReport } from '../../simulator/src/webhooks/retrying-delivery.js';
-
-const MAX_BODY_BYTES = 1_048_576;
-/** How often a clock that follows real time runs its due jobs (webhook retries, daily refresh). */
-const TICK_MS = 1000;
 
 function webhookLine(config: SimulatorConfig): string {
   if (config.webhook === null) {
@@ -54,19 +48,16 @@ export async function simulate(argv: string[]): Promise<void> {
     console.log(SIMULATE_USAGE);
     return;
   }
-  const simulator = await createSimulator({
+  const { url, keys, simulator, close } = await startSimulator({
+    port: config.port,
+    host: config.host,
     brokenRules: config.brokenRules,
     seed: config.seed,
     environment: config.environment,
     keys: config.keys,
-    maxBodyBytes: MAX_BODY_BYTES,
     webhook: config.webhook ?? undefined,
     onWebhookAttempt: printAttempt,
   });
-  const stopTicker = startClockTicker(simulator.tenants, TICK_MS);
-  const server = createHttpServer({ handle: simulator.handle, maxBodyBytes: MAX_BODY_BYTES });
-  const url = await listen(server, config.port, config.host);
-  const keys = config.keys.filter((key) => key.environment === config.environment);
   console.log(
     [
       `ofkit simulator (API 1.223.0, ${config.environment}) listening on ${url}`,
@@ -82,10 +73,7 @@ export async function simulate(argv: string[]): Promise<void> {
   );
   const stop = (signal: string) => {
     console.log(`\n${signal}: closing the simulator`);
-    stopTicker();
-    void simulator.webhooks.close();
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
+    void close().then(() => process.exit(0));
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /** `ofkit <command>`: parses the command line and hands over to the command's module. */
 const COMMANDS: Record<string, { summary: string }> = {
   simulate: { summary: 'run the stateful simulator' },

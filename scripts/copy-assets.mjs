@@ -40,6 +40,9 @@ for (const assetRoot of ASSET_ROOTS) {
 for (const name of ['openapi', 'admin']) {
   const json = join(dist, 'openapi/generated', `${name}.json`);
   const yaml = join(dirname(json), `${name}.yaml`);
-  writeFileSync(yaml, stringify(JSON.parse(readFileSync(json, 'utf8')), { lineWidth: 0, aliasDuplicateObjects: false }));
+  writeFileSync(
+    yaml,
+    stringify(JSON.parse(readFileSync(json, 'utf8')), { lineWidth: 0, aliasDuplicateObjects: false }),
+  );
 }
 console.log(`copy-assets: ${copied} files into dist/, bundled YAML written`);

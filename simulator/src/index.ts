@@ -1,6 +1,7 @@
 /** `ofkit/simulator`: the simulator in process, on a socket (`startSimulator`) or without one (`createSimulator`). */
-export type { SimRequest, SimResponse } from './core/http-types.js';
+
 export { DEFAULT_KEYS } from './config/simulator-config.js';
+export type { SimRequest, SimResponse } from './core/http-types.js';
 export type { ApiKey, Environment } from './pipeline/authenticate.js';
 export type { Simulator, SimulatorOptions } from './simulator.js';
 export { createSimulator } from './simulator.js';

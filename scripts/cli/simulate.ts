@@ -1,15 +1,15 @@
 /**
- * `ofkit simulate [--port N] [--host H] [--seed S] [--environment production|sandbox] [--keys id:secret ...]
- * [--webhook-url URL [--webhook-bearer TOKEN]]`
+ * `ofkit simulate [options]`: the stateful simulator on a socket until SIGINT or SIGTERM. `ofkit exec`
+ * starts it the same way (`startFromConfig`) around a command of the user's.
  */
 import {
-  ConfigError,
   parseSimulatorConfig,
   SIMULATE_USAGE,
   type SimulatorConfig,
 } from '../../simulator/src/config/simulator-config.js';
-import { startSimulator } from '../../simulator/src/start-simulator.js';
+import { type StartedSimulator, startSimulator } from '../../simulator/src/start-simulator.js';
 import type { AttemptReport } from '../../simulator/src/webhooks/retrying-delivery.js';
+import { type Command, runGuarded } from './command-line.js';
 
 function webhookLine(config: SimulatorConfig): string {
   if (config.webhook === null) {
@@ -25,30 +25,32 @@ function fallbackLine(operations: readonly string[]): string {
   return `answered by the Prism fallback (no stateful handler yet): ${operations.length} operations:\n  ${operations.join(', ')}`;
 }
 
-function printAttempt({ tenant, payload, number, attempt, status }: AttemptReport): void {
+function attemptLine({ tenant, payload, number, attempt, status }: AttemptReport): string {
   const outcome = attempt.status ?? attempt.error;
-  console.log(
-    `webhook ${tenant} ${payload.webhook_type} ${payload.webhook_code} attempt ${number} -> ${outcome} (${attempt.duration_ms} ms): ${status}`,
-  );
+  return `webhook ${tenant} ${payload.webhook_type} ${payload.webhook_code} attempt ${number} -> ${outcome} (${attempt.duration_ms} ms): ${status}`;
 }
 
-export async function simulate(argv: string[]): Promise<void> {
-  let config: ReturnType<typeof parseSimulatorConfig>;
-  try {
-    config = parseSimulatorConfig(argv);
-  } catch (error) {
-    if (error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`ofkit simulate: ${(error as Error).message}`);
-      process.exitCode = 2;
-      return;
-    }
-    throw error;
-  }
-  if (config.help) {
-    console.log(SIMULATE_USAGE);
-    return;
-  }
-  const { url, keys, simulator, close } = await startSimulator({
+function startLines(config: SimulatorConfig, started: StartedSimulator): string {
+  const { url, keys, simulator } = started;
+  return [
+    `ofkit simulator (API 1.223.0, ${config.environment}) listening on ${url}`,
+    `seed: ${config.seed}   (replay with --seed ${config.seed})`,
+    `keys (tenants): ${keys.map((k) => `${k.secretId}:${k.secretPassword}`).join('  ')}`,
+    `try: curl -u ${keys[0]?.secretId}:${keys[0]?.secretPassword} ${url}/api/institutions/`,
+    'scenario triggers: username starting with "mfa" -> 428 (resume with token 123456); password "wrong-password" -> 400',
+    `control API: ${url}/_ofkit/ (openapi/admin.yaml)`,
+    webhookLine(config),
+    fallbackLine(simulator.fallbackOperations),
+    ...(config.brokenRules.length > 0 ? [`BROKEN ON PURPOSE: ${config.brokenRules.join(', ')}`] : []),
+  ].join('\n');
+}
+
+/** Starts the simulator a parsed command line asks for and prints its start-up lines through `print`. */
+export async function startFromConfig(
+  config: SimulatorConfig,
+  print: (line: string) => void,
+): Promise<StartedSimulator> {
+  const started = await startSimulator({
     port: config.port,
     host: config.host,
     brokenRules: config.brokenRules,
@@ -56,25 +58,26 @@ export async function simulate(argv: string[]): Promise<void> {
     environment: config.environment,
     keys: config.keys,
     webhook: config.webhook ?? undefined,
-    onWebhookAttempt: printAttempt,
+    onWebhookAttempt: (report) => print(attemptLine(report)),
   });
-  console.log(
-    [
-      `ofkit simulator (API 1.223.0, ${config.environment}) listening on ${url}`,
-      `seed: ${config.seed}   (replay with --seed ${config.seed})`,
-      `keys (tenants): ${keys.map((k) => `${k.secretId}:${k.secretPassword}`).join('  ')}`,
-      `try: curl -u ${keys[0]?.secretId}:${keys[0]?.secretPassword} ${url}/api/institutions/`,
-      'scenario triggers: username starting with "mfa" -> 428 (resume with token 123456); password "wrong-password" -> 400',
-      `control API: ${url}/_ofkit/ (openapi/admin.yaml)`,
-      webhookLine(config),
-      fallbackLine(simulator.fallbackOperations),
-      ...(config.brokenRules.length > 0 ? [`BROKEN ON PURPOSE: ${config.brokenRules.join(', ')}`] : []),
-    ].join('\n'),
-  );
-  const stop = (signal: string) => {
-    console.log(`\n${signal}: closing the simulator`);
-    void close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  print(startLines(config, started));
+  return started;
 }
+
+/** The command's run, in main.ts's command table. */
+export const simulateCommand: Command['run'] = (argv) =>
+  runGuarded('simulate', async () => {
+    const config = parseSimulatorConfig(argv);
+    if (config.help) {
+      console.log(SIMULATE_USAGE);
+      return 0;
+    }
+    const started = await startFromConfig(config, (line) => console.log(line));
+    const stop = (signal: string) => {
+      console.log(`\n${signal}: closing the simulator`);
+      void started.close().then(() => process.exit(0));
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    return 0;
+  });

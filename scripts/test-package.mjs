@@ -4,8 +4,8 @@
  * into a temporary project outside the repository, and there: `npx ofkit --help`; `npx ofkit simulate`
  * on port 0 answers; a vitest file starts the simulator in process (`ofkit/simulator`) and registers a
  * link and retrieves accounts through `ofkit/client`; `tsc` compiles a file using the exported types and
- * refuses a wrong path; `ofkit exec -- ofkit check $OFKIT_URL` exits 0 with a JUnit report; `ofkit pact
- * check-spec` on the reference pact exits 0. The README's CI recipes use only these commands.
+ * refuses a wrong path; `ofkit exec -- ofkit check $OFKIT_URL` and `ofkit exec -- ofkit pact verify
+ * $OFKIT_URL` exit 0 with a JUnit report; `ofkit pact check-spec` on the reference pact exits 0. The README's CI recipes use only these commands.
  * vitest and typescript are the repository's own (a user has theirs); everything else comes from the tarball.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -165,6 +165,16 @@ step('npx ofkit exec -- ofkit check $OFKIT_URL exits 0 with a JUnit report', () 
   const junit = readFileSync(join(project, 'reports/conformance.xml'), 'utf8');
   if (!junit.includes('<testsuite')) throw new Error(`not a JUnit report:\n${junit.slice(0, 400)}`);
 });
+step(
+  'npx ofkit exec -- ofkit pact verify $OFKIT_URL on the reference pact exits 0 with a JUnit report',
+  () => {
+    const verify =
+      'ofkit pact verify "$OFKIT_URL" --pacts node_modules/ofkit/contracts/pacts/ --log-level error --report junit:reports/pact-verify.xml';
+    run('npx', ['ofkit', 'exec', '--quiet', '--', 'sh', '-c', verify]);
+    if (!readFileSync(join(project, 'reports/pact-verify.xml'), 'utf8').includes('<testsuite'))
+      throw new Error('no JUnit report');
+  },
+);
 step('npx ofkit pact check-spec on the reference pact exits 0', () => {
   run('npx', ['ofkit', 'pact', 'check-spec', 'node_modules/ofkit/contracts/pacts/']);
 });

@@ -19,7 +19,8 @@ export interface StreamedJson {
 
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const hasContent = (chunk: Buffer) => chunk.some((byte) => byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09);
+const hasContent = (chunk: Buffer) =>
+  chunk.some((byte) => byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09);
 
 export async function readStreamedJson(request: IncomingMessage, limit: number): Promise<StreamedJson> {
   const parser = new JSONParser({ paths: ['$'] });

@@ -89,7 +89,9 @@ export class MemoryStore implements Store {
     const state = this.tenant(tenant);
     const collections: Record<string, StoredRecord[]> = {};
     for (const [name, collection] of state.collections) {
-      if (collection.byId.size > 0) collections[name] = structuredClone([...collection.byId.values()]);
+      // The records themselves, not copies: records are values (a change is a put of a new object), and
+      // cloning a million of them blocked every tenant for seconds.
+      if (collection.byId.size > 0) collections[name] = [...collection.byId.values()];
     }
     return { collections, windows: Object.fromEntries([...state.windows].map(([k, v]) => [k, [...v]])) };
   }
@@ -98,9 +100,13 @@ export class MemoryStore implements Store {
     const state = new TenantState();
     for (const [name, records] of Object.entries(snapshot.collections)) {
       const collection = state.collection(name);
-      for (const record of structuredClone(records)) collection.put(record);
+      for (const record of records) {
+        forgetViews(record);
+        collection.put(record);
+      }
     }
     for (const [key, hits] of Object.entries(snapshot.windows)) state.windows.set(key, [...hits]);
+    // One step: the tenant's old state is replaced whole, never cleared first.
     this.tenants.set(tenant, state);
   }
 

@@ -128,7 +128,9 @@ describe('clock', () => {
   it('refuses to advance past the last instant a date-time can write', async () => {
     // Only an import reaches that far: a set moves at most 366 days.
     const snapshot = { format: 'ofkit-snapshot/1', clock: { now: '9999-12-31T00:00:00.000Z', frozen: true } };
-    expect((await sim.call('PUT', '/_ofkit/snapshot/', { body: { ...snapshot, state: {} } })).status).toBe(204);
+    expect((await sim.call('PUT', '/_ofkit/snapshot/', { body: { ...snapshot, state: {} } })).status).toBe(
+      204,
+    );
     const refused = await advance(2 * 86_400);
     expect(refused.status).toBe(400);
     expect(refused.body[0]).toMatchObject({ code: 'invalid', field: 'seconds' });

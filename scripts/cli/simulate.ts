@@ -8,6 +8,7 @@ import {
   SIMULATE_USAGE,
   type SimulatorConfig,
 } from '../../simulator/src/config/simulator-config.js';
+import { closeGracefully } from '../../simulator/src/server/graceful-shutdown.js';
 import { createHttpServer, listen } from '../../simulator/src/server/http-adapter.js';
 import { createSimulator } from '../../simulator/src/simulator.js';
 import { startClockTicker } from '../../simulator/src/webhooks/clock-ticker.js';
@@ -82,10 +83,11 @@ export async function simulate(argv: string[]): Promise<void> {
   );
   const stop = (signal: string) => {
     console.log(`\n${signal}: closing the simulator`);
-    stopTicker();
-    void simulator.webhooks.close();
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
+    const before = () => {
+      stopTicker();
+      return simulator.webhooks.close();
+    };
+    void closeGracefully(server, { before }).then(() => process.exit(0));
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

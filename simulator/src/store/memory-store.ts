@@ -2,6 +2,9 @@
 import { forgetViews } from './record-views.js';
 import type { SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from './store.js';
 
+/** Records indexed between two yields to the event loop during an import. */
+const IMPORT_SLICE = 10_000;
+
 function getOrCreate<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   const existing = map.get(key);
   if (existing !== undefined) return existing;
@@ -98,11 +101,15 @@ export class MemoryStore implements Store {
 
   async importTenant(tenant: string, snapshot: TenantSnapshot) {
     const state = new TenantState();
+    let indexed = 0;
     for (const [name, records] of Object.entries(snapshot.collections)) {
       const collection = state.collection(name);
       for (const record of records) {
         forgetViews(record);
         collection.put(record);
+        // A million records take a while to index: let other tenants' requests in meanwhile (the
+        // tenant's own state changes only at the swap below).
+        if (++indexed % IMPORT_SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
       }
     }
     for (const [key, hits] of Object.entries(snapshot.windows)) state.windows.set(key, [...hits]);

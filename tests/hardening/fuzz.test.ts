@@ -66,7 +66,7 @@ beforeAll(async () => {
   });
   base = await listen(server, 0, '127.0.0.1');
   port = (server.address() as AddressInfo).port;
-});
+}, 120_000);
 afterAll(() => closeGracefully(server, { graceMs: 500 }));
 
 async function send(request: FuzzRequest): Promise<void> {
@@ -125,5 +125,5 @@ describe('issue 12: fuzzing every operation never gets a 5xx, a bare 4xx or a ch
     expect(after).toBe(before);
     // Still serving.
     expect((await fetch(`${base}/api/`, { headers: { authorization: AUTH_A } })).status).toBe(200);
-  });
+  }, 180_000);
 });

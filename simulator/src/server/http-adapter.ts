@@ -4,7 +4,6 @@
  * the snapshot import's body is parsed as it streams in. Every answer, the parser's refusals included,
  * is the API's error array (ERR-BODY).
  */
-import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
@@ -70,8 +69,17 @@ async function toSimRequest(
 }
 
 /** Resolves when the response can take more, or has closed (a client gone away never drains). */
-const drained = (response: ServerResponse) =>
-  Promise.race([once(response, 'drain'), once(response, 'close')]).then(() => undefined);
+function drained(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
+}
 
 async function write(response: ServerResponse, answer: SimResponse): Promise<void> {
   const headers: Record<string, string | number> = { ...answer.headers };

@@ -28,9 +28,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export the tenant's state as JSON */
+        /**
+         * Export the tenant's state as JSON
+         * @description Sent in pieces, so that other tenants are served while a large tenant is exported. A snapshot over 1 GiB (1,073,741,824 bytes), which could not be imported back, is refused with 400 `invalid`.
+         */
         get: operations["exportSnapshot"];
-        /** Replace the tenant's state with a snapshot */
+        /**
+         * Replace the tenant's state with a snapshot
+         * @description All or nothing: the whole snapshot is checked first (its JSON, its shape, each record's nesting of at most 64 levels, its id, unique in its collection, its public members against the schema the API document gives that collection's records, its `link` against the snapshot's links, collections the API has), then the tenant's state is replaced in one step. A refused import answers 400 naming every problem found (at most 20) and leaves the tenant exactly as it was. The body may be up to 1 GiB (1,073,741,824 bytes), parsed as it arrives; larger: 413.
+         */
         put: operations["importSnapshot"];
         post?: never;
         delete?: never;
@@ -50,7 +56,7 @@ export interface paths {
         get: operations["getClock"];
         /**
          * Set the virtual time and whether it is frozen
-         * @description Moving the clock forward runs every job that falls due on the way, in order (as advance does); moving it backward runs none. Unfrozen, the clock then follows real time from the new instant.
+         * @description Moving the clock forward runs every job that falls due on the way, in order (as advance does); moving it backward runs none. Unfrozen, the clock then follows real time from the new instant. Like advance, one call moves at most 366 days forward: a later `now` is refused with 400 `invalid` (field `now`); move in steps, or import a snapshot at that instant. Due jobs run in slices that let other tenants' requests in between.
          */
         put: operations["setClock"];
         post?: never;
@@ -69,7 +75,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move the virtual time forward, running every job that falls due, in order */
+        /**
+         * Move the virtual time forward, running every job that falls due, in order
+         * @description At most 366 days per call (400 `invalid`, field `seconds`, beyond). Due jobs run in slices that let other tenants' requests in between.
+         */
         post: operations["advanceClock"];
         delete?: never;
         options?: never;
@@ -312,7 +321,10 @@ export interface components {
             jobs_run?: number;
         };
         ClockSetRequest: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description At most 366 days ahead of the clock.
+             */
             now?: string;
             frozen?: boolean;
         };
@@ -677,6 +689,24 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
+        /** @description The body is over its limit (1 GiB for a snapshot import). */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "request_id": "7c1f6a5b4e3d42c0d9b8a7f6e5d4c3b3",
+                 *         "message": "The body exceeds 1073741824 bytes.",
+                 *         "code": "payload_too_large"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
         /** @description Internal server error. */
         InternalServerError: {
             headers: {
@@ -856,6 +886,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalServerError"];
         };
     };

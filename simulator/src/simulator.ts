@@ -5,6 +5,7 @@ import type { JsonObject } from '../../openapi/validation/document-ajv.js';
 import { systemTime } from './clock/system-time.js';
 import type { SimRequest, SimResponse } from './core/http-types.js';
 import type { PrismFallback } from './fallback/prism-fallback.js';
+import { SNAPSHOT_MAX_BYTES } from './handlers/control/snapshot-limits.js';
 import { createHandlerRegistry } from './handlers/registry.js';
 import { createIds, createRandom } from './ids/seeded-ids.js';
 import { type ApiKey, createAuthenticator, type Environment } from './pipeline/authenticate.js';
@@ -98,6 +99,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     fallback: (request, requestId) => fallback.answer(request, requestId),
     requestIds: createIds(createRandom(`${options.seed}/requests`)),
     maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
+    maxBodyBytesFor: { importSnapshot: SNAPSHOT_MAX_BYTES },
   });
   if (pipeline.fallbackOperations.length > 0) await fallback.load();
   return {

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_KEYS } from './config/simulator-config.js';
 import type { ApiKey } from './pipeline/authenticate.js';
+import { closeGracefully } from './server/graceful-shutdown.js';
 import { createHttpServer, listen } from './server/http-adapter.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator.js';
 import { createSimulatorControl, type SimulatorControl } from './simulator-control.js';
@@ -64,12 +65,14 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const keys = Object.freeze(allKeys.filter((key) => key.environment === environment));
   let closing: Promise<void> | undefined;
   const close = () => {
-    closing ??= (async () => {
-      stopTicker();
-      server.closeAllConnections();
-      await new Promise<void>((done) => server.close(() => done()));
-      await simulator.webhooks.close();
-    })();
+    // Requests in flight get a short grace, then their connections are cut; a hanging webhook receiver
+    // never holds the shutdown (closeGracefully bounds both).
+    closing ??= closeGracefully(server, {
+      before: () => {
+        stopTicker();
+        return simulator.webhooks.close();
+      },
+    });
     return closing;
   };
   return { url, keys, control: createSimulatorControl(url, keys), seed, simulator, close };

@@ -1,4 +1,5 @@
 /** The simulator's own request and response values; only server/ touches node:http. */
+import type { Result } from './result.js';
 
 export type Headers = Readonly<Record<string, string>>;
 
@@ -14,6 +15,13 @@ export interface SimRequest {
   origin: string;
   /** Set by the adapter when the body exceeded the limit and was dropped while streaming. */
   bodyTooLarge?: boolean;
+  /** The limit the adapter applied when it is not the simulator's default (the snapshot's). */
+  bodyLimit?: number;
+  /**
+   * A large body the adapter parsed as it streamed in (snapshot import; `body` is then empty): the
+   * value, or why it is not JSON.
+   */
+  parsedJson?: Result<unknown, string>;
 }
 
 export interface SimResponse {
@@ -23,6 +31,11 @@ export interface SimResponse {
   body?: unknown;
   /** `JSON.stringify(body)` as UTF-8 bytes, built faster by the handler (a list page of cached records). */
   serialize?: () => Buffer;
+  /**
+   * The same bytes as `serialize()`, in pieces the adapter writes one at a time with back-pressure (a
+   * snapshot export of hundreds of MB, which no single string can hold).
+   */
+  chunks?: readonly Buffer[];
 }
 
 export const JSON_CONTENT_TYPE = 'application/json';

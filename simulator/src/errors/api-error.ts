@@ -3,6 +3,8 @@
  * the API's error array `[{request_id, message, code, field?}]` (ERR-BODY).
  */
 export const ERROR_CATALOGUE = {
+  /** What Node's HTTP parser or the adapter refuses before the core sees a request (ERR-BODY still). */
+  bad_request: { status: 400, message: 'The HTTP request is malformed.' },
   required: { status: 400, message: 'This field is required.' },
   invalid: { status: 400, message: 'This value is not valid.' },
   unknown_field: { status: 400, message: 'This field is not accepted.' },
@@ -35,9 +37,11 @@ export const ERROR_CATALOGUE = {
   request_timeout: { status: 408, message: 'The request timed out and was terminated by the server.' },
   refresh_cooldown: { status: 409, message: 'This link was refreshed recently.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
+  uri_too_long: { status: 414, message: 'The request target is too long.' },
   unsupported_media_type: { status: 415, message: 'The request body must be application/json.' },
   token_required: { status: 428, message: 'A MFA token is required by the institution to login.' },
   too_many_requests: { status: 429, message: 'Too many deletions.' },
+  request_header_fields_too_large: { status: 431, message: 'The request headers are too large.' },
   internal_server_error: { status: 500, message: 'Internal server error.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

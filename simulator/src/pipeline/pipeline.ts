@@ -31,6 +31,8 @@ export interface PipelineOptions {
   /** Request ids, independent of any tenant. */
   requestIds: Ids;
   maxBodyBytes: number;
+  /** Operations with their own body limit (importSnapshot: README "Limits"). */
+  maxBodyBytesFor?: Readonly<Record<string, number>>;
 }
 
 export interface Pipeline {
@@ -98,12 +100,12 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     if (!routed.ok) return routed;
     const authenticated = options.authenticate(request.headers.authorization);
     if (!authenticated.ok) return authenticated;
-    if (request.bodyTooLarge || Buffer.byteLength(request.body) > options.maxBodyBytes) {
-      return err(
-        apiError('payload_too_large', { message: `The body exceeds ${options.maxBodyBytes} bytes.` }),
-      );
-    }
     const { operation, pathParams } = routed.value;
+    const limit = options.maxBodyBytesFor?.[operation.operationId] ?? options.maxBodyBytes;
+    if (request.bodyTooLarge || Buffer.byteLength(request.body) > limit) {
+      const message = `The body exceeds ${request.bodyLimit ?? limit} bytes.`;
+      return err(apiError('payload_too_large', { message }));
+    }
     const tenant = options.tenantFor(authenticated.value.id);
     await tenant.clock.runDue();
     const fault = takeFault(tenant, operation.operationId);

@@ -77,7 +77,7 @@ function collect(
 }
 
 function parseBody(request: SimRequest): Result<unknown, ApiErrors> {
-  if (request.body.trim() === '') return ok(undefined);
+  if (request.body.trim() === '' && request.parsedJson === undefined) return ok(undefined);
   const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json' && !type?.endsWith('+json')) {
     return err(
@@ -85,6 +85,12 @@ function parseBody(request: SimRequest): Result<unknown, ApiErrors> {
         message: `Send the body as application/json, not ${type || 'no type'}.`,
       }),
     );
+  }
+  // A snapshot import the adapter parsed as it streamed in.
+  if (request.parsedJson !== undefined) {
+    if (request.parsedJson.ok) return ok(request.parsedJson.value);
+    const message = `The body is not valid JSON: ${request.parsedJson.error}`;
+    return err(apiError('malformed_json', { message }));
   }
   try {
     return ok(JSON.parse(request.body));

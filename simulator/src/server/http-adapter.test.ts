@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator } from '../simulator.js';
 import { FIXED_NOW, TEST_KEYS } from '../testing/contract-checked-simulator.js';
+import { closeGracefully } from './graceful-shutdown.js';
 import { createHttpServer, listen } from './http-adapter.js';
 
 let server: Server;
@@ -53,5 +54,32 @@ describe('end to end through node:http on an OS-chosen port', () => {
     const institutions = await fetch(`${base}/payments/br/institutions/`, { headers: auth });
     expect(institutions.status).toBe(200);
     expect(((await institutions.json()) as { results: unknown[] }).results.length).toBeGreaterThan(0);
+  });
+});
+
+describe('closeGracefully', () => {
+  it('ends within its grace whatever runs: a request that never finishes is cut, the server closes', async () => {
+    let started: () => void = () => {};
+    const inFlight = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const hanging = createHttpServer({
+      maxBodyBytes: 1024,
+      handle: () => {
+        started();
+        return new Promise(() => {});
+      },
+    });
+    const url = await listen(hanging, 0, '127.0.0.1');
+    const request = fetch(`${url}/api/`).then(
+      () => 'answered',
+      () => 'cut',
+    );
+    await inFlight;
+    let beforeRan = false;
+    await closeGracefully(hanging, { graceMs: 50, before: () => void (beforeRan = true) });
+    expect(beforeRan).toBe(true);
+    expect(await request).toBe('cut');
+    expect(hanging.listening).toBe(false);
   });
 });

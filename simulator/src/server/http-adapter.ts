@@ -1,15 +1,30 @@
 /**
  * The only code that touches node:http: turns an IncomingMessage into a SimRequest, hands it to the core
- * and writes the SimResponse. Bodies over the limit are cut off while streaming, never buffered whole.
+ * and writes the SimResponse. Bodies over the limit are cut off while streaming, never buffered whole;
+ * the snapshot import's body is parsed as it streams in. Every answer, the parser's refusals included,
+ * is the API's error array (ERR-BODY).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
+import { apiError, type ErrorCode } from '../errors/api-error.js';
+import { SNAPSHOT_IMPORT_ROUTE, SNAPSHOT_MAX_BYTES } from '../handlers/control/snapshot-limits.js';
+import { createIds, createRandom } from '../ids/seeded-ids.js';
+import { renderErrors } from '../pipeline/serialize.js';
+import { answerClientError, refuseConnect } from './client-error.js';
+import { originOf, parseTarget, targetProblem, validHost } from './request-target.js';
+import { readStreamedJson } from './streamed-json.js';
 
 export interface HttpAdapterOptions {
   handle: (request: SimRequest) => Promise<SimResponse>;
   maxBodyBytes: number;
+  /** `METHOD path` -> its own body limit; the body is parsed as it streams in. Default: the snapshot import. */
+  streamedBodies?: ReadonlyMap<string, number>;
 }
+
+const DEFAULT_STREAMED_BODIES: ReadonlyMap<string, number> = new Map([
+  [SNAPSHOT_IMPORT_ROUTE, SNAPSHOT_MAX_BYTES],
+]);
 
 async function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
   const chunks: Buffer[] = [];
@@ -23,51 +38,107 @@ async function readBody(request: IncomingMessage, limit: number): Promise<string
   return size > limit ? undefined : body.toString('utf8');
 }
 
-function toSimRequest(request: IncomingMessage, body: string, overLimit: boolean): SimRequest {
-  const host = request.headers.host ?? '127.0.0.1';
-  const url = new URL(request.url ?? '/', `http://${host}`);
+function headersOf(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  const simRequest: SimRequest = {
-    method: request.method ?? 'GET',
-    path: url.pathname,
-    query: url.searchParams,
-    headers,
-    body,
-    origin: `http://${host}`,
-  };
-  // The core answers an oversize body with 413 in the error format.
-  return overLimit ? { ...simRequest, bodyTooLarge: true } : simRequest;
+  return headers;
 }
 
-function write(response: ServerResponse, answer: SimResponse): void {
+async function toSimRequest(
+  request: IncomingMessage,
+  options: HttpAdapterOptions,
+  streamed: ReadonlyMap<string, number>,
+): Promise<SimRequest> {
+  // targetProblem() has checked both.
+  const { path, query } = parseTarget(request.url ?? '/')!;
+  const host = request.headers.host === undefined ? undefined : validHost(request.headers.host);
+  const method = request.method ?? 'GET';
+  const base = { method, path, query, headers: headersOf(request), origin: originOf(request, host) };
+  const streamedLimit = streamed.get(`${method} ${path}`);
+  if (streamedLimit !== undefined) {
+    const { tooLarge, parsed } = await readStreamedJson(request, streamedLimit);
+    const simRequest: SimRequest = { ...base, body: '', bodyLimit: streamedLimit };
+    if (tooLarge) return { ...simRequest, bodyTooLarge: true };
+    return parsed === undefined ? simRequest : { ...simRequest, parsedJson: parsed };
+  }
+  const body = await readBody(request, options.maxBodyBytes);
+  // The core answers an oversize body with 413 in the error format.
+  return body === undefined ? { ...base, body: '', bodyTooLarge: true } : { ...base, body };
+}
+
+/** Resolves when the response can take more, or has closed (a client gone away never drains). */
+function drained(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
+}
+
+async function write(response: ServerResponse, answer: SimResponse): Promise<void> {
+  const headers: Record<string, string | number> = { ...answer.headers };
+  if (answer.chunks !== undefined) {
+    headers['content-length'] = answer.chunks.reduce((total, chunk) => total + chunk.length, 0);
+    response.writeHead(answer.status, headers);
+    for (const chunk of answer.chunks) {
+      if (response.destroyed) return;
+      if (!response.write(chunk)) await drained(response);
+    }
+    response.end();
+    return;
+  }
   // Encoded once: its length is the header, its bytes the body.
   const payload =
     answer.body === undefined
       ? undefined
       : (answer.serialize?.() ?? Buffer.from(JSON.stringify(answer.body)));
-  const headers: Record<string, string | number> = { ...answer.headers };
   if (payload !== undefined) headers['content-length'] = payload.length;
   response.writeHead(answer.status, headers);
   response.end(payload);
 }
 
-export function createHttpServer(options: HttpAdapterOptions): Server {
-  return createServer(async (request, response) => {
-    try {
-      const body = await readBody(request, options.maxBodyBytes);
-      write(response, await options.handle(toSimRequest(request, body ?? '', body === undefined)));
-    } catch {
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify([
-          { request_id: 'adapter', message: 'Internal server error.', code: 'internal_server_error' },
-        ]),
-      );
-    }
+function writeError(response: ServerResponse, code: ErrorCode, message: string, requestId: string): void {
+  const answer = renderErrors(apiError(code, { message }), requestId);
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  const payload = Buffer.from(JSON.stringify(answer.body));
+  response.writeHead(answer.status, {
+    'content-type': 'application/json',
+    'content-length': payload.length,
+    connection: 'close',
   });
+  response.end(payload);
+}
+
+export function createHttpServer(options: HttpAdapterOptions): Server {
+  const streamed = options.streamedBodies ?? DEFAULT_STREAMED_BODIES;
+  // Ids of the answers the adapter writes itself (the core has its own stream).
+  const adapterIds = createIds(createRandom('http-adapter/requests'));
+  const requestId = () => adapterIds.hex(32);
+  const serve = async (request: IncomingMessage, response: ServerResponse) => {
+    try {
+      const problem = targetProblem(request);
+      if (problem !== undefined) return writeError(response, 'bad_request', problem, requestId());
+      await write(response, await options.handle(await toSimRequest(request, options, streamed)));
+    } catch {
+      writeError(response, 'internal_server_error', 'Internal server error.', requestId());
+    }
+  };
+  // RFC 9112 3.2 (Host) is checked by targetProblem, in the error format, not by Node with an empty 400.
+  const server = createServer({ requireHostHeader: false }, serve);
+  // RFC 9110 10.1.1: an expectation other than 100-continue may be ignored; answering beats Node's bare 417.
+  server.on('checkExpectation', serve);
+  server.on('clientError', answerClientError(requestId));
+  server.on('connect', refuseConnect(requestId));
+  return server;
 }
 
 /** Listens on host:port (0 lets the OS choose) and resolves with the base URL. */

@@ -2,6 +2,9 @@
 import { forgetViews } from './record-views.js';
 import type { SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from './store.js';
 
+/** Records indexed between two yields to the event loop during an import. */
+const IMPORT_SLICE = 10_000;
+
 function getOrCreate<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   const existing = map.get(key);
   if (existing !== undefined) return existing;
@@ -89,18 +92,28 @@ export class MemoryStore implements Store {
     const state = this.tenant(tenant);
     const collections: Record<string, StoredRecord[]> = {};
     for (const [name, collection] of state.collections) {
-      if (collection.byId.size > 0) collections[name] = structuredClone([...collection.byId.values()]);
+      // The records themselves, not copies: records are values (a change is a put of a new object), and
+      // cloning a million of them blocked every tenant for seconds.
+      if (collection.byId.size > 0) collections[name] = [...collection.byId.values()];
     }
     return { collections, windows: Object.fromEntries([...state.windows].map(([k, v]) => [k, [...v]])) };
   }
 
   async importTenant(tenant: string, snapshot: TenantSnapshot) {
     const state = new TenantState();
+    let indexed = 0;
     for (const [name, records] of Object.entries(snapshot.collections)) {
       const collection = state.collection(name);
-      for (const record of structuredClone(records)) collection.put(record);
+      for (const record of records) {
+        forgetViews(record);
+        collection.put(record);
+        // A million records take a while to index: let other tenants' requests in meanwhile (the
+        // tenant's own state changes only at the swap below).
+        if (++indexed % IMPORT_SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     }
     for (const [key, hits] of Object.entries(snapshot.windows)) state.windows.set(key, [...hits]);
+    // One step: the tenant's old state is replaced whole, never cleared first.
     this.tenants.set(tenant, state);
   }
 

@@ -59,5 +59,17 @@ export function runStoreContract(name: string, makeStore: () => Store): void {
       await store.clearTenant('t');
       expect(await store.list('t', 'links')).toEqual([]);
     });
+
+    it('import replaces the whole tenant: records, collections and windows not in the snapshot go', async () => {
+      const store = makeStore();
+      await store.put('t', 'links', { id: 'old', link: null });
+      await store.put('t', 'events', { id: 'e' });
+      await store.hitSlidingWindow('t', 'k', 5, 60_000, 5);
+      await store.importTenant('t', { collections: { links: [{ id: 'new', link: null }] }, windows: {} });
+      expect(await store.exportTenant('t')).toEqual({
+        collections: { links: [{ id: 'new', link: null }] },
+        windows: {},
+      });
+    });
   });
 }

@@ -37,7 +37,11 @@ export interface Store {
     windowMs: number,
     limit: number,
   ): Promise<SlidingWindowHit>;
-  /** Everything of one tenant, as JSON, and back. */
+  /**
+   * Everything of one tenant, as JSON, and back. Export may hand out the stored records themselves
+   * (records are values: do not change them); import takes the records it is given and replaces the
+   * tenant's whole state in one step, so that a reader sees the old state or the new, never a mix.
+   */
   exportTenant(tenant: string): Promise<TenantSnapshot>;
   importTenant(tenant: string, snapshot: TenantSnapshot): Promise<void>;
   clearTenant(tenant: string): Promise<void>;

@@ -50,12 +50,11 @@ export class TenantClock extends VirtualClock {
     this.resetPending = true;
   }
 
-  override async runDue(until = this.now()): Promise<number> {
+  protected override beforeRun(until: number): void {
     if (this.resetPending) {
       this.resetPending = false;
       for (const listener of this.resetListeners) listener(until);
     }
-    return super.runDue(until);
   }
 }
 

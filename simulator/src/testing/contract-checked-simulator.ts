@@ -105,14 +105,31 @@ export function checkAgainstDocument(
   }
 }
 
+/** Throws when `response` breaks the document of `path` (the API's, or admin.yaml's under `/_ofkit/`). */
+export type ContractCheck = (method: string, path: string, response: SimResponse) => void;
+
+/** The check `call()` applies, for tests that reach the simulator another way (over HTTP). */
+export function createContractCheck(api: JsonObject): ContractCheck {
+  const checkers = {
+    api: documentChecker(api),
+    admin: documentChecker(JSON.parse(readFileSync(ADMIN_DOCUMENT, 'utf8')) as JsonObject),
+  };
+  return (method, path, response) =>
+    checkAgainstDocument(
+      path.startsWith(CONTROL_PREFIX) ? checkers.admin : checkers.api,
+      method,
+      path,
+      response,
+    );
+}
+
 export async function contractCheckedSimulator(
   seed = 'test-seed',
   { realTime = () => FIXED_NOW, environment = 'production' }: CheckedSimulatorOptions = {},
 ): Promise<CheckedSimulator> {
   const simulator = await createSimulator({ seed, environment, keys: TEST_KEYS, realTime });
   const defaultKey = TEST_KEYS.find((key) => key.environment === environment)!;
-  const api = documentChecker(simulator.document);
-  const admin = documentChecker(JSON.parse(readFileSync(ADMIN_DOCUMENT, 'utf8')) as JsonObject);
+  const check = createContractCheck(simulator.document);
   return {
     simulator,
     async call(method, path, options = {}) {
@@ -133,7 +150,7 @@ export async function contractCheckedSimulator(
         body: bodyText,
         origin: 'http://127.0.0.1:4010',
       });
-      checkAgainstDocument(path.startsWith(CONTROL_PREFIX) ? admin : api, method, path, response);
+      check(method, path, response);
       // The adapter writes `serialize()` when a handler gives one: it must be exactly the body's JSON.
       if (response.serialize && response.serialize().toString('utf8') !== JSON.stringify(response.body)) {
         throw new Error(`${method} ${path}: serialize() differs from JSON.stringify(body)`);

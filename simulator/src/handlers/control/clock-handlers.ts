@@ -11,6 +11,10 @@ import { type Handler, json } from '../handler.js';
 /** The last instant a `date-time` (four-digit year) can write; the Clock schema cannot show a later one. */
 export const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 
+/** The longest forward move of one call, set or advance (ClockAdvanceRequest's `maximum`: 366 days). */
+export const MAX_MOVE_DAYS = 366;
+const MAX_MOVE_MS = MAX_MOVE_DAYS * 86_400_000;
+
 /** The Clock schema: `jobs_run` only for the calls that move the time. */
 function clockBody(tenant: TenantRuntime, jobsRun?: number) {
   const { now, frozen } = tenant.clock.state();
@@ -26,6 +30,11 @@ const setClock: Handler = async ({ input, tenant }) => {
     const instant = Date.parse(body.now);
     if (Number.isNaN(instant)) {
       return err(apiError('invalid', { field: 'now', message: `\`now\` ${body.now} is not an instant.` }));
+    }
+    // README "Limits": the same bound as advance; far jumps are what stalled every tenant (issue 12).
+    if (instant - tenant.clock.now() > MAX_MOVE_MS) {
+      const message = `\`now\` is more than ${MAX_MOVE_DAYS} days ahead of the clock: a forward move runs every job on the way, so one call moves at most ${MAX_MOVE_DAYS} days (set it in steps, or import a snapshot at that instant).`;
+      return err(apiError('invalid', { field: 'now', message }));
     }
     jobsRun = await tenant.clock.setTo(instant);
   }

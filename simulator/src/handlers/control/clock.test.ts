@@ -116,8 +116,21 @@ describe('clock', () => {
     expect((await clock()).body).toEqual({ now: iso(FIXED_NOW), frozen: false });
   });
 
+  it('refuses to move forward more than 366 days in one call, set as advance (README "Limits")', async () => {
+    const far = await setClock({ now: '9999-12-31T23:59:59.999Z' });
+    expect(far.status).toBe(400);
+    expect(far.body[0]).toMatchObject({ code: 'invalid', field: 'now' });
+    expect((await setClock({ now: iso(FIXED_NOW + 366 * 86_400_000) })).status).toBe(200);
+    expect((await setClock({ now: '2001-01-01T00:00:00.000Z' })).status).toBe(200);
+    expect((await clock()).body.now).toBe('2001-01-01T00:00:00.000Z');
+  });
+
   it('refuses to advance past the last instant a date-time can write', async () => {
-    await setClock({ now: '9999-12-31T00:00:00.000Z', frozen: true });
+    // Only an import reaches that far: a set moves at most 366 days.
+    const snapshot = { format: 'ofkit-snapshot/1', clock: { now: '9999-12-31T00:00:00.000Z', frozen: true } };
+    expect((await sim.call('PUT', '/_ofkit/snapshot/', { body: { ...snapshot, state: {} } })).status).toBe(
+      204,
+    );
     const refused = await advance(2 * 86_400);
     expect(refused.status).toBe(400);
     expect(refused.body[0]).toMatchObject({ code: 'invalid', field: 'seconds' });

@@ -14,5 +14,5 @@ export { KEPT_ON_RESET } from './state-handlers.js';
 
 /** `api`: the bundled API document (faults name its operations). */
 export function controlHandlers(api: JsonObject): [string, Handler][] {
-  return [...stateHandlers, ...clockHandlers, ...scenarioHandlers, ...faultHandlers(api)];
+  return [...stateHandlers(api), ...clockHandlers, ...scenarioHandlers, ...faultHandlers(api)];
 }

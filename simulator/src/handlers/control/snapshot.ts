@@ -38,8 +38,13 @@ export function readState(state: Partial<SnapshotState> | undefined): SnapshotSt
   };
 }
 
-/** The tenant's snapshot; copies, so later changes to the tenant do not reach it. */
-export async function exportSnapshot(tenant: TenantRuntime): Promise<Snapshot> {
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Records serialized into one chunk of the export, between two yields to the event loop. */
+const RECORDS_PER_CHUNK = 1000;
+
+/** The tenant's snapshot as a value: the stored records themselves (records are values; do not change them). */
+export async function snapshotOf(tenant: TenantRuntime): Promise<Snapshot> {
   const { now, frozen } = tenant.clock.state();
   return {
     format: SNAPSHOT_FORMAT,
@@ -53,17 +58,48 @@ export async function exportSnapshot(tenant: TenantRuntime): Promise<Snapshot> {
 }
 
 /**
- * Replaces the tenant's state. The clock forgets its jobs (see above) and stands at the snapshot's
- * instant: frozen there, or following real time from there.
+ * `JSON.stringify(snapshot)` as chunks of RECORDS_PER_CHUNK records, yielding between two: a tenant of
+ * a million records is ~530 MB, more than one string holds, and stringifying it whole blocked every
+ * tenant for seconds. Undefined when it would exceed `limit` bytes.
+ */
+export async function serializeSnapshot(snapshot: Snapshot, limit: number): Promise<Buffer[] | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const push = (text: string) => {
+    const chunk = Buffer.from(text);
+    size += chunk.length;
+    chunks.push(chunk);
+  };
+  const { store, ...rest } = snapshot.state;
+  const head = { format: snapshot.format, clock: snapshot.clock };
+  push(`${JSON.stringify(head).slice(0, -1)},"state":{"store":{"collections":{`);
+  for (const [index, [name, records]] of Object.entries(store.collections).entries()) {
+    let text = `${index > 0 ? ',' : ''}${JSON.stringify(name)}:[`;
+    for (let start = 0; start < records.length; start += RECORDS_PER_CHUNK) {
+      const slice = records.slice(start, start + RECORDS_PER_CHUNK).map((record) => JSON.stringify(record));
+      text += `${start > 0 ? ',' : ''}${slice.join(',')}`;
+      push(text);
+      text = '';
+      if (size > limit) return undefined;
+      await yieldToOthers();
+    }
+    push(`${text}]`);
+  }
+  push(`},"windows":${JSON.stringify(store.windows)}},${JSON.stringify(rest).slice(1)}}`);
+  return size > limit ? undefined : chunks;
+}
+
+/**
+ * Replaces the tenant's state in one step (the Store's importTenant replaces; nothing is cleared
+ * first, so nothing is lost if a step before fails). The clock forgets its jobs (see above) and stands
+ * at the snapshot's instant: frozen there, or following real time from there.
  */
 export async function importSnapshot(
   tenant: TenantRuntime,
   clock: Snapshot['clock'],
   state: SnapshotState,
 ): Promise<void> {
-  // Clear first: the Store's contract does not say whether importTenant merges or replaces.
-  await tenant.store.clearTenant(tenant.id);
-  await tenant.store.importTenant(tenant.id, structuredClone(state.store));
+  await tenant.store.importTenant(tenant.id, state.store);
   tenant.scenarios = structuredClone(state.scenarios);
   tenant.faults = structuredClone(state.faults);
   tenant.clock.reset();

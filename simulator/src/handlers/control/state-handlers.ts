@@ -1,11 +1,22 @@
 /** The tenant's whole state (`/_ofkit/reset/`, `/_ofkit/snapshot/`): forget it, export it, replace it. */
-import { ok } from '../../core/result.js';
+import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import { err, ok } from '../../core/result.js';
+import { apiError } from '../../errors/api-error.js';
 import { createIds, createRandom } from '../../ids/seeded-ids.js';
 import type { TenantSnapshot } from '../../store/store.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { WEBHOOKS_COLLECTION } from '../../webhooks/webhook-config.js';
 import { type Handler, json, noContent } from '../handler.js';
-import { exportSnapshot, importSnapshot, readState, type Snapshot, type SnapshotState } from './snapshot.js';
+import {
+  importSnapshot,
+  readState,
+  type Snapshot,
+  type SnapshotState,
+  serializeSnapshot,
+  snapshotOf,
+} from './snapshot.js';
+import { type CollectionSchemas, checkSnapshot, collectionSchemas } from './snapshot-check.js';
+import { SNAPSHOT_MAX_BYTES } from './snapshot-limits.js';
 
 /**
  * Store collections a reset keeps: resetTenant's description in admin.yaml says "webhook configuration
@@ -34,20 +45,38 @@ const resetTenant: Handler = async ({ tenant }) => {
   return ok(noContent());
 };
 
-const exportSnapshotHandler: Handler = async ({ tenant }) => ok(json(200, await exportSnapshot(tenant)));
-
-const importSnapshotHandler: Handler = async ({ input, tenant }) => {
-  // The pipeline validated the whole body against admin.yaml's Snapshot (SnapshotState included).
-  const body = input.body as Omit<Snapshot, 'state'> & { state?: Partial<SnapshotState> };
-  await importSnapshot(tenant, body.clock, readState(body.state));
-  // New ids come from a stream derived from the current one, so that a snapshot imported into a fresh
-  // simulator with the same seed cannot meet its own ids again (a new link replacing an imported one).
-  tenant.ids = createIds(createRandom(`${tenant.ids.hex(32)}/imported`));
-  return ok(noContent());
+const exportSnapshotHandler: Handler = async ({ tenant }) => {
+  const snapshot = await snapshotOf(tenant);
+  const chunks = await serializeSnapshot(snapshot, SNAPSHOT_MAX_BYTES);
+  if (chunks === undefined) {
+    const message = `The tenant's snapshot exceeds ${SNAPSHOT_MAX_BYTES} bytes, the snapshot limit (README "Limits"); it could not be imported back.`;
+    return err(apiError('invalid', { message }));
+  }
+  // The adapter writes the chunks; in-process callers read `body`.
+  return ok({ ...json(200, snapshot), chunks, serialize: () => Buffer.concat(chunks) });
 };
 
-export const stateHandlers: [string, Handler][] = [
-  ['resetTenant', resetTenant],
-  ['exportSnapshot', exportSnapshotHandler],
-  ['importSnapshot', importSnapshotHandler],
-];
+/** Checks the whole snapshot first (checkSnapshot), then swaps it in: a refused import changes nothing. */
+const importSnapshotHandler =
+  (schemas: CollectionSchemas): Handler =>
+  async ({ input, tenant }) => {
+    // The pipeline validated the whole body against admin.yaml's Snapshot (SnapshotState included).
+    const body = input.body as Omit<Snapshot, 'state'> & { state?: Partial<SnapshotState> };
+    const state = readState(body.state);
+    const [first, ...rest] = await checkSnapshot(state, schemas);
+    if (first) return err([first, ...rest]);
+    await importSnapshot(tenant, body.clock, state);
+    // New ids come from a stream derived from the current one, so that a snapshot imported into a fresh
+    // simulator with the same seed cannot meet its own ids again (a new link replacing an imported one).
+    tenant.ids = createIds(createRandom(`${tenant.ids.hex(32)}/imported`));
+    return ok(noContent());
+  };
+
+/** `api`: the bundled API document, whose schemas the imported records must meet. */
+export function stateHandlers(api: JsonObject): [string, Handler][] {
+  return [
+    ['resetTenant', resetTenant],
+    ['exportSnapshot', exportSnapshotHandler],
+    ['importSnapshot', importSnapshotHandler(collectionSchemas(api))],
+  ];
+}

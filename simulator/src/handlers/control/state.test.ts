@@ -180,7 +180,7 @@ describe('tenant isolation', () => {
     const calls: [string, string, unknown?][] = [
       ['POST', '/_ofkit/clock/advance/', { seconds: 3600 }],
       ['POST', '/_ofkit/clock/freeze/'],
-      ['PUT', '/_ofkit/clock/', { now: '2030-01-01T00:00:00.000Z', frozen: false }],
+      ['PUT', '/_ofkit/clock/', { now: '2027-06-01T00:00:00.000Z', frozen: false }],
       ['DELETE', '/_ofkit/faults/'],
       ['DELETE', '/_ofkit/scenarios/'],
       ['POST', '/_ofkit/faults/', { operation_id: 'listLinks', status: 500 }],

@@ -7,6 +7,7 @@ import type { SimRequest, SimResponse } from './core/http-types.js';
 import { createPrismFallback } from './fallback/prism-fallback.js';
 import { createHandlerRegistry } from './handlers/registry.js';
 import { createIds, createRandom } from './ids/seeded-ids.js';
+import { createJudgeObserver } from './judge/judge-observer.js';
 import { type ApiKey, createAuthenticator, type Environment } from './pipeline/authenticate.js';
 import { createPipeline } from './pipeline/pipeline.js';
 import { MemoryStore } from './store/memory-store.js';
@@ -60,11 +61,16 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   const admin = readDocument('admin.json');
   const store = options.store ?? new MemoryStore();
   const realTime = options.realTime ?? systemTime;
+  // The client judge's log: every API request and webhook delivery of each tenant (judge/).
+  const judge = createJudgeObserver({ realTime, tenantFor: (id) => tenantFor(id) });
   const webhooks = createWebhookHub({
     realTime,
     defaults: options.webhook,
     timeoutMs: options.webhookTimeoutMs,
-    onAttempt: options.onWebhookAttempt,
+    onAttempt: (report) => {
+      judge.onAttempt(report);
+      options.onWebhookAttempt?.(report);
+    },
   });
   const tenantFor = createTenantRegistry({
     seed: options.seed,
@@ -85,7 +91,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
   });
   return {
-    handle: pipeline.handle,
+    handle: judge.wrap(pipeline.handle),
     tenant: tenantFor,
     tenants: tenantFor.all,
     webhooks: { idle: webhooks.idle, close: webhooks.close },

@@ -21,7 +21,8 @@ export const CLIENT_RULES = [
   },
   {
     rule: 'CLIENT-NO-SECRETS',
-    title: 'The API key id and secret appear only in the Authorization header: never in a path, query or body.',
+    title:
+      'The API key id and secret appear only in the Authorization header: never in a path, query or body.',
     section: 'Authentication 4',
   },
   {

@@ -15,7 +15,10 @@ export const REQUESTS_PAGE = { default: 100, max: 1000 } as const;
 
 const listRequests: Handler = async ({ input, tenant }) => {
   const after = typeof input.query.after === 'number' ? input.query.after : 0;
-  const limit = typeof input.query.limit === 'number' ? Math.min(input.query.limit, REQUESTS_PAGE.max) : REQUESTS_PAGE.default;
+  const limit =
+    typeof input.query.limit === 'number'
+      ? Math.min(input.query.limit, REQUESTS_PAGE.max)
+      : REQUESTS_PAGE.default;
   return ok(json(200, readRequests(observationsOf(tenant), after, limit)));
 };
 

@@ -35,7 +35,8 @@ export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserve
       if (meta.tenantId === undefined) return response;
       const tenant = options.tenantFor(meta.tenantId);
       if (request.path.startsWith(CONTROL_PREFIX)) {
-        if (response.status < 300 && CLEARING_OPERATIONS.has(meta.operationId ?? '')) clearObservations(tenant);
+        if (response.status < 300 && CLEARING_OPERATIONS.has(meta.operationId ?? ''))
+          clearObservations(tenant);
         return response;
       }
       const log = observationsOf(tenant);

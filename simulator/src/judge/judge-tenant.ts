@@ -1,10 +1,27 @@
 /** One tenant's report (`GET /_ofkit/judge/`): every client rule of the catalogue with its verdict. */
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
-import { CLIENT_RULES, type ClientRuleId, type Judgement, type RuleVerdict, type Timing } from './client-rules.js';
-import { judgeDeleteRate, judgeMfaResume, judgeNoSecrets, judgePagination, judgeRefreshCooldown } from './limit-rules.js';
+import {
+  CLIENT_RULES,
+  type ClientRuleId,
+  type Judgement,
+  type RuleVerdict,
+  type Timing,
+} from './client-rules.js';
+import {
+  judgeDeleteRate,
+  judgeMfaResume,
+  judgeNoSecrets,
+  judgePagination,
+  judgeRefreshCooldown,
+} from './limit-rules.js';
 import { observationsOf, type TenantObservations } from './request-log.js';
 import { judgeNoRetry4xx, judgeRetry5xx, judgeTooManySessions } from './retry-rules.js';
-import { judgeFollowUp, judgeWebhookAck, judgeWebhookBearer, judgeWebhookDuplicate } from './webhook-rules.js';
+import {
+  judgeFollowUp,
+  judgeWebhookAck,
+  judgeWebhookBearer,
+  judgeWebhookDuplicate,
+} from './webhook-rules.js';
 
 export interface JudgeReport {
   tenant: string;

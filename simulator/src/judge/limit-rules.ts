@@ -5,7 +5,8 @@
 import { type Judgement, judgement, notExercised } from './client-rules.js';
 import type { ObservedRequest } from './request-log.js';
 
-const line = (r: ObservedRequest, note = '') => `${r.entry.curl}   # ${r.entry.at} -> ${r.entry.status}${note}`;
+const line = (r: ObservedRequest, note = '') =>
+  `${r.entry.curl}   # ${r.entry.at} -> ${r.entry.status}${note}`;
 
 /** Refusals of the same target (a link, a collection) that follow one another with no success between. */
 function repeatedRefusals(
@@ -36,7 +37,8 @@ export function judgeRefreshCooldown(requests: readonly ObservedRequest[]): Judg
   const linkOf = (r: ObservedRequest) => (r.entry.operation_id === 'refreshLink' ? r.entry.path : undefined);
   const { refusals, repeats } = repeatedRefusals(requests, linkOf, 409);
   if (refusals === 0) return notExercised('no refresh answered 409');
-  if (repeats.length === 0) return judgement('followed', `${refusals} 409(s); the link was not refreshed again inside its cooldown.`);
+  if (repeats.length === 0)
+    return judgement('followed', `${refusals} 409(s); the link was not refreshed again inside its cooldown.`);
   return judgement('violated', `${repeats.length / 2} refresh(es) inside the cooldown after a 409.`, repeats);
 }
 
@@ -46,8 +48,13 @@ export function judgeDeleteRate(requests: readonly ObservedRequest[]): Judgement
     r.entry.method === 'DELETE' ? (r.entry.operation_id ?? undefined) : undefined;
   const { refusals, repeats } = repeatedRefusals(requests, collectionOf, 429);
   if (refusals === 0) return notExercised('no deletion answered 429');
-  if (repeats.length === 0) return judgement('followed', `${refusals} 429(s); deletions waited for the window.`);
-  return judgement('violated', `${repeats.length / 2} deletion(s) sent into the window after a 429.`, repeats);
+  if (repeats.length === 0)
+    return judgement('followed', `${refusals} 429(s); deletions waited for the window.`);
+  return judgement(
+    'violated',
+    `${repeats.length / 2} deletion(s) sent into the window after a 429.`,
+    repeats,
+  );
 }
 
 /** CLIENT-MFA-RESUME: every 428's session is resumed in time with its link, or never used. */
@@ -68,9 +75,16 @@ export function judgeMfaResume(requests: readonly ObservedRequest[]): Judgement 
   }
   const abandoned = paused.length - resumed;
   if (problems.length === 0) {
-    return judgement('followed', `${paused.length} 428(s): ${resumed} resumed in time, ${abandoned} abandoned.`);
+    return judgement(
+      'followed',
+      `${paused.length} 428(s): ${resumed} resumed in time, ${abandoned} abandoned.`,
+    );
   }
-  return judgement('violated', `${problems.length / 2} of ${paused.length} 428(s) resumed late or with another link.`, problems);
+  return judgement(
+    'violated',
+    `${problems.length / 2} of ${paused.length} 428(s) resumed late or with another link.`,
+    problems,
+  );
 }
 
 /** A URL's path and its parameters in a fixed order: `next` and a request compare on what they ask. */
@@ -89,7 +103,8 @@ export function judgePagination(requests: readonly ObservedRequest[]): Judgement
     const page = Number(new URLSearchParams(query).get('page') ?? '1');
     if (method === 'GET' && page >= 2 && request.page) {
       if (request.page.empty) problems.push(line(request, '  (a page past the last)'));
-      else if (!given.has(normalised(path, query))) problems.push(line(request, '  (not a `next` URL given)'));
+      else if (!given.has(normalised(path, query)))
+        problems.push(line(request, '  (not a `next` URL given)'));
       else followed += 1;
     }
     if (request.page?.next) {
@@ -98,15 +113,28 @@ export function judgePagination(requests: readonly ObservedRequest[]): Judgement
     }
   }
   if (given.size === 0 && problems.length === 0) return notExercised('no list had a next page');
-  if (problems.length === 0) return judgement('followed', `${followed} further page(s), each through \`next\`.`);
-  return judgement('violated', `${problems.length} page request(s) not through \`next\` or past the last.`, problems);
+  if (problems.length === 0)
+    return judgement('followed', `${followed} further page(s), each through \`next\`.`);
+  return judgement(
+    'violated',
+    `${problems.length} page request(s) not through \`next\` or past the last.`,
+    problems,
+  );
 }
 
 /** CLIENT-NO-SECRETS: the key id or secret anywhere but the Authorization header. */
 export function judgeNoSecrets(requests: readonly ObservedRequest[]): Judgement {
   if (requests.length === 0) return notExercised('no request made');
   const leaks = requests.filter((r) => r.secretsIn.length > 0);
-  if (leaks.length === 0) return judgement('followed', `${requests.length} request(s), credentials only in the Authorization header.`);
+  if (leaks.length === 0)
+    return judgement(
+      'followed',
+      `${requests.length} request(s), credentials only in the Authorization header.`,
+    );
   const evidence = leaks.map((r) => line(r, `  (credentials in the ${r.secretsIn.join(', ')}, masked here)`));
-  return judgement('violated', `${leaks.length} request(s) carried the API key or secret outside the Authorization header.`, evidence);
+  return judgement(
+    'violated',
+    `${leaks.length} request(s) carried the API key or secret outside the Authorization header.`,
+    evidence,
+  );
 }

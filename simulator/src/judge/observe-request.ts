@@ -39,7 +39,8 @@ function masker(credentials: { id: string; secret: string } | undefined): (text:
     [credentials.id, MASKED_KEY],
     [encodeURIComponent(credentials.id), MASKED_KEY],
   ];
-  return (text) => pairs.reduce((masked, [secret, mask]) => (secret ? masked.split(secret).join(mask) : masked), text);
+  return (text) =>
+    pairs.reduce((masked, [secret, mask]) => (secret ? masked.split(secret).join(mask) : masked), text);
 }
 
 function maskJson(value: unknown): unknown {

@@ -102,7 +102,8 @@ export function appendRequest(log: TenantObservations, request: ObservedRequest)
 
 export function appendDelivery(log: TenantObservations, delivery: ObservedDelivery): void {
   log.deliveries.push(delivery);
-  if (log.deliveries.length > MAX_DELIVERIES) log.deliveries.splice(0, log.deliveries.length - MAX_DELIVERIES);
+  if (log.deliveries.length > MAX_DELIVERIES)
+    log.deliveries.splice(0, log.deliveries.length - MAX_DELIVERIES);
 }
 
 /** `GET /_ofkit/requests/?after=&limit=`: entries after `after`, oldest first. */

@@ -80,8 +80,13 @@ function judgeChains(chains: Chain[], timing: Timing, what: string): Judgement {
     return problem === undefined ? [] : [evidenceOf(chain, problem)];
   });
   const how = timing === 'real' ? 'count and waits' : 'order and count (timers faked)';
-  if (bad.length === 0) return judgement('followed', `${chains.length} ${what} handled as the policy says (${how}).`);
-  return judgement('violated', `${bad.length} of ${chains.length} ${what} not retried as the policy says.`, bad.flat());
+  if (bad.length === 0)
+    return judgement('followed', `${chains.length} ${what} handled as the policy says (${how}).`);
+  return judgement(
+    'violated',
+    `${bad.length} of ${chains.length} ${what} not retried as the policy says.`,
+    bad.flat(),
+  );
 }
 
 export function judgeRetry5xx(requests: readonly ObservedRequest[], timing: Timing): Judgement {
@@ -95,7 +100,12 @@ export function judgeTooManySessions(requests: readonly ObservedRequest[], timin
 }
 
 /** 4xx answers other rules govern: their own re-sends are judged there (cooldown, rate, MFA, retries). */
-const NOT_JUDGED_HERE = new Set(['too_many_sessions', 'request_timeout', 'refresh_cooldown', 'too_many_requests']);
+const NOT_JUDGED_HERE = new Set([
+  'too_many_sessions',
+  'request_timeout',
+  'refresh_cooldown',
+  'too_many_requests',
+]);
 
 /**
  * CLIENT-NO-RETRY-4XX: a request answered with a 4xx is sent again unchanged with no successful change
@@ -108,7 +118,11 @@ export function judgeNoRetry4xx(requests: readonly ObservedRequest[]): Judgement
   for (const request of requests) {
     const key = sameRequestKey(request);
     const earlier = failed.get(key);
-    if (earlier) retried.push(`${earlier.entry.curl}   # -> ${earlier.entry.status}`, `${request.entry.curl}   # sent again -> ${request.entry.status}`);
+    if (earlier)
+      retried.push(
+        `${earlier.entry.curl}   # -> ${earlier.entry.status}`,
+        `${request.entry.curl}   # sent again -> ${request.entry.status}`,
+      );
     const { status, method, error_code } = request.entry;
     if (status >= 400 && status < 500 && !NOT_JUDGED_HERE.has(error_code ?? '')) {
       exercised += 1;
@@ -119,6 +133,7 @@ export function judgeNoRetry4xx(requests: readonly ObservedRequest[]): Judgement
     }
   }
   if (exercised === 0) return notExercised('no 40x answered');
-  if (retried.length === 0) return judgement('followed', `${exercised} 40x answer(s), none sent again unchanged.`);
+  if (retried.length === 0)
+    return judgement('followed', `${exercised} 40x answer(s), none sent again unchanged.`);
   return judgement('violated', `${retried.length / 2} 40x request(s) sent again unchanged.`, retried);
 }

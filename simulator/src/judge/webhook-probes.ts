@@ -12,11 +12,12 @@ import { postWebhook } from '../webhooks/delivery.js';
 import { listEvents, type WebhookPayload } from '../webhooks/event-log.js';
 import { readWebhookConfig } from '../webhooks/webhook-config.js';
 import { DEFAULT_TIMEOUT_MS } from '../webhooks/webhook-emitter.js';
-import { appendDelivery, type ObservedDelivery, nextSeq, observationsOf } from './request-log.js';
+import { appendDelivery, nextSeq, type ObservedDelivery, observationsOf } from './request-log.js';
 
 export type ProbeKind = 'forged_delivery' | 'duplicate_delivery';
 
-const refuse = (message: string): Result<never, ApiErrors> => err(apiError('invalid', { field: 'probe', message }));
+const refuse = (message: string): Result<never, ApiErrors> =>
+  err(apiError('invalid', { field: 'probe', message }));
 
 /** A forged event: what an attacker who knows the receiver's URL could POST. */
 function forgedPayload(tenant: TenantRuntime, link: string | null): WebhookPayload {
@@ -29,15 +30,22 @@ function forgedPayload(tenant: TenantRuntime, link: string | null): WebhookPaylo
   };
 }
 
-export async function sendProbe(tenant: TenantRuntime, kind: ProbeKind): Promise<Result<ObservedDelivery, ApiErrors>> {
+export async function sendProbe(
+  tenant: TenantRuntime,
+  kind: ProbeKind,
+): Promise<Result<ObservedDelivery, ApiErrors>> {
   const config = await readWebhookConfig(tenant);
-  if (config.url === null || config.mode === 'record') return refuse('No webhook receiver is configured (PUT /_ofkit/webhooks/).');
+  if (config.url === null || config.mode === 'record')
+    return refuse('No webhook receiver is configured (PUT /_ofkit/webhooks/).');
   const events = await listEvents(tenant);
   const delivered = events.filter((event) => event.status === 'delivered').at(-1);
   let payload: WebhookPayload;
   let bearer: string | null;
   if (kind === 'forged_delivery') {
-    if (config.bearer_token === null) return refuse('A forged delivery needs a bearer token configured: without one, any delivery is genuine.');
+    if (config.bearer_token === null)
+      return refuse(
+        'A forged delivery needs a bearer token configured: without one, any delivery is genuine.',
+      );
     payload = forgedPayload(tenant, delivered?.payload.link_id ?? events.at(-1)?.payload.link_id ?? null);
     bearer = null;
   } else {

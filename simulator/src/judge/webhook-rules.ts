@@ -25,24 +25,48 @@ export function judgeWebhookAck(deliveries: readonly ObservedDelivery[]): Judgem
   const real = deliveries.filter((d) => d.kind === 'delivery');
   if (real.length === 0) return notExercised('no webhook delivered');
   const missed = real.filter((d) => !ok(d));
-  if (missed.length === 0) return judgement('followed', `${real.length} delivery attempt(s), each answered 2xx in time.`);
-  return judgement('violated', `${missed.length} of ${real.length} delivery attempt(s) not answered 2xx in time.`, missed.map(deliveryLine));
+  if (missed.length === 0)
+    return judgement('followed', `${real.length} delivery attempt(s), each answered 2xx in time.`);
+  return judgement(
+    'violated',
+    `${missed.length} of ${real.length} delivery attempt(s) not answered 2xx in time.`,
+    missed.map(deliveryLine),
+  );
 }
 
 export function judgeWebhookBearer(deliveries: readonly ObservedDelivery[]): Judgement {
   const forged = deliveries.filter((d) => d.kind === 'forged');
-  if (forged.length === 0) return notExercised('no forged delivery sent (POST /_ofkit/judge/probes/ with a bearer configured)');
+  if (forged.length === 0)
+    return notExercised('no forged delivery sent (POST /_ofkit/judge/probes/ with a bearer configured)');
   const accepted = forged.filter(ok);
-  if (accepted.length === 0) return judgement('followed', `${forged.length} forged delivery(ies), each refused.`, forged.map(deliveryLine));
-  return judgement('violated', `${accepted.length} forged delivery(ies) without the bearer token accepted.`, accepted.map(deliveryLine));
+  if (accepted.length === 0)
+    return judgement(
+      'followed',
+      `${forged.length} forged delivery(ies), each refused.`,
+      forged.map(deliveryLine),
+    );
+  return judgement(
+    'violated',
+    `${accepted.length} forged delivery(ies) without the bearer token accepted.`,
+    accepted.map(deliveryLine),
+  );
 }
 
 export function judgeWebhookDuplicate(deliveries: readonly ObservedDelivery[]): Judgement {
   const repeated = deliveries.filter((d) => d.kind === 'duplicate');
   if (repeated.length === 0) return notExercised('no repeated delivery sent (POST /_ofkit/judge/probes/)');
   const refused = repeated.filter((d) => !ok(d));
-  if (refused.length === 0) return judgement('followed', `${repeated.length} repeated delivery(ies), each acknowledged.`, repeated.map(deliveryLine));
-  return judgement('violated', `${refused.length} repeated delivery(ies) not acknowledged.`, refused.map(deliveryLine));
+  if (refused.length === 0)
+    return judgement(
+      'followed',
+      `${repeated.length} repeated delivery(ies), each acknowledged.`,
+      repeated.map(deliveryLine),
+    );
+  return judgement(
+    'violated',
+    `${refused.length} repeated delivery(ies) not acknowledged.`,
+    refused.map(deliveryLine),
+  );
 }
 
 const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
@@ -67,7 +91,9 @@ function followUpOf(event: ObservedDelivery): { read: string; matches: Matcher }
     const read = `GET /api/transactions/?id__in=${ids.join(',')}`;
     const matches: Matcher = (r) => {
       const asked = new Set((params(r).get('id__in') ?? '').split(','));
-      return r.entry.method === 'GET' && r.entry.path === '/api/transactions/' && ids.every((id) => asked.has(id));
+      return (
+        r.entry.method === 'GET' && r.entry.path === '/api/transactions/' && ids.every((id) => asked.has(id))
+      );
     };
     return { read, matches };
   }
@@ -83,7 +109,10 @@ function followUpOf(event: ObservedDelivery): { read: string; matches: Matcher }
   }
   if (type === 'INVOICES') return listFor('/api/invoices/');
   if (type === 'LINK' && code === 'invalid_credentials') {
-    return { read: `PUT /api/links/${link}/`, matches: (r) => r.entry.method === 'PUT' && r.entry.path === `/api/links/${link}/` };
+    return {
+      read: `PUT /api/links/${link}/`,
+      matches: (r) => r.entry.method === 'PUT' && r.entry.path === `/api/links/${link}/`,
+    };
   }
   // token_required (the widget's), transactions_deleted, link_deleted, payments: no read to judge.
   return undefined;
@@ -108,6 +137,11 @@ export function judgeFollowUp(
     if (!read) missing.push(`${deliveryLine(event)}   # expected then: ${followUp.read}`);
   }
   if (judged === 0) return notExercised('no acknowledged event announces a read');
-  if (missing.length === 0) return judgement('followed', `${judged} event(s), each followed by the read it announces.`);
-  return judgement('violated', `${missing.length} of ${judged} event(s) not followed by the read they announce.`, missing);
+  if (missing.length === 0)
+    return judgement('followed', `${judged} event(s), each followed by the read it announces.`);
+  return judgement(
+    'violated',
+    `${missing.length} of ${judged} event(s) not followed by the read they announce.`,
+    missing,
+  );
 }

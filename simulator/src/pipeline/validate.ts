@@ -46,7 +46,12 @@ function describe(error: ErrorObject, location: string, prefix: string): ApiErro
   const joined = (name: string) => [prefix, base, name].filter(Boolean).join('.');
   if (error.keyword === 'required') {
     const field = joined(String(error.params.missingProperty));
-    return { code: 'required', rule: 'ERR-REQUIRED', field, message: `The ${location} field \`${field}\` is required.` };
+    return {
+      code: 'required',
+      rule: 'ERR-REQUIRED',
+      field,
+      message: `The ${location} field \`${field}\` is required.`,
+    };
   }
   if (error.keyword === 'additionalProperties') {
     const field = joined(String(error.params.additionalProperty));

@@ -103,6 +103,25 @@ function checkAgainstDocument(
   }
 }
 
+/**
+ * The simulator's `handle` with every response checked against its document, for tests that serve it
+ * over HTTP to a real client (the client judge's).
+ */
+export function contractCheckedHandle(simulator: Simulator): Simulator['handle'] {
+  const api = documentChecker(simulator.document);
+  const admin = documentChecker(JSON.parse(readFileSync(ADMIN_DOCUMENT, 'utf8')) as JsonObject);
+  return async (request) => {
+    const response = await simulator.handle(request);
+    checkAgainstDocument(
+      request.path.startsWith(CONTROL_PREFIX) ? admin : api,
+      request.method,
+      request.path,
+      response,
+    );
+    return response;
+  };
+}
+
 export async function contractCheckedSimulator(
   seed = 'test-seed',
   { realTime = () => FIXED_NOW, environment = 'production' }: CheckedSimulatorOptions = {},

@@ -1,6 +1,6 @@
 /**
  * `ofkit simulate [--port N] [--host H] [--seed S] [--environment production|sandbox] [--keys id:secret ...]
- * [--webhook-url URL [--webhook-bearer TOKEN]]`
+ * [--webhook-url URL [--webhook-bearer TOKEN]] [client judge options]`
  */
 import {
   ConfigError,
@@ -8,6 +8,7 @@ import {
   SIMULATE_USAGE,
   type SimulatorConfig,
 } from '../../simulator/src/config/simulator-config.js';
+import { applyStartSwitches, finishJudge } from '../../simulator/src/judge/judge-cli.js';
 import { createHttpServer, listen } from '../../simulator/src/server/http-adapter.js';
 import { createSimulator } from '../../simulator/src/simulator.js';
 import { startClockTicker } from '../../simulator/src/webhooks/clock-ticker.js';
@@ -61,8 +62,14 @@ export async function simulate(argv: string[]): Promise<void> {
     keys: config.keys,
     maxBodyBytes: MAX_BODY_BYTES,
     webhook: config.webhook ?? undefined,
+    judgeProbes: { duplicates: config.judge.duplicates, forged: config.judge.forged },
     onWebhookAttempt: printAttempt,
   });
+  applyStartSwitches(
+    simulator,
+    config.judge,
+    config.keys.map((key) => key.secretId),
+  );
   const stopTicker = startClockTicker(simulator.tenants, TICK_MS);
   const server = createHttpServer({ handle: simulator.handle, maxBodyBytes: MAX_BODY_BYTES });
   const url = await listen(server, config.port, config.host);
@@ -76,17 +83,23 @@ export async function simulate(argv: string[]): Promise<void> {
       'scenario triggers: username starting with "mfa" -> 428 (resume with token 123456); password "wrong-password" -> 400',
       `control API: ${url}/_ofkit/ (openapi/admin.yaml)`,
       webhookLine(config),
+      `client judge: ${url}/_ofkit/judge/ (request log: ${url}/_ofkit/requests/); summary at shutdown`,
       fallbackLine(simulator.fallbackOperations),
       ...(config.brokenRules.length > 0 ? [`BROKEN ON PURPOSE: ${config.brokenRules.join(', ')}`] : []),
     ].join('\n'),
   );
-  const stop = (signal: string) => {
+  const stop = async (signal: string) => {
     console.log(`\n${signal}: closing the simulator`);
     stopTicker();
-    void simulator.webhooks.close();
-    server.close(() => process.exit(0));
+    server.close();
     server.closeAllConnections();
+    // The client judge's verdicts (GET /_ofkit/judge/ of every tenant), then its reports.
+    const judged = await finishJudge(simulator, config.judge);
+    console.log(judged.summary);
+    for (const target of judged.written) console.log(`client judge report written: ${target}`);
+    await simulator.webhooks.close();
+    process.exit(0);
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
 }

@@ -7,7 +7,7 @@ import type { SimRequest, SimResponse } from './core/http-types.js';
 import { createPrismFallback } from './fallback/prism-fallback.js';
 import { createHandlerRegistry } from './handlers/registry.js';
 import { createIds, createRandom } from './ids/seeded-ids.js';
-import { createJudgeObserver } from './judge/judge-observer.js';
+import { type AutomaticProbes, createJudgeObserver } from './judge/judge-observer.js';
 import { type ApiKey, createAuthenticator, type Environment } from './pipeline/authenticate.js';
 import { createPipeline } from './pipeline/pipeline.js';
 import { MemoryStore } from './store/memory-store.js';
@@ -32,6 +32,8 @@ export interface SimulatorOptions {
   webhook?: WebhookDefaults;
   /** Time-out of one webhook delivery attempt; default 10 s. */
   webhookTimeoutMs?: number;
+  /** Probes of the webhook receiver the judge sends on its own (`--webhook-duplicates`, `--webhook-forged`). */
+  judgeProbes?: AutomaticProbes;
   /** Told of every webhook delivery attempt (the CLI prints them). */
   onWebhookAttempt?: WebhookHubOptions['onAttempt'];
 }
@@ -62,7 +64,11 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   const store = options.store ?? new MemoryStore();
   const realTime = options.realTime ?? systemTime;
   // The client judge's log: every API request and webhook delivery of each tenant (judge/).
-  const judge = createJudgeObserver({ realTime, tenantFor: (id) => tenantFor(id) });
+  const judge = createJudgeObserver({
+    realTime,
+    tenantFor: (id) => tenantFor(id),
+    probes: options.judgeProbes,
+  });
   const webhooks = createWebhookHub({
     realTime,
     defaults: options.webhook,

@@ -28,7 +28,8 @@ export const ERROR_CATALOGUE = {
   /** CLIENT-TOO-MANY-SESSIONS (choice: 400, a 40x the spec names as the one retried like a 50x). */
   too_many_sessions: {
     status: 400,
-    message: 'Impossible to log in: the end-user has a session open with the institution from another browser.',
+    message:
+      'Impossible to log in: the end-user has a session open with the institution from another browser.',
   },
   authentication_failed: { status: 401, message: 'Credentials not valid.' },
   payment_initiation_unavailable: {

@@ -7,16 +7,27 @@ import type { SimRequest, SimResponse } from '../core/http-types.js';
 import type { ExchangeMeta } from '../pipeline/pipeline.js';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 import type { AttemptReport } from '../webhooks/retrying-delivery.js';
+import { track, webhookState } from '../webhooks/webhook-state.js';
 import { observeRequest } from './observe-request.js';
 import { appendDelivery, appendRequest, clearObservations, nextSeq, observationsOf } from './request-log.js';
+import { sendProbe } from './webhook-probes.js';
 
 const CONTROL_PREFIX = '/_ofkit/';
 /** Control operations after which the tenant's log starts afresh (resetTenant's description). */
 const CLEARING_OPERATIONS = new Set(['resetTenant', 'importSnapshot']);
 
+/** Probes sent on their own (`ofkit simulate --webhook-duplicates --webhook-forged`). */
+export interface AutomaticProbes {
+  /** Every acknowledged delivery is delivered once more, same `webhook_id` (CLIENT-WEBHOOK-DUPLICATE). */
+  duplicates?: boolean;
+  /** After a tenant's first acknowledged delivery, one forged delivery (CLIENT-WEBHOOK-BEARER). */
+  forged?: boolean;
+}
+
 export interface JudgeObserverOptions {
   realTime: () => number;
   tenantFor: (id: string) => TenantRuntime;
+  probes?: AutomaticProbes;
 }
 
 export interface JudgeObserver {
@@ -27,6 +38,18 @@ export interface JudgeObserver {
 }
 
 export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserver {
+  const forgedFor = new WeakSet<TenantRuntime>();
+  /** The probes a delivery acknowledged with a 2xx sets off; `idle()` waits for them. */
+  function probeAfter(tenant: TenantRuntime, report: AttemptReport): void {
+    const status = report.attempt.status;
+    if (status === null || status < 200 || status > 299) return;
+    const inFlight = webhookState(tenant).inFlight;
+    if (options.probes?.duplicates) track(inFlight, sendProbe(tenant, 'duplicate_delivery'));
+    if (options.probes?.forged && !forgedFor.has(tenant)) {
+      forgedFor.add(tenant);
+      track(inFlight, sendProbe(tenant, 'forged_delivery'));
+    }
+  }
   return {
     wrap: (handle) => async (request) => {
       const meta: ExchangeMeta = {};
@@ -50,7 +73,8 @@ export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserve
       return response;
     },
     onAttempt(report) {
-      const log = observationsOf(options.tenantFor(report.tenant));
+      const tenant = options.tenantFor(report.tenant);
+      const log = observationsOf(tenant);
       const { payload, attempt } = report;
       appendDelivery(log, {
         seq: nextSeq(log),
@@ -66,6 +90,7 @@ export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserve
         error: attempt.error,
         duration_ms: attempt.duration_ms,
       });
+      probeAfter(tenant, report);
     },
   };
 }

@@ -8,8 +8,8 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOfkitClient } from '../../../openapi/client/index.js';
 import type { RuleVerdict } from './client-rules.js';
-import { type JudgeBench, KEY, startJudgeBench } from './testing/judge-harness.js';
 import { type ClientDriver, runEverySituation } from './testing/every-situation.js';
+import { type JudgeBench, KEY, startJudgeBench } from './testing/judge-harness.js';
 
 /** The SDK is CommonJS with a default export and ships no types. */
 // biome-ignore lint/suspicious/noExplicitAny: the SDK ships no types
@@ -25,7 +25,9 @@ beforeEach(async () => {
 });
 
 function print(name: string, notes: string[], verdicts: Record<string, RuleVerdict>): void {
-  const lines = Object.values(verdicts).map((v) => `  ${v.verdict.padEnd(13)} ${v.rule.padEnd(26)} ${v.summary}`);
+  const lines = Object.values(verdicts).map(
+    (v) => `  ${v.verdict.padEnd(13)} ${v.rule.padEnd(26)} ${v.summary}`,
+  );
   console.log(`${name}\n  run: ${notes.join('; ')}\n${lines.join('\n')}`);
 }
 
@@ -58,7 +60,8 @@ function typedClientDriver(): ClientDriver {
     listTransactionsWithoutLink: async () => (await get('/api/transactions/', {})).response.status,
     refreshLink: async (id) =>
       (await client.POST('/api/links/{id}/refresh/', { params: { path: { id } } } as never)).response.status,
-    deleteLink: async (id) => (await client.DELETE('/api/links/{id}/', { params: { path: { id } } } as never)).response.status,
+    deleteLink: async (id) =>
+      (await client.DELETE('/api/links/{id}/', { params: { path: { id } } } as never)).response.status,
     readForLink: async (path, link) => (await get(path, { link })).response.status,
   };
 }
@@ -90,14 +93,19 @@ async function sdkDriver(): Promise<ClientDriver> {
   return {
     listLinks: (query) => status(() => client.links.list({ filters: query })),
     listInstitutionsByTwo: () => status(() => client.institutions.list({ filters: { page_size: 2 } })),
-    registerLink: (body) => sdkStatus(() => client.links.register(body.institution, body.username, body.password)),
+    registerLink: (body) =>
+      sdkStatus(() => client.links.register(body.institution, body.username, body.password)),
     resumeLink: (session, token) => status(() => client.links.resume(session, token)),
     listTransactionsWithoutLink: () => status(() => client.transactions.list()),
     // The SDK has no refresh: the application sends it through the SDK's own HTTP session.
     refreshLink: (id) => status(() => client.session.session.post(`/api/links/${id}/refresh/`, {})),
     deleteLink: (id) => status(() => client.links.delete(id)),
     readForLink: (path, link) => {
-      const resource = { '/api/accounts/': 'accounts', '/api/transactions/': 'transactions', '/api/owners/': 'owners' }[path]!;
+      const resource = {
+        '/api/accounts/': 'accounts',
+        '/api/transactions/': 'transactions',
+        '/api/owners/': 'owners',
+      }[path]!;
       return status(() => client[resource].list({ filters: { link } }));
     },
   };
@@ -107,8 +115,16 @@ describe('the typed client (openapi/client) on a run that meets every situation'
   it('violates no client rule and meets every one', async () => {
     const notes = await runEverySituation(bench, typedClientDriver());
     const verdicts = await bench.verdicts('real');
-    print('typed client (openapi/client), timing real (fake machine time moved by its sleeps)', notes, verdicts);
-    const judged = Object.values(verdicts).map((v) => [v.rule, v.verdict, v.verdict === 'violated' ? v.evidence : []]);
+    print(
+      'typed client (openapi/client), timing real (fake machine time moved by its sleeps)',
+      notes,
+      verdicts,
+    );
+    const judged = Object.values(verdicts).map((v) => [
+      v.rule,
+      v.verdict,
+      v.verdict === 'violated' ? v.evidence : [],
+    ]);
     expect(judged.filter(([, verdict]) => verdict !== 'followed')).toEqual([]);
   });
 });
@@ -120,7 +136,9 @@ describe('the official Node SDK (belvo 0.28.0) on the same run', () => {
     print('official SDK belvo 0.28.0, timing real', notes, verdicts);
     // What the SDK does (README "Judge your client"): no retry at all, so a 50x and the Too Many
     // Sessions error surface at once; every other rule is met by the same application around it.
-    const violated = Object.values(verdicts).filter((v) => v.verdict === 'violated').map((v) => v.rule);
+    const violated = Object.values(verdicts)
+      .filter((v) => v.verdict === 'violated')
+      .map((v) => v.rule);
     expect(violated).toEqual(['CLIENT-RETRY-5XX', 'CLIENT-TOO-MANY-SESSIONS']);
     expect(Object.values(verdicts).filter((v) => v.verdict === 'not_exercised')).toEqual([]);
   });

@@ -90,7 +90,13 @@ export async function runEverySituation(bench: JudgeBench, client: ClientDriver)
   }
   note('follow-up reads', reads.size);
 
-  note('forged delivery', (await bench.control('POST', '/_ofkit/judge/probes/', { probe: 'forged_delivery' })).body.status);
-  note('repeated delivery', (await bench.control('POST', '/_ofkit/judge/probes/', { probe: 'duplicate_delivery' })).body.status);
+  note(
+    'forged delivery',
+    (await bench.control('POST', '/_ofkit/judge/probes/', { probe: 'forged_delivery' })).body.status,
+  );
+  note(
+    'repeated delivery',
+    (await bench.control('POST', '/_ofkit/judge/probes/', { probe: 'duplicate_delivery' })).body.status,
+  );
   return notes;
 }

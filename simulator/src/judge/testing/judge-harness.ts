@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpServer, listen } from '../../server/http-adapter.js';
-import { createSimulator, type Simulator } from '../../simulator.js';
+import { createSimulator, type Simulator, type SimulatorOptions } from '../../simulator.js';
 import { contractCheckedHandle, FIXED_NOW, TEST_KEYS } from '../../testing/contract-checked-simulator.js';
 import type { RuleVerdict, Timing } from '../client-rules.js';
 
@@ -63,13 +63,17 @@ async function startReceiver(state: JudgeBench['receiver']): Promise<{ server: S
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks` };
 }
 
-export async function startJudgeBench(seed = 'judge-seed'): Promise<JudgeBench> {
+export async function startJudgeBench(
+  seed = 'judge-seed',
+  options: Pick<SimulatorOptions, 'judgeProbes'> = {},
+): Promise<JudgeBench> {
   let realTime = FIXED_NOW;
   const simulator = await createSimulator({
     seed,
     environment: 'production',
     keys: TEST_KEYS,
     realTime: () => realTime,
+    ...options,
   });
   const server = createHttpServer({ handle: contractCheckedHandle(simulator), maxBodyBytes: 1_048_576 });
   const base = await listen(server, 0, '127.0.0.1');

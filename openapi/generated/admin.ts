@@ -280,7 +280,7 @@ export interface paths {
         /**
          * The tenant's request log (what the client judge reads)
          * @description Every request of the tenant to the API (never to `/_ofkit/`), oldest first, with its outcome and
-         *     the rule that produced a 4xx. Kept in memory: the latest 5000 per tenant (`dropped` counts the
+         *     the rule that produced a 4xx. Kept in memory: the latest 5000 to 5500 per tenant (`dropped` counts the
          *     evicted ones); cleared by `POST /_ofkit/reset/`. No credential is ever stored or shown: the
          *     curl line uses `$OFKIT_KEY:$OFKIT_SECRET`, credential-like body fields read `***`.
          */

@@ -13,6 +13,32 @@ import { appendDelivery, appendRequest, clearObservations, nextSeq, observations
 import { sendProbe } from './webhook-probes.js';
 
 const CONTROL_PREFIX = '/_ofkit/';
+
+/**
+ * The rule behind an error code that only one rule produces, for errors whose value carries none
+ * (the error values carry theirs where the handler knows it: LINK-REFRESH-COOLDOWN, DELETE-RATE-LIMIT...).
+ */
+const RULE_OF_CODE: Readonly<Record<string, string>> = {
+  required: 'ERR-REQUIRED',
+  not_found: 'ERR-404',
+  method_not_allowed: 'ERR-405',
+  authentication_failed: 'AUTH-BASIC',
+  token_required: 'LINK-MFA-428',
+  invalid_token: 'LINK-MFA-428',
+  session_expired: 'LINK-MFA-428',
+  refresh_cooldown: 'LINK-REFRESH-COOLDOWN',
+  too_many_requests: 'DELETE-RATE-LIMIT',
+  prerequisite_missing: 'EMPLOYMENT-METRICS-PREREQ',
+  payment_initiation_unavailable: 'PAY-SANDBOX',
+  charge_not_failed: 'PAY-CHARGE-RETRY',
+  retry_limit_reached: 'PAY-CHARGE-RETRY',
+};
+
+function ruleOf(meta: ExchangeMeta, response: SimResponse): string | null {
+  if (meta.rule) return meta.rule;
+  if (response.status < 400 || !Array.isArray(response.body)) return null;
+  return RULE_OF_CODE[String((response.body[0] as { code?: unknown } | undefined)?.code)] ?? null;
+}
 /** Control operations after which the tenant's log starts afresh (resetTenant's description). */
 const CLEARING_OPERATIONS = new Set(['resetTenant', 'importSnapshot']);
 
@@ -66,7 +92,7 @@ export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserve
       const observed = observeRequest(
         request,
         response,
-        { operationId: meta.operationId ?? null, rule: meta.rule ?? null, seq: nextSeq(log) },
+        { operationId: meta.operationId ?? null, rule: ruleOf(meta, response), seq: nextSeq(log) },
         { atMs: tenant.clock.now(), startedRealMs, endedRealMs: options.realTime() },
       );
       appendRequest(log, observed);

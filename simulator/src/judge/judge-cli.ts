@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import type { JudgeConfig } from '../config/simulator-config.js';
 import type { ScenarioName } from '../institutions/scenario-switches.js';
 import type { Simulator } from '../simulator.js';
-import { judgeAll, judgeExitCode } from './index.js';
+import { judgeAll, judgeExitCode } from './judge-all.js';
 import type { JudgeReport } from './judge-tenant.js';
 import { consoleSummary, jsonReport, junitReport } from './report-formats.js';
 

@@ -47,9 +47,10 @@ describe('ofkit simulate: the judge flags', () => {
 });
 
 let bench: JudgeBench;
+// Starting a simulator (and its Prism fallback) takes seconds on a loaded machine.
 beforeAll(async () => {
   bench = await startJudgeBench('judge-cli-seed');
-});
+}, 60_000);
 afterAll(() => bench.close());
 
 describe('start switches, reports and the gate', () => {
@@ -128,5 +129,5 @@ describe('automatic probes (--webhook-duplicates, --webhook-forged)', () => {
     } finally {
       await probing.close();
     }
-  });
+  }, 60_000);
 });

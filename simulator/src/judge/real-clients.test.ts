@@ -16,9 +16,10 @@ import { type JudgeBench, KEY, startJudgeBench } from './testing/judge-harness.j
 const BelvoClient: any = createRequire(import.meta.url)('belvo').default;
 
 let bench: JudgeBench;
+// Starting a simulator (and its Prism fallback) takes seconds on a loaded machine.
 beforeAll(async () => {
   bench = await startJudgeBench('real-clients-seed');
-});
+}, 60_000);
 afterAll(() => bench.close());
 beforeEach(async () => {
   expect((await bench.control('POST', '/_ofkit/reset/')).status).toBe(204);

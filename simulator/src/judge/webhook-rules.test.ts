@@ -6,9 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BEARER, type JudgeBench, startJudgeBench } from './testing/judge-harness.js';
 
 let bench: JudgeBench;
+// Starting a simulator (and its Prism fallback) takes seconds on a loaded machine.
 beforeAll(async () => {
   bench = await startJudgeBench();
-});
+}, 60_000);
 afterAll(() => bench.close());
 beforeEach(async () => {
   expect((await bench.control('POST', '/_ofkit/reset/')).status).toBe(204);

@@ -132,7 +132,13 @@ export interface paths {
         /** The active injected faults */
         get: operations["listFaults"];
         put?: never;
-        /** Answer the next N requests of an operation with 500 or 408 (ERR-500-408) */
+        /**
+         * Answer the next N requests of an operation with 500, 408 or the Too Many Sessions error
+         * @description ERR-500-408: `status` 500 or 408 answers the next `count` requests of the operation with that status.
+         *     CLIENT-TOO-MANY-SESSIONS: `status` 400 answers them with the Too Many Sessions error, `code:
+         *     too_many_sessions` (choice: the spec names the error, not its status or code; it is a 40x that
+         *     clients retry like a 50x).
+         */
         post: operations["injectFault"];
         /** Remove every injected fault */
         delete: operations["clearFaults"];
@@ -273,10 +279,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_ofkit/requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's request log (what the client judge reads)
+         * @description Every request of the tenant to the API (never to `/_ofkit/`), oldest first, with its outcome and
+         *     the rule that produced a 4xx. Kept in memory: the latest 5000 to 5500 per tenant (`dropped` counts the
+         *     evicted ones); cleared by `POST /_ofkit/reset/`. No credential is ever stored or shown: the
+         *     curl line uses `$OFKIT_KEY:$OFKIT_SECRET`, credential-like body fields read `***`.
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_ofkit/judge/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client judge's report on the tenant's client
+         * @description Every client rule of the catalogue (README "Judge your client") with its verdict, `followed`,
+         *     `violated` or `not_exercised`, a one-line summary and the evidence (masked curl lines). Retry
+         *     waits (CLIENT-RETRY-5XX, CLIENT-TOO-MANY-SESSIONS) are judged on the machine's time, from 10 %
+         *     (and 0.5 s) early to 50 % (and 2 s) late, unless `timing=order-only`: then on order and count
+         *     alone, for clients whose timers are faked. Waits for webhook deliveries in flight first.
+         */
+        get: operations["getJudgeReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_ofkit/judge/probes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Probe the webhook receiver with a forged or a repeated delivery
+         * @description `forged_delivery` POSTs an event without the bearer token to the configured receiver (needs a bearer
+         *     token configured; CLIENT-WEBHOOK-BEARER expects it refused). `duplicate_delivery` POSTs the last
+         *     delivered event again, same `webhook_id`, with the bearer token (CLIENT-WEBHOOK-DUPLICATE expects a
+         *     2xx). The answer is recorded for the judge; 400 when there is no receiver, no bearer token (forged)
+         *     or no delivered event (duplicate).
+         */
+        post: operations["sendJudgeProbe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        RequestLogEntry: {
+            /** @description The tenant's observation sequence (shared with webhook deliveries). */
+            seq: number;
+            /**
+             * Format: date-time
+             * @description The tenant's virtual clock.
+             */
+            at: string;
+            /**
+             * Format: date-time
+             * @description The machine's time.
+             */
+            real_at: string;
+            method: string;
+            path: string;
+            /** @description The raw query string, "" if none. */
+            query: string;
+            /** @description null when no route matched. */
+            operation_id: string | null;
+            body_sha256: string | null;
+            status: number;
+            /** @description The first error item's code; null on 2xx. */
+            error_code: string | null;
+            /** @description The rule ID that produced a 4xx, null if none known. */
+            rule: string | null;
+            detail: string | null;
+            duration_ms: number;
+            /** @description The request as a curl line, credentials masked as `$OFKIT_KEY:$OFKIT_SECRET`. */
+            curl: string;
+        };
+        RequestLog: {
+            requests: components["schemas"]["RequestLogEntry"][];
+            /** @description Pass as `after` to get only newer entries. */
+            next_after: number;
+            /** @description Entries evicted by the memory bound so far. */
+            dropped: number;
+        };
+        RuleVerdict: {
+            rule: string;
+            title: string;
+            /** @description The interface spec's section the rule comes from. */
+            section: string;
+            /** @enum {string} */
+            verdict: "followed" | "violated" | "not_exercised";
+            summary: string;
+            evidence: string[];
+        };
+        JudgeReport: {
+            tenant: string;
+            /** @enum {string} */
+            timing: "real" | "order-only";
+            requests: number;
+            deliveries: number;
+            dropped: number;
+            verdicts: components["schemas"]["RuleVerdict"][];
+        };
+        ProbeResult: {
+            /** @enum {string} */
+            probe: "forged_delivery" | "duplicate_delivery";
+            /** @enum {string} */
+            kind: "forged" | "duplicate";
+            webhook_id: string | null;
+            /** @description The receiver's HTTP status; null when no answer came. */
+            status: number | null;
+            error: string | null;
+            duration_ms: number;
+        };
         ErrorList: {
             request_id: string;
             message: string;
@@ -365,8 +509,11 @@ export interface components {
         FaultRequest: {
             /** @description An `operationId` of openapi.yaml. */
             operation_id: string;
-            /** @enum {integer} */
-            status: 408 | 500;
+            /**
+             * @description 400: the Too Many Sessions error (`too_many_sessions`).
+             * @enum {integer}
+             */
+            status: 400 | 408 | 500;
             /** @default 1 */
             count?: number;
         };
@@ -375,7 +522,7 @@ export interface components {
             id: string;
             operation_id: string;
             /** @enum {integer} */
-            status: 408 | 500;
+            status: 400 | 408 | 500;
             remaining: number;
         };
         WebhookConfig: {
@@ -1484,6 +1631,149 @@ export interface operations {
             400: components["responses"]["InvalidStatus"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /** @description Only entries with a greater `seq` (pass the last `next_after`). */
+                after?: number;
+                /** @description At most this many entries (default 100, at most 1000). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log entries after `after`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "requests": [
+                     *         {
+                     *           "seq": 17,
+                     *           "at": "2026-11-24T10:00:00.000Z",
+                     *           "real_at": "2026-11-24T03:40:12.345Z",
+                     *           "method": "POST",
+                     *           "path": "/api/links/30cb4806-6e00-48a4-91c9-ca55968576c8/refresh/",
+                     *           "query": "",
+                     *           "operation_id": "refreshLink",
+                     *           "body_sha256": null,
+                     *           "status": 409,
+                     *           "error_code": "refresh_cooldown",
+                     *           "rule": "LINK-REFRESH-COOLDOWN",
+                     *           "detail": "This link was refreshed recently. Please wait 7 minutes before refreshing it again.",
+                     *           "duration_ms": 1.2,
+                     *           "curl": "curl -u $OFKIT_KEY:$OFKIT_SECRET -X POST 'http://127.0.0.1:4010/api/links/30cb4806-6e00-48a4-91c9-ca55968576c8/refresh/'"
+                     *         }
+                     *       ],
+                     *       "next_after": 17,
+                     *       "dropped": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RequestLog"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getJudgeReport: {
+        parameters: {
+            query?: {
+                timing?: "real" | "order-only";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tenant": "ofkit-key-a",
+                     *       "timing": "real",
+                     *       "requests": 42,
+                     *       "deliveries": 3,
+                     *       "dropped": 0,
+                     *       "verdicts": [
+                     *         {
+                     *           "rule": "CLIENT-NO-RETRY-4XX",
+                     *           "title": "A request answered with a 40x is not sent again unchanged.",
+                     *           "section": "Errors / Retry rules 2",
+                     *           "verdict": "violated",
+                     *           "summary": "1 40x request(s) sent again unchanged.",
+                     *           "evidence": [
+                     *             "curl -u $OFKIT_KEY:$OFKIT_SECRET -X GET 'http://127.0.0.1:4010/api/transactions/'   # -> 400"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JudgeReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    sendJudgeProbe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "probe": "forged_delivery"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    probe: "forged_delivery" | "duplicate_delivery";
+                };
+            };
+        };
+        responses: {
+            /** @description The probe was sent; the receiver's answer. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "probe": "forged_delivery",
+                     *       "kind": "forged",
+                     *       "webhook_id": "forged-2a1b3c4d5e6f4a7b",
+                     *       "status": 401,
+                     *       "error": null,
+                     *       "duration_ms": 3
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProbeResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalServerError"];
         };
     };

@@ -6733,7 +6733,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Bad request; every violation is one item, with `field` where a field is concerned (ERR-REQUIRED). */
+        /** @description Bad request; every violation is one item, with `field` where a field is concerned (ERR-REQUIRED). One 400 is retried like a 50x: the Too Many Sessions error, code `too_many_sessions` (choice: the spec names the error, not its status or code; CLIENT-TOO-MANY-SESSIONS). */
         BadRequest: {
             headers: {
                 [name: string]: unknown;

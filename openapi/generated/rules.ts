@@ -540,6 +540,70 @@ export const RULES = [
     "choice": false,
     "section": "Authentication 4",
     "statement": "API credentials never appear in client-side code, in URLs, in logs or in reports."
+  },
+  {
+    "id": "CLIENT-REFRESH-COOLDOWN",
+    "area": "client",
+    "side": "client",
+    "choice": true,
+    "section": "Limits, refresh cooldown; Errors, status 409",
+    "statement": "After a 409 the client does not refresh the same link again until the minutes the message names have passed."
+  },
+  {
+    "id": "CLIENT-DELETE-RATE",
+    "area": "client",
+    "side": "client",
+    "choice": true,
+    "section": "Limits, deletion rate; Errors, status 429",
+    "statement": "After a 429 the client waits for the deletion window before deleting in that collection again, so no 429 follows a 429."
+  },
+  {
+    "id": "CLIENT-MFA-RESUME",
+    "area": "client",
+    "side": "client",
+    "choice": true,
+    "section": "States and transitions (MFA); Errors, status 428",
+    "statement": "A 428 is either resumed with its `session` and `link` before the session expires, or abandoned; never resumed late."
+  },
+  {
+    "id": "CLIENT-PAGINATION-NEXT",
+    "area": "client",
+    "side": "client",
+    "choice": true,
+    "section": "Limits, page size; Conventions for data resources",
+    "statement": "The client reads further pages through `next` as the API gives it and never asks for a page past the last."
+  },
+  {
+    "id": "CLIENT-WEBHOOK-ACK",
+    "area": "client",
+    "side": "client",
+    "choice": true,
+    "section": "Events, configuration and delivery rules 3",
+    "statement": "The client's webhook receiver answers every notification with a 2xx within the delivery time-out."
+  },
+  {
+    "id": "CLIENT-WEBHOOK-BEARER",
+    "area": "client",
+    "side": "client",
+    "choice": true,
+    "section": "Events, configuration and delivery rules 1; Authentication 6",
+    "statement": "When a bearer token is configured, the client's receiver refuses a notification that does not carry it."
+  },
+  {
+    "id": "CLIENT-WEBHOOK-DUPLICATE",
+    "area": "client",
+    "side": "client",
+    "choice": true,
+    "section": "Events, configuration and delivery rules 3",
+    "statement": "The client's receiver accepts a repeated notification with the same `webhook_id`, since notifications are repeated."
+  },
+  {
+    "id": "CLIENT-WEBHOOK-FOLLOW-UP",
+    "area": "client",
+    "side": "client",
+    "choice": true,
+    "section": "Follow-up reads after an event",
+    "statement": "After acknowledging an event the client makes the follow-up read the event announces (for example `id__in` of `updated_transactions`)."
   }
 ] as const satisfies readonly RuleEntry[];
 

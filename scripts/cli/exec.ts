@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { parseSimulatorConfig, SIMULATE_OPTIONS } from '../../simulator/src/config/simulator-config.js';
 import { type Command, runGuarded, UsageError } from './command-line.js';
-import { startFromConfig } from './simulate.js';
+import { startFromConfig, stopFromConfig } from './simulate.js';
 
 const EXEC_USAGE = `Usage: ofkit exec [options] -- <command> [args...]
 
@@ -19,10 +19,12 @@ environment, stops the simulator when the command ends and exits with the comman
 
 Options: every option of ofkit simulate (--port defaults to 0 here):
 ${SIMULATE_OPTIONS}
-  --quiet                  do not print the simulator's start-up lines`;
+  --quiet                  do not print the simulator's start-up lines
+  --judge                  the client's CI gate: exit 1 when the command passed but the client judge
+                           found a violated client rule (README "Judge your client")`;
 
 /** Exec's own flags (boolean ones), taken out before the rest goes to simulate's parser. */
-const EXEC_FLAGS = new Set(['--quiet']);
+const EXEC_FLAGS = new Set(['--quiet', '--judge']);
 
 export interface ExecArguments {
   simulateArgs: string[];
@@ -83,12 +85,14 @@ export const execCommand: Command['run'] = (argv) =>
     if (command.length === 0) throw new UsageError('give the command to run after --');
     // The simulator's lines go to stderr: the command's stdout stays its own.
     const quiet = execFlags.has('--quiet');
-    const started = await startFromConfig(config, (line) => {
+    const print = (line: string) => {
       if (!quiet) console.error(line);
-    });
+    };
+    const started = await startFromConfig(config, print);
+    let code = 1;
     try {
       const [key] = started.keys;
-      return await runChild(command, {
+      code = await runChild(command, {
         ...process.env,
         OFKIT_URL: started.url,
         OFKIT_KEY: key?.secretId ?? '',
@@ -96,6 +100,12 @@ export const execCommand: Command['run'] = (argv) =>
         OFKIT_CONTROL_URL: started.control.url,
       });
     } finally {
-      await started.close();
+      const judged = await stopFromConfig(config, started, (line) => console.error(line));
+      // The client's CI gate: a command that passed still fails when its client broke a client rule.
+      if (execFlags.has('--judge') && code === 0 && judged.exitCode !== 0) {
+        console.error('ofkit exec: the command passed, but the client judge found violations (see above)');
+        code = judged.exitCode;
+      }
     }
+    return code;
   });

@@ -7,6 +7,7 @@ import {
   SIMULATE_USAGE,
   type SimulatorConfig,
 } from '../../simulator/src/config/simulator-config.js';
+import { applyStartSwitches, finishJudge, type JudgeOutcome } from '../../simulator/src/judge/judge-cli.js';
 import { type StartedSimulator, startSimulator } from '../../simulator/src/start-simulator.js';
 import type { AttemptReport } from '../../simulator/src/webhooks/retrying-delivery.js';
 import { type Command, runGuarded } from './command-line.js';
@@ -40,6 +41,7 @@ function startLines(config: SimulatorConfig, started: StartedSimulator): string 
     'scenario triggers: username starting with "mfa" -> 428 (resume with token 123456); password "wrong-password" -> 400',
     `control API: ${url}/_ofkit/ (openapi/admin.yaml)`,
     webhookLine(config),
+    `client judge: ${url}/_ofkit/judge/ (request log: ${url}/_ofkit/requests/); summary at shutdown`,
     fallbackLine(simulator.fallbackOperations),
     ...(config.brokenRules.length > 0 ? [`BROKEN ON PURPOSE: ${config.brokenRules.join(', ')}`] : []),
   ].join('\n');
@@ -58,10 +60,29 @@ export async function startFromConfig(
     environment: config.environment,
     keys: config.keys,
     webhook: config.webhook ?? undefined,
+    judgeProbes: { duplicates: config.judge.duplicates, forged: config.judge.forged },
     onWebhookAttempt: (report) => print(attemptLine(report)),
   });
+  applyStartSwitches(
+    started.simulator,
+    config.judge,
+    config.keys.map((key) => key.secretId),
+  );
   print(startLines(config, started));
   return started;
+}
+
+/** Stops a simulator started from the command line: the judge's verdicts and reports, then the socket. */
+export async function stopFromConfig(
+  config: SimulatorConfig,
+  started: StartedSimulator,
+  print: (line: string) => void,
+): Promise<JudgeOutcome> {
+  const judged = await finishJudge(started.simulator, config.judge);
+  print(judged.summary);
+  for (const target of judged.written) print(`client judge report written: ${target}`);
+  await started.close();
+  return judged;
 }
 
 /** The command's run, in main.ts's command table. */
@@ -75,7 +96,7 @@ export const simulateCommand: Command['run'] = (argv) =>
     const started = await startFromConfig(config, (line) => console.log(line));
     const stop = (signal: string) => {
       console.log(`\n${signal}: closing the simulator`);
-      void started.close().then(() => process.exit(0));
+      void stopFromConfig(config, started, (line) => console.log(line)).then(() => process.exit(0));
     };
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));

@@ -8,6 +8,7 @@ import type { PrismFallback } from './fallback/prism-fallback.js';
 import { SNAPSHOT_MAX_BYTES } from './handlers/control/snapshot-limits.js';
 import { createHandlerRegistry } from './handlers/registry.js';
 import { createIds, createRandom } from './ids/seeded-ids.js';
+import { type AutomaticProbes, createJudgeObserver } from './judge/judge-observer.js';
 import { type ApiKey, createAuthenticator, type Environment } from './pipeline/authenticate.js';
 import { createPipeline } from './pipeline/pipeline.js';
 import { MemoryStore } from './store/memory-store.js';
@@ -32,6 +33,8 @@ export interface SimulatorOptions {
   webhook?: WebhookDefaults;
   /** Time-out of one webhook delivery attempt; default 10 s. */
   webhookTimeoutMs?: number;
+  /** Probes of the webhook receiver the judge sends on its own (`--webhook-duplicates`, `--webhook-forged`). */
+  judgeProbes?: AutomaticProbes;
   /** Told of every webhook delivery attempt (the CLI prints them). */
   onWebhookAttempt?: WebhookHubOptions['onAttempt'];
 }
@@ -76,11 +79,20 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   const admin = readDocument('admin.json');
   const store = options.store ?? new MemoryStore();
   const realTime = options.realTime ?? systemTime;
+  // The client judge's log: every API request and webhook delivery of each tenant (judge/).
+  const judge = createJudgeObserver({
+    realTime,
+    tenantFor: (id) => tenantFor(id),
+    probes: options.judgeProbes,
+  });
   const webhooks = createWebhookHub({
     realTime,
     defaults: options.webhook,
     timeoutMs: options.webhookTimeoutMs,
-    onAttempt: options.onWebhookAttempt,
+    onAttempt: (report) => {
+      judge.onAttempt(report);
+      options.onWebhookAttempt?.(report);
+    },
   });
   const tenantFor = createTenantRegistry({
     seed: options.seed,
@@ -103,7 +115,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   });
   if (pipeline.fallbackOperations.length > 0) await fallback.load();
   return {
-    handle: pipeline.handle,
+    handle: judge.wrap(pipeline.handle),
     tenant: tenantFor,
     tenants: tenantFor.all,
     webhooks: { idle: webhooks.idle, close: webhooks.close },

@@ -2,6 +2,11 @@
 import { parseArgs } from 'node:util';
 import { freshSeed } from '../ids/seeded-ids.js';
 import type { ApiKey, Environment } from '../pipeline/authenticate.js';
+import { ConfigError } from './config-error.js';
+import { JUDGE_FLAGS, JUDGE_OPTIONS, type JudgeConfig, parseJudge } from './judge-config.js';
+
+export { ConfigError } from './config-error.js';
+export type { JudgeConfig } from './judge-config.js';
 
 export interface SimulatorConfig {
   readonly host: string;
@@ -13,6 +18,8 @@ export interface SimulatorConfig {
   readonly webhook: { readonly url: string; readonly bearer_token: string | null } | null;
   /** `--break RULE-ID`: rules broken on purpose, to watch the conformance suite or Pact catch it. */
   readonly brokenRules: readonly string[];
+  /** The client judge's options (`--judge-report`, `--judge-timing`, `--fault`, `--scenario`, probes). */
+  readonly judge: JudgeConfig;
   /** `--help`: print the usage and exit. */
   readonly help: boolean;
 }
@@ -39,6 +46,7 @@ export const SIMULATE_OPTIONS = `  -p, --port N             port (default 4010; 
   --break RULE-ID          break a rule on purpose (repeatable): LINK-REFRESH-COOLDOWN, DELETE-RATE-LIMIT,
                            RANGE-365, ACCOUNT-DELETE-CASCADE, PAY-AUTH-V2-REQUIRED, PAY-INTENT-CANCEL-CUTOFF,
                            WEBHOOK-BEARER
+${JUDGE_OPTIONS}
   -h, --help               this text`;
 
 export const SIMULATE_USAGE = `Usage: ofkit simulate [options]
@@ -50,10 +58,6 @@ export const DEFAULT_KEYS: readonly ApiKey[] = [
   { secretId: 'ofkit-key-b', secretPassword: 'ofkit-secret-b', environment: 'production' },
   { secretId: 'ofkit-sandbox-key', secretPassword: 'ofkit-sandbox-secret', environment: 'sandbox' },
 ];
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
 
 /** `id:secret` (the secret keeps any further colon): the one parser of keys on every command line. */
 export function parseKey(text: string, flag = '--keys'): { secretId: string; secretPassword: string } {
@@ -113,6 +117,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
       'webhook-url': { type: 'string' },
       'webhook-bearer': { type: 'string' },
       break: { type: 'string', multiple: true },
+      ...JUDGE_FLAGS,
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -127,7 +132,11 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
   const keys = values.keys?.length
     ? values.keys.map((key) => ({ ...parseKey(key), environment }))
     : DEFAULT_KEYS;
+  const judge = parseJudge(values);
+  if (judge.forged && values['webhook-bearer'] === undefined)
+    throw new ConfigError('--webhook-forged needs --webhook-bearer');
   return Object.freeze({
+    judge,
     host: values.host,
     port,
     seed: values.seed ?? freshSeed(),

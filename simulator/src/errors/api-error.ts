@@ -27,6 +27,12 @@ export const ERROR_CATALOGUE = {
   charge_not_failed: { status: 400, message: 'Only a failed charge can be retried.' },
   retry_limit_reached: { status: 400, message: 'This charge has used all its retries.' },
   invalid_state: { status: 400, message: 'The state does not match the one issued for this enrollment.' },
+  /** CLIENT-TOO-MANY-SESSIONS (choice: 400, a 40x the spec names as the one retried like a 50x). */
+  too_many_sessions: {
+    status: 400,
+    message:
+      'Impossible to log in: the end-user has a session open with the institution from another browser.',
+  },
   authentication_failed: { status: 401, message: 'Credentials not valid.' },
   payment_initiation_unavailable: {
     status: 403,
@@ -54,6 +60,8 @@ export interface ApiError {
   field?: string;
   /** Extra members of the error item (the 428's session, expiry, link, token_generation_data). */
   extra?: Record<string, unknown>;
+  /** The rule ID that produced it, for the request log (never rendered; the client judge reads it). */
+  rule?: string;
 }
 
 /** One or more problems of one request; all share the status of the first. */

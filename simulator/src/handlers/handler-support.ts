@@ -57,6 +57,7 @@ export async function checkDeletionRate(
   const seconds = Math.ceil(hit.retryAfterMs / 1000);
   return err(
     apiError('too_many_requests', {
+      rule: 'DELETE-RATE-LIMIT',
       message: `Too many deletions in ${collection}: at most ${limit} per ${windowMs / 1000} s are allowed; retry in ${seconds} seconds.`,
     }),
   );

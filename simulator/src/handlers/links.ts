@@ -59,6 +59,7 @@ const registerLink =
         return err(
           apiError('required', {
             field: field.name,
+            rule: 'ERR-REQUIRED',
             message: `${institution.name} needs \`${field.name}\` (${field.label}).`,
           }),
         );
@@ -143,7 +144,7 @@ const refreshLink =
     if (enforced && last !== undefined && now - last < cooldownMs) {
       const minutes = Math.ceil((cooldownMs - (now - last)) / 60_000);
       const message = `This link was refreshed recently. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before refreshing it again.`;
-      return err(apiError('refresh_cooldown', { message }));
+      return err(apiError('refresh_cooldown', { message, rule: 'LINK-REFRESH-COOLDOWN' }));
     }
     const refreshed = { ...link.value, _lastRefreshAt: now, last_accessed_at: nowIso(tenant) };
     await tenant.store.put(tenant.id, LINKS, refreshed);

@@ -52,6 +52,7 @@ export async function pauseForToken(
   };
   return err(
     apiError('token_required', {
+      rule: 'LINK-MFA-428',
       extra: {
         session,
         expiry: MFA_SESSION_SECONDS,
@@ -75,7 +76,7 @@ export async function resumePaused(
 ): Promise<Result<PausedRequest, ApiErrors>> {
   const paused = await tenant.store.get(tenant.id, MFA_SESSIONS, resume.session);
   if (!paused || paused._collection !== collection || (paused._expiresAt as number) <= tenant.clock.now()) {
-    return err(apiError('session_expired', { field: 'session' }));
+    return err(apiError('session_expired', { field: 'session', rule: 'LINK-MFA-428' }));
   }
   const link = paused.link ?? null;
   if (resume.link !== undefined && link !== null && resume.link !== link) {

@@ -1,5 +1,6 @@
 /** Maps operationIds to stateful handlers; every other operation falls back to Prism (STYLE.md). */
 import type { JsonObject } from '../../../openapi/validation/document-ajv.js';
+import { judgeControlHandlers } from '../judge/control-handlers.js';
 import { webhookControlHandlers } from '../webhooks/control-handlers.js';
 import { controlHandlers } from './control/index.js';
 import { dataResourceHandlers } from './data-resources/index.js';
@@ -25,6 +26,7 @@ export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry
     ...paymentHandlers(),
     ...controlHandlers(options.document),
     ...webhookControlHandlers(linkData),
+    ...judgeControlHandlers,
   ];
   const registry = new Map<string, Handler>();
   for (const [operationId, handler] of entries) {

@@ -35,8 +35,18 @@ export interface PipelineOptions {
   maxBodyBytesFor?: Readonly<Record<string, number>>;
 }
 
+/** What the pipeline learnt of one exchange, for the request log (the client judge). */
+export interface ExchangeMeta {
+  tenantId?: string;
+  /** null when no route matched. */
+  operationId?: string | null;
+  /** The rule ID carried by the first error value, when the error came from a known rule. */
+  rule?: string | null;
+}
+
 export interface Pipeline {
-  handle(request: SimRequest): Promise<SimResponse>;
+  /** `meta`, when given, is filled with the tenant, the operation and the rule of an error. */
+  handle(request: SimRequest, meta?: ExchangeMeta): Promise<SimResponse>;
   /** operationIds answered by the fallback, for the start-up listing (STYLE.md). */
   fallbackOperations: string[];
 }
@@ -47,8 +57,11 @@ function takeFault(tenant: TenantRuntime, operationId: string): ApiErrors | unde
   if (!fault) return undefined;
   fault.remaining -= 1;
   tenant.faults = tenant.faults.filter((f) => f.remaining > 0);
-  return apiError(fault.status === 500 ? 'internal_server_error' : 'request_timeout', {
-    message: `Injected ${fault.status} for ${operationId} through the control API.`,
+  // CLIENT-TOO-MANY-SESSIONS: an injected 400 is the Too Many Sessions error (choice, admin.yaml).
+  const code = { 500: 'internal_server_error', 408: 'request_timeout', 400: 'too_many_sessions' } as const;
+  return apiError(code[fault.status], {
+    message: `Injected ${fault.status} ${code[fault.status]} for ${operationId} through the control API.`,
+    rule: fault.status === 400 ? 'CLIENT-TOO-MANY-SESSIONS' : 'ERR-500-408',
   });
 }
 
@@ -95,10 +108,16 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   }
   const route = createRouter(operations);
 
-  async function answer(request: SimRequest, requestId: string): Promise<Result<SimResponse, ApiErrors>> {
-    const routed = route(request.method, request.path);
-    if (!routed.ok) return routed;
+  async function answer(
+    request: SimRequest,
+    requestId: string,
+    meta: ExchangeMeta,
+  ): Promise<Result<SimResponse, ApiErrors>> {
     const authenticated = options.authenticate(request.headers.authorization);
+    if (authenticated.ok) meta.tenantId = authenticated.value.id;
+    const routed = route(request.method, request.path);
+    meta.operationId = routed.ok ? routed.value.operation.operationId : null;
+    if (!routed.ok) return routed;
     if (!authenticated.ok) return authenticated;
     const { operation, pathParams } = routed.value;
     const limit = options.maxBodyBytesFor?.[operation.operationId] ?? options.maxBodyBytes;
@@ -119,10 +138,11 @@ export function createPipeline(options: PipelineOptions): Pipeline {
 
   return {
     fallbackOperations: operations.map((o) => o.operationId).filter((id) => !options.handlers.has(id)),
-    async handle(request) {
+    async handle(request, meta = {}) {
       const requestId = options.requestIds.hex(32);
       try {
-        const result = await answer(request, requestId);
+        const result = await answer(request, requestId, meta);
+        if (!result.ok) meta.rule = result.error[0].rule ?? null;
         return result.ok ? result.value : renderErrors(result.error, requestId);
       } catch (cause) {
         // A programmer mistake: answer in the API's format and keep serving.

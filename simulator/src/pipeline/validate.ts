@@ -46,7 +46,12 @@ function describe(error: ErrorObject, location: string, prefix: string): ApiErro
   const joined = (name: string) => [prefix, base, name].filter(Boolean).join('.');
   if (error.keyword === 'required') {
     const field = joined(String(error.params.missingProperty));
-    return { code: 'required', field, message: `The ${location} field \`${field}\` is required.` };
+    return {
+      code: 'required',
+      rule: 'ERR-REQUIRED',
+      field,
+      message: `The ${location} field \`${field}\` is required.`,
+    };
   }
   if (error.keyword === 'additionalProperties') {
     const field = joined(String(error.params.additionalProperty));
@@ -123,7 +128,7 @@ export function createValidator(spec: OperationSpec, ajv: DocumentAjv): Validato
     const body = parseBody(request);
     if (!body.ok) return body;
     if (checkBody && body.value === undefined && spec.body?.required) {
-      errors.push({ code: 'required', message: 'A JSON request body is required.' });
+      errors.push({ code: 'required', rule: 'ERR-REQUIRED', message: 'A JSON request body is required.' });
     } else if (checkBody && body.value !== undefined) {
       collect(checkBody, body.value, 'body', errors);
     }

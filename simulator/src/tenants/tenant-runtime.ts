@@ -12,7 +12,8 @@ import type { RaisedEvent, RaiseEvent } from '../webhooks/raised-event.js';
 export interface Fault {
   id: string;
   operation_id: string;
-  status: 408 | 500;
+  /** 400 is the Too Many Sessions error (CLIENT-TOO-MANY-SESSIONS). */
+  status: 400 | 408 | 500;
   remaining: number;
 }
 

@@ -123,6 +123,19 @@ export function createContractCheck(api: JsonObject): ContractCheck {
     );
 }
 
+/**
+ * The simulator's `handle` with every response checked against its document, for tests that serve it
+ * over HTTP to a real client (the client judge's).
+ */
+export function contractCheckedHandle(simulator: Simulator): Simulator['handle'] {
+  const check = createContractCheck(simulator.document);
+  return async (request) => {
+    const response = await simulator.handle(request);
+    check(request.method, request.path, response);
+    return response;
+  };
+}
+
 export async function contractCheckedSimulator(
   seed = 'test-seed',
   { realTime = () => FIXED_NOW, environment = 'production' }: CheckedSimulatorOptions = {},

@@ -11,7 +11,7 @@ import { type Handler, json, noContent } from '../handler.js';
 
 interface FaultRequest {
   operation_id: string;
-  status: 408 | 500;
+  status: 400 | 408 | 500;
   count?: number;
 }
 

@@ -113,7 +113,7 @@ export function resumeHandler(machine: RetrievalMachine, resource: DataResource)
     const body = input.body as { session: string; token: string; link?: string; save_data?: boolean };
     if (body.link === undefined) {
       const message = 'Resuming a retrieval needs the `link` it was paused for (choice).';
-      return err(apiError('required', { field: 'link', message }));
+      return err(apiError('required', { field: 'link', message, rule: 'ERR-REQUIRED' }));
     }
     const paused = await resumePaused(tenant, resource.path, body);
     if (!paused.ok) return paused;

@@ -1,0 +1,55 @@
+/**
+ * What `ofkit simulate` (and `ofkit exec --judge`) do with the judge: switch the chosen situations on
+ * for every tenant at start, and at shutdown judge every tenant, write the reports and say the verdict.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { JudgeConfig } from '../config/simulator-config.js';
+import type { ScenarioName } from '../institutions/scenario-switches.js';
+import type { Simulator } from '../simulator.js';
+import { judgeAll, judgeExitCode } from './judge-all.js';
+import type { JudgeReport } from './judge-tenant.js';
+import { consoleSummary, jsonReport, junitReport } from './report-formats.js';
+
+/** `--fault` and `--scenario`: on every tenant (key) from the start; a reset clears them, as ever. */
+export function applyStartSwitches(
+  simulator: Simulator,
+  judge: JudgeConfig,
+  tenantIds: readonly string[],
+): void {
+  for (const id of tenantIds) {
+    const tenant = simulator.tenant(id);
+    for (const fault of judge.faults) {
+      tenant.faults.push({ id: tenant.ids.uuid(), ...fault, remaining: fault.count });
+    }
+    for (const { scenario, count } of judge.scenarios) {
+      tenant.scenarios.push({
+        id: tenant.ids.uuid(),
+        scenario: scenario as ScenarioName,
+        institution: null,
+        link: null,
+        remaining: count,
+      });
+    }
+  }
+}
+
+export interface JudgeOutcome {
+  reports: JudgeReport[];
+  summary: string;
+  /** 1 when a client violated a rule, else 0 (`judgeExitCode`). */
+  exitCode: number;
+  written: string[];
+}
+
+/** Judges every tenant, writes `--judge-report` files, and gives the console summary. */
+export async function finishJudge(simulator: Simulator, judge: JudgeConfig): Promise<JudgeOutcome> {
+  const reports = await judgeAll(simulator, judge.timing);
+  const written: string[] = [];
+  for (const { format, path } of judge.reports) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, format === 'junit' ? junitReport(reports) : jsonReport(reports));
+    written.push(`${format}:${path}`);
+  }
+  return { reports, summary: consoleSummary(reports), exitCode: judgeExitCode(reports), written };
+}

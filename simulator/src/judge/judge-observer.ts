@@ -1,0 +1,122 @@
+/**
+ * The simulator's hook for the client judge: wraps the pipeline's `handle` to log every API request of
+ * a tenant (never the control API's, `/_ofkit/`), hears of every webhook delivery attempt, and clears a
+ * tenant's log when the tenant is reset.
+ */
+import type { SimRequest, SimResponse } from '../core/http-types.js';
+import type { ExchangeMeta } from '../pipeline/pipeline.js';
+import type { TenantRuntime } from '../tenants/tenant-runtime.js';
+import type { AttemptReport } from '../webhooks/retrying-delivery.js';
+import { track, webhookState } from '../webhooks/webhook-state.js';
+import { observeRequest } from './observe-request.js';
+import { appendDelivery, appendRequest, clearObservations, nextSeq, observationsOf } from './request-log.js';
+import { sendProbe } from './webhook-probes.js';
+
+const CONTROL_PREFIX = '/_ofkit/';
+
+/**
+ * The rule behind an error code that only one rule produces, for errors whose value carries none
+ * (the error values carry theirs where the handler knows it: LINK-REFRESH-COOLDOWN, DELETE-RATE-LIMIT...).
+ */
+const RULE_OF_CODE: Readonly<Record<string, string>> = {
+  required: 'ERR-REQUIRED',
+  not_found: 'ERR-404',
+  method_not_allowed: 'ERR-405',
+  authentication_failed: 'AUTH-BASIC',
+  token_required: 'LINK-MFA-428',
+  invalid_token: 'LINK-MFA-428',
+  session_expired: 'LINK-MFA-428',
+  refresh_cooldown: 'LINK-REFRESH-COOLDOWN',
+  too_many_requests: 'DELETE-RATE-LIMIT',
+  prerequisite_missing: 'EMPLOYMENT-METRICS-PREREQ',
+  payment_initiation_unavailable: 'PAY-SANDBOX',
+  charge_not_failed: 'PAY-CHARGE-RETRY',
+  retry_limit_reached: 'PAY-CHARGE-RETRY',
+};
+
+function ruleOf(meta: ExchangeMeta, response: SimResponse): string | null {
+  if (meta.rule) return meta.rule;
+  if (response.status < 400 || !Array.isArray(response.body)) return null;
+  return RULE_OF_CODE[String((response.body[0] as { code?: unknown } | undefined)?.code)] ?? null;
+}
+/** Control operations after which the tenant's log starts afresh (resetTenant's description). */
+const CLEARING_OPERATIONS = new Set(['resetTenant', 'importSnapshot']);
+
+/** Probes sent on their own (`ofkit simulate --webhook-duplicates --webhook-forged`). */
+export interface AutomaticProbes {
+  /** Every acknowledged delivery is delivered once more, same `webhook_id` (CLIENT-WEBHOOK-DUPLICATE). */
+  duplicates?: boolean;
+  /** After a tenant's first acknowledged delivery, one forged delivery (CLIENT-WEBHOOK-BEARER). */
+  forged?: boolean;
+}
+
+export interface JudgeObserverOptions {
+  realTime: () => number;
+  tenantFor: (id: string) => TenantRuntime;
+  probes?: AutomaticProbes;
+}
+
+export interface JudgeObserver {
+  wrap(
+    handle: (request: SimRequest, meta: ExchangeMeta) => Promise<SimResponse>,
+  ): (request: SimRequest) => Promise<SimResponse>;
+  onAttempt(report: AttemptReport): void;
+}
+
+export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserver {
+  const forgedFor = new WeakSet<TenantRuntime>();
+  /** The probes a delivery acknowledged with a 2xx sets off; `idle()` waits for them. */
+  function probeAfter(tenant: TenantRuntime, report: AttemptReport): void {
+    const status = report.attempt.status;
+    if (status === null || status < 200 || status > 299) return;
+    const inFlight = webhookState(tenant).inFlight;
+    if (options.probes?.duplicates) track(inFlight, sendProbe(tenant, 'duplicate_delivery'));
+    if (options.probes?.forged && !forgedFor.has(tenant)) {
+      forgedFor.add(tenant);
+      track(inFlight, sendProbe(tenant, 'forged_delivery'));
+    }
+  }
+  return {
+    wrap: (handle) => async (request) => {
+      const meta: ExchangeMeta = {};
+      const startedRealMs = options.realTime();
+      const response = await handle(request, meta);
+      if (meta.tenantId === undefined) return response;
+      const tenant = options.tenantFor(meta.tenantId);
+      if (request.path.startsWith(CONTROL_PREFIX)) {
+        if (response.status < 300 && CLEARING_OPERATIONS.has(meta.operationId ?? ''))
+          clearObservations(tenant);
+        return response;
+      }
+      const log = observationsOf(tenant);
+      const observed = observeRequest(
+        request,
+        response,
+        { operationId: meta.operationId ?? null, rule: ruleOf(meta, response), seq: nextSeq(log) },
+        { atMs: tenant.clock.now(), startedRealMs, endedRealMs: options.realTime() },
+      );
+      appendRequest(log, observed);
+      return response;
+    },
+    onAttempt(report) {
+      const tenant = options.tenantFor(report.tenant);
+      const log = observationsOf(tenant);
+      const { payload, attempt } = report;
+      appendDelivery(log, {
+        seq: nextSeq(log),
+        at: attempt.at,
+        kind: 'delivery',
+        webhook_id: payload.webhook_id ?? null,
+        webhook_type: payload.webhook_type,
+        webhook_code: payload.webhook_code,
+        link_id: payload.link_id,
+        data: payload.data,
+        attempt: report.number,
+        status: attempt.status,
+        error: attempt.error,
+        duration_ms: attempt.duration_ms,
+      });
+      probeAfter(tenant, report);
+    },
+  };
+}

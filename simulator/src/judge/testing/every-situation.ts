@@ -1,0 +1,102 @@
+/**
+ * One run that meets every situation the client rules are about, driven through a client under test:
+ * faults (500, 408, Too Many Sessions), a 400, a refresh cooldown, the deletion rate limit, an MFA
+ * pause, a paged list, webhook deliveries with their follow-up reads, a forged and a repeated delivery.
+ * The application around the client is the same for every client; only the client differs.
+ */
+import { BEARER, type JudgeBench, refusesWithoutBearer } from './judge-harness.js';
+
+/** What the application asks of a client; each returns the final HTTP status it saw. */
+export interface ClientDriver {
+  /** GET /api/links/ with `query` (each step its own request, so one step's retries stay its own). */
+  listLinks(query: Record<string, string>): Promise<number>;
+  /** Reads every page of the institutions, two a page (the client's own way of paging). */
+  listInstitutionsByTwo(): Promise<number>;
+  registerLink(body: Record<string, string>): Promise<{ status: number; body: unknown }>;
+  resumeLink(session: string, token: string): Promise<number>;
+  listTransactionsWithoutLink(): Promise<number>;
+  refreshLink(id: string): Promise<number>;
+  deleteLink(id: string): Promise<number>;
+  /** A follow-up read: GET `path` with `link`. */
+  readForLink(path: string, link: string): Promise<number>;
+}
+
+const LINK_BODY = { institution: 'ofbank_br_retail', username: '76109277673', password: 'secret' };
+const FOLLOW_UPS: Record<string, string> = {
+  ACCOUNTS: '/api/accounts/',
+  TRANSACTIONS: '/api/transactions/',
+  OWNERS: '/api/owners/',
+};
+
+/** The application: it waits out a 409 and a 429 (on the tenant's clock) and resumes a 428 at once. */
+export async function runEverySituation(bench: JudgeBench, client: ClientDriver): Promise<string[]> {
+  const notes: string[] = [];
+  const note = (what: string, status: unknown) => notes.push(`${what} -> ${status}`);
+  const fault = (operation_id: string, status: number, count: number) =>
+    bench.control('POST', '/_ofkit/faults/', { operation_id, status, count });
+  bench.receiver.behaviour = refusesWithoutBearer;
+  bench.receiver.seen.length = 0;
+  await bench.control('PUT', '/_ofkit/webhooks/', { url: bench.receiverUrl, bearer_token: BEARER });
+
+  await fault('listLinks', 500, 2);
+  note('list links after two injected 500s', await client.listLinks({}));
+  // A client that does not retry leaves faults behind: clear them so the next step starts clean.
+  await bench.control('DELETE', '/_ofkit/faults/');
+  await fault('listLinks', 408, 1);
+  note('list links after an injected 408', await client.listLinks({ page_size: '10' }));
+  await bench.control('DELETE', '/_ofkit/faults/');
+  note('institutions, two a page', await client.listInstitutionsByTwo());
+  await fault('registerLink', 400, 1);
+  const first = await client.registerLink(LINK_BODY);
+  note('register after an injected Too Many Sessions', first.status);
+  await bench.control('DELETE', '/_ofkit/faults/');
+  note('transactions without link', await client.listTransactionsWithoutLink());
+  // Another end-user (another body): not a retry of the registration above, whatever its outcome.
+  const refreshed = await client.registerLink({ ...LINK_BODY, username: '76109277675' });
+  const link = (refreshed.body as { id?: string } | undefined)?.id;
+
+  if (link) {
+    note('refresh', await client.refreshLink(link));
+    note('refresh again', await client.refreshLink(link));
+    await bench.control('POST', '/_ofkit/clock/advance/', { seconds: 600 });
+    note('refresh after the cooldown', await client.refreshLink(link));
+  }
+
+  const doomed: string[] = [];
+  for (let i = 0; i < 7; i += 1) {
+    const created = await client.registerLink(LINK_BODY);
+    const id = (created.body as { id?: string } | undefined)?.id;
+    if (id) doomed.push(id);
+  }
+  for (const id of doomed.slice(0, 6)) note('delete', await client.deleteLink(id));
+  await bench.control('POST', '/_ofkit/clock/advance/', { seconds: 60 });
+  if (doomed[6]) note('delete after the window', await client.deleteLink(doomed[6]));
+
+  await bench.control('POST', '/_ofkit/scenarios/', { scenario: 'institution_requires_token', count: 1 });
+  const paused = await client.registerLink({ ...LINK_BODY, username: '76109277674' });
+  note('register with MFA', paused.status);
+  const session = (paused.body as { session?: string }[] | undefined)?.[0]?.session;
+  if (session) note('resume', await client.resumeLink(session, '123456'));
+
+  await bench.simulator.webhooks.idle();
+  const reads = new Set<string>();
+  for (const payload of bench.receiver.seen) {
+    const path = FOLLOW_UPS[String(payload.webhook_type)];
+    if (path && typeof payload.link_id === 'string') reads.add(`${path} ${payload.link_id}`);
+  }
+  for (const read of reads) {
+    const [path, id] = read.split(' ') as [string, string];
+    await client.readForLink(path, id);
+  }
+  note('follow-up reads', reads.size);
+
+  note(
+    'forged delivery',
+    (await bench.control('POST', '/_ofkit/judge/probes/', { probe: 'forged_delivery' })).body.status,
+  );
+  note(
+    'repeated delivery',
+    (await bench.control('POST', '/_ofkit/judge/probes/', { probe: 'duplicate_delivery' })).body.status,
+  );
+  return notes;
+}

@@ -1,0 +1,125 @@
+/**
+ * The client judge's test bench: the simulator served over HTTP on loopback (every response checked
+ * against its document), a fake machine time the clients' fake sleeps move (no test waits on the wall
+ * clock), a webhook receiver whose behaviour each test chooses, and the judge's report by rule.
+ */
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHttpServer, listen } from '../../server/http-adapter.js';
+import { createSimulator, type Simulator, type SimulatorOptions } from '../../simulator.js';
+import { contractCheckedHandle, FIXED_NOW, TEST_KEYS } from '../../testing/contract-checked-simulator.js';
+import type { RuleVerdict, Timing } from '../client-rules.js';
+
+export const KEY = TEST_KEYS[0]!;
+export const AUTH = `Basic ${Buffer.from(`${KEY.secretId}:${KEY.secretPassword}`).toString('base64')}`;
+export const BEARER = 'receiver-bearer-token';
+
+export interface Answer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary members; the bench validated them
+  body: any;
+}
+
+/** What the webhook receiver does with a delivery: its status for the payload and Authorization. */
+export type ReceiverBehaviour = (
+  payload: Record<string, unknown>,
+  authorization: string | undefined,
+) => number;
+
+export interface JudgeBench {
+  simulator: Simulator;
+  base: string;
+  receiverUrl: string;
+  /** The receiver's behaviour (default: 2xx with the bearer, 401 without). */
+  receiver: { behaviour: ReceiverBehaviour; seen: Record<string, unknown>[] };
+  /** The fake machine time: a client's "sleep" moves it. */
+  sleep(milliseconds: number): Promise<void>;
+  api(
+    method: string,
+    pathAndQuery: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Answer>;
+  control(method: string, path: string, body?: unknown): Promise<Answer>;
+  /** Waits for the deliveries in flight, then the judge's verdicts by rule. */
+  verdicts(timing?: Timing): Promise<Record<string, RuleVerdict>>;
+  close(): Promise<void>;
+}
+
+export const refusesWithoutBearer: ReceiverBehaviour = (_payload, authorization) =>
+  authorization === `Bearer ${BEARER}` ? 200 : 401;
+
+async function startReceiver(state: JudgeBench['receiver']): Promise<{ server: Server; url: string }> {
+  const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+    let text = '';
+    for await (const chunk of request) text += chunk;
+    const payload = JSON.parse(text) as Record<string, unknown>;
+    state.seen.push(payload);
+    response.writeHead(state.behaviour(payload, request.headers.authorization)).end();
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks` };
+}
+
+export async function startJudgeBench(
+  seed = 'judge-seed',
+  options: Pick<SimulatorOptions, 'judgeProbes'> = {},
+): Promise<JudgeBench> {
+  let realTime = FIXED_NOW;
+  const simulator = await createSimulator({
+    seed,
+    environment: 'production',
+    keys: TEST_KEYS,
+    realTime: () => realTime,
+    ...options,
+  });
+  const server = createHttpServer({ handle: contractCheckedHandle(simulator), maxBodyBytes: 1_048_576 });
+  const base = await listen(server, 0, '127.0.0.1');
+  const receiver = { behaviour: refusesWithoutBearer, seen: [] as Record<string, unknown>[] };
+  const hooks = await startReceiver(receiver);
+  async function api(
+    method: string,
+    pathAndQuery: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const response = await fetch(`${base}${pathAndQuery}`, {
+      method,
+      headers: {
+        authorization: AUTH,
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  }
+  return {
+    simulator,
+    base,
+    receiverUrl: hooks.url,
+    receiver,
+    sleep: async (milliseconds) => {
+      realTime += milliseconds;
+    },
+    api,
+    control: (method, path, body) => api(method, path, body),
+    async verdicts(timing = 'real') {
+      await simulator.webhooks.idle();
+      const report = await api('GET', `/_ofkit/judge/?timing=${timing}`);
+      return Object.fromEntries((report.body.verdicts as RuleVerdict[]).map((v) => [v.rule, v]));
+    },
+    async close() {
+      await simulator.webhooks.close();
+      server.closeAllConnections();
+      hooks.server.closeAllConnections();
+      await Promise.all([
+        new Promise((done) => server.close(done)),
+        new Promise((done) => hooks.server.close(done)),
+      ]);
+    },
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * The webhook receiver's rules (CLIENT-WEBHOOK-ACK, -BEARER, -DUPLICATE) and the client's follow-up
+ * reads (CLIENT-WEBHOOK-FOLLOW-UP, the client's side of WEBHOOK-FOLLOW-UP), judged from the deliveries
+ * and the request log, which share one sequence.
+ */
+import { type Judgement, judgement, notExercised } from './client-rules.js';
+import type { ObservedDelivery, ObservedRequest } from './request-log.js';
+
+const ok = (d: ObservedDelivery) => d.status !== null && d.status >= 200 && d.status < 300;
+
+/** A delivery as a curl line: the receiver and its bearer token are placeholders (never stored). */
+export function deliveryLine(d: ObservedDelivery): string {
+  const auth = d.kind === 'forged' ? '' : " -H 'authorization: Bearer $WEBHOOK_BEARER'";
+  const body = JSON.stringify({
+    ...(d.webhook_id !== null && { webhook_id: d.webhook_id }),
+    webhook_type: d.webhook_type,
+    webhook_code: d.webhook_code,
+    link_id: d.link_id,
+  });
+  const outcome = d.status ?? d.error;
+  return `curl -X POST "$WEBHOOK_URL"${auth} -d '${body}'   # ${d.kind} attempt ${d.attempt} at ${d.at} -> ${outcome} (${d.duration_ms} ms)`;
+}
+
+export function judgeWebhookAck(deliveries: readonly ObservedDelivery[]): Judgement {
+  const real = deliveries.filter((d) => d.kind === 'delivery');
+  if (real.length === 0) return notExercised('no webhook delivered');
+  const missed = real.filter((d) => !ok(d));
+  if (missed.length === 0)
+    return judgement('followed', `${real.length} delivery attempt(s), each answered 2xx in time.`);
+  return judgement(
+    'violated',
+    `${missed.length} of ${real.length} delivery attempt(s) not answered 2xx in time.`,
+    missed.map(deliveryLine),
+  );
+}
+
+export function judgeWebhookBearer(deliveries: readonly ObservedDelivery[]): Judgement {
+  const forged = deliveries.filter((d) => d.kind === 'forged');
+  if (forged.length === 0)
+    return notExercised('no forged delivery sent (POST /_ofkit/judge/probes/ with a bearer configured)');
+  const accepted = forged.filter(ok);
+  if (accepted.length === 0)
+    return judgement(
+      'followed',
+      `${forged.length} forged delivery(ies), each refused.`,
+      forged.map(deliveryLine),
+    );
+  return judgement(
+    'violated',
+    `${accepted.length} forged delivery(ies) without the bearer token accepted.`,
+    accepted.map(deliveryLine),
+  );
+}
+
+export function judgeWebhookDuplicate(deliveries: readonly ObservedDelivery[]): Judgement {
+  const repeated = deliveries.filter((d) => d.kind === 'duplicate');
+  if (repeated.length === 0) return notExercised('no repeated delivery sent (POST /_ofkit/judge/probes/)');
+  const refused = repeated.filter((d) => !ok(d));
+  if (refused.length === 0)
+    return judgement(
+      'followed',
+      `${repeated.length} repeated delivery(ies), each acknowledged.`,
+      repeated.map(deliveryLine),
+    );
+  return judgement(
+    'violated',
+    `${refused.length} repeated delivery(ies) not acknowledged.`,
+    refused.map(deliveryLine),
+  );
+}
+
+const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+
+/** Does `request` read what `event` announces (interface spec, "Follow-up reads after an event")? */
+type Matcher = (request: ObservedRequest) => boolean;
+
+function followUpOf(event: ObservedDelivery): { read: string; matches: Matcher } | undefined {
+  const link = event.link_id;
+  const params = (r: ObservedRequest) => new URLSearchParams(r.entry.query);
+  const listFor = (path: string): { read: string; matches: Matcher } => ({
+    read: `GET ${path}?link=${link}`,
+    matches: (r) => r.entry.method === 'GET' && r.entry.path === path && params(r).get('link') === link,
+  });
+  const { webhook_type: type, webhook_code: code } = event;
+  if (type === 'ACCOUNTS') return listFor('/api/accounts/');
+  if (type === 'OWNERS') return listFor('/api/owners/');
+  if (type === 'TAX_RETURNS') return listFor('/api/tax-returns/');
+  if (type === 'TAX_STATUS') return listFor('/api/tax-status/');
+  if (type === 'TRANSACTIONS' && code === 'transactions_updated') {
+    const ids = list(event.data.updated_transactions);
+    const read = `GET /api/transactions/?id__in=${ids.join(',')}`;
+    const matches: Matcher = (r) => {
+      const asked = new Set((params(r).get('id__in') ?? '').split(','));
+      return (
+        r.entry.method === 'GET' && r.entry.path === '/api/transactions/' && ids.every((id) => asked.has(id))
+      );
+    };
+    return { read, matches };
+  }
+  if (type === 'TRANSACTIONS' && (code === 'historical_update' || code === 'new_transactions_available')) {
+    return listFor('/api/transactions/');
+  }
+  if (type === 'INVOICES' && code === 'invoices_cancelled') {
+    const ids = list(event.data.cancelled_invoices);
+    return {
+      read: ids.map((id) => `GET /api/invoices/${id}/`).join(', '),
+      matches: (r) => r.entry.method === 'GET' && ids.some((id) => r.entry.path === `/api/invoices/${id}/`),
+    };
+  }
+  if (type === 'INVOICES') return listFor('/api/invoices/');
+  if (type === 'LINK' && code === 'invalid_credentials') {
+    return {
+      read: `PUT /api/links/${link}/`,
+      matches: (r) => r.entry.method === 'PUT' && r.entry.path === `/api/links/${link}/`,
+    };
+  }
+  // token_required (the widget's), transactions_deleted, link_deleted, payments: no read to judge.
+  return undefined;
+}
+
+export function judgeFollowUp(
+  deliveries: readonly ObservedDelivery[],
+  requests: readonly ObservedRequest[],
+): Judgement {
+  const seen = new Set<string>();
+  const missing: string[] = [];
+  let judged = 0;
+  for (const event of deliveries) {
+    if (event.kind !== 'delivery' || !ok(event)) continue;
+    const key = event.webhook_id ?? `${event.seq}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const followUp = followUpOf(event);
+    if (!followUp) continue;
+    judged += 1;
+    const read = requests.some((r) => r.entry.seq > event.seq && followUp.matches(r));
+    if (!read) missing.push(`${deliveryLine(event)}   # expected then: ${followUp.read}`);
+  }
+  if (judged === 0) return notExercised('no acknowledged event announces a read');
+  if (missing.length === 0)
+    return judgement('followed', `${judged} event(s), each followed by the read it announces.`);
+  return judgement(
+    'violated',
+    `${missing.length} of ${judged} event(s) not followed by the read they announce.`,
+    missing,
+  );
+}

@@ -8,6 +8,7 @@ import { type ReplayContext, replayCommand } from './replay-command.js';
 
 const NOTE_WIDTH = 70;
 const COUNTEREXAMPLE_CHARS = 1500;
+const MAX_UNCOVERED_LINES = 25;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -70,11 +71,17 @@ export function renderCoverage(coverage: Coverage): string {
   const lines = [
     `coverage: operations ${operations.covered}/${operations.total} (${operations.percent}%) exhibited a success status; statuses ${statuses.covered}/${statuses.total} (${statuses.percent}%) exhibited with a valid body`,
   ];
-  for (const op of coverage.perOperation.filter((entry) => !entry.success)) {
+  const uncovered = coverage.perOperation.filter((entry) => !entry.success);
+  for (const op of uncovered.slice(0, MAX_UNCOVERED_LINES)) {
     const seen = Object.entries(op.exhibited).map(([status, n]) => `${status}x${n}`);
     const invalid = Object.entries(op.invalid).map(([status, n]) => `${status}x${n}`);
     lines.push(
       `  no success: ${op.operationId} (${op.method} ${op.path}) seen ${seen.join(', ') || 'nothing valid'}${invalid.length > 0 ? `; invalid or undocumented ${invalid.join(', ')}` : ''}`,
+    );
+  }
+  if (uncovered.length > MAX_UNCOVERED_LINES) {
+    lines.push(
+      `  ... and ${uncovered.length - MAX_UNCOVERED_LINES} more (the JSON report lists every operation)`,
     );
   }
   return lines.join('\n');

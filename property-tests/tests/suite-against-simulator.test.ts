@@ -19,7 +19,7 @@ let baseUrl: string;
 beforeAll(async () => {
   target = await startSimulatorTarget();
   baseUrl = target.baseUrl;
-});
+}, 60_000);
 
 afterAll(() => target.stop());
 

@@ -22,7 +22,7 @@ const stops: (() => Promise<void>)[] = [];
 beforeAll(async () => {
   simulator = await startSimulatorTarget();
   catchAll = await startCatchAll();
-});
+}, 60_000);
 
 afterAll(async () => {
   await catchAll.stop();

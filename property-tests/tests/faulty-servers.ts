@@ -55,8 +55,9 @@ function addMember(value: unknown, member: string): unknown {
 }
 
 /** A proxy to `upstream` with one fault; bodies are read whole and passed on (content-length redone). */
-export function startFaultyProxy(upstream: string, fault: ProxyFault): Promise<RunningServer> {
-  return serve((req, res) => {
+export async function startFaultyProxy(upstream: string, fault: ProxyFault): Promise<RunningServer> {
+  let origin = '';
+  const proxy = await serve((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
@@ -77,6 +78,8 @@ export function startFaultyProxy(upstream: string, fault: ProxyFault): Promise<R
         });
         let text = await answer.body.text();
         const type = String(answer.headers['content-type'] ?? '');
+        // Links (`next`, `previous`) name the proxy, as a server's own would.
+        text = text.replaceAll(upstream, origin);
         if (fault.extraMember && type.includes('json') && text.length > 0) {
           text = JSON.stringify(addMember(JSON.parse(text), fault.extraMember));
         }
@@ -93,4 +96,6 @@ export function startFaultyProxy(upstream: string, fault: ProxyFault): Promise<R
       }
     });
   });
+  origin = proxy.baseUrl;
+  return proxy;
 }

@@ -152,3 +152,19 @@ describe('AUTH-TENANT', () => {
     expect(intact?.reached).toBeGreaterThan(0);
   });
 });
+
+describe('a harmless difference', () => {
+  it('an undocumented member on every record fails the shape row, not the behavioural rules', async () => {
+    const extra = await startFaultyProxy(simulator.baseUrl, { extraMember: 'vendor_extension' });
+    stops.push(extra.stop);
+    const behavioural = ['LINK-REFRESH-COOLDOWN', 'LINK-REGISTER', 'DATA-DETAIL', 'TAX-RETURNS-MIXED'];
+    const suite = await results(extra.baseUrl, [...behavioural, 'PAGE-DEFAULT', 'SCHEMA:getLink']);
+    const byId = new Map(suite.results.map((result) => [result.id, result]));
+    for (const id of [...behavioural, 'PAGE-DEFAULT']) {
+      expect(byId.get(id)?.status, outcome(byId.get(id)!)).toBe('passed');
+    }
+    const shape = byId.get('SCHEMA:getLink')!;
+    expect(shape.status, outcome(shape)).toBe('failed');
+    expect(shape.failure?.message).toMatch(/vendor_extension|additional properties/);
+  });
+});

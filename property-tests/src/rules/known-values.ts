@@ -80,10 +80,23 @@ async function pathOverrides(
 ): Promise<Record<string, fc.Arbitrary<string>>> {
   const overrides: Record<string, fc.Arbitrary<string>> = {};
   const chosen: Record<string, string> = {};
+  const found: Record<string, string[]> = {};
+  let parent: string | undefined;
   for (const match of operation.path.matchAll(/\{([^}]+)\}/g)) {
     const param = match[1]!;
     const template = operation.path.slice(0, match.index);
-    const ids = await existingIds(suite, { template, url: fillPath(template, chosen) }, param, link);
+    let ids = await existingIds(suite, { template, url: fillPath(template, chosen) }, param, link);
+    // A nested collection (an intent's charges): the first parent may have none; another may (coverage).
+    for (const other of parent && ids.length === 0 ? (found[parent] ?? []).slice(1) : []) {
+      const url = fillPath(template, { ...chosen, [parent!]: other });
+      ids = await existingIds(suite, { template, url }, param, link);
+      if (ids.length === 0) continue;
+      chosen[parent!] = other;
+      overrides[parent!] = mostly([other]);
+      break;
+    }
+    found[param] = ids;
+    parent = param;
     if (ids.length === 0) {
       note(`no ${param} found at ${template} (the suite cannot create one there): unknown ids only`);
       overrides[param] = fc.uuid({ version: 4 });

@@ -173,5 +173,9 @@ export function parseTargetConfig(sources: ConfigSources): TargetConfig {
       ...sources.receiver,
     },
   };
+  const announced = config.receiver.url;
+  if (announced !== null && !/^https?:\/\/[^/]/.test(announced)) {
+    throw new ConfigError(`--receiver-url wants an http(s) URL, got "${announced}"`);
+  }
   return deepFreeze(structuredClone(config));
 }

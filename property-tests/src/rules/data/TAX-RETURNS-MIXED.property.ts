@@ -45,10 +45,18 @@ function typesOf(suite: SuiteContext, resource: DataResource): string[] {
 /** The index of the one branch each record matches; a Violation when it matches none or several. */
 function kindsOf(suite: SuiteContext, entry: Mixed, records: JsonObject[], what: string): number[] {
   const validators = entry.branches.map((branch) => suite.document.ajv.compile(branch));
-  return records.map((record) => {
+  // Undocumented members are the schema rows' to report (issue 14): the branch is told by the documented ones.
+  const documented = new Set(
+    entry.branches.flatMap((branch) => {
+      const resolved = suite.document.resolve(branch);
+      return isObject(resolved) && isObject(resolved.properties) ? Object.keys(resolved.properties) : [];
+    }),
+  );
+  return records.map((whole) => {
+    const record = Object.fromEntries(Object.entries(whole).filter(([name]) => documented.has(name)));
     const matching = validators.flatMap((validate, index) => (validate(record) ? [index] : []));
     if (matching.length !== 1)
-      fail(`${what}: record ${String(record.id)} matches ${matching.length} branches of the oneOf`);
+      fail(`${what}: record ${String(whole.id)} matches ${matching.length} branches of the oneOf`);
     return matching[0]!;
   });
 }

@@ -7,7 +7,12 @@
 import fc from 'fast-check';
 import type { JsonValue } from '../../../openapi/validation/document-ajv.js';
 import { isObject } from '../../../openapi/validation/document-ajv.js';
-import { fillPath, type RequestOverrides } from '../arbitraries/request-arbitrary.js';
+import {
+  fillPath,
+  type RequestInput,
+  type RequestOverrides,
+  requestArbitrary,
+} from '../arbitraries/request-arbitrary.js';
 import type { ApiOperation } from '../document/api-document.js';
 import type { FixtureKind } from '../target/target-config.js';
 import { isSkip, type SuiteContext } from './rule.js';
@@ -40,7 +45,43 @@ export function fixtureKindFor(suite: SuiteContext, path: string): FixtureKind {
 /** Mostly the known values, sometimes an unknown uuid. */
 function mostly(values: string[]): fc.Arbitrary<string> {
   const known = fc.constantFrom(...values);
-  return fc.oneof({ weight: 3, arbitrary: known }, { weight: 1, arbitrary: fc.uuid({ version: 4 }) });
+  const arbitrary = fc.oneof(
+    { weight: 3, arbitrary: known },
+    { weight: 1, arbitrary: fc.uuid({ version: 4 }) },
+  );
+  firstKnown.set(arbitrary, values[0]!);
+  return arbitrary;
+}
+
+/** The first known value behind each `mostly` arbitrary: a request sure to name existing records. */
+const firstKnown = new WeakMap<fc.Arbitrary<string>, string>();
+
+/**
+ * A request of `operation` with every overridden value at a known one (ids of existing records, the
+ * live link) and the known-good body: the schema rows send it first, so that each operation shows
+ * its success status whenever the state exists (API coverage, issue 14).
+ */
+export function knownRequest(
+  suite: SuiteContext,
+  operation: ApiOperation,
+  overrides: RequestOverrides,
+  body?: JsonValue,
+): RequestInput | undefined {
+  const [sample] = fc.sample(requestArbitrary(suite.schemas, operation, overrides), { numRuns: 1, seed: 0 });
+  if (!sample) return undefined;
+  const pick = (values: Record<string, fc.Arbitrary<unknown>> | undefined, into: Record<string, string>) => {
+    for (const [name, arbitrary] of Object.entries(values ?? {})) {
+      const known = firstKnown.get(arbitrary as fc.Arbitrary<string>);
+      if (known !== undefined) into[name] = known;
+    }
+  };
+  const pathParams = { ...sample.pathParams };
+  pick(overrides.path, pathParams);
+  const query = { ...sample.query };
+  pick(overrides.query, query);
+  const [known] = overrides.bodies ? fc.sample(overrides.bodies, { numRuns: 1, seed: 0 }) : [];
+  const chosen = body ?? known ?? sample.body;
+  return { ...sample, pathParams, query, ...(chosen === undefined ? {} : { body: chosen }) };
 }
 
 function usesLink(suite: SuiteContext, operation: ApiOperation): boolean {

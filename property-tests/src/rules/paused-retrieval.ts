@@ -2,7 +2,7 @@
  * The state a resume operation needs (PATCH on a data collection, LINK-MFA-428): a retrieval paused
  * with 428 `token_required`, whose session and the config's token make the body that resumes it (API
  * coverage, issue 14: every operation must be able to show its success status). With the control API
- * the pause is asked for (`institution_requires_token` for one link, once); without it the config's
+ * the pause is asked for (`institution_requires_token` at the link's institution, once); without it the config's
  * MFA fixture link is tried, which pauses where its institution serves the collection.
  */
 import { isObject, type JsonObject } from '../../../openapi/validation/document-ajv.js';
@@ -11,10 +11,26 @@ import { fixtureKindFor } from './known-values.js';
 import { isSkip, type SuiteContext } from './rule.js';
 import { requiredHeaders, requiredOnly } from './seed-collection.js';
 
+const LINKS = '/api/links/';
+
+/** The session of a registration at the config's MFA fixture (428), not resumed. */
+async function pausedRegistration(
+  suite: SuiteContext,
+  note: (text: string) => void,
+): Promise<JsonObject | undefined> {
+  const json = suite.config.fixtures.mfa.registration;
+  const answer = await suite.http.request({ method: 'POST', url: LINKS, json });
+  const first = Array.isArray(answer.json) ? answer.json[0] : undefined;
+  if (answer.status !== 428 || !isObject(first) || typeof first.session !== 'string') {
+    note(`registering the MFA fixture answered ${answer.status}, not 428: no paused registration`);
+    return undefined;
+  }
+  return { session: first.session, token: suite.config.fixtures.mfa.token };
+}
+
 /** A resume operation: PATCH on a collection whose body carries the MFA `session`. */
 export function isResume(suite: SuiteContext, operation: ApiOperation): boolean {
-  if (operation.method !== 'PATCH' || operation.path.includes('{') || operation.path === '/api/links/')
-    return false;
+  if (operation.method !== 'PATCH' || operation.path.includes('{')) return false;
   const body = suite.document.resolve(operation.body?.schema);
   return isObject(body) && isObject(body.properties) && 'session' in body.properties;
 }
@@ -24,9 +40,12 @@ async function pausingLink(suite: SuiteContext, path: string): Promise<string | 
     const link = await suite.fixtures.register(suite.config.fixtures.mfa.registration);
     return isSkip(link) ? undefined : link;
   }
-  const link = await suite.fixtures.link(fixtureKindFor(suite, path));
+  const kind = fixtureKindFor(suite, path);
+  const link = await suite.fixtures.link(kind);
   if (isSkip(link)) return undefined;
-  const scenario = { scenario: 'institution_requires_token', link, count: 1 };
+  // Once, at the link's institution: the very next retrieval there pauses.
+  const { institution } = suite.config.fixtures[kind];
+  const scenario = { scenario: 'institution_requires_token', institution, count: 1 };
   const answer = await suite.http.request({ method: 'POST', url: '/_ofkit/scenarios/', json: scenario });
   return answer.status < 300 ? link : undefined;
 }
@@ -37,6 +56,7 @@ export async function pausedRetrieval(
   resume: ApiOperation,
   note: (text: string) => void,
 ): Promise<JsonObject | undefined> {
+  if (resume.path === LINKS) return pausedRegistration(suite, note);
   const retrieve = suite.operations.find((op) => op.method === 'POST' && op.path === resume.path);
   const link = retrieve ? await pausingLink(suite, resume.path) : undefined;
   if (!retrieve || !link) {

@@ -80,7 +80,15 @@ export function knownRequest(
   const query = { ...sample.query };
   pick(overrides.query, query);
   const [known] = overrides.bodies ? fc.sample(overrides.bodies, { numRuns: 1, seed: 0 }) : [];
-  const chosen = body ?? known ?? sample.body;
+  let chosen = body ?? known ?? sample.body;
+  if (body === undefined && isObject(chosen)) {
+    // The example's own reference ids (`account`) name records of another account: known ones instead.
+    const members: Record<string, string> = {};
+    pick(overrides.body, members);
+    const object = chosen;
+    const replaced = Object.entries(members).filter(([name]) => name in object);
+    chosen = { ...object, ...Object.fromEntries(replaced) };
+  }
   return { ...sample, pathParams, query, ...(chosen === undefined ? {} : { body: chosen }) };
 }
 

@@ -107,8 +107,10 @@ async function existingIds(
 ): Promise<string[]> {
   const list = suite.document.operations.find((op) => op.method === 'GET' && op.path === collection.template);
   if (!list) return [];
-  const needsLink = list.parameters.some((p) => p.name === 'link' && p.required);
-  const query: Record<string, string> = needsLink && link ? { link } : {};
+  // Records of the fixture link where the list filters by link: a reference must belong to that link
+  // ("Link X has no account Y" otherwise).
+  const byLink = list.parameters.some((p) => p.name === 'link' && p.in === 'query');
+  const query: Record<string, string> = byLink && link ? { link } : {};
   const read = async () => {
     const records = await suite.fixtures.listAll(collection.url, query, requiredHeaders(suite, list));
     if (isSkip(records)) return [];

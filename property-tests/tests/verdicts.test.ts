@@ -90,7 +90,9 @@ describe('keys are checked before any rule runs', () => {
 });
 
 describe('a catch-all server (200 {} to everything)', () => {
-  it('is no control API: its rules are skipped with the reason; RESP-DEPRECATED is inconclusive', async () => {
+  it('is no control API: its rules are skipped with the reason; RESP-DEPRECATED is inconclusive', {
+    timeout: 60_000,
+  }, async () => {
     const suite = await results(
       catchAll.baseUrl,
       ['ERR-500-408', 'WEBHOOK-BEARER', 'RESP-DEPRECATED'],
@@ -111,7 +113,7 @@ describe('a catch-all server (200 {} to everything)', () => {
     );
   });
 
-  it('an inconclusive rule fails the run under --strict only', async () => {
+  it('an inconclusive rule fails the run under --strict only', { timeout: 60_000 }, async () => {
     const argv = [catchAll.baseUrl, '--keys', 'any:key', '--rules', 'RESP-DEPRECATED', '--seed', '5'];
     const lenient = await runCheck(argv);
     expect(lenient.code).toBe(0);
@@ -122,7 +124,7 @@ describe('a catch-all server (200 {} to everything)', () => {
 });
 
 describe('--min-coverage', () => {
-  it('fails the run (exit 1) below a threshold and passes at or above it', async () => {
+  it('fails the run (exit 1) below a threshold and passes at or above it', { timeout: 60_000 }, async () => {
     const argv = [simulator.baseUrl, '--rules', 'API-ROOT', '--seed', '5', '--runs', '2'];
     const low = await runCheck([...argv, '--min-coverage', 'operations=90,statuses=10']);
     expect(low.code).toBe(1);
@@ -139,7 +141,9 @@ describe('--min-coverage', () => {
 });
 
 describe('AUTH-TENANT', () => {
-  it('fails a server that shows one key the data of another, and passes the simulator', async () => {
+  it('fails a server that shows one key the data of another, and passes the simulator', {
+    timeout: 120_000,
+  }, async () => {
     const leaky = await startFaultyProxy(simulator.baseUrl, {
       leak: { from: 'ofkit-key-b:ofkit-secret-b', to: 'ofkit-key-a:ofkit-secret-a' },
     });
@@ -154,7 +158,9 @@ describe('AUTH-TENANT', () => {
 });
 
 describe('a harmless difference', () => {
-  it('an undocumented member on every record fails the shape row, not the behavioural rules', async () => {
+  it('an undocumented member on every record fails the shape row, not the behavioural rules', {
+    timeout: 120_000,
+  }, async () => {
     const extra = await startFaultyProxy(simulator.baseUrl, { extraMember: 'vendor_extension' });
     stops.push(extra.stop);
     const behavioural = ['LINK-REFRESH-COOLDOWN', 'LINK-REGISTER', 'DATA-DETAIL', 'TAX-RETURNS-MIXED'];

@@ -110,7 +110,7 @@ export const authTenant = defineRule<Input, Owned[]>({
     "AUTH-TENANT: The data of one API key is never visible to another: another key's link or record gets 404 on detail, update and delete, and never appears in a list.",
   area: 'cross-cutting',
   needs: ['second-key'],
-  runs: 30,
+  runs: 20,
   async prepare(suite, note) {
     const owned = await ownedRecords(suite, note);
     return owned.length === 0 ? skip('the primary key owns no record the suite could list') : owned;

@@ -26,6 +26,8 @@ const KINDS: { kind: FixtureKind; type: string; country: string }[] = [
   { kind: 'employmentMx', type: 'employment', country: 'MX' },
 ];
 const MAX_IDS = 20;
+/** Parents tried for one with children (a nested collection's row, coverage). */
+const MAX_PARENTS = 100;
 
 /** The collection a path belongs to: everything before its first parameter. */
 export const collectionOf = (path: string) => path.replace(/\{.*$/, '');
@@ -104,6 +106,7 @@ async function existingIds(
   collection: { template: string; url: string },
   param: string,
   link: string | undefined,
+  limit = MAX_IDS,
 ): Promise<string[]> {
   const list = suite.document.operations.find((op) => op.method === 'GET' && op.path === collection.template);
   if (!list) return [];
@@ -115,7 +118,7 @@ async function existingIds(
     const records = await suite.fixtures.listAll(collection.url, query, requiredHeaders(suite, list));
     if (isSkip(records)) return [];
     const ids = records.map((record) => record[param] ?? record.id);
-    return ids.filter((id): id is string => typeof id === 'string').slice(0, MAX_IDS);
+    return ids.filter((id): id is string => typeof id === 'string').slice(0, limit);
   };
   const ids = await read();
   if (ids.length > 0) return ids;
@@ -131,14 +134,16 @@ async function pathOverrides(
 ): Promise<Record<string, fc.Arbitrary<string>>> {
   const overrides: Record<string, fc.Arbitrary<string>> = {};
   const chosen: Record<string, string> = {};
-  const found: Record<string, string[]> = {};
+  const found: Record<string, { template: string; url: string }> = {};
   let parent: string | undefined;
   for (const match of operation.path.matchAll(/\{([^}]+)\}/g)) {
     const param = match[1]!;
     const template = operation.path.slice(0, match.index);
     let ids = await existingIds(suite, { template, url: fillPath(template, chosen) }, param, link);
     // A nested collection (an intent's charges): the first parent may have none; another may (coverage).
-    for (const other of parent && ids.length === 0 ? (found[parent] ?? []).slice(1) : []) {
+    const parents =
+      parent && ids.length === 0 ? await existingIds(suite, found[parent]!, parent, link, MAX_PARENTS) : [];
+    for (const other of parents.slice(1)) {
       const url = fillPath(template, { ...chosen, [parent!]: other });
       ids = await existingIds(suite, { template, url }, param, link);
       if (ids.length === 0) continue;
@@ -146,7 +151,7 @@ async function pathOverrides(
       overrides[parent!] = mostly([other]);
       break;
     }
-    found[param] = ids;
+    found[param] = { template, url: fillPath(template, chosen) };
     parent = param;
     if (ids.length === 0) {
       note(`no ${param} found at ${template} (the suite cannot create one there): unknown ids only`);

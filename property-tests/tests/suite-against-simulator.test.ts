@@ -19,7 +19,7 @@ let baseUrl: string;
 beforeAll(async () => {
   target = await startSimulatorTarget();
   baseUrl = target.baseUrl;
-});
+}, 60_000);
 
 afterAll(() => target.stop());
 
@@ -28,7 +28,7 @@ const failures = (results: RuleResult[]) =>
   results.filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.failure?.message}`);
 
 describe('the conformance suite against the simulator', () => {
-  it('every cross-cutting rule holds', { timeout: 30_000 }, async () => {
+  it('every cross-cutting rule holds', { timeout: 120_000 }, async () => {
     const config = parseTargetConfig({ baseUrl });
     const suite = await runSuite({ config, rules: crossCuttingRules, seed: SEED, runs: 5, document });
     expect(failures(suite.results)).toEqual([]);
@@ -44,7 +44,7 @@ describe('the conformance suite against the simulator', () => {
     );
   });
 
-  it('every operation answers a documented status with a valid body', { timeout: 30_000 }, async () => {
+  it('every operation answers a documented status with a valid body', { timeout: 120_000 }, async () => {
     const config = parseTargetConfig({ baseUrl });
     const rules = schemaConformanceRules(document);
     const suite = await runSuite({ config, rules, seed: SEED, runs: 3, document });

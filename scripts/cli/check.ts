@@ -1,11 +1,14 @@
 /**
  * `ofkit check <base-url> [--keys id:secret] [--config file] [--rules GLOB] [--seed N] [--runs N]
- * [--report junit:path] [--report json:path]`: the conformance suite against any implementation.
- * Exit code 0 when no rule failed, 1 when one did, 2 on a usage or configuration error.
+ * [--report junit:path] [--report json:path] [--strict] [--min-coverage operations=N,statuses=M]
+ * [--receiver-host H] [--receiver-url URL]`: the conformance suite against any implementation.
+ * Exit code 0 when no rule failed, 1 when one did (or coverage fell short), 2 on a usage or
+ * configuration error or keys the target refuses.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { JsonValue } from '../../openapi/validation/document-ajv.js';
+import { createHttpClient } from '../../property-tests/src/http/http-client.js';
 import {
   allRules,
   ConfigError,
@@ -22,6 +25,8 @@ import {
   selectRules,
   type TargetConfig,
 } from '../../property-tests/src/index.js';
+import { type CoverageThresholds, coverageShortfalls } from '../../property-tests/src/runner/coverage.js';
+import { HOW_TO_PASS_KEYS, refusedKey } from '../../property-tests/src/target/key-check.js';
 import {
   type Command,
   parseBaseUrl,
@@ -47,9 +52,17 @@ Options:
   --report junit:path     write a JUnit XML report (repeatable with json:path)
   --report json:path      write a JSON report
   --path P                fast-check path of a shrunk case (printed with a failure, replays it alone)
+  --strict                an inconclusive rule (no run reached its assertion) fails the run
+  --min-coverage operations=N,statuses=M
+                          fail the run below N% of operations showing a success status, M% of documented
+                          statuses shown with a valid body (either part alone is fine)
+  --receiver-host H       where the suite's webhook receiver listens (default 127.0.0.1)
+  --receiver-url URL      the public URL announced to the target for webhooks (default http://H:port)
   -h, --help              this text
 
-Exit code: 0 when no rule failed, 1 when one did, 2 on a usage or configuration error.`;
+Before any rule runs, GET /api/ must answer 200 to the configured keys (else exit 2).
+Exit code: 0 when no rule failed, 1 when one did (or coverage fell short), 2 on a usage or configuration
+error or refused keys.`;
 
 function parseRuns(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -67,12 +80,37 @@ function readConfigFile(path: string | undefined): JsonValue | undefined {
   }
 }
 
-/** Keys from --keys, else from $OFKIT_KEY/$OFKIT_SECRET (the variables the curl reproductions use). */
+/**
+ * Keys from --keys, else from $OFKIT_KEY/$OFKIT_SECRET (the variables the curl reproductions use). A
+ * variable set but empty (what CI gives pull requests from forks), or one without the other, is an
+ * error: never a silent fall-back to the simulator's keys.
+ */
 function commandLineKeys(keys: string[] | undefined, env: NodeJS.ProcessEnv): string[] | undefined {
   // Checked here so that a mistake reads the same as in simulate and pact.
   for (const key of keys ?? []) parseKey(key);
   if (keys && keys.length > 0) return keys;
-  return env.OFKIT_KEY && env.OFKIT_SECRET ? [`${env.OFKIT_KEY}:${env.OFKIT_SECRET}`] : undefined;
+  const { OFKIT_KEY: id, OFKIT_SECRET: secret } = env;
+  if (id === undefined && secret === undefined) return undefined;
+  if (!id || !secret) {
+    const problem = [id ? '' : '$OFKIT_KEY', secret ? '' : '$OFKIT_SECRET'].filter(Boolean).join(' and ');
+    throw new UsageError(
+      `${problem} ${problem.includes(' and ') ? 'are' : 'is'} empty or unset while the other is set: ${HOW_TO_PASS_KEYS}`,
+    );
+  }
+  return [`${id}:${secret}`];
+}
+
+/** `operations=N,statuses=M` (percent, either part alone). */
+function parseMinCoverage(text: string | undefined): CoverageThresholds {
+  if (text === undefined) return {};
+  const thresholds: CoverageThresholds = {};
+  for (const part of text.split(',')) {
+    const match = /^(operations|statuses)=(\d+(?:\.\d+)?)$/.exec(part.trim());
+    if (!match || Number(match[2]) > 100)
+      throw new UsageError(`--min-coverage wants operations=N,statuses=M (percent), got "${text}"`);
+    thresholds[match[1] as keyof CoverageThresholds] = Number(match[2]);
+  }
+  return thresholds;
 }
 
 function parseCommandLine(argv: string[]) {
@@ -88,6 +126,10 @@ function parseCommandLine(argv: string[]) {
       runs: { type: 'string' },
       report: { type: 'string', multiple: true },
       path: { type: 'string' },
+      strict: { type: 'boolean' },
+      'min-coverage': { type: 'string' },
+      'receiver-host': { type: 'string' },
+      'receiver-url': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -105,6 +147,12 @@ function parseCommandLine(argv: string[]) {
     runs: parseRuns(values.runs),
     reports: (values.report ?? []).map(parseReport),
     path: values.path,
+    strict: values.strict === true,
+    minCoverage: parseMinCoverage(values['min-coverage']),
+    receiver: {
+      ...(values['receiver-host'] ? { host: values['receiver-host'] } : {}),
+      ...(values['receiver-url'] ? { url: values['receiver-url'] } : {}),
+    },
   };
 }
 
@@ -121,6 +169,7 @@ export function check(argv: string[]): Promise<number> {
       file: readConfigFile(options.configPath),
       keys: commandLineKeys(options.keys, process.env),
       env: process.env,
+      receiver: options.receiver,
     });
     return runChecks(options, config);
   });
@@ -142,6 +191,11 @@ async function runChecks(
   const nothing = await unreachable(config.baseUrl, config.requestTimeoutMs);
   if (nothing) {
     console.error(`ofkit check: ${nothing}`);
+    return 2;
+  }
+  const refused = await keysRefused(config);
+  if (refused) {
+    console.error(`ofkit check: ${refused}`);
     return 2;
   }
   console.log(
@@ -178,5 +232,17 @@ async function runChecks(
     );
     console.log(`${report.kind} report: ${report.path}`);
   }
-  return suite.results.some((result) => result.status === 'failed') ? 1 : 0;
+  const shortfalls = coverageShortfalls(suite.coverage, options.minCoverage);
+  for (const shortfall of shortfalls) console.log(`coverage gate: ${shortfall}`);
+  const failed = (status: string) => status === 'failed' || (options.strict && status === 'inconclusive');
+  return suite.results.some((result) => failed(result.status)) || shortfalls.length > 0 ? 1 : 0;
+}
+
+async function keysRefused(config: TargetConfig): Promise<string | undefined> {
+  const client = createHttpClient(config);
+  try {
+    return await refusedKey(client, config);
+  } finally {
+    await client.close();
+  }
 }

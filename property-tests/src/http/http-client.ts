@@ -89,8 +89,12 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
   return headers;
 }
 
+/** Sees every answer of every session (API coverage, issue 14). */
+export type ExchangeObserver = (method: string, url: string, response: HttpResponse) => void;
+
 export function createHttpClient(
   config: Pick<TargetConfig, 'baseUrl' | 'keys' | 'requestTimeoutMs'>,
+  observe?: ExchangeObserver,
 ): HttpClient {
   const agent = new Agent({
     keepAliveTimeout: 10_000,
@@ -128,7 +132,15 @@ export function createHttpClient(
       response: { status: answer.statusCode, contentType, body: text.slice(0, RECORDED_BODY_CHARS) },
       durationMs: Math.round(performance.now() - started),
     });
-    return { status: answer.statusCode, headers: responseHeaders, contentType, text, json: parseJson(text) };
+    const response = {
+      status: answer.statusCode,
+      headers: responseHeaders,
+      contentType,
+      text,
+      json: parseJson(text),
+    };
+    observe?.(input.method, url.toString(), response);
+    return response;
   }
 
   return {

@@ -1,4 +1,6 @@
 /** The console report: a table (rule, status, runs, time), then each failure with its reproduction. */
+
+import type { Coverage } from '../runner/coverage.js';
 import type { RuleResult } from '../runner/run-rule.js';
 import type { SuiteResult } from '../runner/run-suite.js';
 import { toCurlScript } from './curl-commands.js';
@@ -6,6 +8,7 @@ import { type ReplayContext, replayCommand } from './replay-command.js';
 
 const NOTE_WIDTH = 70;
 const COUNTEREXAMPLE_CHARS = 1500;
+const MAX_UNCOVERED_LINES = 25;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -17,8 +20,16 @@ function note(result: RuleResult): string {
 
 /** The table of every rule, and the totals. */
 export function renderTable(suite: SuiteResult): string {
-  const rows = suite.results.map((r) => [r.id, r.status, String(r.runs), seconds(r.durationMs), note(r)]);
-  const header = ['rule', 'status', 'runs', 'time', 'note'];
+  const rows = suite.results.map((r) => [
+    r.id,
+    r.status,
+    String(r.runs),
+    String(r.reached),
+    seconds(r.durationMs),
+    note(r),
+  ]);
+  // reached: runs that got to the rule's assertion (the others ended on a precondition).
+  const header = ['rule', 'status', 'runs', 'reached', 'time', 'note'];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]!.length)),
   );
@@ -28,7 +39,7 @@ export function renderTable(suite: SuiteResult): string {
       .join('  ')
       .trimEnd();
   const count = (status: string) => suite.results.filter((r) => r.status === status).length;
-  const totals = `${suite.results.length} rules: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped in ${seconds(suite.durationMs)} (seed ${suite.seed})`;
+  const totals = `${suite.results.length} rules: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('inconclusive')} inconclusive in ${seconds(suite.durationMs)} (seed ${suite.seed})`;
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), '', totals].join('\n');
 }
 
@@ -54,8 +65,34 @@ export function renderFailure(result: RuleResult, context: ReplayContext): strin
   ].join('\n');
 }
 
+/** The coverage summary: totals, then every operation that never showed a success status. */
+export function renderCoverage(coverage: Coverage): string {
+  const { operations, statuses } = coverage;
+  const lines = [
+    `coverage: operations ${operations.covered}/${operations.total} (${operations.percent}%) exhibited a success status; statuses ${statuses.covered}/${statuses.total} (${statuses.percent}%) exhibited with a valid body`,
+  ];
+  const uncovered = coverage.perOperation.filter((entry) => !entry.success);
+  for (const op of uncovered.slice(0, MAX_UNCOVERED_LINES)) {
+    const seen = Object.entries(op.exhibited).map(([status, n]) => `${status}x${n}`);
+    const invalid = Object.entries(op.invalid).map(([status, n]) => `${status}x${n}`);
+    lines.push(
+      `  no success: ${op.operationId} (${op.method} ${op.path}) seen ${seen.join(', ') || 'nothing valid'}${invalid.length > 0 ? `; invalid or undocumented ${invalid.join(', ')}` : ''}`,
+    );
+  }
+  if (uncovered.length > MAX_UNCOVERED_LINES) {
+    lines.push(
+      `  ... and ${uncovered.length - MAX_UNCOVERED_LINES} more (the JSON report lists every operation)`,
+    );
+  }
+  return lines.join('\n');
+}
+
 /** The whole console report. */
 export function renderConsoleReport(suite: SuiteResult, context: ReplayContext): string {
   const failures = suite.results.filter((result) => result.status === 'failed');
-  return [renderTable(suite), ...failures.map((result) => `\n${renderFailure(result, context)}`)].join('\n');
+  return [
+    renderTable(suite),
+    renderCoverage(suite.coverage),
+    ...failures.map((result) => `\n${renderFailure(result, context)}`),
+  ].join('\n');
 }

@@ -21,7 +21,10 @@ export function renderJson(suite: SuiteResult, context: ReplayContext): string {
       passed: count('passed'),
       failed: count('failed'),
       skipped: count('skipped'),
+      inconclusive: count('inconclusive'),
     },
+    // Per operation: documented statuses exhibited with a valid body, and those never shown.
+    coverage: suite.coverage,
     rules: suite.results.map((result) => ({
       ...result,
       ...(result.failure

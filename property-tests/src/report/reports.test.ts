@@ -13,6 +13,7 @@ const failed: RuleResult = {
   area: 'cross-cutting',
   status: 'failed',
   runs: 7,
+  reached: 7,
   durationMs: 1234,
   notes: ['a note'],
   failure: {
@@ -41,6 +42,7 @@ const skipped: RuleResult = {
   area: 'cross-cutting',
   status: 'skipped',
   runs: 0,
+  reached: 0,
   durationMs: 1,
   reason: 'needs control-api: GET /_ofkit/clock/ answered 404',
   notes: [],
@@ -52,6 +54,7 @@ const passed: RuleResult = {
   area: 'schema',
   status: 'passed',
   runs: 5,
+  reached: 5,
   notes: [],
 };
 delete (passed as { reason?: string }).reason;
@@ -73,6 +76,30 @@ const suite: SuiteResult = {
     },
   },
   results: [failed, skipped, passed],
+  coverage: {
+    operations: { covered: 1, total: 2, percent: 50 },
+    statuses: { covered: 2, total: 6, percent: 33.3 },
+    perOperation: [
+      {
+        operationId: 'getLink',
+        method: 'GET',
+        path: '/api/links/{id}/',
+        exhibited: { '200': 4, '404': 1 },
+        missing: ['401'],
+        invalid: {},
+        success: true,
+      },
+      {
+        operationId: 'createCustomer',
+        method: 'POST',
+        path: '/payments/br/customers/',
+        exhibited: {},
+        missing: ['201', '400', '401'],
+        invalid: { '400': 2 },
+        success: false,
+      },
+    ],
+  },
 };
 const context: ReplayContext = { baseUrl: suite.baseUrl, seed: 42, runs: null, keysFromCommandLine: 1 };
 
@@ -82,7 +109,13 @@ describe('reports', () => {
     expect(XMLValidator.validate(xml)).toBe(true);
     const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
     expect(parsed.testsuites).toMatchObject({ tests: '3', failures: '1', skipped: '1' });
-    const [crossCutting, schema] = parsed.testsuites.testsuite;
+    const [coverage, crossCutting, schema] = parsed.testsuites.testsuite;
+    expect(coverage).toMatchObject({ name: 'coverage', tests: '2', skipped: '1' });
+    expect(coverage.properties.property).toContainEqual({
+      name: 'coverage.operations.percent',
+      value: '50',
+    });
+    expect(coverage.testcase[1]).toMatchObject({ name: 'createCustomer', skipped: {} });
     expect(crossCutting).toMatchObject({ name: 'cross-cutting', tests: '2', failures: '1', skipped: '1' });
     expect(schema).toMatchObject({ name: 'schema', tests: '1', failures: '0' });
     expect(crossCutting.testcase[0].failure.message).toContain('30 records, not 5');
@@ -93,7 +126,10 @@ describe('reports', () => {
   it('JSON carries the summary, the replay commands and the curl reproduction', () => {
     const report = JSON.parse(renderJson(suite, context));
     expect(report.format).toBe(JSON_REPORT_FORMAT);
-    expect(report.summary).toEqual({ rules: 3, passed: 1, failed: 1, skipped: 1 });
+    expect(report.summary).toEqual({ rules: 3, passed: 1, failed: 1, skipped: 1, inconclusive: 0 });
+    expect(report.coverage.operations).toEqual({ covered: 1, total: 2, percent: 50 });
+    expect(report.coverage.perOperation[1]).toMatchObject({ operationId: 'createCustomer', success: false });
+    expect(report.rules[0].reached).toBe(7);
     const failure = report.rules[0].failure;
     expect(failure.replay).toBe(
       `npx ofkit check 'http://127.0.0.1:1' --rules 'PAGE-MAX' --seed 42 --keys "$OFKIT_KEY:$OFKIT_SECRET"`,
@@ -108,12 +144,29 @@ describe('reports', () => {
 
   it('the console shows the table, then the failure with seed, replay, counterexample and curl', () => {
     const table = renderTable(suite);
-    expect(table.split('\n')[0]).toMatch(/^rule\s+status\s+runs\s+time\s+note$/);
-    expect(table).toContain('3 rules: 1 passed, 1 failed, 1 skipped in 2.0 s (seed 42)');
+    expect(table.split('\n')[0]).toMatch(/^rule\s+status\s+runs\s+reached\s+time\s+note$/);
+    expect(table).toContain('3 rules: 1 passed, 1 failed, 1 skipped, 0 inconclusive in 2.0 s (seed 42)');
     const text = renderConsoleReport(suite, context);
     expect(text).toContain('FAILED PAGE-MAX');
     expect(text).toContain('seed 42 (rule seed 99), 7 runs, 3 shrinks');
     expect(text).toContain('"pageSize": "5"');
     expect(text).toContain("curl -sS -i -X GET 'http://127.0.0.1:1/api/links/?page=1&page_size=5'");
+    expect(text).toContain('coverage: operations 1/2 (50%) exhibited a success status; statuses 2/6 (33.3%)');
+    expect(text).toContain('no success: createCustomer (POST /payments/br/customers/) seen nothing valid');
+  });
+
+  it('an inconclusive rule is a JUnit failure of type inconclusive, with its reason', () => {
+    const inconclusive: RuleResult = {
+      ...passed,
+      status: 'inconclusive',
+      reached: 0,
+      reason: 'no run reached the assertion: GET /api/owners/ answered 200 without records (5 runs)',
+    };
+    const xml = renderJunit({ ...suite, results: [inconclusive] }, context);
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
+    expect(parsed.testsuites).toMatchObject({ tests: '1', failures: '1' });
+    const [, schema] = parsed.testsuites.testsuite;
+    expect(schema.testcase.failure).toMatchObject({ type: 'inconclusive' });
+    expect(schema.testcase.failure.message).toContain('without records');
   });
 });

@@ -1,9 +1,10 @@
 /** Checks rules share on one answer of the target; each throws a Violation that says what was seen. */
-import type { JsonValue } from '../../../openapi/validation/document-ajv.js';
-import { describeErrors, isObject } from '../../../openapi/validation/document-ajv.js';
+import type { ValidateFunction } from 'ajv';
+import type { JsonObject, JsonValue } from '../../../openapi/validation/document-ajv.js';
+import { createDocumentAjv, describeErrors, isObject } from '../../../openapi/validation/document-ajv.js';
 import type { ApiDocument } from '../document/api-document.js';
 import type { HttpResponse } from '../http/http-client.js';
-import { fail } from './rule.js';
+import { fail, unmet } from './rule.js';
 
 const BODY_EXCERPT = 300;
 
@@ -38,6 +39,71 @@ export function expectValid(
   if (!validate(response.json)) {
     fail(`${what}: the body breaks its schema: ${describeErrors(validate).slice(0, 5).join('; ')}`);
   }
+}
+
+/** A schema with every `additionalProperties: false` dropped: undocumented members are let through. */
+function open(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(open);
+  if (!isObject(value)) return value;
+  const copy: JsonObject = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'additionalProperties' && child === false) continue;
+    copy[key] = open(child);
+  }
+  return copy;
+}
+
+const lenient = new WeakMap<ApiDocument, { compile(schema: JsonValue): ValidateFunction }>();
+
+/** An Ajv over the document with every schema opened (cached per document and schema). */
+function lenientAjv(document: ApiDocument) {
+  let found = lenient.get(document);
+  if (!found) {
+    const ajv = createDocumentAjv(open(document.raw) as JsonObject);
+    const cache = new WeakMap<object, ValidateFunction>();
+    found = {
+      compile(schema) {
+        const key = isObject(schema) ? schema : undefined;
+        const known = key && cache.get(key);
+        if (known) return known;
+        const validate = ajv.compile(open(schema));
+        if (key) cache.set(key, validate);
+        return validate;
+      },
+    };
+    lenient.set(document, found);
+  }
+  return found;
+}
+
+/**
+ * What a behavioural rule asks of a body it reads (issue 14): JSON, and usable as its schema says. A
+ * shape problem is the schema rows' (SCHEMA:<operationId>) to report, once, so it never fails an
+ * unrelated rule: undocumented members are let through, and a body that breaks its schema otherwise
+ * ends the run as `unmet` (the rule cannot judge it). `shapeFails` for rules whose assertion is the
+ * shape (PAY-VERSION-HEADER: which version's format is served).
+ */
+export function expectUsable(
+  document: ApiDocument,
+  response: HttpResponse,
+  schema: JsonValue,
+  what: string,
+  options: { shapeFails?: boolean } = {},
+): void {
+  if (!isJsonContentType(response.contentType) || response.json === undefined) {
+    fail(`${what}: wanted a JSON body, got ${describeAnswer(response)}`);
+  }
+  if (matchesOpenly(document, schema, response.json)) return;
+  const validate = lenientAjv(document).compile(schema);
+  const problems = describeErrors(validate).slice(0, 5).join('; ');
+  const message = `${what}: the body breaks its schema (the SCHEMA rows report shapes): ${problems}`;
+  if (options.shapeFails) fail(message);
+  unmet(message);
+}
+
+/** `value` fits `schema` once undocumented members are allowed. */
+export function matchesOpenly(document: ApiDocument, schema: JsonValue, value: unknown): boolean {
+  return lenientAjv(document).compile(schema)(value) === true;
 }
 
 /** ERR-BODY: a JSON array of `{request_id, message, code, field?}`, `application/json`. */

@@ -7,7 +7,12 @@
 import fc from 'fast-check';
 import type { JsonValue } from '../../../openapi/validation/document-ajv.js';
 import { isObject } from '../../../openapi/validation/document-ajv.js';
-import { fillPath, type RequestOverrides } from '../arbitraries/request-arbitrary.js';
+import {
+  fillPath,
+  type RequestInput,
+  type RequestOverrides,
+  requestArbitrary,
+} from '../arbitraries/request-arbitrary.js';
 import type { ApiOperation } from '../document/api-document.js';
 import type { FixtureKind } from '../target/target-config.js';
 import { isSkip, type SuiteContext } from './rule.js';
@@ -21,6 +26,8 @@ const KINDS: { kind: FixtureKind; type: string; country: string }[] = [
   { kind: 'employmentMx', type: 'employment', country: 'MX' },
 ];
 const MAX_IDS = 20;
+/** Parents tried for one with children (a nested collection's row, coverage). */
+const MAX_PARENTS = 100;
 
 /** The collection a path belongs to: everything before its first parameter. */
 export const collectionOf = (path: string) => path.replace(/\{.*$/, '');
@@ -40,7 +47,51 @@ export function fixtureKindFor(suite: SuiteContext, path: string): FixtureKind {
 /** Mostly the known values, sometimes an unknown uuid. */
 function mostly(values: string[]): fc.Arbitrary<string> {
   const known = fc.constantFrom(...values);
-  return fc.oneof({ weight: 3, arbitrary: known }, { weight: 1, arbitrary: fc.uuid({ version: 4 }) });
+  const arbitrary = fc.oneof(
+    { weight: 3, arbitrary: known },
+    { weight: 1, arbitrary: fc.uuid({ version: 4 }) },
+  );
+  firstKnown.set(arbitrary, values[0]!);
+  return arbitrary;
+}
+
+/** The first known value behind each `mostly` arbitrary: a request sure to name existing records. */
+const firstKnown = new WeakMap<fc.Arbitrary<string>, string>();
+
+/**
+ * A request of `operation` with every overridden value at a known one (ids of existing records, the
+ * live link) and the known-good body: the schema rows send it first, so that each operation shows
+ * its success status whenever the state exists (API coverage, issue 14).
+ */
+export function knownRequest(
+  suite: SuiteContext,
+  operation: ApiOperation,
+  overrides: RequestOverrides,
+  body?: JsonValue,
+): RequestInput | undefined {
+  const [sample] = fc.sample(requestArbitrary(suite.schemas, operation, overrides), { numRuns: 1, seed: 0 });
+  if (!sample) return undefined;
+  const pick = (values: Record<string, fc.Arbitrary<unknown>> | undefined, into: Record<string, string>) => {
+    for (const [name, arbitrary] of Object.entries(values ?? {})) {
+      const known = firstKnown.get(arbitrary as fc.Arbitrary<string>);
+      if (known !== undefined) into[name] = known;
+    }
+  };
+  const pathParams = { ...sample.pathParams };
+  pick(overrides.path, pathParams);
+  const query = { ...sample.query };
+  pick(overrides.query, query);
+  const [known] = overrides.bodies ? fc.sample(overrides.bodies, { numRuns: 1, seed: 0 }) : [];
+  let chosen = body ?? known ?? sample.body;
+  if (body === undefined && isObject(chosen)) {
+    // The example's own reference ids (`account`) name records of another account: known ones instead.
+    const members: Record<string, string> = {};
+    pick(overrides.body, members);
+    const object = chosen;
+    const replaced = Object.entries(members).filter(([name]) => name in object);
+    chosen = { ...object, ...Object.fromEntries(replaced) };
+  }
+  return { ...sample, pathParams, query, ...(chosen === undefined ? {} : { body: chosen }) };
 }
 
 function usesLink(suite: SuiteContext, operation: ApiOperation): boolean {
@@ -55,16 +106,19 @@ async function existingIds(
   collection: { template: string; url: string },
   param: string,
   link: string | undefined,
+  limit = MAX_IDS,
 ): Promise<string[]> {
   const list = suite.document.operations.find((op) => op.method === 'GET' && op.path === collection.template);
   if (!list) return [];
-  const needsLink = list.parameters.some((p) => p.name === 'link' && p.required);
-  const query: Record<string, string> = needsLink && link ? { link } : {};
+  // Records of the fixture link where the list filters by link: a reference must belong to that link
+  // ("Link X has no account Y" otherwise).
+  const byLink = list.parameters.some((p) => p.name === 'link' && p.in === 'query');
+  const query: Record<string, string> = byLink && link ? { link } : {};
   const read = async () => {
     const records = await suite.fixtures.listAll(collection.url, query, requiredHeaders(suite, list));
     if (isSkip(records)) return [];
     const ids = records.map((record) => record[param] ?? record.id);
-    return ids.filter((id): id is string => typeof id === 'string').slice(0, MAX_IDS);
+    return ids.filter((id): id is string => typeof id === 'string').slice(0, limit);
   };
   const ids = await read();
   if (ids.length > 0) return ids;
@@ -80,10 +134,25 @@ async function pathOverrides(
 ): Promise<Record<string, fc.Arbitrary<string>>> {
   const overrides: Record<string, fc.Arbitrary<string>> = {};
   const chosen: Record<string, string> = {};
+  const found: Record<string, { template: string; url: string }> = {};
+  let parent: string | undefined;
   for (const match of operation.path.matchAll(/\{([^}]+)\}/g)) {
     const param = match[1]!;
     const template = operation.path.slice(0, match.index);
-    const ids = await existingIds(suite, { template, url: fillPath(template, chosen) }, param, link);
+    let ids = await existingIds(suite, { template, url: fillPath(template, chosen) }, param, link);
+    // A nested collection (an intent's charges): the first parent may have none; another may (coverage).
+    const parents =
+      parent && ids.length === 0 ? await existingIds(suite, found[parent]!, parent, link, MAX_PARENTS) : [];
+    for (const other of parents.slice(1)) {
+      const url = fillPath(template, { ...chosen, [parent!]: other });
+      ids = await existingIds(suite, { template, url }, param, link);
+      if (ids.length === 0) continue;
+      chosen[parent!] = other;
+      overrides[parent!] = mostly([other]);
+      break;
+    }
+    found[param] = { template, url: fillPath(template, chosen) };
+    parent = param;
     if (ids.length === 0) {
       note(`no ${param} found at ${template} (the suite cannot create one there): unknown ids only`);
       overrides[param] = fc.uuid({ version: 4 });

@@ -130,3 +130,16 @@ export class Violation extends Error {
 export function fail(message: string): never {
   throw new Violation(message);
 }
+
+/**
+ * A run that ended on a precondition (state the target did not give) before the rule's assertion: not
+ * a pass. A rule whose every run ends so is reported `inconclusive` with the reason (issue 14).
+ */
+export class Unmet extends Error {
+  override name = 'Unmet';
+}
+
+/** Ends the current run without reaching the assertion, saying why. */
+export function unmet(reason: string): never {
+  throw new Unmet(reason);
+}

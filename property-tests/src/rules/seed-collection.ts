@@ -27,7 +27,7 @@ export function requiredHeaders(
 }
 
 /** The example with only its required members (optional ids in examples name records of other accounts). */
-function requiredOnly(suite: SuiteContext, operation: ApiOperation, example: JsonValue): JsonValue {
+export function requiredOnly(suite: SuiteContext, operation: ApiOperation, example: JsonValue): JsonValue {
   const schema = suite.document.resolve(operation.body?.schema);
   const required = isObject(schema) && Array.isArray(schema.required) ? schema.required : undefined;
   if (!isObject(example) || !required) return example;

@@ -6,11 +6,11 @@
 import fc from 'fast-check';
 import type { Exchange, HttpClient } from '../http/http-client.js';
 import type { PreparedRule, Rule, RunContext, SuiteContext } from '../rules/rule.js';
-import { isSkip, Violation } from '../rules/rule.js';
+import { isSkip, Unmet, Violation } from '../rules/rule.js';
 import { missingCapability } from '../target/capabilities.js';
 import { ruleSeed } from './seed.js';
 
-export type RuleStatus = 'passed' | 'failed' | 'skipped';
+export type RuleStatus = 'passed' | 'failed' | 'skipped' | 'inconclusive';
 
 export interface RuleFailure {
   message: string;
@@ -30,7 +30,9 @@ export interface RuleResult {
   status: RuleStatus;
   runs: number;
   durationMs: number;
-  /** Why it was skipped. */
+  /** Runs that reached the rule's assertion (the rest ended on a precondition, `unmet`). */
+  reached: number;
+  /** Why it was skipped, or why it is inconclusive (no run reached its assertion). */
   reason?: string;
   /** What the rule could not set up or left out. */
   notes: string[];
@@ -55,7 +57,13 @@ function first5xx(exchanges: Exchange[]): Exchange | undefined {
 }
 
 function base(rule: Rule): Omit<RuleResult, 'status' | 'runs' | 'durationMs'> {
-  return { id: rule.id, title: rule.title, area: rule.area, notes: [] };
+  return { id: rule.id, title: rule.title, area: rule.area, reached: 0, notes: [] };
+}
+
+/** Runs that reached the assertion, and why the others did not (reason -> runs). */
+interface Reach {
+  reached: number;
+  unmet: Map<string, number>;
 }
 
 interface LastFailure {
@@ -71,6 +79,7 @@ function propertyOf(
   client: HttpClient,
   options: RuleRunOptions,
   onFailure: (failure: LastFailure) => void,
+  reach: Reach,
 ) {
   let runsDone = 0;
   return fc.asyncProperty(fc.limitShrink(prepared.arbitrary, MAX_SHRINKS), async (input) => {
@@ -78,7 +87,15 @@ function propertyOf(
     runsDone += 1;
     options.onRun?.(runsDone);
     try {
-      await prepared.check(input, { ...suite, http: session } satisfies RunContext);
+      let ended: Unmet | undefined;
+      try {
+        await prepared.check(input, { ...suite, http: session } satisfies RunContext);
+      } catch (error) {
+        if (!(error instanceof Unmet)) throw error;
+        ended = error;
+      }
+      if (ended) reach.unmet.set(ended.message, (reach.unmet.get(ended.message) ?? 0) + 1);
+      else reach.reached += 1;
       const fivexx = rule.allows5xx ? undefined : first5xx(session.exchanges);
       if (fivexx) {
         const { method, url } = fivexx.request;
@@ -117,6 +134,12 @@ async function prepare(
   }
 }
 
+/** The most frequent reason the runs ended before the assertion. */
+function inconclusiveReason(reach: Reach): string {
+  const [reason, runs] = [...reach.unmet].sort((a, b) => b[1] - a[1])[0] ?? ['no run reached it', 0];
+  return `no run reached the assertion: ${reason}${runs > 0 ? ` (${runs} runs)` : ''}`;
+}
+
 export async function runRule(
   rule: Rule,
   suite: SuiteContext,
@@ -129,9 +152,18 @@ export async function runRule(
   if ('status' in prepared) return { ...prepared, durationMs: elapsed() };
   const seed = ruleSeed(options.seed, rule.id);
   let last: LastFailure | undefined;
-  const property = propertyOf(rule, prepared, suite, client, options, (failure) => {
-    last = failure;
-  });
+  const reach: Reach = { reached: 0, unmet: new Map() };
+  const property = propertyOf(
+    rule,
+    prepared,
+    suite,
+    client,
+    options,
+    (failure) => {
+      last = failure;
+    },
+    reach,
+  );
   let details: fc.RunDetails<[unknown]>;
   try {
     details = await fc.check(property, {
@@ -153,7 +185,16 @@ export async function runRule(
       failure: { ...failure, message },
     };
   }
-  const result = { ...base(rule), notes: prepared.notes(), runs: details.numRuns, durationMs: elapsed() };
+  const result = {
+    ...base(rule),
+    notes: prepared.notes(),
+    runs: details.numRuns,
+    reached: reach.reached,
+    durationMs: elapsed(),
+  };
+  if (!details.failed && reach.reached === 0 && details.numRuns > 0) {
+    return { ...result, status: 'inconclusive', reason: inconclusiveReason(reach) };
+  }
   if (!details.failed) return { ...result, status: 'passed' };
   return {
     ...result,

@@ -10,6 +10,7 @@ import type { Rule, SuiteContext } from '../rules/rule.js';
 import { type Capabilities, detectCapabilities } from '../target/capabilities.js';
 import { createFixtures } from '../target/fixtures.js';
 import type { TargetConfig } from '../target/target-config.js';
+import { type Coverage, createCoverageRecorder } from './coverage.js';
 import { type RuleResult, runRule } from './run-rule.js';
 import { matchesRules } from './select-rules.js';
 
@@ -43,24 +44,32 @@ export interface SuiteResult {
   durationMs: number;
   capabilities: Capabilities;
   results: RuleResult[];
+  /** Which documented statuses each operation exhibited with a valid body (issue 14). */
+  coverage: Coverage;
 }
 
-async function buildContext(options: SuiteOptions, client: ReturnType<typeof createHttpClient>) {
-  const document = options.document ?? loadApiDocument();
+function includedOperations(document: ApiDocument, exclude: readonly string[]) {
+  return document.operations.filter(
+    (operation) => exclude.length === 0 || !matchesRules(operation.operationId, exclude),
+  );
+}
+
+async function buildContext(
+  options: SuiteOptions,
+  document: ApiDocument,
+  client: ReturnType<typeof createHttpClient>,
+) {
   const capabilities = await detectCapabilities(client, options.config);
   const http = client.session();
   if (capabilities.controlApi && options.config.resetBeforeRun) {
     await http.request({ method: 'POST', url: '/_ofkit/reset/' });
   }
-  const exclude = options.config.operations.exclude;
   const suite: SuiteContext = {
     config: options.config,
     capabilities,
     document,
     schemas: createSchemaArbitraries({ resolve: document.resolve, ajv: document.ajv }),
-    operations: document.operations.filter(
-      (operation) => exclude.length === 0 || !matchesRules(operation.operationId, exclude),
-    ),
+    operations: includedOperations(document, options.config.operations.exclude),
     fixtures: createFixtures(options.config, http),
     http,
   };
@@ -70,9 +79,14 @@ async function buildContext(options: SuiteOptions, client: ReturnType<typeof cre
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const startedAt = new Date();
   const started = performance.now();
-  const client = createHttpClient(options.config);
+  const document = options.document ?? loadApiDocument();
+  const coverage = createCoverageRecorder(
+    document,
+    includedOperations(document, options.config.operations.exclude),
+  );
+  const client = createHttpClient(options.config, coverage.observe);
   try {
-    const suite = await buildContext(options, client);
+    const suite = await buildContext(options, document, client);
     const emit = options.onEvent ?? (() => undefined);
     emit({
       type: 'suite:start',
@@ -101,6 +115,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       durationMs: Math.round(performance.now() - started),
       capabilities: suite.capabilities,
       results,
+      coverage: coverage.report(),
     };
   } finally {
     await client.close();

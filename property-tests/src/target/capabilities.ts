@@ -2,6 +2,15 @@
  * What the target offers beyond the API, detected once before the rules run. A rule declares what it
  * needs; when the target lacks it the rule is reported skipped with the reason (issue 6).
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ValidateFunction } from 'ajv';
+import {
+  createDocumentAjv,
+  describeErrors,
+  isObject,
+  type JsonObject,
+} from '../../../openapi/validation/document-ajv.js';
 import type { HttpClient } from '../http/http-client.js';
 import type { TargetConfig } from './target-config.js';
 
@@ -17,14 +26,38 @@ export interface Capabilities {
 }
 
 const CLOCK = '/_ofkit/clock/';
+/** The control API's document (bundled): its Clock schema is the answer only the control API gives. */
+const ADMIN_DOCUMENT = resolve(import.meta.dirname, '../../../openapi/generated/admin.json');
 
+let clockSchema: ValidateFunction | undefined;
+
+/** admin.yaml's `Clock` (`{now, frozen, jobs_run?}`, no other member), compiled once. */
+function validateClock(): ValidateFunction {
+  if (!clockSchema) {
+    const admin = JSON.parse(readFileSync(ADMIN_DOCUMENT, 'utf8')) as JsonObject;
+    const components = isObject(admin.components) ? admin.components : {};
+    const schemas = isObject(components.schemas) ? components.schemas : {};
+    clockSchema = createDocumentAjv(admin).compile(schemas.Clock ?? false);
+  }
+  return clockSchema;
+}
+
+/**
+ * The control API is there when GET /_ofkit/clock/ answers 200 with a body valid against admin.yaml's
+ * Clock: a server that answers `200 {}` to everything is no control API (issue 14).
+ */
 async function detectControlApi(client: HttpClient, config: TargetConfig): Promise<[boolean, string]> {
   if (config.controlApi === 'off') return [false, 'switched off by the config (controlApi: off)'];
   try {
     const answer = await client.session().request({ method: 'GET', url: CLOCK });
     const json = answer.contentType.includes('json') && answer.json !== undefined;
-    if (answer.status === 200 && json) return [true, `GET ${CLOCK} answered 200 JSON`];
-    return [false, `GET ${CLOCK} answered ${answer.status}${json ? '' : ' without JSON'}`];
+    if (answer.status !== 200 || !json) {
+      return [false, `GET ${CLOCK} answered ${answer.status}${json ? '' : ' without JSON'}`];
+    }
+    const validate = validateClock();
+    if (validate(answer.json)) return [true, `GET ${CLOCK} answered 200 with a control API Clock`];
+    const problems = describeErrors(validate).slice(0, 3).join('; ');
+    return [false, `GET ${CLOCK} answered 200, but not the control API's Clock (admin.yaml): ${problems}`];
   } catch (error) {
     return [false, `GET ${CLOCK} failed: ${(error as Error).message}`];
   }

@@ -39,4 +39,6 @@ export const DEFAULT_CONFIG: Omit<TargetConfig, 'baseUrl'> = {
     cpfs: [],
     cnpjs: [],
   },
+  // The suite's webhook receiver: loopback, any free port, announced as it listens.
+  receiver: { host: '127.0.0.1', port: 0, url: null },
 };

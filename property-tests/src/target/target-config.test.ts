@@ -56,4 +56,21 @@ describe('target configuration', () => {
     );
     expect(() => parseTargetConfig({})).toThrow(/base URL/);
   });
+
+  it('the webhook receiver: loopback by default; the file, then --receiver-host/--receiver-url, say where', () => {
+    expect(parseTargetConfig({ baseUrl: 'http://x' }).receiver).toEqual({
+      host: '127.0.0.1',
+      port: 0,
+      url: null,
+    });
+    const config = parseTargetConfig({
+      baseUrl: 'http://x',
+      file: { receiver: { host: '0.0.0.0', port: 8089, url: 'https://hooks.example/base' } },
+      receiver: { url: 'https://tunnel.example/' },
+    });
+    expect(config.receiver).toEqual({ host: '0.0.0.0', port: 8089, url: 'https://tunnel.example/' });
+    expect(() => parseTargetConfig({ baseUrl: 'http://x', file: { receiver: { url: 'ftp://x' } } })).toThrow(
+      ConfigError,
+    );
+  });
 });

@@ -59,6 +59,18 @@ export interface TargetConfig {
   requestTimeoutMs: number;
   /** PAY-* rules: institutions and test identities (PaymentsConfig). */
   payments: PaymentsConfig;
+  /** The suite's webhook receiver (WEBHOOK-* rules). */
+  receiver: ReceiverConfig;
+}
+
+/**
+ * Where the suite's webhook receiver listens, and the URL it announces to the target (a remote target
+ * cannot deliver to 127.0.0.1). `url: null`: `http://<host>:<port>` of the listening socket.
+ */
+export interface ReceiverConfig {
+  host: string;
+  port: number;
+  url: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -70,6 +82,8 @@ export interface ConfigSources {
   /** `--keys id:secret` values: the first is the primary key, the second the second tenant. */
   keys?: string[];
   env?: Record<string, string | undefined>;
+  /** `--receiver-host` / `--receiver-url` (win over the file's `receiver`). */
+  receiver?: Partial<ReceiverConfig>;
 }
 
 /** `${NAME}` strings read the environment, so that secrets stay out of config files. */
@@ -153,6 +167,15 @@ export function parseTargetConfig(sources: ConfigSources): TargetConfig {
     fixtures,
     operations: { exclude: operations.exclude ?? [] },
     payments: { ...DEFAULT_CONFIG.payments, ...(file.payments as Partial<PaymentsConfig> | undefined) },
+    receiver: {
+      ...DEFAULT_CONFIG.receiver,
+      ...(file.receiver as Partial<ReceiverConfig> | undefined),
+      ...sources.receiver,
+    },
   };
+  const announced = config.receiver.url;
+  if (announced !== null && !/^https?:\/\/[^/]/.test(announced)) {
+    throw new ConfigError(`--receiver-url wants an http(s) URL, got "${announced}"`);
+  }
   return deepFreeze(structuredClone(config));
 }

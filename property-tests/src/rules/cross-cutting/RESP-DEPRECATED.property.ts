@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describeErrors, isObject, type JsonObject } from '../../../../openapi/validation/document-ajv.js';
 import { knownValues } from '../known-values.js';
-import { defineRule, fail, isSkip, type SuiteContext } from '../rule.js';
+import { defineRule, fail, isSkip, type SuiteContext, unmet } from '../rule.js';
 
 /** The record schema and the list path of each resource the rule names. */
 const RESOURCES = [
@@ -62,9 +62,11 @@ export const respDeprecated = defineRule<Resource, Map<string, Record<string, st
   async check(resource, run, queries) {
     const members = checkDocument(run, resource);
     const query = queries.get(resource.list);
-    if (!query) return;
+    if (!query) unmet(`${resource.list} left out by the config`);
     const answer = await run.http.request({ method: 'GET', url: resource.list, query });
     const records = isObject(answer.json) && Array.isArray(answer.json.results) ? answer.json.results : [];
+    // A 200 without records (a catch-all `{}`) shows nothing of the deprecated members: not a pass.
+    if (records.length === 0) unmet(`GET ${resource.list} answered ${answer.status} without records`);
     for (const record of records.filter(isObject)) {
       for (const [name, schema] of members) {
         if (!(name in record)) continue;

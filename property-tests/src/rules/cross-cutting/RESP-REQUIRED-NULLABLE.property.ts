@@ -8,7 +8,7 @@ import type { ApiOperation } from '../../document/api-document.js';
 import { isJsonContentType } from '../expect-response.js';
 import { knownValues } from '../known-values.js';
 import { type OperationRequest, operationOf, operationRequests } from '../operation-requests.js';
-import { defineRule, fail, skip } from '../rule.js';
+import { defineRule, fail, skip, unmet } from '../rule.js';
 import { describeOperation, sendRequest } from '../send-request.js';
 import { requiredNullableProblems } from './required-nullable-problems.js';
 
@@ -34,7 +34,9 @@ export const respRequiredNullable = defineRule<OperationRequest, Fixture>({
     const operation = operationOf(run, call);
     const response = await sendRequest(run.http, operation, call.request);
     const schema = operation.responses.get(String(response.status))?.schema;
-    if (response.status >= 300 || schema === undefined) return;
+    if (response.status >= 300 || schema === undefined) {
+      unmet(`${operation.operationId} answered ${response.status}: no successful answer to check`);
+    }
     if (!isJsonContentType(response.contentType) || response.json === undefined) {
       fail(`${describeOperation(operation)} answered ${response.status} without a JSON body`);
     }

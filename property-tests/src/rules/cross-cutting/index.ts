@@ -3,6 +3,7 @@ import type { Rule } from '../rule.js';
 import { apiRoot } from './API-ROOT.property.js';
 import { authBasic } from './AUTH-BASIC.property.js';
 import { authEnvKeys } from './AUTH-ENV-KEYS.property.js';
+import { authTenant } from './AUTH-TENANT.property.js';
 import { err404 } from './ERR-404.property.js';
 import { err405 } from './ERR-405.property.js';
 import { err500408 } from './ERR-500-408.property.js';
@@ -21,6 +22,7 @@ import { versionNoPath } from './VERSION-NO-PATH.property.js';
 export const crossCuttingRules: readonly Rule[] = [
   authBasic,
   authEnvKeys,
+  authTenant,
   errBody,
   errRequired,
   err404,

@@ -3,6 +3,7 @@ import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/v
 import type { HttpResponse, HttpSession } from '../../http/http-client.js';
 import { describeAnswer } from '../expect-response.js';
 import { fail } from '../rule.js';
+import { canonicalJson } from '../same-value.js';
 import type { ListSource } from './list-sources.js';
 
 export interface Page {
@@ -54,7 +55,7 @@ export async function readAll(
 function idOf(record: JsonObject): string {
   if (record.id !== undefined) return String(record.id);
   const key = Object.keys(record).find((name) => name.endsWith('_id') && name !== 'external_id');
-  return key === undefined ? JSON.stringify(record) : String(record[key]);
+  return key === undefined ? canonicalJson(record) : String(record[key]);
 }
 
 export const idsOf = (records: JsonObject[]) => records.map(idOf);

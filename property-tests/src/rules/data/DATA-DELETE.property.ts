@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { expectStatus } from '../expect-response.js';
-import { defineRule, fail, type RunContext, skip } from '../rule.js';
+import { defineRule, fail, type RunContext, skip, unmet } from '../rule.js';
 import { byPath, type Reachable, reachableResources, retrieveSome, seedEmpty } from './reachable.js';
 import { type DeleteStats, deleteRecord, idOf, itemUrl, listByLink, rateLimitNote } from './records.js';
 
@@ -49,7 +49,7 @@ export const dataDelete = defineRule<Input, Fixture>({
     const { resource, link } = entry;
     const records = await recordsOf(run, entry);
     const record = records[pick % Math.max(records.length, 1)];
-    if (!record) return;
+    if (!record) unmet(`GET ${path}?link=${link} listed no record to delete`);
     const url = itemUrl(path, idOf(record));
     const answer = await deleteRecord(run, resource.remove!, url, stats);
     expectStatus(answer, [204], `DELETE ${url} (listed by GET ${path}?link=${link})`);

@@ -6,8 +6,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
-import { expectErrorArray, expectStatus, expectValid } from '../expect-response.js';
-import { defineRule, fail, skip } from '../rule.js';
+import { expectErrorArray, expectStatus, expectUsable } from '../expect-response.js';
+import { defineRule, fail, skip, unmet } from '../rule.js';
 import { byPath, type Reachable, reachableResources, seedEmpty } from './reachable.js';
 import { itemUrl, listByLink } from './records.js';
 
@@ -54,12 +54,12 @@ export const dataDetail = defineRule<Input, Reachable[]>({
     expectErrorArray(run.document, unknown, `GET ${itemUrl(path, unknownId)}`);
     const records = await listByLink(run.http, path, link);
     const listed = records[pick % Math.max(records.length, 1)];
-    if (!listed) return;
+    if (!listed) unmet(`GET ${path}?link=${link} listed no record to read`);
     const url = itemUrl(path, String(listed.id));
     const answer = await run.http.request({ method: 'GET', url });
     expectStatus(answer, [200], `GET ${url} (listed by GET ${path}?link=${link})`);
     const schema = resource.detail?.responses.get('200')?.schema;
-    if (schema !== undefined) expectValid(run.document, answer, schema, `GET ${url}`);
+    if (schema !== undefined) expectUsable(run.document, answer, schema, `GET ${url}`);
     const detail = answer.json as JsonObject;
     const differ = differences(listed, detail);
     if (differ.length > 0) {

@@ -5,7 +5,7 @@
  */
 import { isObject, type JsonObject } from '../../../../openapi/validation/document-ajv.js';
 import type { HttpResponse, HttpSession } from '../../http/http-client.js';
-import { describeAnswer, expectStatus, expectValid } from '../expect-response.js';
+import { describeAnswer, expectStatus, expectUsable } from '../expect-response.js';
 import { fail, type SuiteContext } from '../rule.js';
 import type { DataResource } from './data-resources.js';
 
@@ -89,7 +89,7 @@ export function expectRetrieved(
   const what = `POST ${resource.path} ${JSON.stringify(body)}`;
   expectStatus(answer, [201], what);
   const schema = resource.retrieve.responses.get('201')?.schema;
-  if (schema !== undefined) expectValid(run.document, answer, schema, what);
+  if (schema !== undefined) expectUsable(run.document, answer, schema, what);
   if (!Array.isArray(answer.json)) fail(`${what}: wanted a list of records, got ${describeAnswer(answer)}`);
   return answer.json.filter(isObject);
 }

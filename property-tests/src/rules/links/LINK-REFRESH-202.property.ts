@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
 import { describeAnswer, expectStatus } from '../expect-response.js';
 import { defineRule, fail, isSkip, skip } from '../rule.js';
+import { canonicalJson } from '../same-value.js';
 import {
   expectDocumented,
   linkOf,
@@ -36,7 +37,7 @@ function refreshBody(input: Input): JsonObject | undefined {
   return input.body === 'empty' ? {} : { fetch_resources: input.body };
 }
 
-const asText = (value: JsonValue | undefined) => JSON.stringify(value ?? null);
+const asText = (value: JsonValue | undefined) => canonicalJson(value ?? null);
 
 export const linkRefresh202 = defineRule<Input, Fixture>({
   id: 'LINK-REFRESH-202',

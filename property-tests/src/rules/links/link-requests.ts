@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { isObject, type JsonObject } from '../../../../openapi/validation/document-ajv.js';
 import type { HttpResponse, HttpSession } from '../../http/http-client.js';
 import type { FixtureKind, Registration } from '../../target/target-config.js';
-import { describeAnswer, expectStatus, expectValid } from '../expect-response.js';
+import { describeAnswer, expectStatus, expectUsable } from '../expect-response.js';
 import { fail, type RunContext, type Skip, type SuiteContext, skip } from '../rule.js';
 
 export const LINKS = '/api/links/';
@@ -44,7 +44,7 @@ export function expectDocumented(
   what: string,
 ): void {
   const schema = responseSchema(run, operationId, String(response.status));
-  if (schema !== undefined) expectValid(run.document, response, schema, what);
+  if (schema !== undefined) expectUsable(run.document, response, schema, what);
 }
 
 /** The link an answer carries, when it is a JSON object with an id. */

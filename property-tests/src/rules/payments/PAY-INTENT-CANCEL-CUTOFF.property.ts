@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
 import { expectStatus } from '../expect-response.js';
 import { defineRule, fail, isSkip, type RunContext } from '../rule.js';
+import { sameValue } from '../same-value.js';
 import {
   type CutoffFixture,
   type CutoffRunInput,
@@ -89,7 +90,7 @@ export const payIntentCancelCutoff = defineRule<Input, CutoffFixture>({
     ]);
     if (isSkip(fixture)) return fixture;
     const chargeCutoff = cutoffOf(suite.document, 'cancelPaymentIntentCharge');
-    if (JSON.stringify(chargeCutoff) !== JSON.stringify(fixture.cutoff)) {
+    if (!sameValue(chargeCutoff, fixture.cutoff)) {
       throw new Error('cancelPaymentIntent and cancelPaymentIntentCharge name different x-cancel-cutoffs');
     }
     return fixture;

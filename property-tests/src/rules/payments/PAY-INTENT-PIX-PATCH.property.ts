@@ -6,7 +6,7 @@
  * document's choice: only a REQUIRES_ACTION intent can be completed).
  */
 import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
-import { describeAnswer, expectErrorArray, expectValid } from '../expect-response.js';
+import { describeAnswer, expectErrorArray, expectUsable } from '../expect-response.js';
 import { defineRule, fail, type RunContext } from '../rule.js';
 import {
   COMPLETE_BODY,
@@ -40,7 +40,7 @@ async function runPatch(input: IntentInput, run: RunContext, fixture: PaymentFix
   const schema = run.document.operation('completePaymentIntent')?.responses.get('200')?.schema;
   if (completed.status !== 200 || schema === undefined)
     fail(`${what}: wanted 200, got ${describeAnswer(completed)}`);
-  expectValid(run.document, completed, schema, what);
+  expectUsable(run.document, completed, schema, what);
   const status = (completed.json as JsonObject).status;
   if (status === AWAITING) fail(`${what}: answered 200 but the intent is still ${AWAITING}`);
   const read = await getIntent(http, id);

@@ -7,6 +7,7 @@ import type { JsonObject, JsonValue } from '../../../../openapi/validation/docum
 import { isObject } from '../../../../openapi/validation/document-ajv.js';
 import type { HttpSession } from '../../http/http-client.js';
 import { listByLink } from '../data/records.js';
+import { canonicalJson } from '../same-value.js';
 import type { LinkKind } from './event-catalogue.js';
 import { eventKey } from './webhook-schemas.js';
 
@@ -100,7 +101,7 @@ export function newRecordProblems(
 /** A record as compared across a refresh: without `collected_at`, which a refresh may renew. */
 function comparable(record: JsonObject): string {
   const { collected_at: _collected, ...rest } = record;
-  return JSON.stringify(rest);
+  return canonicalJson(rest);
 }
 
 const sameIds = (listed: readonly string[], wanted: readonly string[]) =>

@@ -1,12 +1,14 @@
 /**
- * The suite's own webhook receiver: one node:http server on 127.0.0.1 (port 0) per process, started on
- * first use and unreferenced (it never keeps the process alive). Each run opens a channel, a path of its
+ * The suite's own webhook receiver: one node:http server per process (default 127.0.0.1, any port; the
+ * config's `receiver` says where, and which URL is announced), started on first use and unreferenced
+ * (it never keeps the process alive). Each run opens a channel, a path of its
  * own that the target is configured to deliver to, which keeps every request it gets and can answer 500
  * to the first attempts of each event (WEBHOOK-RETRY). Unknown paths are answered 200 and dropped.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isObject, type JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { ReceiverConfig } from '../../target/target-config.js';
 
 /** One request the receiver got. */
 export interface Delivery {
@@ -33,7 +35,7 @@ export interface Channel {
   close(): void;
 }
 
-const HOST = '127.0.0.1';
+const LOOPBACK: ReceiverConfig = { host: '127.0.0.1', port: 0, url: null };
 const PREFIX = '/ofkit-webhooks/';
 
 interface ChannelState {
@@ -90,7 +92,15 @@ function receive(request: IncomingMessage, response: ServerResponse): void {
   });
 }
 
-function start(): Promise<{ server: Server; base: string }> {
+/** `http://host:port` as listening (IPv6 in brackets), or the announced public URL. */
+function baseOf(where: ReceiverConfig, port: number): string {
+  if (where.url !== null) return where.url.replace(/\/+$/, '');
+  const host = where.host.includes(':') ? `[${where.host}]` : where.host;
+  return `http://${host}:${port}`;
+}
+
+/** The receiver listens where the first run asks (`--receiver-host`, `--receiver-url`, config `receiver`). */
+function start(where: ReceiverConfig): Promise<{ server: Server; base: string }> {
   started ??= new Promise((resolve, reject) => {
     const server = createServer(receive);
     server.keepAliveTimeout = 1000;
@@ -98,18 +108,18 @@ function start(): Promise<{ server: Server; base: string }> {
       socket.unref();
     });
     server.once('error', reject);
-    server.listen(0, HOST, () => {
+    server.listen(where.port, where.host, () => {
       server.unref();
       const { port } = server.address() as AddressInfo;
-      resolve({ server, base: `http://${HOST}:${port}` });
+      resolve({ server, base: baseOf(where, port) });
     });
   });
   return started;
 }
 
 /** A new channel of the receiver (started on first use). */
-export async function openChannel(): Promise<Channel> {
-  const { base } = await start();
+export async function openChannel(where: ReceiverConfig = LOOPBACK): Promise<Channel> {
+  const { base } = await start(where);
   opened += 1;
   const path = `${PREFIX}${process.pid}-${opened}/`;
   const channel: Channel = {

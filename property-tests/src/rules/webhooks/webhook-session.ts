@@ -99,7 +99,7 @@ export async function withWebhooks<T>(
   settings: WebhookSettings,
   body: (session: WebhookSession) => Promise<T>,
 ): Promise<T> {
-  const channel = await openChannel();
+  const channel = await openChannel(run.config.receiver);
   const links: string[] = [];
   const deliveriesOf = (link: string) =>
     channel.deliveries.filter((delivery) => delivery.payload?.link_id === link);

@@ -1,0 +1,151 @@
+/**
+ * API coverage (issue 14): every answer the target gives during a run, set-up included, is matched to
+ * its operation; a documented status counts as exhibited once an answer of it came with a body valid
+ * against its schema (no body where none is declared). An operation is covered when it exhibited a
+ * success (2xx) status. A green run must show that the target was really exercised.
+ */
+import type { ApiDocument, ApiOperation } from '../document/api-document.js';
+import type { HttpResponse } from '../http/http-client.js';
+import { isJsonContentType } from '../rules/expect-response.js';
+
+export interface OperationCoverage {
+  operationId: string;
+  method: string;
+  path: string;
+  /** Documented statuses the target answered with a valid body, with how many such answers. */
+  exhibited: Record<string, number>;
+  /** Documented statuses never exhibited. */
+  missing: string[];
+  /** Statuses answered that the document does not declare, or answers whose body broke the schema. */
+  invalid: Record<string, number>;
+  /** A success (2xx) status was exhibited. */
+  success: boolean;
+}
+
+export interface CoverageTotal {
+  covered: number;
+  total: number;
+  /** covered / total in percent, one decimal (100 when total is 0). */
+  percent: number;
+}
+
+export interface Coverage {
+  operations: CoverageTotal;
+  statuses: CoverageTotal;
+  perOperation: OperationCoverage[];
+}
+
+export interface CoverageRecorder {
+  /** One answer of the target (any session). */
+  observe(method: string, url: string, response: HttpResponse): void;
+  report(): Coverage;
+}
+
+interface Entry {
+  operation: ApiOperation;
+  pattern: RegExp;
+  exhibited: Map<string, number>;
+  invalid: Map<string, number>;
+}
+
+const total = (covered: number, all: number): CoverageTotal => ({
+  covered,
+  total: all,
+  percent: all === 0 ? 100 : Math.floor((covered / all) * 1000) / 10,
+});
+
+function patternOf(path: string): RegExp {
+  const source = path
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/** The statuses of an operation as documented (`default` is no status a target can exhibit). */
+const documented = (operation: ApiOperation) =>
+  [...operation.responses.keys()].filter((s) => /^\d+$/.test(s));
+
+export function createCoverageRecorder(document: ApiDocument, operations: readonly ApiOperation[]) {
+  // Literal paths before templated ones: `/api/links/` is no `{id}` of something else.
+  const entries: Entry[] = [...operations]
+    .sort((a, b) => a.path.split('{').length - b.path.split('{').length)
+    .map((operation) => ({
+      operation,
+      pattern: patternOf(operation.path),
+      exhibited: new Map(),
+      invalid: new Map(),
+    }));
+
+  function validBody(entry: Entry, status: string, response: HttpResponse): boolean {
+    const declared = entry.operation.responses.get(status);
+    if (!declared) return false;
+    if (declared.schema === undefined) return response.text.length === 0;
+    if (!isJsonContentType(response.contentType) || response.json === undefined) return false;
+    return document.ajv.compile(declared.schema)(response.json) === true;
+  }
+
+  return {
+    observe(method, url, response) {
+      const path = new URL(url, 'http://target').pathname;
+      const entry = entries.find((e) => e.operation.method === method && e.pattern.test(path));
+      if (!entry) return;
+      const status = String(response.status);
+      const seen = entry.exhibited.get(status);
+      // One valid answer proves the status; later ones are counted without validating again (cost).
+      if (seen !== undefined) entry.exhibited.set(status, seen + 1);
+      else if (validBody(entry, status, response)) entry.exhibited.set(status, 1);
+      else entry.invalid.set(status, (entry.invalid.get(status) ?? 0) + 1);
+    },
+    report() {
+      const perOperation = entries
+        .map(({ operation, exhibited, invalid }): OperationCoverage => {
+          const statuses = documented(operation);
+          return {
+            operationId: operation.operationId,
+            method: operation.method,
+            path: operation.path,
+            exhibited: Object.fromEntries([...exhibited].sort()),
+            missing: statuses.filter((status) => !exhibited.has(status)),
+            invalid: Object.fromEntries([...invalid].sort()),
+            success: [...exhibited.keys()].some((status) => status.startsWith('2')),
+          };
+        })
+        .sort((a, b) => operations.indexOf(byId(a)) - operations.indexOf(byId(b)));
+      const statuses = perOperation.reduce((sum, op) => sum + Object.keys(op.exhibited).length, 0);
+      const all = perOperation.reduce(
+        (sum, op) => sum + Object.keys(op.exhibited).length + op.missing.length,
+        0,
+      );
+      return {
+        operations: total(perOperation.filter((op) => op.success).length, perOperation.length),
+        statuses: total(statuses, all),
+        perOperation,
+      };
+    },
+  } satisfies CoverageRecorder;
+
+  function byId(coverage: OperationCoverage): ApiOperation {
+    return operations.find((operation) => operation.operationId === coverage.operationId)!;
+  }
+}
+
+/** `--min-coverage operations=N,statuses=M`: thresholds in percent. */
+export interface CoverageThresholds {
+  operations?: number;
+  statuses?: number;
+}
+
+/** Each threshold the coverage falls below, as a sentence; empty when it meets them all. */
+export function coverageShortfalls(coverage: Coverage, thresholds: CoverageThresholds): string[] {
+  const shortfalls: string[] = [];
+  for (const kind of ['operations', 'statuses'] as const) {
+    const wanted = thresholds[kind];
+    if (wanted !== undefined && coverage[kind].percent < wanted) {
+      shortfalls.push(
+        `${kind} coverage ${coverage[kind].percent}% is below --min-coverage ${kind}=${wanted}`,
+      );
+    }
+  }
+  return shortfalls;
+}

@@ -1,0 +1,101 @@
+/**
+ * Servers the suite's tests run against to prove its verdicts (issue 14): a catch-all that answers
+ * `200 {}` to everything, and a proxy in front of a real target that breaks it in one way: leaking one
+ * key's data to another, or adding an undocumented member to every record (harmless).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+
+export interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<RunningServer> {
+  const server: Server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Answers `200 application/json {}` to any request, whatever its path, method or credentials. */
+export function startCatchAll(): Promise<RunningServer> {
+  return serve((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+  });
+}
+
+export interface ProxyFault {
+  /** AUTH-TENANT broken: requests with `from` credentials reach the target as `to` (one shared store). */
+  leak?: { from: string; to: string };
+  /** Harmless: every JSON object with a string `id` gets this undocumented member. */
+  extraMember?: string;
+}
+
+const basic = (key: string) => `Basic ${Buffer.from(key).toString('base64')}`;
+
+function addMember(value: unknown, member: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => addMember(item, member));
+  if (typeof value !== 'object' || value === null) return value;
+  const copy = Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [key, addMember(child, member)]),
+  );
+  return typeof copy.id === 'string' ? { ...copy, [member]: 'undocumented' } : copy;
+}
+
+/** A proxy to `upstream` with one fault; bodies are read whole and passed on (content-length redone). */
+export async function startFaultyProxy(upstream: string, fault: ProxyFault): Promise<RunningServer> {
+  let origin = '';
+  const proxy = await serve((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value !== undefined && !['host', 'connection', 'content-length'].includes(name))
+          headers[name] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      if (fault.leak && headers.authorization === basic(fault.leak.from)) {
+        headers.authorization = basic(fault.leak.to);
+      }
+      try {
+        const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+        const answer = await request(`${upstream}${req.url}`, {
+          method: req.method as 'GET',
+          headers,
+          ...(body ? { body } : {}),
+        });
+        let text = await answer.body.text();
+        const type = String(answer.headers['content-type'] ?? '');
+        // Links (`next`, `previous`) name the proxy, as a server's own would.
+        text = text.replaceAll(upstream, origin);
+        if (fault.extraMember && type.includes('json') && text.length > 0) {
+          text = JSON.stringify(addMember(JSON.parse(text), fault.extraMember));
+        }
+        const out: Record<string, string> = {};
+        for (const [name, value] of Object.entries(answer.headers)) {
+          if (value !== undefined && !['content-length', 'transfer-encoding', 'connection'].includes(name))
+            out[name] = Array.isArray(value) ? value.join(', ') : value;
+        }
+        res.writeHead(answer.statusCode, out);
+        res.end(answer.statusCode === 204 ? undefined : text);
+      } catch (error) {
+        res.writeHead(502, { 'content-type': 'application/json' });
+        res.end(JSON.stringify([{ request_id: 'proxy', message: String(error), code: 'bad_gateway' }]));
+      }
+    });
+  });
+  origin = proxy.baseUrl;
+  return proxy;
+}

@@ -133,6 +133,9 @@ step('vitest: startSimulator from ofkit/simulator, a link and its accounts throu
     '--root',
     project,
     'accounts.test.ts',
+    // A shared CI machine can be slow; the default 5 s is not about ofkit.
+    '--testTimeout=60000',
+    '--hookTimeout=60000',
   ]);
 });
 step('tsc: the exported types compile, a wrong path does not', () => {

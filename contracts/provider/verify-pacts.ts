@@ -110,7 +110,9 @@ function resultsOf(outcome: PromiseSettledResult<string>): VerifierResults {
 /** API-ROOT: `GET /api/` answers 200 to valid credentials, so a refused key stops the run at once. */
 async function checkCredentials(api: ProviderApi, key: ProviderKey): Promise<void> {
   const answer = await api.send('GET', '/api/').catch((error: Error) => {
-    throw new VerificationError(`cannot reach ${api.baseUrl}: ${error.message}`);
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const detail = cause ? ` (${cause.code ?? cause.message})` : '';
+    throw new VerificationError(`cannot reach ${api.baseUrl}: ${error.message}${detail}`);
   });
   if (answer.status === 401) {
     throw new VerificationError(

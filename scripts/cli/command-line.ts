@@ -4,7 +4,6 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { request } from 'undici';
 
 export { ConfigError, parseKey } from '../../simulator/src/config/simulator-config.js';
 
@@ -53,6 +52,8 @@ export function parsePort(text: string): number {
 
 /** Undefined when something answers HTTP at `baseUrl` (any status), else the one-line reason. */
 export async function unreachable(baseUrl: string, timeoutMs = 10_000): Promise<string | undefined> {
+  // undici loads here, not with the module: `ofkit simulate` never needs it.
+  const { request } = await import('undici');
   try {
     const answer = await request(`${baseUrl}/api/`, { headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
     await answer.body.dump();

@@ -8,7 +8,6 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkLoad } from '../../bench/memory/bulk-load.js';
 import { BENCH_KEY } from '../../bench/servers/seed-data.js';
-import { DEFAULT_KEYS } from '../../simulator/src/config/simulator-config.js';
 import { closeGracefully } from '../../simulator/src/server/graceful-shutdown.js';
 import { createHttpServer, listen } from '../../simulator/src/server/http-adapter.js';
 import { createSimulator, type Simulator } from '../../simulator/src/simulator.js';

@@ -77,7 +77,10 @@ describe('closeGracefully', () => {
     );
     await inFlight;
     let beforeRan = false;
-    await closeGracefully(hanging, { graceMs: 50, before: () => void (beforeRan = true) });
+    const before = () => {
+      beforeRan = true;
+    };
+    await closeGracefully(hanging, { graceMs: 50, before });
     expect(beforeRan).toBe(true);
     expect(await request).toBe('cut');
     expect(hanging.listening).toBe(false);

@@ -5,6 +5,7 @@ import {
   FIXED_NOW,
 } from '../../testing/contract-checked-simulator.js';
 import { EVENTS_COLLECTION } from '../../webhooks/event-log.js';
+import { createBusinessAccount, createCustomer } from '../payments/payments-test-kit.js';
 import { KEPT_ON_RESET } from './index.js';
 
 const SEED = 'state-seed';
@@ -169,6 +170,23 @@ describe('snapshot round trip', () => {
     expect((await importSnapshot(empty)).status).toBe(204);
     expect(await linkIds()).toEqual([]);
     expect((await sim.call('GET', '/_ofkit/clock/')).body.now).toBe('2026-12-01T00:00:00.000Z');
+  });
+});
+
+describe('issue 12: every kind of record a tenant holds imports back', () => {
+  it('links with retrieved data, payment customers, accounts and intents: export, import, same document', async () => {
+    const link = String((await busyTenant())[0]);
+    // busyTenant's fault answers listAccounts: read other resources.
+    expect((await sim.call('GET', '/api/owners/', { query: { link } })).status).toBe(200);
+    expect((await sim.call('GET', '/api/transactions/', { query: { link } })).status).toBe(200);
+    const customer = (await createCustomer(sim)).id;
+    const beneficiary = (await createBusinessAccount(sim)).id;
+    const intent = { amount: '10.00', description: 'x', provider: 'PIX', beneficiary, customer };
+    expect((await sim.call('POST', '/payments/br/payment-intents/', { body: intent })).status).toBe(201);
+    const snapshot = await exportSnapshot();
+    const imported = await importSnapshot(snapshot, B);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(204);
+    expect(JSON.stringify(await exportSnapshot(B))).toBe(JSON.stringify(snapshot));
   });
 });
 

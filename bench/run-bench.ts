@@ -2,7 +2,7 @@
  * `npm run bench` (issue 3): the simulator, `prism mock` and bare node:http, each a child process on
  * 127.0.0.1 and an OS-chosen port, loaded in turn by autocannon with the three scenarios; prints
  * req/s, p50/p99, the ratios and the targets, profiles the simulator when the GET-100 target is
- * missed, measures start-up and memory with 10,000 links and 1,000,000 transactions, and writes every
+ * missed, measures start-up (ofkit simulate and startSimulator() beside prism mock) and memory with 10,000 links and 1,000,000 transactions, and writes every
  * number to bench/results/latest.json.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -16,6 +16,7 @@ import { formatProfile, type ProfileReport, profileSimulator } from './profile/p
 import { formatComparisons, formatRuns, formatTargets } from './report/format-report.js';
 import { checkTargets, compareServers, invalidRuns, type RunRow, type ServerName } from './report/targets.js';
 import { stopAllChildren } from './servers/child-process.js';
+import { formatStartup, measureStartup, type StartupReport } from './startup/measure-startup.js';
 
 const SERVER_ORDER: readonly ServerName[] = ['simulator', 'prism', 'bare'];
 
@@ -109,6 +110,7 @@ interface Outcome {
   checks: ReturnType<typeof checkTargets>;
   profile: ProfileReport | undefined;
   memory: MemoryReport | undefined;
+  startup: StartupReport;
 }
 
 /** Everything latest.json holds: the machine (load average at both ends: it was shared), every number. */
@@ -119,6 +121,7 @@ function resultsDocument({
   checks,
   profile,
   memory,
+  startup,
 }: Outcome): Record<string, unknown> {
   return {
     generatedAt: new Date().toISOString(),
@@ -132,6 +135,7 @@ function resultsDocument({
     invalidRuns: invalidRuns(phase.rows).map((row) => `${row.scenario} / ${row.server}`),
     profile: profile && { file: profile.file, load: profile.load, summary: profile.summary },
     memory,
+    startup,
   };
 }
 
@@ -154,9 +158,12 @@ async function main(argv: readonly string[]): Promise<number> {
     checks.some((c) => !c.met),
   );
   const memory = await maybeMemory(options, settings);
+  console.log('');
+  const startup = await measureStartup();
+  console.log(formatStartup(startup));
   const file = await writeResults(
     options,
-    resultsDocument({ host, settings, phase, checks, profile, memory }),
+    resultsDocument({ host, settings, phase, checks, profile, memory, startup }),
   );
   console.log(`\nresults: ${file}`);
   const invalid = invalidRuns(phase.rows);

@@ -1,26 +1,34 @@
 /**
  * `npm run check:openapi`: the project's checks of the bundled document (openapi/generated/), beyond
- * Redocly's lint: operations against operations.tsv, rule IDs against rules.md, project rules, examples.
+ * Redocly's lint: operations against the specification's list, rule IDs against the catalogue
+ * (openapi/rules.yaml), project rules, examples.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { checkOperations, parseOperationsTsv } from '../openapi/checks/operations-check.js';
+import {
+  checkOperations,
+  parseOperationsTsv,
+  SPECIFIED_OPERATIONS_PATH,
+} from '../openapi/checks/operations-check.js';
 import { checkProjectRules } from '../openapi/checks/project-rules-check.js';
-import { checkRuleReferences, parseRuleIds } from '../openapi/checks/rule-references-check.js';
+import { checkRuleReferences } from '../openapi/checks/rule-references-check.js';
+import { RULES } from '../openapi/generated/rules.js';
 import type { JsonObject } from '../openapi/validation/document-ajv.js';
 import { checkExamples } from '../openapi/validation/example-check.js';
 
 const root = resolve(import.meta.dirname, '..');
-const specDir = process.env.OFKIT_SPEC_DIR ?? join(root, '../shared/spec');
 const read = (path: string) => readFileSync(path, 'utf8');
 const api = JSON.parse(read(join(root, 'openapi/generated/openapi.json'))) as JsonObject;
 const admin = JSON.parse(read(join(root, 'openapi/generated/admin.json'))) as JsonObject;
 
 const failures: string[] = [];
-const operations = checkOperations(api, parseOperationsTsv(read(join(specDir, 'operations.tsv'))));
+const operations = checkOperations(api, parseOperationsTsv(read(SPECIFIED_OPERATIONS_PATH)));
 for (const key of operations.missing) failures.push(`operation missing from the document: ${key}`);
-for (const key of operations.unexpected) failures.push(`operation not in operations.tsv: ${key}`);
-const rules = checkRuleReferences([api], parseRuleIds(read(join(specDir, 'rules.md'))));
+for (const key of operations.unexpected) failures.push(`operation not in the specification's list: ${key}`);
+const rules = checkRuleReferences(
+  [api, admin],
+  RULES.map((rule) => rule.id),
+);
 for (const id of rules.unreferenced) failures.push(`rule never referenced by the document: ${id}`);
 for (const { id, location } of rules.unknown) failures.push(`unknown rule ID ${id} at ${location}`);
 for (const v of [

@@ -2,13 +2,16 @@
  * `npm run generate [-- --check]`: bundles openapi/openapi.yaml and openapi/admin.yaml into single JSON
  * documents and generates their TypeScript types with openapi-typescript, into openapi/generated/.
  * With --check it writes nothing and fails when the committed files differ from what it would write.
+ * It also turns openapi/rules.yaml into openapi/generated/rules.ts and the README's rule table.
  * With --root DIR it reads and writes DIR/openapi/ instead of this project's.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { parse as parseYaml } from 'yaml';
+import { parseRuleCatalogue, ruleModule, ruleTable, spliceRuleTable } from './rule-catalogue-outputs.js';
 
 const project = resolve(import.meta.dirname, '..');
 const redocly = join(project, 'node_modules/@redocly/cli/bin/cli.js');
@@ -50,11 +53,25 @@ async function outputsFor(source: string, name: string): Promise<Output[]> {
   ];
 }
 
+/** openapi/rules.yaml -> the typed catalogue every part reads, and the README's rule table. */
+function ruleOutputs(): Output[] {
+  const rules = parseRuleCatalogue(parseYaml(readFileSync(join(root, 'openapi/rules.yaml'), 'utf8')));
+  const module = ruleModule(rules, GENERATED_NOTE.replace('%s', 'rules.yaml'));
+  const outputs: Output[] = [{ file: 'openapi/generated/rules.ts', content: module }];
+  // The drift test works on a copy of openapi/ alone, without a README.
+  if (existsSync(join(root, 'README.md'))) {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    outputs.push({ file: 'README.md', content: spliceRuleTable(readme, ruleTable(rules)) });
+  }
+  return outputs;
+}
+
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const outputs = [
     ...(await outputsFor('openapi.yaml', 'openapi')),
     ...(await outputsFor('admin.yaml', 'admin')),
+    ...ruleOutputs(),
   ];
   const drifted: string[] = [];
   for (const { file, content } of outputs) {

@@ -1,5 +1,5 @@
 /**
- * Bench child: the simulator's start-up time (createSimulator + listen, to the first 200 of GET /api/)
+ * Bench child: the simulator's start-up time (startSimulator, to the first 200 of GET /api/)
  * and its memory, empty and with `--links` links of `--per-link` transactions each loaded; it then
  * serves, so the runner can sample list latency with that data in the store, and reports on exit
  * (`BENCH_GC`) the garbage collections that happened while it served.
@@ -7,9 +7,8 @@
  */
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
-import { createHttpServer, listen } from '../../simulator/src/server/http-adapter.js';
 import type { Simulator } from '../../simulator/src/simulator.js';
-import { createBenchSimulator, MAX_BODY_BYTES } from '../servers/bench-simulator.js';
+import { startBenchSimulator } from '../servers/bench-simulator.js';
 import { exitCleanly, type ReadyInfo, reportLine, reportReady } from '../servers/child-protocol.js';
 import { BASIC_AUTH, BENCH_KEY, LINKS, TRANSACTIONS } from '../servers/seed-data.js';
 import { bulkLoad } from './bulk-load.js';
@@ -82,9 +81,8 @@ async function main(): Promise<void> {
     },
   });
   const started = performance.now();
-  const simulator = await createBenchSimulator();
-  const server = createHttpServer({ handle: simulator.handle, maxBodyBytes: MAX_BODY_BYTES });
-  const url = await listen(server, 0, '127.0.0.1');
+  const running = await startBenchSimulator();
+  const { simulator, url } = running;
   const status = await getApiRoot(url);
   if (status !== 200) throw new Error(`GET /api/ answered ${status}`);
   const startupMs = performance.now() - started;
@@ -96,7 +94,7 @@ async function main(): Promise<void> {
   const store = await timeListByLink(simulator, loaded.linkIds);
   // Collections from here on happen while the runner samples latency; reported on exit.
   const stopGcWatch = watchGc();
-  exitCleanly(server, async () => reportLine('GC', stopGcWatch()));
+  exitCleanly(running, async () => reportLine('GC', stopGcWatch()));
   const info: MemoryProbeInfo = {
     url,
     importedMs,

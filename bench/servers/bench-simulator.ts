@@ -1,15 +1,9 @@
-/** The simulator every bench child serves: `createSimulator` as `ofkit simulate` calls it, seeded for replay. */
-import { DEFAULT_KEYS } from '../../simulator/src/config/simulator-config.js';
-import { createSimulator, type Simulator } from '../../simulator/src/simulator.js';
+/** The simulator every bench child serves: `startSimulator` as `ofkit simulate` calls it, seeded for replay. */
+import { type StartedSimulator, startSimulator } from '../../simulator/src/start-simulator.js';
 
 export const BENCH_SEED = 'ofkit-bench';
-export const MAX_BODY_BYTES = 1_048_576;
 
-export function createBenchSimulator(): Promise<Simulator> {
-  return createSimulator({
-    seed: BENCH_SEED,
-    environment: 'production',
-    keys: DEFAULT_KEYS,
-    maxBodyBytes: MAX_BODY_BYTES,
-  });
+/** On 127.0.0.1 and an OS-chosen port, with the default keys and body limit. */
+export function startBenchSimulator(): Promise<StartedSimulator> {
+  return startSimulator({ seed: BENCH_SEED, environment: 'production' });
 }

@@ -5,6 +5,9 @@
  */
 import type { Server } from 'node:http';
 
+/** What a child serves: a node server, or a started simulator (`close()` stops everything it runs). */
+export type Closable = Server | { close(): Promise<void> };
+
 export const READY_PREFIX = 'BENCH_READY ';
 /** Further reports a child writes after ready (`BENCH_<KIND> {json}`), collected when the runner asks. */
 export const REPORT_PREFIX = 'BENCH_';
@@ -33,13 +36,13 @@ export function parseReadyLine(line: string): ReadyInfo | undefined {
 }
 
 /** Closes the server, runs `beforeExit` (e.g. writes a profile) and exits 0 on SIGTERM, SIGINT or the end of stdin. */
-export function exitCleanly(server: Server, beforeExit: () => Promise<void> = async () => undefined): void {
+export function exitCleanly(server: Closable, beforeExit: () => Promise<void> = async () => undefined): void {
   let closing = false;
   const stop = () => {
     if (closing) return;
     closing = true;
-    server.closeAllConnections();
-    server.close();
+    if ('closeAllConnections' in server) server.closeAllConnections();
+    void server.close();
     beforeExit().then(
       () => process.exit(0),
       (error: unknown) => {

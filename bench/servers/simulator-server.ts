@@ -5,9 +5,8 @@
  * Run with `node --import tsx bench/servers/simulator-server.ts [--transactions N] [--cpu-profile FILE]`.
  */
 import { parseArgs } from 'node:util';
-import { createHttpServer, listen } from '../../simulator/src/server/http-adapter.js';
 import { startCpuProfile } from '../profile/cpu-profiler.js';
-import { createBenchSimulator, MAX_BODY_BYTES } from './bench-simulator.js';
+import { startBenchSimulator } from './bench-simulator.js';
 import { exitCleanly, reportReady } from './child-protocol.js';
 import { seedLinkWithTransactions } from './seed-data.js';
 
@@ -18,13 +17,12 @@ async function main(): Promise<void> {
       'cpu-profile': { type: 'string' },
     },
   });
-  const simulator = await createBenchSimulator();
+  const started = await startBenchSimulator();
+  const { simulator, url } = started;
   const seeded = await seedLinkWithTransactions(simulator, Number(values.transactions));
-  const server = createHttpServer({ handle: simulator.handle, maxBodyBytes: MAX_BODY_BYTES });
-  const url = await listen(server, 0, '127.0.0.1');
   const profile = values['cpu-profile'];
   const writeProfile = profile === undefined ? undefined : await startCpuProfile(profile);
-  exitCleanly(server, writeProfile);
+  exitCleanly(started, writeProfile);
   reportReady({ url, ...seeded, fallbackOperations: simulator.fallbackOperations });
 }
 

@@ -4,32 +4,22 @@
  * the control API gets the states that need it reported as unverifiable, not passed.
  */
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pact } from '../../scripts/cli/pact.js';
-import { DEFAULT_KEYS } from '../../simulator/src/config/simulator-config.js';
-import { createHttpServer, listen } from '../../simulator/src/server/http-adapter.js';
-import { createSimulator } from '../../simulator/src/simulator.js';
+import { startSimulator as startInProcess } from '../../simulator/src/start-simulator.js';
 import { PACT_FILE } from '../consumer/reference-pact.js';
 import { startAlteringProxy } from './altering-proxy.js';
 import { describeVerification, type VerificationReport } from './verification-report.js';
 import { verifyPacts } from './verify-pacts.js';
 
-const servers: Server[] = [];
 const closers: (() => Promise<void>)[] = [];
 
 async function startSimulator(brokenRules: string[] = []): Promise<string> {
-  const simulator = await createSimulator({
-    seed: 'pact-verify',
-    environment: 'production',
-    keys: DEFAULT_KEYS,
-    brokenRules,
-  });
-  const server = createHttpServer({ handle: simulator.handle, maxBodyBytes: 1_048_576 });
-  servers.push(server);
-  return listen(server, 0, '127.0.0.1');
+  const simulator = await startInProcess({ seed: 'pact-verify', brokenRules });
+  closers.push(simulator.close);
+  return simulator.url;
 }
 
 const statusOf = (report: VerificationReport) =>
@@ -37,10 +27,6 @@ const statusOf = (report: VerificationReport) =>
 
 afterAll(async () => {
   await Promise.all(closers.map((close) => close()));
-  for (const server of servers) {
-    server.closeAllConnections();
-    server.close();
-  }
 });
 
 describe('pact verify against the simulator', () => {

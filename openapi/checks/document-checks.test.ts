@@ -3,22 +3,23 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RULES } from '../generated/rules.js';
 import type { JsonObject } from '../validation/document-ajv.js';
 import { checkExamples } from '../validation/example-check.js';
-import { checkOperations, parseOperationsTsv } from './operations-check.js';
+import { checkOperations, parseOperationsTsv, SPECIFIED_OPERATIONS_PATH } from './operations-check.js';
 import { checkProjectRules } from './project-rules-check.js';
-import { checkRuleReferences, parseRuleIds } from './rule-references-check.js';
+import { checkRuleReferences } from './rule-references-check.js';
 
 const root = resolve(import.meta.dirname, '../..');
-const specDir = process.env.OFKIT_SPEC_DIR ?? join(root, '../shared/spec');
 const bundled = JSON.parse(readFileSync(join(root, 'openapi/generated/openapi.json'), 'utf8')) as JsonObject;
-const specified = parseOperationsTsv(readFileSync(join(specDir, 'operations.tsv'), 'utf8'));
-const ruleIds = parseRuleIds(readFileSync(join(specDir, 'rules.md'), 'utf8'));
+const admin = JSON.parse(readFileSync(join(root, 'openapi/generated/admin.json'), 'utf8')) as JsonObject;
+const specified = parseOperationsTsv(readFileSync(SPECIFIED_OPERATIONS_PATH, 'utf8'));
+const ruleIds = RULES.map((rule) => rule.id);
 /** A fresh, mutable copy of the real document for each broken fixture (typed loosely on purpose). */
 // biome-ignore lint/suspicious/noExplicitAny: fixtures reach deep into the document to break it
 const copy = (): any => structuredClone(bundled);
 
-describe('operations against operations.tsv', () => {
+describe("operations against the specification's list", () => {
   it('the document has exactly the 146 specified operations plus GET /api/', () => {
     expect(specified).toHaveLength(146);
     expect(checkOperations(bundled, specified)).toEqual({ documented: 147, missing: [], unexpected: [] });
@@ -34,9 +35,9 @@ describe('operations against operations.tsv', () => {
   });
 });
 
-describe('rule references against rules.md', () => {
+describe('rule references against the catalogue (openapi/rules.yaml)', () => {
   it('every rule ID is referenced and every reference exists', () => {
-    const report = checkRuleReferences([bundled], ruleIds);
+    const report = checkRuleReferences([bundled, admin], ruleIds);
     expect(report.unreferenced).toEqual([]);
     expect(report.unknown).toEqual([]);
     expect(report.referenced).toBe(ruleIds.length);
@@ -46,7 +47,7 @@ describe('rule references against rules.md', () => {
     const broken = JSON.parse(
       JSON.stringify(bundled).replaceAll('"EXCHANGE-HISTORY"', '"EXCHANGE-HISTORYX"'),
     );
-    const report = checkRuleReferences([broken], ruleIds);
+    const report = checkRuleReferences([broken, admin], ruleIds);
     expect(report.unreferenced).toEqual(['EXCHANGE-HISTORY']);
     expect(report.unknown.map((u) => u.id)).toContain('EXCHANGE-HISTORYX');
   });

@@ -1,4 +1,4 @@
-/** Rule IDs: every ID of rules.md is referenced by the document, and every `x-rules` entry exists. */
+/** Rule IDs: every ID of the catalogue (openapi/rules.yaml) is referenced, and every `x-rules` entry exists. */
 import type { JsonObject, JsonValue } from '../validation/document-ajv.js';
 import { isObject } from './openapi-document.js';
 
@@ -7,15 +7,6 @@ export interface RuleReferencesReport {
   referenced: number;
   unreferenced: string[];
   unknown: { id: string; location: string }[];
-}
-
-/** Rule IDs are the first cell of the catalogue's table rows. */
-export function parseRuleIds(markdown: string): string[] {
-  const ids = new Set<string>();
-  for (const match of markdown.matchAll(/^\| ([A-Z][A-Z0-9-]+) \|/gm)) {
-    if (match[1] !== 'ID') ids.add(match[1] ?? '');
-  }
-  return [...ids];
 }
 
 function collectReferences(node: JsonValue, path: string, found: { id: string; location: string }[]): void {

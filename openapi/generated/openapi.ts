@@ -6806,7 +6806,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description ERR-404: no resource with this id exists for the caller. */
+        /** @description ERR-404: no resource with this id exists for the caller; AUTH-TENANT: a resource of another API key is not found either. */
         NotFound: {
             headers: {
                 [name: string]: unknown;

@@ -3,10 +3,7 @@
  * that only the control API clock moves time, optionally broken on purpose (`brokenRules`), and the
  * suite run against it. The suite itself imports nothing from the simulator.
  */
-import type { Server } from 'node:http';
-import { DEFAULT_KEYS } from '../../simulator/src/config/simulator-config.js';
-import { createHttpServer, listen } from '../../simulator/src/server/http-adapter.js';
-import { createSimulator } from '../../simulator/src/simulator.js';
+import { startSimulator } from '../../simulator/src/start-simulator.js';
 import type { ApiDocument } from '../src/document/api-document.js';
 import type { Rule } from '../src/rules/rule.js';
 import type { RuleResult } from '../src/runner/run-rule.js';
@@ -24,23 +21,15 @@ export async function startSimulatorTarget(
   brokenRules: readonly string[] = [],
   environment: 'production' | 'sandbox' = 'production',
 ): Promise<SimulatorTarget> {
-  const simulator = await createSimulator({
+  // No ticker: the real time is fixed, only the control API moves the clock.
+  const simulator = await startSimulator({
     seed: 'suite-tests',
     environment,
-    keys: DEFAULT_KEYS,
     realTime: () => FIXED_NOW,
     brokenRules,
+    tickMs: 0,
   });
-  const server: Server = createHttpServer({ handle: simulator.handle, maxBodyBytes: 1_048_576 });
-  const baseUrl = await listen(server, 0, '127.0.0.1');
-  return {
-    baseUrl,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await simulator.webhooks.close();
-    },
-  };
+  return { baseUrl: simulator.url, stop: simulator.close };
 }
 
 /** Runs `rules` against the target with the default config (which fits the simulator). */

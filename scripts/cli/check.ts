@@ -3,9 +3,8 @@
  * [--report junit:path] [--report json:path]`: the conformance suite against any implementation.
  * Exit code 0 when no rule failed, 1 when one did, 2 on a usage or configuration error.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { request } from 'undici';
 import type { JsonValue } from '../../openapi/validation/document-ajv.js';
 import {
   allRules,
@@ -23,6 +22,16 @@ import {
   selectRules,
   type TargetConfig,
 } from '../../property-tests/src/index.js';
+import {
+  type Command,
+  parseBaseUrl,
+  parseKey,
+  parseReport,
+  runGuarded,
+  UsageError,
+  unreachable,
+  writeReport,
+} from './command-line.js';
 
 const USAGE = `Usage: ofkit check <base-url> [options]
 
@@ -42,16 +51,6 @@ Options:
 
 Exit code: 0 when no rule failed, 1 when one did, 2 on a usage or configuration error.`;
 
-class UsageError extends Error {}
-
-type Report = { format: 'junit' | 'json'; path: string };
-
-function parseReport(text: string): Report {
-  const match = /^(junit|json):(.+)$/.exec(text);
-  if (!match) throw new UsageError(`--report wants junit:path or json:path, got "${text}"`);
-  return { format: match[1] as Report['format'], path: match[2]! };
-}
-
 function parseRuns(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text) || Number(text) < 1)
@@ -70,6 +69,8 @@ function readConfigFile(path: string | undefined): JsonValue | undefined {
 
 /** Keys from --keys, else from $OFKIT_KEY/$OFKIT_SECRET (the variables the curl reproductions use). */
 function commandLineKeys(keys: string[] | undefined, env: NodeJS.ProcessEnv): string[] | undefined {
+  // Checked here so that a mistake reads the same as in simulate and pact.
+  for (const key of keys ?? []) parseKey(key);
   if (keys && keys.length > 0) return keys;
   return env.OFKIT_KEY && env.OFKIT_SECRET ? [`${env.OFKIT_KEY}:${env.OFKIT_SECRET}`] : undefined;
 }
@@ -96,7 +97,7 @@ function parseCommandLine(argv: string[]) {
     throw new UsageError(`--seed wants an integer from 0 to 2147483647, got "${values.seed}"`);
   return {
     help: values.help === true,
-    baseUrl: positionals[0],
+    baseUrl: positionals[0] === undefined ? undefined : parseBaseUrl(positionals[0]),
     keys: values.keys,
     configPath: values.config,
     rules: values.rules ?? [],
@@ -107,45 +108,26 @@ function parseCommandLine(argv: string[]) {
   };
 }
 
-/** Refuses early, with a clear message, a base URL nothing answers at. */
-async function reachable(config: TargetConfig): Promise<string | undefined> {
-  try {
-    const answer = await request(`${config.baseUrl}/api/`, { headersTimeout: config.requestTimeoutMs });
-    await answer.body.dump();
-    return undefined;
-  } catch (error) {
-    return `nothing answers at ${config.baseUrl}: ${(error as Error).message}`;
-  }
-}
-
-export async function check(argv: string[]): Promise<number> {
-  let options: ReturnType<typeof parseCommandLine>;
-  let config: TargetConfig;
-  try {
-    options = parseCommandLine(argv);
+/** `ofkit check ...`; resolves with the exit code. */
+export function check(argv: string[]): Promise<number> {
+  return runGuarded('check', async () => {
+    const options = parseCommandLine(argv);
     if (options.help) {
       console.log(USAGE);
       return 0;
     }
-    config = parseTargetConfig({
+    const config = parseTargetConfig({
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       file: readConfigFile(options.configPath),
       keys: commandLineKeys(options.keys, process.env),
       env: process.env,
     });
-  } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError || isParseArgsError(error)) {
-      console.error(`ofkit check: ${(error as Error).message}\n\n${USAGE}`);
-      return 2;
-    }
-    throw error;
-  }
-  return runChecks(options, config);
+    return runChecks(options, config);
+  });
 }
 
-function isParseArgsError(error: unknown): boolean {
-  return String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
-}
+/** The command's run, in main.ts's command table. */
+export const checkCommand: Command['run'] = check;
 
 async function runChecks(
   options: ReturnType<typeof parseCommandLine>,
@@ -157,9 +139,9 @@ async function runChecks(
     console.error(`ofkit check: no rule matches --rules ${options.rules.join(' ')}`);
     return 2;
   }
-  const unreachable = await reachable(config);
-  if (unreachable) {
-    console.error(`ofkit check: ${unreachable}`);
+  const nothing = await unreachable(config.baseUrl, config.requestTimeoutMs);
+  if (nothing) {
+    console.error(`ofkit check: ${nothing}`);
     return 2;
   }
   console.log(
@@ -190,11 +172,11 @@ async function runChecks(
   };
   console.log(renderConsoleReport(suite, context));
   for (const report of options.reports) {
-    writeFileSync(
+    writeReport(
       report.path,
-      report.format === 'junit' ? renderJunit(suite, context) : renderJson(suite, context),
+      report.kind === 'junit' ? renderJunit(suite, context) : renderJson(suite, context),
     );
-    console.log(`${report.format} report: ${report.path}`);
+    console.log(`${report.kind} report: ${report.path}`);
   }
   return suite.results.some((result) => result.status === 'failed') ? 1 : 0;
 }

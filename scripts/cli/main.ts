@@ -1,34 +1,72 @@
-/** `ofkit <command>`: parses the command line and hands over to the command's module. */
-const COMMANDS: Record<string, { summary: string }> = {
-  simulate: { summary: 'run the stateful simulator' },
-  check: { summary: 'run the conformance suite against a base URL' },
-  proxy: {
-    summary: "run Prism's validation proxy with this document in front of a base URL",
+#!/usr/bin/env node
+/** `ofkit <command>`: the command table; each command parses its own options and returns its exit code. */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from './command-line.js';
+
+/** The command table. Each command's module loads on use: `ofkit simulate` never loads the suite, Pact or Prism. */
+const COMMANDS: Record<string, Command> = {
+  simulate: {
+    summary: 'run the stateful simulator (until Ctrl-C)',
+    run: async (argv) => (await import('./simulate.js')).simulateCommand(argv),
   },
-  pact: { summary: 'verify pacts against a base URL, or check pacts against the document' },
+  exec: {
+    summary: 'run a command with the simulator on a free port around it (OFKIT_URL, OFKIT_KEY...)',
+    run: async (argv) => (await import('./exec.js')).execCommand(argv),
+  },
+  check: {
+    summary: 'run the conformance suite against a base URL',
+    run: async (argv) => (await import('./check.js')).checkCommand(argv),
+  },
+  pact: {
+    summary: 'verify pacts against a base URL, or check pacts against the document',
+    run: async (argv) => (await import('./pact.js')).pactCommand(argv),
+  },
+  proxy: {
+    summary: "run Prism's validation proxy with the document in front of a base URL",
+    run: async (argv) => (await import('./proxy.js')).proxyCommand(argv),
+  },
+  openapi: {
+    summary: 'write the bundled OpenAPI document (JSON or YAML)',
+    run: async (argv) => (await import('./openapi.js')).openapiCommand(argv),
+  },
 };
 
 function usage(): string {
   const lines = Object.entries(COMMANDS).map(([name, { summary }]) => `  ${name.padEnd(10)} ${summary}`);
-  return ['Usage: ofkit <command> [options]', '', 'Commands:', ...lines].join('\n');
+  return [
+    'Usage: ofkit <command> [options]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'ofkit <command> --help   the options of a command',
+    'ofkit --version          the version',
+  ].join('\n');
 }
 
-const [command] = process.argv.slice(2);
-if (command === undefined || command === '--help' || command === '-h') {
+/** The package's version, from its package.json (two levels up from scripts/cli/, or dist/scripts/cli/). */
+function version(): string {
+  for (const up of ['../..', '../../..']) {
+    try {
+      const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, up, 'package.json'), 'utf8'));
+      if (manifest.name === 'ofkit') return manifest.version;
+    } catch {}
+  }
+  return 'unknown';
+}
+
+const [name, ...argv] = process.argv.slice(2);
+if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
   console.log(usage());
-} else if (!(command in COMMANDS)) {
-  console.error(`ofkit: unknown command "${command}"\n\n${usage()}`);
-  process.exitCode = 2;
-} else if (command === 'simulate') {
-  const { simulate } = await import('./simulate.js');
-  await simulate(process.argv.slice(3));
-} else if (command === 'check') {
-  const { check } = await import('./check.js');
-  process.exitCode = await check(process.argv.slice(3));
-} else if (command === 'proxy') {
-  const { proxy } = await import('./proxy.js');
-  process.exitCode = await proxy(process.argv.slice(3));
+} else if (name === '--version' || name === '-v') {
+  console.log(version());
 } else {
-  const { pact } = await import('./pact.js');
-  process.exitCode = await pact(process.argv.slice(3));
+  const entry = COMMANDS[name];
+  if (entry === undefined) {
+    console.error(`ofkit: unknown command "${name}"\n\n${usage()}`);
+    process.exitCode = 2;
+  } else {
+    process.exitCode = await entry.run(argv);
+  }
 }

@@ -2,23 +2,29 @@
  * `ofkit pact verify <base-url> [...]` and `ofkit pact check-spec <pacts...> [...]`: parse the command
  * line, call the library (contracts/provider, contracts/check-spec), print, return the exit code.
  */
-import { writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkPacts, checkSpecJUnit, describeCheckSpec } from '../../contracts/check-spec/index.js';
+import type { VerifyOptions } from '../../contracts/provider/index.js';
 import {
-  describeVerification,
-  type VerifyOptions,
-  verificationJUnit,
-  verifyPacts,
-} from '../../contracts/provider/index.js';
+  type Command,
+  parseBaseUrl,
+  parseKey,
+  parseReport,
+  runGuarded,
+  UsageError,
+  unreachable,
+  wantsHelp,
+  writeReport,
+} from './command-line.js';
 
 const USAGE = `Usage:
   ofkit pact verify <base-url> [options]     verify pacts against a running provider
   ofkit pact check-spec <pact file|dir>...   check pacts against the OpenAPI document
 
 verify: pacts and provider
-  --pacts <file|dir|url>          pact files, directories or URLs (repeatable; default contracts/pacts,
-                                  none when a broker is given)
+  --pacts <file|dir|url>          pact files, directories or URLs (repeatable; default ./pacts of the
+                                  working directory, none when a broker is given)
   --keys <id:secret>              the provider's Basic credentials (default ofkit-key-a:ofkit-secret-a)
   --link-credentials <inst:user:password>
                                   an end user of the provider's catalogue, for the link states
@@ -52,8 +58,6 @@ both
 Exit codes: 0 every interaction agrees or passed; 1 some did not (or were unverifiable);
 2 the command could not run (bad options, no pacts, provider or broker unreachable).`;
 
-class UsageError extends Error {}
-
 function pair(text: string, flag: string, parts: number): string[] {
   const pieces = text.split(':');
   if (pieces.length < parts || pieces.some((piece) => piece === ''))
@@ -62,13 +66,13 @@ function pair(text: string, flag: string, parts: number): string[] {
   return [...pieces.slice(0, parts - 1), pieces.slice(parts - 1).join(':')];
 }
 
-async function writeReports(reports: string[] | undefined, junit: () => string, json: () => unknown) {
-  for (const report of reports ?? []) {
-    const [kind = '', path = ''] = pair(report, '--report', 2);
-    if (kind !== 'junit' && kind !== 'json')
-      throw new UsageError(`--report wants junit:path or json:path, got "${report}"`);
-    await writeFile(path, kind === 'junit' ? junit() : `${JSON.stringify(json(), null, 2)}\n`);
-  }
+/** Parsed before the run, so that a mistake costs no verification; written after it. */
+function reportWriter(reports: string[] | undefined) {
+  const targets = (reports ?? []).map(parseReport);
+  return (junit: () => string, json: () => unknown) => {
+    for (const { kind, path } of targets)
+      writeReport(path, kind === 'junit' ? junit() : `${JSON.stringify(json(), null, 2)}\n`);
+  };
 }
 
 const VERIFY_FLAGS = {
@@ -114,15 +118,23 @@ function brokerOf(values: VerifyValues): VerifyOptions['broker'] {
   };
 }
 
+/** `./pacts` of the working directory, never the package's own reference pacts; none with a broker. */
+function defaultPacts(values: VerifyValues): string[] | undefined {
+  if (values['broker-url'] ?? process.env.PACT_BROKER_BASE_URL) return undefined;
+  const local = resolve('pacts');
+  if (!existsSync(local)) throw new UsageError('no pacts: name them with --pacts, or put them in ./pacts');
+  return [local];
+}
+
 function verifyOptions(baseUrl: string, values: VerifyValues): VerifyOptions {
-  const [secretId = '', secretPassword = ''] = values.keys ? pair(values.keys, '--keys', 2) : [];
+  const { secretId = '', secretPassword = '' } = values.keys ? parseKey(values.keys) : {};
   const link = values['link-credentials'];
   const [institution = '', username = '', password = ''] = link ? pair(link, '--link-credentials', 3) : [];
   if (values.publish && values['provider-version'] === undefined)
     throw new UsageError('--publish needs --provider-version');
   return {
     baseUrl,
-    pacts: values.pacts,
+    pacts: values.pacts ?? defaultPacts(values),
     broker: brokerOf(values),
     providerName: values['provider-name'],
     providerVersion: values['provider-version'],
@@ -140,10 +152,20 @@ function verifyOptions(baseUrl: string, values: VerifyValues): VerifyOptions {
 async function verify(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, options: VERIFY_FLAGS, allowPositionals: true });
   if (positionals.length !== 1) throw new UsageError('verify wants one <base-url>');
-  const report = await verifyPacts(verifyOptions(positionals[0]!, values));
+  const baseUrl = parseBaseUrl(positionals[0]);
+  const options = verifyOptions(baseUrl, values);
+  const writeReports = reportWriter(values.report);
+  const nothing = await unreachable(baseUrl);
+  if (nothing) {
+    console.error(`ofkit pact: ${nothing}`);
+    return 2;
+  }
+  const { describeVerification, verificationJUnit, verifyPacts } = await import(
+    '../../contracts/provider/index.js'
+  );
+  const report = await verifyPacts(options);
   console.log(`\n${describeVerification(report)}`);
-  await writeReports(
-    values.report,
+  writeReports(
     () => verificationJUnit(report),
     () => report,
   );
@@ -163,10 +185,13 @@ async function checkSpec(argv: string[]): Promise<number> {
     allowPositionals: true,
   });
   if (positionals.length === 0) throw new UsageError('check-spec wants at least one pact file or directory');
+  const writeReports = reportWriter(values.report);
+  const { checkPacts, checkSpecJUnit, describeCheckSpec } = await import(
+    '../../contracts/check-spec/index.js'
+  );
   const report = await checkPacts(positionals, { document: values.document, strict: values.strict ?? false });
   console.log(describeCheckSpec(report));
-  await writeReports(
-    values.report,
+  writeReports(
     () => checkSpecJUnit(report),
     () => report,
   );
@@ -175,19 +200,23 @@ async function checkSpec(argv: string[]): Promise<number> {
 
 /** `ofkit pact <verify|check-spec> ...`; resolves with the exit code. */
 export async function pact(argv: string[]): Promise<number> {
+  // The Pact libraries send usage data unless told not to; ofkit tells them (before they load).
+  process.env.PACT_DO_NOT_TRACK ??= 'true';
   const [subcommand, ...rest] = argv;
-  if (subcommand === undefined || subcommand === '--help' || subcommand === '-h' || rest.includes('--help')) {
+  if (subcommand === undefined || wantsHelp(argv)) {
     console.log(USAGE);
     return subcommand === undefined ? 2 : 0;
   }
-  try {
-    if (subcommand === 'verify') return await verify(rest);
-    if (subcommand === 'check-spec') return await checkSpec(rest);
-    throw new UsageError(`unknown subcommand "${subcommand}"`);
-  } catch (error) {
-    const usage =
-      error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-    console.error(`ofkit pact: ${(error as Error).message}${usage ? `\n\n${USAGE}` : ''}`);
-    return 2;
-  }
+  return runGuarded(
+    'pact',
+    async () => {
+      if (subcommand === 'verify') return await verify(rest);
+      if (subcommand === 'check-spec') return await checkSpec(rest);
+      throw new UsageError(`unknown subcommand "${subcommand}"`);
+    },
+    { anyError: true },
+  );
 }
+
+/** The command's run, in main.ts's command table. */
+export const pactCommand: Command['run'] = pact;

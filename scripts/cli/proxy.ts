@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { type Command, parseBaseUrl, parsePort, runGuarded, unreachable } from './command-line.js';
 
 const DOCUMENT = resolve(import.meta.dirname, '../../openapi/generated/openapi.json');
 /** Not 4010, which the simulator takes by default: both can run side by side. */
@@ -38,20 +39,15 @@ function parse(argv: string[]) {
     allowPositionals: true,
     strict: true,
     options: {
-      port: { type: 'string', default: String(DEFAULT_PROXY_PORT) },
+      port: { type: 'string', short: 'p', default: String(DEFAULT_PROXY_PORT) },
       host: { type: 'string', default: '127.0.0.1' },
       verbose: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new Error(`--port must be 0-65535, got "${values.port}"`);
-  const [baseUrl] = positionals;
-  if (!values.help && (baseUrl === undefined || !URL.canParse(baseUrl)))
-    throw new Error('give the base URL to proxy');
+  const port = parsePort(values.port);
   return {
-    baseUrl: baseUrl ?? '',
+    baseUrl: values.help ? '' : parseBaseUrl(positionals[0], 'base URL to proxy'),
     port,
     host: values.host,
     verbose: values.verbose === true,
@@ -59,18 +55,24 @@ function parse(argv: string[]) {
   };
 }
 
-export async function proxy(argv: string[], options: ProxyOptions = {}): Promise<number> {
-  let args: ReturnType<typeof parse>;
-  try {
-    args = parse(argv);
-  } catch (error) {
-    console.error(`ofkit proxy: ${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (args.help) {
-    console.log(USAGE);
-    return 0;
-  }
+/** `ofkit proxy ...`; resolves with the exit code once the proxy stops. */
+export function proxy(argv: string[], options: ProxyOptions = {}): Promise<number> {
+  return runGuarded('proxy', async () => {
+    const args = parse(argv);
+    if (args.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    const nothing = await unreachable(args.baseUrl);
+    if (nothing) {
+      console.error(`ofkit proxy: ${nothing}`);
+      return 2;
+    }
+    return runPrism(args, options);
+  });
+}
+
+function runPrism(args: ReturnType<typeof parse>, options: ProxyOptions): Promise<number> {
   const prismArgs = [prismBin(), 'proxy', DOCUMENT, args.baseUrl, '-p', String(args.port), '-h', args.host];
   prismArgs.push('--errors', '--multiprocess=false', '-v', args.verbose ? 'info' : 'warn');
   const child = spawn(process.execPath, prismArgs, { stdio: options.stdio ?? 'inherit' });
@@ -94,3 +96,6 @@ export async function proxy(argv: string[], options: ProxyOptions = {}): Promise
     });
   });
 }
+
+/** The command's run, in main.ts's command table. */
+export const proxyCommand: Command['run'] = (argv) => proxy(argv);

@@ -1,22 +1,16 @@
 /**
- * `ofkit simulate [--port N] [--host H] [--seed S] [--environment production|sandbox] [--keys id:secret ...]
- * [--webhook-url URL [--webhook-bearer TOKEN]] [client judge options]`
+ * `ofkit simulate [options]`: the stateful simulator on a socket until SIGINT or SIGTERM. `ofkit exec`
+ * starts it the same way (`startFromConfig`) around a command of the user's.
  */
 import {
-  ConfigError,
   parseSimulatorConfig,
   SIMULATE_USAGE,
   type SimulatorConfig,
 } from '../../simulator/src/config/simulator-config.js';
 import { applyStartSwitches, finishJudge } from '../../simulator/src/judge/judge-cli.js';
-import { createHttpServer, listen } from '../../simulator/src/server/http-adapter.js';
-import { createSimulator } from '../../simulator/src/simulator.js';
-import { startClockTicker } from '../../simulator/src/webhooks/clock-ticker.js';
+import { type StartedSimulator, startSimulator } from '../../simulator/src/start-simulator.js';
 import type { AttemptReport } from '../../simulator/src/webhooks/retrying-delivery.js';
-
-const MAX_BODY_BYTES = 1_048_576;
-/** How often a clock that follows real time runs its due jobs (webhook retries, daily refresh). */
-const TICK_MS = 1000;
+import { type Command, runGuarded } from './command-line.js';
 
 function webhookLine(config: SimulatorConfig): string {
   if (config.webhook === null) {
@@ -32,74 +26,71 @@ function fallbackLine(operations: readonly string[]): string {
   return `answered by the Prism fallback (no stateful handler yet): ${operations.length} operations:\n  ${operations.join(', ')}`;
 }
 
-function printAttempt({ tenant, payload, number, attempt, status }: AttemptReport): void {
+function attemptLine({ tenant, payload, number, attempt, status }: AttemptReport): string {
   const outcome = attempt.status ?? attempt.error;
-  console.log(
-    `webhook ${tenant} ${payload.webhook_type} ${payload.webhook_code} attempt ${number} -> ${outcome} (${attempt.duration_ms} ms): ${status}`,
-  );
+  return `webhook ${tenant} ${payload.webhook_type} ${payload.webhook_code} attempt ${number} -> ${outcome} (${attempt.duration_ms} ms): ${status}`;
 }
 
-export async function simulate(argv: string[]): Promise<void> {
-  let config: ReturnType<typeof parseSimulatorConfig>;
-  try {
-    config = parseSimulatorConfig(argv);
-  } catch (error) {
-    if (error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`ofkit simulate: ${(error as Error).message}`);
-      process.exitCode = 2;
-      return;
-    }
-    throw error;
-  }
-  if (config.help) {
-    console.log(SIMULATE_USAGE);
-    return;
-  }
-  const simulator = await createSimulator({
+function startLines(config: SimulatorConfig, started: StartedSimulator): string {
+  const { url, keys, simulator } = started;
+  return [
+    `ofkit simulator (API 1.223.0, ${config.environment}) listening on ${url}`,
+    `seed: ${config.seed}   (replay with --seed ${config.seed})`,
+    `keys (tenants): ${keys.map((k) => `${k.secretId}:${k.secretPassword}`).join('  ')}`,
+    `try: curl -u ${keys[0]?.secretId}:${keys[0]?.secretPassword} ${url}/api/institutions/`,
+    'scenario triggers: username starting with "mfa" -> 428 (resume with token 123456); password "wrong-password" -> 400',
+    `control API: ${url}/_ofkit/ (openapi/admin.yaml)`,
+    webhookLine(config),
+    `client judge: ${url}/_ofkit/judge/ (request log: ${url}/_ofkit/requests/); summary at shutdown`,
+    fallbackLine(simulator.fallbackOperations),
+    ...(config.brokenRules.length > 0 ? [`BROKEN ON PURPOSE: ${config.brokenRules.join(', ')}`] : []),
+  ].join('\n');
+}
+
+/** Starts the simulator a parsed command line asks for and prints its start-up lines through `print`. */
+export async function startFromConfig(
+  config: SimulatorConfig,
+  print: (line: string) => void,
+): Promise<StartedSimulator> {
+  const started = await startSimulator({
+    port: config.port,
+    host: config.host,
     brokenRules: config.brokenRules,
     seed: config.seed,
     environment: config.environment,
     keys: config.keys,
-    maxBodyBytes: MAX_BODY_BYTES,
     webhook: config.webhook ?? undefined,
     judgeProbes: { duplicates: config.judge.duplicates, forged: config.judge.forged },
-    onWebhookAttempt: printAttempt,
+    onWebhookAttempt: (report) => print(attemptLine(report)),
   });
   applyStartSwitches(
-    simulator,
+    started.simulator,
     config.judge,
     config.keys.map((key) => key.secretId),
   );
-  const stopTicker = startClockTicker(simulator.tenants, TICK_MS);
-  const server = createHttpServer({ handle: simulator.handle, maxBodyBytes: MAX_BODY_BYTES });
-  const url = await listen(server, config.port, config.host);
-  const keys = config.keys.filter((key) => key.environment === config.environment);
-  console.log(
-    [
-      `ofkit simulator (API 1.223.0, ${config.environment}) listening on ${url}`,
-      `seed: ${config.seed}   (replay with --seed ${config.seed})`,
-      `keys (tenants): ${keys.map((k) => `${k.secretId}:${k.secretPassword}`).join('  ')}`,
-      `try: curl -u ${keys[0]?.secretId}:${keys[0]?.secretPassword} ${url}/api/institutions/`,
-      'scenario triggers: username starting with "mfa" -> 428 (resume with token 123456); password "wrong-password" -> 400',
-      `control API: ${url}/_ofkit/ (openapi/admin.yaml)`,
-      webhookLine(config),
-      `client judge: ${url}/_ofkit/judge/ (request log: ${url}/_ofkit/requests/); summary at shutdown`,
-      fallbackLine(simulator.fallbackOperations),
-      ...(config.brokenRules.length > 0 ? [`BROKEN ON PURPOSE: ${config.brokenRules.join(', ')}`] : []),
-    ].join('\n'),
-  );
-  const stop = async (signal: string) => {
-    console.log(`\n${signal}: closing the simulator`);
-    stopTicker();
-    server.close();
-    server.closeAllConnections();
-    // The client judge's verdicts (GET /_ofkit/judge/ of every tenant), then its reports.
-    const judged = await finishJudge(simulator, config.judge);
-    console.log(judged.summary);
-    for (const target of judged.written) console.log(`client judge report written: ${target}`);
-    await simulator.webhooks.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  print(startLines(config, started));
+  return started;
 }
+
+/** The command's run, in main.ts's command table. */
+export const simulateCommand: Command['run'] = (argv) =>
+  runGuarded('simulate', async () => {
+    const config = parseSimulatorConfig(argv);
+    if (config.help) {
+      console.log(SIMULATE_USAGE);
+      return 0;
+    }
+    const started = await startFromConfig(config, (line) => console.log(line));
+    const stop = async (signal: string) => {
+      console.log(`\n${signal}: closing the simulator`);
+      // The client judge's verdicts (GET /_ofkit/judge/ of every tenant) and its reports.
+      const judged = await finishJudge(started.simulator, config.judge);
+      console.log(judged.summary);
+      for (const target of judged.written) console.log(`client judge report written: ${target}`);
+      await started.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+    return 0;
+  });

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { JsonObject } from '../../openapi/validation/document-ajv.js';
 import { systemTime } from './clock/system-time.js';
 import type { SimRequest, SimResponse } from './core/http-types.js';
-import { createPrismFallback } from './fallback/prism-fallback.js';
+import type { PrismFallback } from './fallback/prism-fallback.js';
 import { createHandlerRegistry } from './handlers/registry.js';
 import { createIds, createRandom } from './ids/seeded-ids.js';
 import { type AutomaticProbes, createJudgeObserver } from './judge/judge-observer.js';
@@ -58,6 +58,21 @@ function dataCollections(document: JsonObject): string[] {
   return paths.filter((path) => path.startsWith('/api/') && !path.includes('{') && !excluded.has(path));
 }
 
+/**
+ * Prism's libraries (about a second to import) load on the first request an operation without a
+ * stateful handler gets, or at start when there is one (none today): a start loads nothing it does not use.
+ */
+function lazyPrismFallback(): PrismFallback & { load(): Promise<PrismFallback> } {
+  let loading: Promise<PrismFallback> | undefined;
+  const load = () => {
+    loading ??= import('./fallback/prism-fallback.js').then(({ createPrismFallback }) =>
+      createPrismFallback(join(GENERATED, 'openapi.json')),
+    );
+    return loading;
+  };
+  return { load, answer: async (request, requestId) => (await load()).answer(request, requestId) };
+}
+
 export async function createSimulator(options: SimulatorOptions): Promise<Simulator> {
   const api = readDocument('openapi.json');
   const admin = readDocument('admin.json');
@@ -86,7 +101,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     brokenRules: new Set(options.brokenRules ?? []),
     emitterFor: webhooks.emitterFor,
   });
-  const fallback = await createPrismFallback(join(GENERATED, 'openapi.json'));
+  const fallback = lazyPrismFallback();
   const pipeline = createPipeline({
     documents: [api, admin],
     authenticate: createAuthenticator(options.keys, options.environment),
@@ -96,6 +111,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     requestIds: createIds(createRandom(`${options.seed}/requests`)),
     maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
   });
+  if (pipeline.fallbackOperations.length > 0) await fallback.load();
   return {
     handle: judge.wrap(pipeline.handle),
     tenant: tenantFor,

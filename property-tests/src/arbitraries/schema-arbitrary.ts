@@ -2,7 +2,7 @@
  * fast-check arbitraries derived from the document's JSON Schemas (2020-12, the subset the document uses):
  * type (with `null` for nullable), enum, const, format, pattern, length and range bounds, items,
  * uniqueItems, required, additionalProperties false (no extra members), minProperties, oneOf, anyOf,
- * allOf, not, $ref. Nothing is hand-written per resource (issue 6).
+ * allOf, not, $ref. Nothing is hand-written per resource.
  */
 import fc from 'fast-check';
 import type { DocumentAjv, JsonObject, JsonValue } from '../../../openapi/validation/document-ajv.js';

@@ -1,9 +1,10 @@
 /**
- * The rule interface: one rule ID of ../shared/spec/rules.md, one property. A rule says what it needs,
+ * The rule interface: one rule ID of the catalogue (openapi/rules.yaml), one property. A rule says what it needs,
  * prepares what state it can, generates inputs with fast-check and checks one input against the target
  * per run. The runner owns seeds, runs, shrinking, recording and reports (property-tests/README.md).
  */
 import type fc from 'fast-check';
+import { ruleTitle } from '../../../openapi/generated/rules.js';
 import type { SchemaArbitraries } from '../arbitraries/schema-arbitrary.js';
 import type { ApiDocument, ApiOperation } from '../document/api-document.js';
 import type { HttpSession } from '../http/http-client.js';
@@ -43,10 +44,10 @@ export const isSkip = (value: unknown): value is Skip =>
 
 /** A rule as its file writes it. `Input` is what fast-check generates; `Fixture` what `prepare` set up. */
 export interface RuleDefinition<Input, Fixture> {
-  /** The rule ID of rules.md (or `SCHEMA:<operationId>` for the schema conformance rows). */
+  /** The rule ID of the catalogue (or `SCHEMA:<operationId>` and `MODEL-*` for the suite's own rows). */
   id: string;
-  /** The ID, a colon and the spec's sentence. */
-  title: string;
+  /** The ID, a colon and the rule's sentence; rules of the catalogue take theirs from it. */
+  title?: string;
   area: RuleArea;
   /** Capabilities without which the rule is skipped (with the reason). */
   needs?: readonly Capability[];
@@ -87,10 +88,18 @@ export interface Rule {
 }
 
 /** Turns a rule file's definition into a Rule (the one place the generic types are erased). */
+/** A catalogue rule's title is the catalogue's `<ID>: <statement>`; the suite's own rows bring one. */
+function titleOf(definition: { id: string; title?: string }): string {
+  const title = ruleTitle(definition.id) ?? definition.title;
+  if (title === undefined)
+    throw new Error(`rule ${definition.id} is not in openapi/rules.yaml and has no title`);
+  return title;
+}
+
 export function defineRule<Input, Fixture = undefined>(definition: RuleDefinition<Input, Fixture>): Rule {
   return {
     id: definition.id,
-    title: definition.title,
+    title: titleOf(definition),
     area: definition.area,
     needs: definition.needs ?? [],
     ...(definition.runs === undefined ? {} : { runs: definition.runs }),

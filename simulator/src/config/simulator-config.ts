@@ -36,9 +36,20 @@ export interface JudgeConfig {
   readonly forged: boolean;
 }
 
-export const SIMULATE_USAGE = `Usage: ofkit simulate [options]
-  --port N                 port (default 4010; 0 lets the OS choose)
-  --host H                 interface (default 127.0.0.1)
+/** The rules `--break` can break on purpose (each is checked by the conformance suite and Pact). */
+export const BREAKABLE_RULES: readonly string[] = [
+  'LINK-REFRESH-COOLDOWN',
+  'DELETE-RATE-LIMIT',
+  'RANGE-365',
+  'ACCOUNT-DELETE-CASCADE',
+  'PAY-AUTH-V2-REQUIRED',
+  'PAY-INTENT-CANCEL-CUTOFF',
+  'WEBHOOK-BEARER',
+];
+
+/** The options `simulate` and `exec` share (exec adds its own before `--`). */
+export const SIMULATE_OPTIONS = `  -p, --port N             port (default 4010; 0 lets the OS choose)
+  -h, --host H             interface (default 127.0.0.1); -h with no value is --help (Prism's -h is the host)
   --seed S                 seed of ids and data (printed at start; replays a run)
   --environment E          production (default) or sandbox
   --keys id:secret         a tenant key of that environment (repeatable; replaces the default keys)
@@ -58,7 +69,10 @@ export const SIMULATE_USAGE = `Usage: ofkit simulate [options]
   --webhook-duplicates     deliver every acknowledged event a second time, same webhook_id
   --webhook-forged         after each tenant's first acknowledged event, send one forged delivery without
                            the bearer token (needs --webhook-bearer)
-  --help                   this text`;
+  -h, --help               this text`;
+
+export const SIMULATE_USAGE = `Usage: ofkit simulate [options]
+${SIMULATE_OPTIONS}`;
 
 /** Default keys, documented in the README: two production tenants and one sandbox key (AUTH-ENV-KEYS). */
 export const DEFAULT_KEYS: readonly ApiKey[] = [
@@ -67,12 +81,35 @@ export const DEFAULT_KEYS: readonly ApiKey[] = [
   { secretId: 'ofkit-sandbox-key', secretPassword: 'ofkit-sandbox-secret', environment: 'sandbox' },
 ];
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
-function parseKey(text: string, environment: Environment): ApiKey {
+/** `id:secret` (the secret keeps any further colon): the one parser of keys on every command line. */
+export function parseKey(text: string, flag = '--keys'): { secretId: string; secretPassword: string } {
   const colon = text.indexOf(':');
-  if (colon <= 0 || colon === text.length - 1) throw new ConfigError(`--keys wants id:secret, got "${text}"`);
-  return { secretId: text.slice(0, colon), secretPassword: text.slice(colon + 1), environment };
+  if (colon <= 0 || colon === text.length - 1)
+    throw new ConfigError(`${flag} wants id:secret, got "${text}"`);
+  return { secretId: text.slice(0, colon), secretPassword: text.slice(colon + 1) };
+}
+
+/**
+ * Prism's `-h HOST` and everyone's `-h` for help: `-h` followed by a value is the host, `-h` alone (or
+ * before another option) is help.
+ */
+function hostOrHelp(argv: readonly string[]): string[] {
+  return argv.map((arg, index) => {
+    if (arg !== '-h') return arg;
+    const next = argv[index + 1];
+    return next !== undefined && !next.startsWith('-') ? '--host' : '--help';
+  });
+}
+
+function parseBroken(rules: readonly string[]): readonly string[] {
+  const unknown = rules.filter((rule) => !BREAKABLE_RULES.includes(rule));
+  if (unknown.length > 0)
+    throw new ConfigError(`--break knows ${BREAKABLE_RULES.join(', ')}; not ${unknown.join(', ')}`);
+  return Object.freeze([...rules]);
 }
 
 /** `--webhook-url URL [--webhook-bearer TOKEN]` (WEBHOOK-BEARER). */
@@ -149,10 +186,10 @@ function parseJudge(values: Record<string, unknown>): JudgeConfig {
 
 export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
   const { values } = parseArgs({
-    args: argv,
+    args: hostOrHelp(argv),
     options: {
       host: { type: 'string', default: '127.0.0.1' },
-      port: { type: 'string', default: '4010' },
+      port: { type: 'string', short: 'p', default: '4010' },
       seed: { type: 'string' },
       environment: { type: 'string', default: 'production' },
       keys: { type: 'string', multiple: true },
@@ -170,13 +207,15 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
     strict: true,
   });
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+  if (!/^\d+$/.test(values.port) || port > 65_535)
     throw new ConfigError(`--port must be 0-65535, got "${values.port}"`);
   if (values.environment !== 'production' && values.environment !== 'sandbox') {
     throw new ConfigError(`--environment must be production or sandbox, got "${values.environment}"`);
   }
   const environment: Environment = values.environment;
-  const keys = values.keys?.length ? values.keys.map((key) => parseKey(key, environment)) : DEFAULT_KEYS;
+  const keys = values.keys?.length
+    ? values.keys.map((key) => ({ ...parseKey(key), environment }))
+    : DEFAULT_KEYS;
   const judge = parseJudge(values);
   if (judge.forged && values['webhook-bearer'] === undefined)
     throw new ConfigError('--webhook-forged needs --webhook-bearer');
@@ -188,7 +227,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
     environment,
     keys: Object.freeze([...keys]),
     webhook: parseWebhook(values['webhook-url'], values['webhook-bearer']),
-    brokenRules: Object.freeze([...(values.break ?? [])]),
+    brokenRules: parseBroken(values.break ?? []),
     help: values.help,
   });
 }

@@ -1,5 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CheckedSimulator, contractCheckedSimulator } from '../testing/contract-checked-simulator.js';
+import { createDocumentAjv } from '../../../openapi/validation/document-ajv.js';
+import {
+  ADMIN_DOCUMENT,
+  type CheckedSimulator,
+  contractCheckedSimulator,
+} from '../testing/contract-checked-simulator.js';
+import { indexOperations } from './operation-index.js';
+import { createValidator } from './validate.js';
 
 let sim: CheckedSimulator;
 beforeAll(async () => {
@@ -191,5 +199,21 @@ describe('tenant isolation', () => {
     const before = sim.simulator.tenant('tenant-b').clock.now();
     await sim.simulator.tenant('tenant-a').clock.advance(3_600_000);
     expect(sim.simulator.tenant('tenant-b').clock.now()).toBe(before);
+  });
+});
+
+describe('validators compiled on first use', () => {
+  it('compiles, in strict Ajv, the validator of every operation of both documents', async () => {
+    const { simulator } = await contractCheckedSimulator();
+    const admin = JSON.parse(readFileSync(ADMIN_DOCUMENT, 'utf8'));
+    let compiled = 0;
+    for (const document of [simulator.document, admin]) {
+      const ajv = createDocumentAjv(document);
+      for (const operation of indexOperations(document).values()) {
+        expect(() => createValidator(operation, ajv), operation.operationId).not.toThrow();
+        compiled += 1;
+      }
+    }
+    expect(compiled).toBeGreaterThan(150);
   });
 });

@@ -3,7 +3,11 @@
  * route -> authenticate -> validate -> handle -> serialize. Every stage returns a Result; only
  * serialize renders errors.
  */
-import { createDocumentAjv, type JsonObject } from '../../../openapi/validation/document-ajv.js';
+import {
+  createDocumentAjv,
+  type DocumentAjv,
+  type JsonObject,
+} from '../../../openapi/validation/document-ajv.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
 import { err, type Result } from '../core/result.js';
 import { type ApiErrors, apiError } from '../errors/api-error.js';
@@ -70,14 +74,34 @@ function brokenOnPurpose(tenant: TenantRuntime, request: SimRequest): SimRequest
   return { ...request, headers };
 }
 
+const once = <T>(make: () => T): (() => T) => {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
+};
+
+/**
+ * Compiling every operation's schemas was most of a start (about 170 operations): each operation's
+ * validator is compiled on its first request instead (pipeline.test.ts compiles them all).
+ */
+function lazyValidator(operation: OperationSpec, ajv: () => DocumentAjv): Validator {
+  let validator: Validator | undefined;
+  return (request, pathParams) => {
+    validator ??= createValidator(operation, ajv());
+    return validator(request, pathParams);
+  };
+}
+
 export function createPipeline(options: PipelineOptions): Pipeline {
   const operations: OperationSpec[] = [];
   const validators = new Map<string, Validator>();
   for (const document of options.documents) {
-    const ajv = createDocumentAjv(document);
+    const ajv = once(() => createDocumentAjv(document));
     for (const operation of indexOperations(document).values()) {
       operations.push(operation);
-      validators.set(operation.operationId, createValidator(operation, ajv));
+      validators.set(operation.operationId, lazyValidator(operation, ajv));
     }
   }
   const route = createRouter(operations);

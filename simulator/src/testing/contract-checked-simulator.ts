@@ -26,7 +26,7 @@ export const TEST_KEYS: ApiKey[] = [
 export const FIXED_NOW = Date.parse('2026-11-02T12:00:00.000Z');
 /** Statuses any request can get before an operation is known; their body is the error array. */
 const PRE_OPERATION_STATUSES = new Set([401, 404, 405, 413, 415]);
-const ADMIN_DOCUMENT = resolve(import.meta.dirname, '../../../openapi/generated/admin.json');
+export const ADMIN_DOCUMENT = resolve(import.meta.dirname, '../../../openapi/generated/admin.json');
 const CONTROL_PREFIX = '/_ofkit/';
 
 export interface CallOptions {
@@ -58,13 +58,14 @@ export interface CheckedSimulator {
 }
 
 /** What checks responses against one document: its operations' router, its Ajv, its error list. */
-interface DocumentChecker {
+export interface DocumentChecker {
   ajv: ReturnType<typeof createDocumentAjv>;
   route: ReturnType<typeof createRouter>;
   errorList: JsonObject;
 }
 
-function documentChecker(document: JsonObject): DocumentChecker {
+/** Builds the checker of one document (also for tests that call a simulator over HTTP). */
+export function documentChecker(document: JsonObject): DocumentChecker {
   return {
     ajv: createDocumentAjv(document),
     route: createRouter(indexOperations(document).values()),
@@ -72,7 +73,8 @@ function documentChecker(document: JsonObject): DocumentChecker {
   };
 }
 
-function checkAgainstDocument(
+/** Throws when `response` is not what the document declares for `method path`. */
+export function checkAgainstDocument(
   { ajv, route, errorList }: DocumentChecker,
   method: string,
   path: string,

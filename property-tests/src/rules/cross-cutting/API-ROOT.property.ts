@@ -11,8 +11,6 @@ const ROOT = '/api/';
 
 export const apiRoot = defineRule<Credentials>({
   id: 'API-ROOT',
-  title:
-    'API-ROOT: GET `/api/` answers 200 to valid credentials and 401 otherwise; clients use it as a login check.',
   area: 'cross-cutting',
   runs: 10,
   arbitrary(suite) {

@@ -25,8 +25,6 @@ const MALFORMED = [
 
 export const authBasic = defineRule<Input>({
   id: 'AUTH-BASIC',
-  title:
-    'AUTH-BASIC: Every request carries `Authorization: Basic base64(secretId:secretPassword)`; missing or wrong credentials get 401 with the error body.',
   area: 'cross-cutting',
   prepare: async (suite) =>
     suite.operations.length === 0 ? skip('no operation left by the config') : undefined,

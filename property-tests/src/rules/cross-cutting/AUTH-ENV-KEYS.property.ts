@@ -6,8 +6,6 @@ import { describeOperation, sendRequest } from '../send-request.js';
 
 export const authEnvKeys = defineRule<OperationRequest>({
   id: 'AUTH-ENV-KEYS',
-  title:
-    'AUTH-ENV-KEYS: Sandbox and production keys are distinct: a key of one environment is rejected (401) by the other.',
   area: 'cross-cutting',
   needs: ['other-environment-key'],
   prepare: async (suite) =>

@@ -23,7 +23,6 @@ function unknownIds(operation: ApiOperation): Record<string, fc.Arbitrary<string
 
 export const err404 = defineRule<OperationRequest, ApiOperation[]>({
   id: 'ERR-404',
-  title: 'ERR-404: An unknown resource id gets 404.',
   area: 'cross-cutting',
   async prepare(suite) {
     const items = suite.operations.filter((operation) => operation.path.includes('{'));

@@ -26,7 +26,6 @@ function refusals(suite: SuiteContext): { path: string; method: string }[] {
 
 export const err405 = defineRule<Input, { path: string; method: string }[]>({
   id: 'ERR-405',
-  title: 'ERR-405: A method the resource does not accept gets 405 (e.g. PATCH or DELETE on balances).',
   area: 'cross-cutting',
   runs: 10,
   async prepare(suite) {

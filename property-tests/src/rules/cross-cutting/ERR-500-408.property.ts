@@ -17,7 +17,6 @@ interface Input {
 
 export const err500408 = defineRule<Input>({
   id: 'ERR-500-408',
-  title: 'ERR-500-408: 500 and 408 responses carry the error body (the simulator can inject them on demand).',
   area: 'cross-cutting',
   needs: ['control-api'],
   allows5xx: true,

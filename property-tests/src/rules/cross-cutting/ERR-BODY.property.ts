@@ -14,8 +14,6 @@ import { type ErrorCase, errorCases } from './error-cases.js';
 
 export const errBody = defineRule<ErrorCase>({
   id: 'ERR-BODY',
-  title:
-    'ERR-BODY: Every error response (4xx, 5xx) is a JSON array of objects with `request_id`, `message`, `code` (strings, required) and optional `field`.',
   area: 'cross-cutting',
   runs: 40,
   prepare: async (suite) =>

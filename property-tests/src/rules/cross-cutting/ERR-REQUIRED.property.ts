@@ -41,8 +41,6 @@ function requestsOf(suite: SuiteContext, operation: ApiOperation, link: string |
 
 export const errRequired = defineRule<Input, Fixture>({
   id: 'ERR-REQUIRED',
-  title:
-    'ERR-REQUIRED: A missing required request field gets 400 with an error whose `code` is `required` and whose `field` names it.',
   area: 'cross-cutting',
   async prepare(suite, note) {
     const found = await suite.fixtures.link('link');

@@ -16,7 +16,6 @@ const unknownValue = fc.oneof(fc.uuid({ version: 4 }), fc.stringMatching(/^[A-Za
 
 export const filterIn = defineRule<Input, FilterTarget[]>({
   id: 'FILTER-IN',
-  title: 'FILTER-IN: `<field>__in=a,b,c` keeps records whose field is one of the values.',
   area: 'cross-cutting',
   async prepare(suite, note) {
     const targets = await filterTargets(suite, note, '__in');

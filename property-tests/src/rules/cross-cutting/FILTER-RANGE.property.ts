@@ -45,8 +45,6 @@ function inRange(target: FilterTarget, text: string, from: string, to: string): 
 
 export const filterRange = defineRule<Input, FilterTarget[]>({
   id: 'FILTER-RANGE',
-  title:
-    'FILTER-RANGE: `<field>__range=<from>,<to>` keeps records with the field inside the inclusive range; dates are `YYYY-MM-DD`.',
   area: 'cross-cutting',
   async prepare(suite, note) {
     const targets = await filterTargets(suite, note, '__range');

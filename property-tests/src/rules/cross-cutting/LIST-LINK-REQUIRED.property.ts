@@ -42,8 +42,6 @@ function checkDocument(suite: SuiteContext): void {
 
 export const listLinkRequired = defineRule<Input, ApiOperation[]>({
   id: 'LIST-LINK-REQUIRED',
-  title:
-    'LIST-LINK-REQUIRED: Lists of balances, exchanges, transactions, bills, investments, investment transactions and Brazilian employments need `link`; without it 400 (`required`, `field: link`).',
   area: 'cross-cutting',
   runs: 14,
   async prepare(suite) {

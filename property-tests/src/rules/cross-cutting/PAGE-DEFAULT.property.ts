@@ -39,8 +39,6 @@ function checkDefaultSize(current: Page, page: number, what: string): void {
 
 export const pageDefault = defineRule<Input, ListSource[]>({
   id: 'PAGE-DEFAULT',
-  title:
-    'PAGE-DEFAULT: Lists are paginated; `page_size` defaults to 100. Envelope `{count, next, previous, results}`; `next` and `previous` are absolute URLs (or `null`) that carry every filter and `page_size` of the request.',
   area: 'cross-cutting',
   async prepare(suite, note) {
     const sources = await listSources(suite, note, { linksAtLeast: DEFAULT_PAGE_SIZE + 1 });

@@ -22,8 +22,6 @@ const valid = (text: string) => /^[1-9]\d*$/.test(text);
 
 export const pageMax = defineRule<Input, ListSource[]>({
   id: 'PAGE-MAX',
-  title:
-    'PAGE-MAX: No page ever holds more than 1000 records: a `page_size` above 1000 is served as 1000; `page_size` or `page` below 1 or not an integer gets 400 with `field` naming it.',
   area: 'cross-cutting',
   runs: 30,
   async prepare(suite, note) {

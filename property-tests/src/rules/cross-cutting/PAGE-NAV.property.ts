@@ -50,8 +50,6 @@ async function checkPrevious(run: RunContext, source: ListSource, pages: Page[])
 
 export const pageNav = defineRule<Input, ListSource[]>({
   id: 'PAGE-NAV',
-  title:
-    'PAGE-NAV: `page` walks the list: pages are disjoint, ordered, and together hold exactly `count` records.',
   area: 'cross-cutting',
   async prepare(suite, note) {
     const sources = await listSources(suite, note);

@@ -41,8 +41,6 @@ function checkDocument(suite: SuiteContext, resource: Resource): [string, JsonOb
 
 export const respDeprecated = defineRule<Resource, Map<string, Record<string, string>>>({
   id: 'RESP-DEPRECATED',
-  title:
-    'RESP-DEPRECATED: Deprecated fields are marked `deprecated: true`; they may appear (owners, accounts, balances, invoices) and clients must not rely on them.',
   area: 'cross-cutting',
   runs: 8,
   async prepare(suite, note) {

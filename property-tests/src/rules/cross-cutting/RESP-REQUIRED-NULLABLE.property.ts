@@ -19,8 +19,6 @@ interface Fixture {
 
 export const respRequiredNullable = defineRule<OperationRequest, Fixture>({
   id: 'RESP-REQUIRED-NULLABLE',
-  title:
-    'RESP-REQUIRED-NULLABLE: A response field marked required is always present; its value may be `null`.',
   area: 'cross-cutting',
   runs: 40,
   async prepare(suite, note) {

@@ -9,7 +9,7 @@ import { describeAnswer } from '../expect-response.js';
 import { defineRule, fail, type SuiteContext } from '../rule.js';
 
 const VERSION_SEGMENT = /\/(v\d+(\.\d+)*|\d+\.\d+(\.\d+)?)\//i;
-/** The interface version of ../shared/spec/interface-spec.md. */
+/** The interface version the document encodes (VERSION-NO-PATH). */
 export const INTERFACE_VERSION = '1.223.0';
 
 interface Input {
@@ -34,8 +34,6 @@ function versioned({ path, version, position }: Input): string {
 
 export const versionNoPath = defineRule<Input, string[]>({
   id: 'VERSION-NO-PATH',
-  title:
-    'VERSION-NO-PATH: Paths carry no version segment; the interface version (1.223.0) is in `info.version`.',
   area: 'cross-cutting',
   runs: 10,
   prepare: async (suite) =>

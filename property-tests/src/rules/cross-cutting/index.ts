@@ -1,4 +1,4 @@
-/** The cross-cutting rules of rules.md, in the catalogue's order. */
+/** The cross-cutting rules of the rule catalogue (openapi/rules.yaml), in its's order. */
 import type { Rule } from '../rule.js';
 import { apiRoot } from './API-ROOT.property.js';
 import { authBasic } from './AUTH-BASIC.property.js';

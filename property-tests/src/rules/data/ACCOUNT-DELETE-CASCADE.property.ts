@@ -74,7 +74,6 @@ function checkOwners(account: string, before: JsonObject[], after: JsonObject[],
 
 export const accountDeleteCascade = defineRule<Input, Fixture>({
   id: 'ACCOUNT-DELETE-CASCADE',
-  title: 'ACCOUNT-DELETE-CASCADE: Deleting an account removes its transactions and its owner information.',
   area: 'data',
   runs: 6,
   async prepare(suite, note) {

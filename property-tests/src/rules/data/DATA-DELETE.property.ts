@@ -31,7 +31,6 @@ async function recordsOf(run: RunContext, entry: Reachable) {
 
 export const dataDelete = defineRule<Input, Fixture>({
   id: 'DATA-DELETE',
-  title: 'DATA-DELETE: DELETE `P/{id}/` removes one record (204) where the table allows it.',
   area: 'data',
   async prepare(suite, note) {
     const reachable = await reachableResources(suite, note, {

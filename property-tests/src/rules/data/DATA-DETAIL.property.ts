@@ -26,7 +26,6 @@ function differences(listed: JsonObject, detail: JsonObject): string[] {
 
 export const dataDetail = defineRule<Input, Reachable[]>({
   id: 'DATA-DETAIL',
-  title: 'DATA-DETAIL: GET `P/{id}/` returns one record; unknown id 404.',
   area: 'data',
   async prepare(suite, note) {
     const reachable = await reachableResources(suite, note, {

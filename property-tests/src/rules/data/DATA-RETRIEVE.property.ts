@@ -21,8 +21,6 @@ interface Input {
 
 export const dataRetrieve = defineRule<Input, Reachable[]>({
   id: 'DATA-RETRIEVE',
-  title:
-    'DATA-RETRIEVE: POST on a data collection with `link` (required) fetches from the institution and returns the records (201 with a list *(choice)*); GET lists what is stored.',
   area: 'data',
   async prepare(suite, note) {
     const reachable = await reachableResources(suite, note);

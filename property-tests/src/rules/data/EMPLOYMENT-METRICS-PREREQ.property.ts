@@ -51,8 +51,6 @@ function namingMember(metrics: DataResource, prerequisite: DataResource): string
 
 export const employmentMetricsPrereq = defineRule<Input, Fixture>({
   id: 'EMPLOYMENT-METRICS-PREREQ',
-  title:
-    'EMPLOYMENT-METRICS-PREREQ: Employment metrics need an employment record retrieval first and a link to the one Mexican institution that offers them; otherwise 400. Not available on the sandbox institution.',
   area: 'data',
   runs: 6,
   async prepare(suite, note) {

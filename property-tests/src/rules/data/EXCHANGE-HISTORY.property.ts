@@ -85,8 +85,6 @@ async function walkHistory(
 
 export const exchangeHistory = defineRule<Input, Fixture>({
   id: 'EXCHANGE-HISTORY',
-  title:
-    "EXCHANGE-HISTORY: GET `/api/br/exchanges/{id}/history/` lists the exchange's modification history (paginated); deleting an exchange deletes its history; POST retrieves the last 365 days by default.",
   area: 'data',
   runs: 10,
   async prepare(suite, note) {

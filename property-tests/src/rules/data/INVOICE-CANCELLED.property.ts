@@ -44,7 +44,6 @@ function statusMember(suite: SuiteContext, resource: DataResource): [string, str
 
 export const invoiceCancelled = defineRule<Input, Fixture>({
   id: 'INVOICE-CANCELLED',
-  title: 'INVOICE-CANCELLED: An invoice can become cancelled; `invoices_cancelled` lists the ids.',
   area: 'data',
   runs: 10,
   async prepare(suite, note) {

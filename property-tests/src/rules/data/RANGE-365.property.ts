@@ -28,8 +28,6 @@ interface Limited extends Reachable {
 
 export const range365 = defineRule<Input, Limited[]>({
   id: 'RANGE-365',
-  title:
-    'RANGE-365: Invoices (MX and CL), incomes and recurring expenses: a requested range over 365 days gets 400.',
   area: 'data',
   runs: 30,
   async prepare(suite, note) {

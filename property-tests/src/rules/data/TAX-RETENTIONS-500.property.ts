@@ -30,7 +30,6 @@ const maxOf = (suite: Parameters<typeof documentNumber>[0], resource: DataResour
 
 export const taxRetentions500 = defineRule<Input, Capped[]>({
   id: 'TAX-RETENTIONS-500',
-  title: 'TAX-RETENTIONS-500: At most 500 tax retentions are returned per period.',
   area: 'data',
   runs: 10,
   async prepare(suite, note) {

@@ -55,7 +55,6 @@ function kindsOf(suite: SuiteContext, entry: Mixed, records: JsonObject[], what:
 
 export const taxReturnsMixed = defineRule<Input, Mixed[]>({
   id: 'TAX-RETURNS-MIXED',
-  title: 'TAX-RETURNS-MIXED: A tax-return list mixes yearly and monthly schemas (`oneOf`).',
   area: 'data',
   runs: 10,
   async prepare(suite, note) {

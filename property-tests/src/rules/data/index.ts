@@ -1,4 +1,4 @@
-/** The data-area rules of rules.md, in the catalogue's order. */
+/** The data-area rules of the rule catalogue (openapi/rules.yaml), in its's order. */
 import type { Rule } from '../rule.js';
 import { accountDeleteCascade } from './ACCOUNT-DELETE-CASCADE.property.js';
 import { dataDelete } from './DATA-DELETE.property.js';

@@ -96,8 +96,6 @@ function afterwardsArbitrary(control: boolean, targets: number): fc.Arbitrary<Af
 
 export const deleteRateLimit = defineRule<Input, Fixture>({
   id: 'DELETE-RATE-LIMIT',
-  title:
-    'DELETE-RATE-LIMIT: Synchronous link deletion and DELETE of accounts, transactions and employment records: at most 5 per minute; the 6th gets 429. Counted per API key and per collection over a sliding 60 s window *(choice)*.',
   area: 'links',
   runs: 6,
   async prepare(suite, note) {

@@ -68,8 +68,6 @@ async function awaitGone(run: RunContext, id: string): Promise<void> {
 
 export const linkDeleteAsync = defineRule<Input, Fixture>({
   id: 'LINK-DELETE-ASYNC',
-  title:
-    'LINK-DELETE-ASYNC: DELETE with `X-Service-Request-Mode: async`: 202 with a request id; `link_deleted` is sent when done.',
   area: 'links',
   runs: 5,
   async prepare(suite, note) {

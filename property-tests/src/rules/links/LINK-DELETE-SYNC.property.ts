@@ -34,8 +34,6 @@ interface Fixture {
 
 export const linkDeleteSync = defineRule<Input, Fixture>({
   id: 'LINK-DELETE-SYNC',
-  title:
-    'LINK-DELETE-SYNC: DELETE without the async header: 204, the link and all its data are gone (detail 404, lists empty).',
   area: 'links',
   // With the example, 5 deletions: one DELETE-RATE-LIMIT window's worth on a target without a control API.
   runs: 4,

@@ -76,8 +76,6 @@ async function checkResumed(run: RunContext, answer: HttpResponse, what: string)
 
 export const linkMfa428 = defineRule<Input, { control: boolean }>({
   id: 'LINK-MFA-428',
-  title:
-    'LINK-MFA-428: When the institution asks for an MFA token, link registration and retrievals of owners, accounts, transactions and invoices answer 428 with the error body whose item has `code: token_required` plus `session`, `expiry`, `link` and `token_generation_data`; PATCH on the same collection with `{session, token, link}` resumes and completes; a wrong token or an expired or unknown session gets 400.',
   area: 'links',
   runs: 10,
   async prepare(suite, note) {

@@ -74,8 +74,6 @@ async function breakLink(run: RunContext, id: string, state: Exclude<LinkState, 
 
 export const linkPutCredentials = defineRule<Input, { control: boolean; kinds: FixtureKind[] }>({
   id: 'LINK-PUT-CREDENTIALS',
-  title:
-    'LINK-PUT-CREDENTIALS: PUT `/api/links/{id}/` with new credentials refreshes an `invalid` or `token_required` link; a recurrent link then updates and sends `historical_update` when fresh data is found.',
   area: 'links',
   runs: 8,
   async prepare(suite, note) {

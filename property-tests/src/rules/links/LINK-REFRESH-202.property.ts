@@ -40,8 +40,6 @@ const asText = (value: JsonValue | undefined) => JSON.stringify(value ?? null);
 
 export const linkRefresh202 = defineRule<Input, Fixture>({
   id: 'LINK-REFRESH-202',
-  title:
-    "LINK-REFRESH-202: POST `/api/links/{id}/refresh/`: 202 with `request_id`; `historical_update` events carry that request id; `fetch_resources` in the body limits the refresh and does not change the link's stored `fetch_resources`.",
   area: 'links',
   runs: 10,
   async prepare(suite, note) {

@@ -24,7 +24,7 @@ interface Fixture {
   control: boolean;
 }
 
-/** rules.md's cooldown, for a document without `x-cooldown`. */
+/** The catalogue's cooldown (LINK-REFRESH-COOLDOWN), for a document without `x-cooldown`. */
 const RULES_MD_COOLDOWN_SECONDS = 600;
 
 function cooldownOf(run: Pick<RunContext, 'document'>): number {
@@ -83,8 +83,6 @@ async function refreshAgainstModel(run: RunContext, input: Input, fixture: Fixtu
 
 export const linkRefreshCooldown = defineRule<Input, Fixture>({
   id: 'LINK-REFRESH-COOLDOWN',
-  title:
-    'LINK-REFRESH-COOLDOWN: A second refresh of the same link within 10 minutes gets 409; the message names the minutes left. After 10 minutes it is accepted again.',
   area: 'links',
   runs: 10,
   async prepare(suite, note) {

@@ -89,8 +89,6 @@ async function checkUnknownLink(input: Input, run: RunContext): Promise<void> {
 
 export const linkRegister = defineRule<Input>({
   id: 'LINK-REGISTER',
-  title:
-    'LINK-REGISTER: POST `/api/links/` registers a link (201); a link must exist before any of its data can be read (retrievals for an unknown link get 400 or 404).',
   area: 'links',
   runs: 10,
   async prepare(suite) {

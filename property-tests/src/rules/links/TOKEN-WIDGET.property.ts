@@ -104,8 +104,6 @@ async function prepareOperations(suite: SuiteContext, note: (text: string) => vo
 
 export const tokenWidget = defineRule<Input, Fixture>({
   id: 'TOKEN-WIDGET',
-  title:
-    'TOKEN-WIDGET: POST `/api/token/` and POST `/payments/br/token/` return a short-lived widget access token.',
   area: 'links',
   runs: 10,
   async prepare(suite, note) {

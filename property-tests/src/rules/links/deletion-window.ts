@@ -14,7 +14,7 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-/** rules.md's numbers, for a document that does not state `x-rate-limit`. */
+/** The catalogue's numbers (DELETE-RATE-LIMIT), for a document that does not state `x-rate-limit`. */
 const RULES_MD_LIMIT: RateLimit = { limit: 5, windowSeconds: 60 };
 
 /** DELETE-RATE-LIMIT: the operation's `x-rate-limit` (limit per sliding window). */

@@ -1,4 +1,4 @@
-/** The links-area rules of rules.md, in the catalogue's order. */
+/** The links-area rules of the rule catalogue (openapi/rules.yaml), in its's order. */
 
 import type { Rule } from '../rule.js';
 import { deleteRateLimit } from './DELETE-RATE-LIMIT.property.js';

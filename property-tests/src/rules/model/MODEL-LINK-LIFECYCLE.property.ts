@@ -1,5 +1,5 @@
 /**
- * MODEL-LINK-LIFECYCLE: the stateful, model-based run of issue 6. Each run is a sequence of commands
+ * MODEL-LINK-LIFECYCLE: the stateful, model-based run of the link lifecycle. Each run is a sequence of commands
  * (register, retrieve, list, get, refresh, patch, delete, clock advance) checked one by one against an
  * explicit model of the run's links and records; fast-check shrinks a failing sequence to the shortest
  * one it finds, and the runner prints that run's requests as curl commands.

@@ -68,8 +68,6 @@ async function runDecision(input: Input, run: RunContext, fixture: CutoffFixture
 
 export const payAuthAuthorized = defineRule<Input, CutoffFixture>({
   id: 'PAY-AUTH-AUTHORIZED',
-  title:
-    'PAY-AUTH-AUTHORIZED: A payment authorization becomes `AUTHORIZED` when the user confirms; a PAYMENT_AUTHORIZATION event with that status is sent; only then may charges be made.',
   area: 'payments',
   needs: ['control-api'],
   runs: 6,

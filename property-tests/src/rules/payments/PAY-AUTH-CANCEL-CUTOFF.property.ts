@@ -36,8 +36,6 @@ const OPERATIONS = [
 
 export const payAuthCancelCutoff = defineRule<CutoffRunInput, CutoffFixture>({
   id: 'PAY-AUTH-CANCEL-CUTOFF',
-  title:
-    'PAY-AUTH-CANCEL-CUTOFF: Cancelling an authorization before 22:00:00 GMT-3 of the day before the next charge: 204 and a cancellation event; after the cutoff it is cancelled but the next charge still runs.',
   area: 'payments',
   needs: ['control-api'],
   runs: 6,

@@ -30,8 +30,6 @@ const OPERATIONS = [
 
 export const payAuthChargeCancelCutoff = defineRule<CutoffRunInput, CutoffFixture>({
   id: 'PAY-AUTH-CHARGE-CANCEL-CUTOFF',
-  title:
-    'PAY-AUTH-CHARGE-CANCEL-CUTOFF: Cancelling a scheduled charge of an authorization before that cutoff: 204 and an event; after it: an error and the charge goes through.',
   area: 'payments',
   needs: ['control-api'],
   runs: 6,

@@ -70,7 +70,6 @@ const wrongValues = fc.oneof(
 
 export const payAuthV2Required = defineRule<Input, Fixture>({
   id: 'PAY-AUTH-V2-REQUIRED',
-  title: 'PAY-AUTH-V2-REQUIRED: Every payment-authorization request without `Payments-BR.V2` gets 400.',
   area: 'payments',
   prepare,
   arbitrary: (_suite, fixture) =>

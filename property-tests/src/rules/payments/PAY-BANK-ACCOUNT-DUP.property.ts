@@ -88,8 +88,6 @@ async function runDuplicates(input: Input, run: RunContext, fixture: PaymentFixt
 
 export const payBankAccountDup = defineRule<Input, PaymentFixture>({
   id: 'PAY-BANK-ACCOUNT-DUP',
-  title:
-    'PAY-BANK-ACCOUNT-DUP: Registering a bank account with the institution, agency and number of an active one is rejected; a deactivated one (PATCH `active: false`) is ignored by that check; PATCH `active: true` reactivates.',
   area: 'payments',
   runs: 6,
   prepare: (suite) => preparePayments(suite, OPERATIONS),

@@ -86,8 +86,6 @@ async function runRetry(input: Input, run: RunContext, fixture: CutoffFixture): 
 
 export const payChargeRetry = defineRule<Input, CutoffFixture>({
   id: 'PAY-CHARGE-RETRY',
-  title:
-    'PAY-CHARGE-RETRY: POST `.../retry/` on a failed charge retries it; on a charge that has not failed it is an error.',
   area: 'payments',
   needs: ['control-api'],
   runs: 6,

@@ -150,8 +150,6 @@ async function runEnrollment(input: Input, run: RunContext): Promise<void> {
 
 export const payEnrollment = defineRule<Input, PaymentFixture>({
   id: 'PAY-ENROLLMENT',
-  title:
-    "PAY-ENROLLMENT: POST enrollments needs an existing customer; `complete-redirection` with the callback's parameters completes or fails the enrollment; lists filter by `customer__identifier`, `customer` with `institution`, `status`.",
   area: 'payments',
   runs: 8,
   prepare: (suite) => preparePayments(suite, OPERATIONS),

@@ -79,8 +79,6 @@ async function runCancel(input: Input, run: RunContext, fixture: CutoffFixture):
 
 export const payIntentCancelCutoff = defineRule<Input, CutoffFixture>({
   id: 'PAY-INTENT-CANCEL-CUTOFF',
-  title:
-    'PAY-INTENT-CANCEL-CUTOFF: Cancelling a scheduled one-off payment intent, or its scheduled charge, before 23:59:00 GMT-3 of the day before the payment date: 204 and an event; after it: an error.',
   area: 'payments',
   needs: ['control-api'],
   runs: 6,

@@ -84,8 +84,6 @@ async function runConfig(input: IntentInput, run: RunContext, fixture: PaymentFi
 
 export const payIntentConfigs = defineRule<IntentInput, PaymentFixture>({
   id: 'PAY-INTENT-CONFIGS',
-  title:
-    'PAY-INTENT-CONFIGS: POST `/payments/br/payment-intents/` accepts the five beneficiary/payer configurations (Pix key or bank account; payer registered or created in the request).',
   area: 'payments',
   runs: 10,
   prepare: (suite) => preparePayments(suite, OPERATIONS),

@@ -54,8 +54,6 @@ async function runPatch(input: IntentInput, run: RunContext, fixture: PaymentFix
 
 export const payIntentPixPatch = defineRule<IntentInput, PaymentFixture>({
   id: 'PAY-INTENT-PIX-PATCH',
-  title:
-    'PAY-INTENT-PIX-PATCH: A payment intent created with a Pix key is completed by PATCH `/payments/br/payment-intents/{id}/`.',
   area: 'payments',
   runs: 8,
   prepare: (suite) => preparePayments(suite, OPERATIONS),

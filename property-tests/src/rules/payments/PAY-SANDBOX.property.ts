@@ -87,7 +87,6 @@ async function runInitiation(input: Input, run: RunContext, fixture: PaymentFixt
 
 export const paySandbox = defineRule<Input, PaymentFixture>({
   id: 'PAY-SANDBOX',
-  title: 'PAY-SANDBOX: Payment initiation is not available in the sandbox environment.',
   area: 'payments',
   runs: 6,
   async prepare(suite) {

@@ -106,8 +106,6 @@ function exampleInputs(suite: SuiteContext): Input[] {
 
 export const payVersionHeader = defineRule<Input, PaymentFixture>({
   id: 'PAY-VERSION-HEADER',
-  title:
-    'PAY-VERSION-HEADER: `X-Service-API-Resource-Version: Payments-BR.V2` selects V2 formats for customers and bank accounts; without it V1 applies.',
   area: 'payments',
   runs: 10,
   prepare: (suite) => preparePayments(suite, OPERATIONS),

@@ -1,4 +1,4 @@
-/** The payments (Brazil) rules of rules.md, in the catalogue's order: one file per rule ID. */
+/** The payments (Brazil) rules of the rule catalogue (openapi/rules.yaml), in its's order: one file per rule ID. */
 import type { Rule } from '../rule.js';
 import { payAuthAuthorized } from './PAY-AUTH-AUTHORIZED.property.js';
 import { payAuthCancelCutoff } from './PAY-AUTH-CANCEL-CUTOFF.property.js';

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { isObject } from '../../../../openapi/validation/document-ajv.js';
 import type { ApiDocument } from '../../document/api-document.js';
 
-/** The spec states payment times in GMT-3 (interface-spec.md, Limits). */
+/** The spec states payment times in GMT-3 (Limits: cancel cutoffs). */
 export const PAYMENTS_UTC_OFFSET = '-03:00';
 const DAY_MS = 86_400_000;
 

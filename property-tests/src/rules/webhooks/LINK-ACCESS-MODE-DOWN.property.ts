@@ -24,7 +24,6 @@ interface Input {
 
 export const linkAccessModeDown = defineRule<Input>({
   id: 'LINK-ACCESS-MODE-DOWN',
-  title: 'LINK-ACCESS-MODE-DOWN: PATCH `access_mode` recurrent -> single: no events.',
   area: 'webhooks',
   needs: ['control-api'],
   runs: 3,

@@ -27,8 +27,6 @@ interface Input {
 
 export const linkAccessModeUp = defineRule<Input>({
   id: 'LINK-ACCESS-MODE-UP',
-  title:
-    'LINK-ACCESS-MODE-UP: PATCH `access_mode` single -> recurrent: the next day a historical update runs and `historical_update` events are sent.',
   area: 'webhooks',
   needs: ['control-api'],
   runs: 3,

@@ -9,8 +9,6 @@ import { checkFailedLogin, type FailedLoginInput, failedLoginInputs } from './fa
 
 export const linkInvalidCredentials = defineRule<FailedLoginInput>({
   id: 'LINK-INVALID-CREDENTIALS',
-  title:
-    'LINK-INVALID-CREDENTIALS: A daily refresh of a recurrent link whose credentials stopped working sets status `invalid` and sends LINK `invalid_credentials` (data: `error_code`, `error_message`, `status` 400).',
   area: 'webhooks',
   needs: ['control-api'],
   runs: 3,

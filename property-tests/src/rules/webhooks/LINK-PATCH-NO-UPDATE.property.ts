@@ -36,8 +36,6 @@ const changes = (kind: LinkKind): fc.Arbitrary<JsonObject> =>
 
 export const linkPatchNoUpdate = defineRule<Input>({
   id: 'LINK-PATCH-NO-UPDATE',
-  title:
-    'LINK-PATCH-NO-UPDATE: PATCH changing only `stale_in` or `fetch_resources` triggers no historical update.',
   area: 'webhooks',
   needs: ['control-api'],
   runs: 3,

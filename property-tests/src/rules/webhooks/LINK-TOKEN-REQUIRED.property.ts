@@ -10,8 +10,6 @@ import { checkFailedLogin, type FailedLoginInput, failedLoginInputs } from './fa
 
 export const linkTokenRequired = defineRule<FailedLoginInput>({
   id: 'LINK-TOKEN-REQUIRED',
-  title:
-    'LINK-TOKEN-REQUIRED: A daily refresh of a recurrent link that needs a token sets status `token_required` and sends LINK `token_required` (data: `error_code`, `error_message`, `status` 428, `session`, `expiry`, `token_generation_data`; no `webhook_id`).',
   area: 'webhooks',
   needs: ['control-api'],
   runs: 3,

@@ -19,8 +19,6 @@ const TOKEN68 = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 
 export const webhookBearer = defineRule<Input>({
   id: 'WEBHOOK-BEARER',
-  title:
-    'WEBHOOK-BEARER: When a bearer token is configured with the URL, each delivery carries `Authorization: Bearer <token>`.',
   area: 'webhooks',
   needs: ['control-api'],
   runs: 3,

@@ -74,8 +74,6 @@ async function checkRefresh(
 
 export const webhookDaily = defineRule<Input, Fixture>({
   id: 'WEBHOOK-DAILY',
-  title:
-    'WEBHOOK-DAILY: The daily refresh of recurrent links sends `new_*_available` events with counts when new records appear, `transactions_updated` / `transactions_deleted` / `invoices_cancelled` when records change.',
   area: 'webhooks',
   needs: ['control-api'],
   runs: 2,

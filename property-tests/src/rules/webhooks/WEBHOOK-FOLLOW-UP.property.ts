@@ -57,8 +57,6 @@ async function resolveAll(deliveries: readonly Delivery[], context: FollowUpCont
 
 export const webhookFollowUp = defineRule<Input, Fixture>({
   id: 'WEBHOOK-FOLLOW-UP',
-  title:
-    'WEBHOOK-FOLLOW-UP: The ids and dates in an event resolve with the follow-up reads of the catalogue (e.g. `id__in` of `updated_transactions`).',
   area: 'webhooks',
   needs: ['control-api'],
   runs: 3,

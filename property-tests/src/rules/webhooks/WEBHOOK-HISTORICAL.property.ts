@@ -66,8 +66,6 @@ function dataOfEvent(kind: LinkKind, payload: JsonObject): string[] {
 
 export const webhookHistorical = defineRule<Input>({
   id: 'WEBHOOK-HISTORICAL',
-  title:
-    'WEBHOOK-HISTORICAL: After a recurrent link is created, `historical_update` events follow for accounts, transactions and owners (banking) or invoices, tax returns and tax status (fiscal), with the data fields of the catalogue.',
   area: 'webhooks',
   needs: ['control-api'],
   runs: 3,

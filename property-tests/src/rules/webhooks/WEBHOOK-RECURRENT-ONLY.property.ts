@@ -37,8 +37,6 @@ async function retrieveTransactions(run: RunContext, link: string): Promise<void
 
 export const webhookRecurrentOnly = defineRule<Input, Fixture>({
   id: 'WEBHOOK-RECURRENT-ONLY',
-  title:
-    'WEBHOOK-RECURRENT-ONLY: Most events exist only for recurrent links; `transactions_updated` and `transactions_deleted` exist for single links too.',
   area: 'webhooks',
   needs: ['control-api'],
   runs: 3,

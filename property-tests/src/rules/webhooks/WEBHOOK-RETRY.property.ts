@@ -63,8 +63,6 @@ function checkEvent(event: LoggedEvent, deliveries: readonly Delivery[], input: 
 
 export const webhookRetry = defineRule<Input>({
   id: 'WEBHOOK-RETRY',
-  title:
-    'WEBHOOK-RETRY: A delivery not answered with 2xx is repeated five times with a linear backoff (interval configurable *(choice)*), then recorded as failed.',
   area: 'webhooks',
   needs: ['control-api'],
   runs: 3,

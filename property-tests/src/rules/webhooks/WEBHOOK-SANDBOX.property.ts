@@ -34,8 +34,6 @@ const codes = (payloads: JsonObject[]) => payloads.map((p) => String(p.webhook_c
 
 export const webhookSandbox = defineRule<Input, Fixture>({
   id: 'WEBHOOK-SANDBOX',
-  title:
-    'WEBHOOK-SANDBOX: The sandbox sends no LINK events; for the other types a historical event is always sent when a link is created.',
   area: 'webhooks',
   needs: ['control-api'],
   runs: 3,

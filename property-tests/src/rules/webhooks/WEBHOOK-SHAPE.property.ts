@@ -44,8 +44,6 @@ function envelopeProblem(delivery: Delivery): string | undefined {
 
 export const webhookShape = defineRule<Input, Fixture>({
   id: 'WEBHOOK-SHAPE',
-  title:
-    'WEBHOOK-SHAPE: Every delivery is an HTTP POST of `{webhook_id, webhook_type, webhook_code, link_id, data}` to the configured URL; the OpenAPI `webhooks` section has a schema per event.',
   area: 'webhooks',
   needs: ['control-api'],
   runs: 3,

@@ -1,5 +1,5 @@
 /**
- * The webhooks-area rules: the event rules of the links table of rules.md (LINK-ACCESS-MODE-*,
+ * The webhooks-area rules: the event rules of the links area of the rule catalogue (LINK-ACCESS-MODE-*,
  * LINK-PATCH-NO-UPDATE, LINK-INVALID-CREDENTIALS, LINK-TOKEN-REQUIRED), then WEBHOOK-*, in the
  * catalogue's order.
  */

@@ -1,0 +1,84 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { parseSimulatorConfig } from '../../simulator/src/config/simulator-config.js';
+import { startSimulator } from '../../simulator/src/start-simulator.js';
+import {
+  failureLine,
+  parseBaseUrl,
+  parseKey,
+  parseReport,
+  runGuarded,
+  UsageError,
+  writeReport,
+} from './command-line.js';
+
+describe('shared parsers', () => {
+  it('reads keys as id:secret, the secret keeping further colons', () => {
+    expect(parseKey('id:se:cret')).toEqual({ secretId: 'id', secretPassword: 'se:cret' });
+    expect(() => parseKey('nocolon')).toThrow('--keys wants id:secret, got "nocolon"');
+  });
+
+  it('reads --report kind:path and refuses other kinds', () => {
+    expect(parseReport('junit:out/c.xml')).toEqual({ kind: 'junit', path: 'out/c.xml' });
+    expect(() => parseReport('xml:c.xml')).toThrow(UsageError);
+  });
+
+  it('wants a base URL with its scheme', () => {
+    expect(parseBaseUrl('http://127.0.0.1:4010/')).toBe('http://127.0.0.1:4010');
+    expect(() => parseBaseUrl('127.0.0.1:4010')).toThrow('is not an http:// or https:// URL');
+  });
+
+  it('writes a report into folders it creates', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'ofkit-report-')), 'new/dir/c.xml');
+    writeReport(path, '<x/>');
+    expect(readFileSync(path, 'utf8')).toBe('<x/>');
+  });
+});
+
+describe('simulate options', () => {
+  it("takes Prism's -p and -h HOST; -h alone is help", () => {
+    const config = parseSimulatorConfig(['-p', '0', '-h', '127.0.0.2']);
+    expect([config.port, config.host, config.help]).toEqual([0, '127.0.0.2', false]);
+    expect(parseSimulatorConfig(['-h']).help).toBe(true);
+    expect(parseSimulatorConfig(['-h', '-p', '1']).help).toBe(true);
+  });
+
+  it('refuses an unknown --break rule', () => {
+    expect(() => parseSimulatorConfig(['--break', 'NOPE'])).toThrow('not NOPE');
+  });
+});
+
+describe('runGuarded', () => {
+  it('turns a busy port into one line and exit code 2', async () => {
+    const busy = createServer();
+    await new Promise<void>((done) => busy.listen(0, '127.0.0.1', done));
+    const port = (busy.address() as { port: number }).port;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const code = await runGuarded('simulate', async () => {
+        const simulator = await startSimulator({ port });
+        await simulator.close();
+        return 0;
+      });
+      expect(code).toBe(2);
+      expect(errors.mock.calls).toEqual([
+        [
+          `ofkit simulate: port ${port} on 127.0.0.1 is in use (choose another with --port, or --port 0 for a free one)`,
+        ],
+      ]);
+    } finally {
+      errors.mockRestore();
+      busy.close();
+    }
+  });
+
+  it('rethrows a programmer mistake', async () => {
+    expect(failureLine(new TypeError('x'))).toBeUndefined();
+    await expect(runGuarded('check', async () => Promise.reject(new TypeError('bug')))).rejects.toThrow(
+      'bug',
+    );
+  });
+});

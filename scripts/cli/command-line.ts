@@ -1,0 +1,112 @@
+/**
+ * What every `ofkit` command shares: usage errors, the key and `--report kind:path` parsers, base URL
+ * checks and the one-line wording of the failures a command line meets (exit code 2, never a trace).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { request } from 'undici';
+
+export { ConfigError, parseKey } from '../../simulator/src/config/simulator-config.js';
+
+/** A command-line mistake: printed on one line (with the usage), exit code 2. */
+export class UsageError extends Error {}
+
+/** One `ofkit` command: a line for `ofkit --help`, and its run, which resolves with the exit code. */
+export interface Command {
+  summary: string;
+  run(argv: string[]): Promise<number>;
+}
+
+export type ReportKind = 'junit' | 'json';
+export interface ReportTarget {
+  kind: ReportKind;
+  path: string;
+}
+
+/** `--report junit:path` or `--report json:path`. */
+export function parseReport(text: string): ReportTarget {
+  const match = /^(junit|json):(.+)$/.exec(text);
+  if (!match) throw new UsageError(`--report wants junit:path or json:path, got "${text}"`);
+  return { kind: match[1] as ReportKind, path: match[2]! };
+}
+
+/** Writes a report, creating the folders on its path. */
+export function writeReport(path: string, content: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content);
+}
+
+/** A base URL given on the command line: http(s) with a scheme, no trailing slash. */
+export function parseBaseUrl(text: string | undefined, what = 'base URL'): string {
+  if (text === undefined) throw new UsageError(`give the ${what}`);
+  if (!/^https?:\/\//i.test(text) || !URL.canParse(text))
+    throw new UsageError(`${text} is not an http:// or https:// URL (the ${what} needs its scheme)`);
+  return text.replace(/\/+$/, '');
+}
+
+/** `--port N`: 0-65535 (0 lets the OS choose). */
+export function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65_535) throw new UsageError(`--port must be 0-65535, got "${text}"`);
+  return port;
+}
+
+/** Undefined when something answers HTTP at `baseUrl` (any status), else the one-line reason. */
+export async function unreachable(baseUrl: string, timeoutMs = 10_000): Promise<string | undefined> {
+  try {
+    const answer = await request(`${baseUrl}/api/`, { headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    await answer.body.dump();
+    return undefined;
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    return `nothing answers at ${baseUrl} (${code ?? message})`;
+  }
+}
+
+function isParseArgsError(error: unknown): boolean {
+  return String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+}
+
+/** The one line for a failure the user can fix, or undefined for a programmer mistake (rethrown). */
+export function failureLine(error: unknown): string | undefined {
+  const { code, message, port, address } = error as {
+    code?: string;
+    message: string;
+    port?: number;
+    address?: string;
+  };
+  if (error instanceof UsageError || isParseArgsError(error)) return message;
+  // The simulator's and the suite's configuration errors (both named ConfigError).
+  if (error instanceof Error && error.constructor.name === 'ConfigError') return message;
+  if (code === 'EADDRINUSE')
+    return `port ${port} on ${address} is in use (choose another with --port, or --port 0 for a free one)`;
+  if (code === 'EADDRNOTAVAIL' || code === 'EACCES') return `cannot listen on ${address}:${port} (${code})`;
+  return undefined;
+}
+
+/**
+ * Runs a command body: a usage or configuration error, a busy port... becomes one line on stderr
+ * (`ofkit <name>: ...`) and exit code 2, never a stack trace.
+ */
+export async function runGuarded(
+  name: string,
+  body: () => Promise<number>,
+  { anyError = false } = {},
+): Promise<number> {
+  try {
+    return await body();
+  } catch (error) {
+    // anyError: a command whose libraries fail with their own messages (Pact: broker, verifier).
+    const line = failureLine(error) ?? (anyError ? (error as Error).message : undefined);
+    if (line === undefined) throw error;
+    const hint = error instanceof UsageError || isParseArgsError(error) ? ` (ofkit ${name} --help)` : '';
+    console.error(`ofkit ${name}: ${line}${hint}`);
+    return 2;
+  }
+}
+
+/** True when argv asks for help (`-h` or `--help` anywhere before `--`). */
+export function wantsHelp(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).some((arg) => arg === '-h' || arg === '--help');
+}

@@ -1,0 +1,12 @@
+// Compiled by the packaged test: the package's exported types in use.
+import type { OfkitClient } from 'ofkit/client';
+import type { components, paths } from 'ofkit/openapi-types';
+import type { StartSimulatorOptions } from 'ofkit/simulator';
+
+type Link = components['schemas']['Link'];
+export type LinkId = Link['id'];
+export type Accounts = paths['/api/accounts/']['get'];
+export const options: StartSimulatorOptions = { port: 0, environment: 'sandbox' };
+export async function links(client: OfkitClient) {
+  return client.GET('/api/links/');
+}

@@ -1,0 +1,10 @@
+/** `ofkit/simulator`: the simulator in process, on a socket (`startSimulator`) or without one (`createSimulator`). */
+
+export { DEFAULT_KEYS } from './config/simulator-config.js';
+export type { SimRequest, SimResponse } from './core/http-types.js';
+export type { ApiKey, Environment } from './pipeline/authenticate.js';
+export type { Simulator, SimulatorOptions } from './simulator.js';
+export { createSimulator } from './simulator.js';
+export type { SimulatorControl } from './simulator-control.js';
+export type { StartedSimulator, StartSimulatorOptions } from './start-simulator.js';
+export { DEFAULT_IN_PROCESS_SEED, startSimulator } from './start-simulator.js';

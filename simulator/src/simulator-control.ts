@@ -1,0 +1,48 @@
+/** A small client of the control API (`/_ofkit/`, openapi/admin.yaml) for test set-up files. */
+import type { ApiKey } from './pipeline/authenticate.js';
+
+/** The control API of one running simulator, called with a tenant's key (default: the first key). */
+export interface SimulatorControl {
+  /** The control API's base URL, `<url>/_ofkit/` (for a client of your own). */
+  readonly url: string;
+  /**
+   * Calls `<url>/_ofkit/<path>` as `key`'s tenant: a JSON body in, the parsed JSON answer out (undefined
+   * for 204). Throws an Error holding the status and the API's error array on any other answer than 2xx.
+   */
+  request<T = unknown>(method: string, path: string, body?: unknown, key?: ApiKey): Promise<T>;
+  /** `POST /_ofkit/reset/`: forgets the tenant's links, records, events, scenarios and faults. */
+  reset(key?: ApiKey): Promise<void>;
+  /** `POST /_ofkit/clock/advance/`: moves the tenant's virtual clock, running what falls due. */
+  advanceClock(seconds: number, key?: ApiKey): Promise<{ now: string; frozen: boolean }>;
+}
+
+const basic = (key: ApiKey) =>
+  `Basic ${Buffer.from(`${key.secretId}:${key.secretPassword}`).toString('base64')}`;
+
+export function createSimulatorControl(baseUrl: string, keys: readonly ApiKey[]): SimulatorControl {
+  const url = `${baseUrl}/_ofkit/`;
+  const keyOf = (key: ApiKey | undefined): ApiKey => {
+    const chosen = key ?? keys[0];
+    if (chosen === undefined) throw new Error('the simulator has no key of its environment');
+    return chosen;
+  };
+  async function request<T>(method: string, path: string, body?: unknown, key?: ApiKey): Promise<T> {
+    const headers: Record<string, string> = { authorization: basic(keyOf(key)) };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(new URL(path.replace(/^\//, ''), url), {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    const parsed = text === '' ? undefined : (JSON.parse(text) as unknown);
+    if (!response.ok) throw new Error(`${method} ${url}${path} answered ${response.status}: ${text}`);
+    return parsed as T;
+  }
+  return {
+    url,
+    request,
+    reset: (key) => request<void>('POST', 'reset/', undefined, key),
+    advanceClock: (seconds, key) => request('POST', 'clock/advance/', { seconds }, key),
+  };
+}

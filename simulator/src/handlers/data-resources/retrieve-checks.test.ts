@@ -41,11 +41,22 @@ describe('DATA-RETRIEVE', () => {
     expect(foreign.body[0]).toMatchObject({ code: 'not_found', field: 'account' });
   });
 
-  it('save_data false returns the records without keeping them', async () => {
+  it('save_data false returns the records (200) without keeping them; true keeps them (201)', async () => {
     const link = await registerLink(sim, 'mxFiscal');
     const returned = await retrieve(sim, '/api/tax-status/', link, { save_data: false });
+    expect(returned.status).toBe(200);
     expect(returned.body).toHaveLength(1);
     expect((await list('/api/tax-status/', link)).body.count).toBe(0);
+    expect((await retrieve(sim, '/api/tax-status/', link, { save_data: true })).status).toBe(201);
+  });
+
+  it('save_data false stores nothing, the parent accounts a retrieval reads included', async () => {
+    const link = await registerLink(sim, 'bank');
+    const transactions = await retrieve(sim, '/api/transactions/', link, { ...LAST_MONTH, save_data: false });
+    expect(transactions.status).toBe(200);
+    expect(transactions.body.length).toBeGreaterThan(0);
+    expect((await list('/api/transactions/', link)).body.count).toBe(0);
+    expect((await list('/api/accounts/', link)).body.count).toBe(0);
   });
 
   it('attach_xml and attach_pdf fill `xml` and `pdf`; without them they are null', async () => {

@@ -2713,13 +2713,15 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["Account"][];
         };
-        /** @description DATA-RETRIEVE: retrieve the accounts of a link. */
+        /** @description DATA-RETRIEVE: retrieve the accounts of a link. Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         AccountsRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to retrieve for (required; ERR-REQUIRED when missing).
              */
             link: string;
+            /** @description An MFA token sent up front (LINK-MFA-428); the provider's SDK sends it. */
+            token?: string;
             /**
              * @description Keep the retrieved records in the account (choice).
              * @default true
@@ -2763,7 +2765,7 @@ export interface components {
         };
         /** @description LINK-MFA-428: the 428 error array. */
         TokenRequiredErrorList: components["schemas"]["TokenRequiredError"][];
-        /** @description LINK-MFA-428: resumes a registration or retrieval paused with 428, with the `session` and `link` of the 428 item (both required, as the provider has them; the official SDK sends both). A missing or wrong `token` is 400 `invalid_token`; an expired, unknown or already resumed session 400 `session_expired`; a `link` that is not the session's 400 `invalid`. `save_data` only matters on a retrieval. Members the provider does not name are refused (400 `unknown_field`): a typo in this body would otherwise lose the resume silently. */
+        /** @description LINK-MFA-428: resumes a registration or retrieval paused with 428, with the `session` and `link` of the 428 item (both required, as the provider has them; the official SDK sends both). A missing or wrong `token` is 400 `invalid_token`; an expired, unknown or already resumed session 400 `session_expired`; a `link` that is not the session's 400 `invalid`. `save_data` only matters on a retrieval. Open, like the provider's request schemas: members it does not name are ignored. */
         MfaResumeRequest: {
             session: components["schemas"]["MfaSession"];
             /** @description The MFA token the end-user received. */
@@ -3876,7 +3878,7 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["EmploymentRecord"][];
         };
-        /** @description DATA-RETRIEVE: retrieve the employment record of the individual of a link. */
+        /** @description DATA-RETRIEVE: retrieve the employment record of the individual of a link. Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         EmploymentRecordsRetrieveRequest: {
             /**
              * Format: uuid
@@ -4101,13 +4103,15 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["Income"][];
         };
-        /** @description DATA-RETRIEVE: compute the incomes of a banking link's checking and savings accounts. RANGE-365: from `date_from` to `date_to` (inclusive) at most 365 days, else 400. Without `date_to` it is today; without `date_from` it is 365 days before `date_to` (choice). `date_from` after `date_to` gets 400 (choice). */
+        /** @description DATA-RETRIEVE: compute the incomes of a banking link's checking and savings accounts. RANGE-365: from `date_from` to `date_to` (inclusive) at most 365 days, else 400. Without `date_to` it is today; without `date_from` it is 365 days before `date_to` (choice). `date_from` after `date_to` gets 400 (choice). Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         IncomesRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to retrieve for (required; ERR-REQUIRED when missing).
              */
             link: string;
+            /** @description An MFA token sent up front (LINK-MFA-428); the provider's SDK sends it. */
+            token?: string;
             /**
              * Format: date
              * @description First date analysed, YYYY-MM-DD (optional).
@@ -4309,13 +4313,15 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["Invoice"][];
         };
-        /** @description DATA-RETRIEVE: retrieve the invoices of a fiscal link issued between `date_from` and `date_to` (inclusive). RANGE-365: the range may span at most 365 days; a longer one, or `date_to` before `date_from`, gets 400 (choice for the order check). */
+        /** @description DATA-RETRIEVE: retrieve the invoices of a fiscal link issued between `date_from` and `date_to` (inclusive). RANGE-365: the range may span at most 365 days; a longer one, or `date_to` before `date_from`, gets 400 (choice for the order check). Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         InvoicesRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to retrieve for (required; ERR-REQUIRED when missing).
              */
             link: string;
+            /** @description An MFA token sent up front (LINK-MFA-428); the provider's SDK sends it. */
+            token?: string;
             /**
              * Format: date
              * @description First invoice date of the range (required; choice).
@@ -4387,7 +4393,7 @@ export interface components {
         };
         /** @description How long data is kept after the last access, e.g. `365d` (choice of format). */
         StaleIn: string;
-        /** @description Registers a link (LINK-REGISTER). Which credentials an institution needs is in its `form_fields` (choice: one body for every product type, with the credentials an institution does not use left out); a credential the institution needs and the body lacks gets 400 `required` with `field`. */
+        /** @description Registers a link (LINK-REGISTER). Which credentials an institution needs is in its `form_fields` (choice: one body for every product type, with the credentials an institution does not use left out); a credential the institution needs and the body lacks gets 400 `required` with `field`. Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         LinkRegistrationRequest: {
             /** @description The institution's `name`. */
             institution: string;
@@ -4405,15 +4411,26 @@ export interface components {
             fetch_resources?: components["schemas"]["FetchResources"];
             stale_in?: components["schemas"]["StaleIn"];
             credentials_storage?: components["schemas"]["CredentialsStorage"];
+            /** @description The kind of `username` where an institution takes several (e.g. `001` for a CPF); accepted, not checked (choice). */
+            username_type?: string;
+            /** @description Whether a recurrent link loads its history (the provider's member; accepted, the simulator always loads it). */
+            fetch_historical?: boolean;
+            /** @description Base64 certificate for institutions that log in with one (accepted, not checked). */
+            certificate?: string;
+            /** @description Base64 private key that goes with `certificate` (accepted, not checked). */
+            private_key?: string;
         };
-        /** @description LINK-PUT-CREDENTIALS: new credentials for an `invalid` or `token_required` link. */
+        /** @description LINK-PUT-CREDENTIALS: new credentials for an `invalid` or `token_required` link. Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         LinkCredentialsRequest: {
             password: string;
             password2?: string;
             username2?: string;
             token?: string;
+            username_type?: string;
+            certificate?: string;
+            private_key?: string;
         };
-        /** @description PATCH `/api/links/{id}/`. LINK-ACCESS-MODE-UP: single -> recurrent schedules a historical update for the next day; LINK-ACCESS-MODE-DOWN and LINK-PATCH-NO-UPDATE: no update, no events. */
+        /** @description PATCH `/api/links/{id}/`. LINK-ACCESS-MODE-UP: single -> recurrent schedules a historical update for the next day; LINK-ACCESS-MODE-DOWN and LINK-PATCH-NO-UPDATE: no update, no events. Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         LinkUpdateRequest: {
             access_mode?: components["schemas"]["AccessMode"];
             stale_in?: components["schemas"]["StaleIn"];
@@ -4643,13 +4660,15 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["Owner"][];
         };
-        /** @description DATA-RETRIEVE: retrieve the owners of a link. */
+        /** @description DATA-RETRIEVE: retrieve the owners of a link. Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         OwnersRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to retrieve for (required; ERR-REQUIRED when missing).
              */
             link: string;
+            /** @description An MFA token sent up front (LINK-MFA-428); the provider's SDK sends it. */
+            token?: string;
             /**
              * @description Keep the retrieved records in the account (choice).
              * @default true
@@ -4730,13 +4749,15 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["RecurringExpense"][];
         };
-        /** @description DATA-RETRIEVE: find the recurring expenses of a banking link's checking, savings and credit card accounts. RANGE-365: from `date_from` to `date_to` (inclusive) at most 365 days, else 400. Without `date_to` it is today; without `date_from` it is 365 days before `date_to` (choice). `date_from` after `date_to` gets 400 (choice). */
+        /** @description DATA-RETRIEVE: find the recurring expenses of a banking link's checking, savings and credit card accounts. RANGE-365: from `date_from` to `date_to` (inclusive) at most 365 days, else 400. Without `date_to` it is today; without `date_from` it is 365 days before `date_to` (choice). `date_from` after `date_to` gets 400 (choice). Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         RecurringExpensesRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to retrieve for (required; ERR-REQUIRED when missing).
              */
             link: string;
+            /** @description An MFA token sent up front (LINK-MFA-428); the provider's SDK sends it. */
+            token?: string;
             /**
              * Format: date
              * @description First date analysed, YYYY-MM-DD (optional).
@@ -4834,13 +4855,15 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["RiskInsight"][];
         };
-        /** @description DATA-RETRIEVE: the body is the link id. */
+        /** @description DATA-RETRIEVE: the body is the link id. Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         RiskInsightsRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to compute the insights of (required; ERR-REQUIRED when missing).
              */
             link: string;
+            /** @description An MFA token sent up front (LINK-MFA-428); the provider's SDK sends it. */
+            token?: string;
             /**
              * @description Keep the retrieved records in the account (choice).
              * @default true
@@ -4896,15 +4919,22 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["TaxComplianceStatus"][];
         };
-        /** @description DATA-RETRIEVE: retrieve the current opinion of compliance of a fiscal link. */
+        /** @description DATA-RETRIEVE: retrieve the current opinion of compliance of a fiscal link. Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         TaxComplianceStatusRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to retrieve for (required; ERR-REQUIRED when missing).
              */
             link: string;
+            /** @description An MFA token sent up front (LINK-MFA-428). */
+            token?: string;
             /**
-             * @description Keep the retrieved records in the account (choice).
+             * @description `true` fills the record's `pdf` with the opinion document; else it is null.
+             * @default false
+             */
+            attach_pdf?: boolean;
+            /**
+             * @description Keep the retrieved records (201); `false`: nothing is stored (200).
              * @default true
              */
             save_data?: boolean;
@@ -5001,7 +5031,7 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["TaxRetention"][];
         };
-        /** @description DATA-RETRIEVE: retrieve the tax retentions of a fiscal link issued between `date_from` and `date_to` (inclusive; the "period" of TAX-RETENTIONS-500, choice). `date_to` before `date_from` gets 400 (choice). */
+        /** @description DATA-RETRIEVE: retrieve the tax retentions of a fiscal link issued between `date_from` and `date_to` (inclusive; the "period" of TAX-RETENTIONS-500, choice). `date_to` before `date_from` gets 400 (choice). Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         TaxRetentionsRetrieveRequest: {
             /**
              * Format: uuid
@@ -5023,8 +5053,15 @@ export interface components {
              * @enum {string}
              */
             type: "INFLOW" | "OUTFLOW";
+            /** @description An MFA token sent up front (LINK-MFA-428). */
+            token?: string;
             /**
-             * @description Keep the retrieved records in the account (choice).
+             * @description Ask for the CFDI XML of each retention (the provider's member; accepted, the simulated record carries no XML).
+             * @default false
+             */
+            attach_xml?: boolean;
+            /**
+             * @description Keep the retrieved records (201); `false`: nothing is stored (200).
              * @default true
              */
             save_data?: boolean;
@@ -5172,24 +5209,44 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["TaxReturn"][];
         };
-        /** @description DATA-RETRIEVE: retrieve the tax returns of a fiscal link for the years `year_from` to `year_to` (inclusive). `year_to` before `year_from` gets 400 (choice). */
+        /** @description A fiscal year: the provider sends `YYYY` strings; integers are accepted too (choice). */
+        FiscalYear: string | number;
+        /** @description DATA-RETRIEVE: retrieve the tax returns of a fiscal link, as the provider takes it: `type: yearly` (the default) with `year_from` and `year_to` as `YYYY` strings (integers accepted too, choice), or `type: monthly` with `date_from` and `date_to` (the months that hold them). `year_to` before `year_from`, or `date_to` before `date_from`, gets 400 (choice). Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         TaxReturnsRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to retrieve for (required; ERR-REQUIRED when missing).
              */
             link: string;
-            /** @description First fiscal year (required; choice). */
-            year_from: number;
-            /** @description Last fiscal year (required; choice). */
-            year_to: number;
             /**
-             * @description Only yearly or only monthly returns; absent: both (choice).
+             * @description Yearly returns (`year_from`/`year_to`, the default, as the provider has it) or monthly returns (`date_from`/`date_to`). Lists mix the two (TAX-RETURNS-MIXED).
+             * @default yearly
              * @enum {string}
              */
-            type?: "YEARLY" | "MONTHLY";
+            type?: "yearly" | "monthly";
+            /** @description First fiscal year (yearly). */
+            year_from?: components["schemas"]["FiscalYear"];
+            /** @description Last fiscal year (yearly). */
+            year_to?: components["schemas"]["FiscalYear"];
             /**
-             * @description Keep the retrieved records in the account (choice).
+             * Format: date
+             * @description First day of the first month (monthly).
+             */
+            date_from?: string;
+            /**
+             * Format: date
+             * @description A day of the last month (monthly).
+             */
+            date_to?: string;
+            /** @description An MFA token sent up front (LINK-MFA-428). */
+            token?: string;
+            /**
+             * @description `true` fills each return's `pdf` with the acknowledgment; else it is null.
+             * @default false
+             */
+            attach_pdf?: boolean;
+            /**
+             * @description Keep the retrieved records (201); `false`: nothing is stored (200).
              * @default true
              */
             save_data?: boolean;
@@ -5299,28 +5356,46 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["TaxStatus"][];
         };
-        /** @description DATA-RETRIEVE: retrieve the current tax status of a fiscal link. */
+        /** @description DATA-RETRIEVE: retrieve the current tax status of a fiscal link. Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         TaxStatusRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to retrieve for (required; ERR-REQUIRED when missing).
              */
             link: string;
+            /** @description An MFA token sent up front (LINK-MFA-428). */
+            token?: string;
             /**
-             * @description Keep the retrieved records in the account (choice).
+             * @description Ask for the SAT's PDF of the status (the provider's member; accepted, the simulated record carries no PDF).
+             * @default false
+             */
+            attach_pdf?: boolean;
+            /**
+             * @description Keep the retrieved records (201); `false`: nothing is stored (200).
              * @default true
              */
             save_data?: boolean;
         };
         /** @description DATA-RETRIEVE: the tax status retrieved from the institution (choice: a list of one). */
         TaxStatusList: components["schemas"]["TaxStatus"][];
-        /** @description TOKEN-WIDGET (choice): optional scopes, and a link to open the widget in update mode. */
+        /** @description TOKEN-WIDGET: the body the provider's SDK and update-mode docs send: the API key's `id` and `password` (the Basic credentials authenticate; these are accepted and not compared, choice), `scopes`, and `link_id` to open the widget in update mode for that link (`link` is an older name, accepted too), `widget` customisation. Open: members the provider adds are ignored. */
         DataWidgetTokenRequest: {
+            /** @description The secret key id. */
+            id?: string;
+            /** @description The secret key password. */
+            password?: string;
             /** @default read_institutions,write_links */
             scopes?: string;
+            /**
+             * Format: uuid
+             * @description Update mode for this link.
+             */
+            link_id?: string;
             /** Format: uuid */
             link?: string;
             external_id?: string;
+            /** @description Widget customisation (branding, callbacks); accepted as given. */
+            widget?: Record<string, never>;
         };
         /** @description TOKEN-WIDGET (choice): a short-lived access token for the hosted widget. */
         WidgetToken: {
@@ -5411,13 +5486,15 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["Transaction"][];
         };
-        /** @description DATA-RETRIEVE: retrieve the transactions of a link within a date range. Without `account` every account of the link is read (choice). The institution returns as much history as it offers: dates older than that return what is available. `date_to` before `date_from`: 400 (choice). */
+        /** @description DATA-RETRIEVE: retrieve the transactions of a link within a date range. Without `account` every account of the link is read (choice). The institution returns as much history as it offers: dates older than that return what is available. `date_to` before `date_from`: 400 (choice). Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         TransactionsRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to retrieve for (required; ERR-REQUIRED when missing).
              */
             link: string;
+            /** @description An MFA token sent up front (LINK-MFA-428); the provider's SDK sends it. */
+            token?: string;
             /**
              * Format: uuid
              * @description Only this account of the link (choice); an account that is not the link's: 404.

@@ -116,7 +116,14 @@ const updateLink =
   async ({ input, tenant }) => {
     const link = await findOr404(tenant, LINKS, input.path.id!);
     if (!link.ok) return link;
-    const updated = { ...link.value, ...(input.body as Body) };
+    // The body is open (the provider's): only the members this operation changes are taken.
+    const body = input.body as Body;
+    const changes = Object.fromEntries(
+      ['access_mode', 'stale_in', 'fetch_resources']
+        .filter((k) => body[k] !== undefined)
+        .map((k) => [k, body[k]]),
+    );
+    const updated = { ...link.value, ...changes };
     await tenant.store.put(tenant.id, LINKS, updated);
     // LINK-ACCESS-MODE-UP / -DOWN, LINK-PATCH-NO-UPDATE
     await triggers.linkUpdated(tenant, link.value, updated);

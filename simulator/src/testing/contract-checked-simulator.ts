@@ -16,6 +16,7 @@ import type { ApiKey, Environment } from '../pipeline/authenticate.js';
 import { indexOperations } from '../pipeline/operation-index.js';
 import { createRouter } from '../pipeline/route.js';
 import { createSimulator, type Simulator } from '../simulator.js';
+import { withClosedResponses } from './closed-responses.js';
 
 export const TEST_KEYS: ApiKey[] = [
   { secretId: 'tenant-a', secretPassword: 'secret-a', environment: 'production' },
@@ -66,7 +67,8 @@ interface DocumentChecker {
 
 function documentChecker(document: JsonObject): DocumentChecker {
   return {
-    ajv: createDocumentAjv(document),
+    // The document's responses are open; the simulator still sends exactly the members it names.
+    ajv: createDocumentAjv(withClosedResponses(document)),
     route: createRouter(indexOperations(document).values()),
     errorList: { $ref: '#/components/schemas/ErrorList' },
   };
@@ -101,6 +103,24 @@ function checkAgainstDocument(
       `Contract violation: ${where}: ${describeErrors(validate).join('; ')}\n${JSON.stringify(response.body).slice(0, 800)}`,
     );
   }
+}
+
+/**
+ * `simulator.handle` with every response checked as `call` checks it, for tests that serve the
+ * simulator over HTTP to a real client (the official SDK test): a violation is recorded in `violations`
+ * (the client would only see a 500) and the response goes out unchanged.
+ */
+export function contractCheckedHandle(simulator: Simulator, violations: string[]): Simulator['handle'] {
+  const api = documentChecker(simulator.document);
+  return async (request) => {
+    const response = await simulator.handle(request);
+    try {
+      checkAgainstDocument(api, request.method, request.path, response);
+    } catch (error) {
+      violations.push((error as Error).message);
+    }
+    return response;
+  };
 }
 
 export async function contractCheckedSimulator(

@@ -59,6 +59,20 @@ describe('DATA-RETRIEVE', () => {
     expect((await list('/api/accounts/', link)).body.count).toBe(0);
   });
 
+  it('the bodies the provider takes: attach_pdf on tax status and compliance, attach_xml on retentions, token', async () => {
+    const link = await registerLink(sim, 'mxFiscal');
+    const compliance = await retrieve(sim, '/api/tax-compliance-status/', link, { attach_pdf: true });
+    expect(compliance.status).toBe(201);
+    for (const record of compliance.body) expect(typeof record.pdf).toBe('string');
+    expect(
+      (await retrieve(sim, '/api/tax-status/', link, { attach_pdf: true, token: '123456' })).status,
+    ).toBe(201);
+    const retentions = { ...LAST_MONTH, type: 'INFLOW', attach_xml: true };
+    expect((await retrieve(sim, '/api/tax-retentions/', link, retentions)).status).toBe(201);
+    const mfa = await registerLink(sim, 'mfaBank');
+    expect((await retrieve(sim, '/api/accounts/', mfa, { token: '123456' })).status).toBe(201);
+  });
+
   it('attach_xml and attach_pdf fill `xml` and `pdf`; without them they are null', async () => {
     const fiscal = await registerLink(sim, 'mxFiscal');
     const plain = await retrieve(sim, '/api/invoices/', fiscal, { ...LAST_MONTH, type: 'INFLOW' });

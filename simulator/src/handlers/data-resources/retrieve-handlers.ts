@@ -7,6 +7,7 @@
 import { err, ok, type Result } from '../../core/result.js';
 import { type ApiErrors, apiError } from '../../errors/api-error.js';
 import { takeScenario } from '../../institutions/scenario-switches.js';
+import { ACCEPTED_MFA_TOKEN } from '../../institutions/scenario-triggers.js';
 import type { StoredRecord } from '../../store/store.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { type Handler, json } from '../handler.js';
@@ -46,7 +47,9 @@ async function prepare(
   const request = readRetrieval(limits, body, todayOf(tenant));
   if (!request.ok) return request;
   // Before reading anything (parents included): a paused retrieval has no effect until resumed.
-  if (askToken && resource.operations.resume !== undefined && asksForToken(tenant, link.value)) {
+  // A token sent up front (the SDK's `token` option) answers the institution's question at once.
+  const answered = body.token === ACCEPTED_MFA_TOKEN;
+  if (askToken && !answered && resource.operations.resume !== undefined && asksForToken(tenant, link.value)) {
     return pauseForToken(tenant, { collection: resource.path, link: link.value.id, body });
   }
   const parents = await parentsOf(machine, tenant, link.value, resource, request.value);

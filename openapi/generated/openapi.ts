@@ -2676,10 +2676,10 @@ export interface components {
              */
             created_at: string;
             /**
-             * @description Account type.
+             * @description Account type (the provider's categories; the simulated institutions hold the first four).
              * @enum {string}
              */
-            category: "CHECKING_ACCOUNT" | "SAVINGS_ACCOUNT" | "CREDIT_CARD" | "LOAN_ACCOUNT";
+            category: "CHECKING_ACCOUNT" | "SAVINGS_ACCOUNT" | "CREDIT_CARD" | "LOAN_ACCOUNT" | "INVESTMENT_ACCOUNT" | "PENSION_FUND_ACCOUNT" | "RECEIVABLES_ACCOUNT" | "UNCATEGORIZED";
             /** @description The institution's own name for the product. */
             type: string;
             name: string;
@@ -4606,7 +4606,7 @@ export interface components {
         };
         /** @description The ID document used to open the account (choice: one of CPF, RG, CNH or passport, told apart by `document_type`). */
         OwnerDocument: components["schemas"]["CpfDocument"] | components["schemas"]["RgDocument"] | components["schemas"]["CnhDocument"] | components["schemas"]["PassportDocument"];
-        /** @description The owner of a banking link: full name, key contact data and the ID document used to open the account. Field names and types beyond `id` are choices. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: `first_name` and `last_name` are deprecated (choice) and may be absent. */
+        /** @description The owner of a banking link: the name shown for them (`display_name`, the provider's member), key contact data and the ID document used to open the account. Other field names are choices. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: `first_name` and `last_name` are deprecated (choice) and may be absent. */
         Owner: {
             /** Format: uuid */
             id: string;
@@ -4625,8 +4625,8 @@ export interface components {
              * @description When the record was stored.
              */
             created_at: string;
-            /** @description Full name as registered at the institution. */
-            full_name: string;
+            /** @description The owner's full name as the institution shows it (the provider's name for it). */
+            display_name: string;
             /**
              * Format: email
              * @description Contact email (choice of name).
@@ -4644,12 +4644,12 @@ export interface components {
             document_id: components["schemas"]["OwnerDocument"];
             /**
              * @deprecated
-             * @description Deprecated (choice); use `full_name`. Do not rely on it.
+             * @description Deprecated (choice); use `display_name`. Do not rely on it.
              */
             first_name?: string | null;
             /**
              * @deprecated
-             * @description Deprecated (choice); use `full_name`. Do not rely on it.
+             * @description Deprecated (choice); use `display_name`. Do not rely on it.
              */
             last_name?: string | null;
         };
@@ -5451,8 +5451,8 @@ export interface components {
              */
             value_date: string;
             /**
-             * Format: date
-             * @description Date the institution booked it (choice); null when not booked yet.
+             * Format: date-time
+             * @description When the institution booked it (a date-time, as the provider has it); null when not booked yet.
              */
             accounting_date: string | null;
             /** @description Amount, always positive (choice); the direction is in `type`. */
@@ -7185,7 +7185,7 @@ export interface operations {
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
                 /** @description Exact match on `category`. */
-                category?: "CHECKING_ACCOUNT" | "SAVINGS_ACCOUNT" | "CREDIT_CARD" | "LOAN_ACCOUNT";
+                category?: "CHECKING_ACCOUNT" | "SAVINGS_ACCOUNT" | "CREDIT_CARD" | "LOAN_ACCOUNT" | "INVESTMENT_ACCOUNT" | "PENSION_FUND_ACCOUNT" | "RECEIVABLES_ACCOUNT" | "UNCATEGORIZED";
                 /** @description FILTER-IN on `category`. */
                 category__in?: components["schemas"]["InFilter"];
                 /** @description Exact match on `currency`. */
@@ -12771,7 +12771,7 @@ export interface operations {
                      *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:02.000Z",
-                     *           "full_name": "Maria Fernanda Souza Oliveira",
+                     *           "display_name": "Maria Fernanda Souza Oliveira",
                      *           "email": "maria.oliveira@exemplo.com.br",
                      *           "phone_number": "+55 11 98765-4321",
                      *           "birth_date": "1988-04-17",
@@ -12836,7 +12836,7 @@ export interface operations {
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
-                     *         "full_name": "Maria Fernanda Souza Oliveira",
+                     *         "display_name": "Maria Fernanda Souza Oliveira",
                      *         "email": "maria.oliveira@exemplo.com.br",
                      *         "phone_number": "+55 11 98765-4321",
                      *         "birth_date": "1988-04-17",
@@ -12875,7 +12875,7 @@ export interface operations {
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
-                     *         "full_name": "Maria Fernanda Souza Oliveira",
+                     *         "display_name": "Maria Fernanda Souza Oliveira",
                      *         "email": "maria.oliveira@exemplo.com.br",
                      *         "phone_number": "+55 11 98765-4321",
                      *         "birth_date": "1988-04-17",
@@ -12942,7 +12942,7 @@ export interface operations {
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
-                     *         "full_name": "Maria Fernanda Souza Oliveira",
+                     *         "display_name": "Maria Fernanda Souza Oliveira",
                      *         "email": "maria.oliveira@exemplo.com.br",
                      *         "phone_number": "+55 11 98765-4321",
                      *         "birth_date": "1988-04-17",
@@ -12981,7 +12981,7 @@ export interface operations {
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
-                     *         "full_name": "Maria Fernanda Souza Oliveira",
+                     *         "display_name": "Maria Fernanda Souza Oliveira",
                      *         "email": "maria.oliveira@exemplo.com.br",
                      *         "phone_number": "+55 11 98765-4321",
                      *         "birth_date": "1988-04-17",
@@ -13039,7 +13039,7 @@ export interface operations {
                      *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:02.000Z",
-                     *       "full_name": "Maria Fernanda Souza Oliveira",
+                     *       "display_name": "Maria Fernanda Souza Oliveira",
                      *       "email": "maria.oliveira@exemplo.com.br",
                      *       "phone_number": "+55 11 98765-4321",
                      *       "birth_date": "1988-04-17",
@@ -15043,7 +15043,7 @@ export interface operations {
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:03.000Z",
                      *           "value_date": "2026-10-30",
-                     *           "accounting_date": "2026-10-30",
+                     *           "accounting_date": "2026-10-30T00:00:00.000Z",
                      *           "amount": 87.9,
                      *           "balance": 5874.13,
                      *           "currency": "BRL",
@@ -15124,7 +15124,7 @@ export interface operations {
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-30",
-                     *         "accounting_date": "2026-10-30",
+                     *         "accounting_date": "2026-10-30T00:00:00.000Z",
                      *         "amount": 87.9,
                      *         "balance": 5874.13,
                      *         "currency": "BRL",
@@ -15176,7 +15176,7 @@ export interface operations {
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-30",
-                     *         "accounting_date": "2026-10-30",
+                     *         "accounting_date": "2026-10-30T00:00:00.000Z",
                      *         "amount": 87.9,
                      *         "balance": 5874.13,
                      *         "currency": "BRL",
@@ -15256,7 +15256,7 @@ export interface operations {
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-30",
-                     *         "accounting_date": "2026-10-30",
+                     *         "accounting_date": "2026-10-30T00:00:00.000Z",
                      *         "amount": 87.9,
                      *         "balance": 5874.13,
                      *         "currency": "BRL",
@@ -15308,7 +15308,7 @@ export interface operations {
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-30",
-                     *         "accounting_date": "2026-10-30",
+                     *         "accounting_date": "2026-10-30T00:00:00.000Z",
                      *         "amount": 87.9,
                      *         "balance": 5874.13,
                      *         "currency": "BRL",
@@ -15379,7 +15379,7 @@ export interface operations {
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:03.000Z",
                      *       "value_date": "2026-10-30",
-                     *       "accounting_date": "2026-10-30",
+                     *       "accounting_date": "2026-10-30T00:00:00.000Z",
                      *       "amount": 87.9,
                      *       "balance": 5874.13,
                      *       "currency": "BRL",

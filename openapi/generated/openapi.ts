@@ -5211,7 +5211,7 @@ export interface components {
         };
         /** @description A fiscal year: the provider sends `YYYY` strings; integers are accepted too (choice). */
         FiscalYear: string | number;
-        /** @description DATA-RETRIEVE: retrieve the tax returns of a fiscal link, as the provider takes it: `type: yearly` (the default) with `year_from` and `year_to` as `YYYY` strings (integers accepted too, choice), or `type: monthly` with `date_from` and `date_to` (the months that hold them). `year_to` before `year_from`, or `date_to` before `date_from`, gets 400 (choice). Open, like the provider's request schemas: members it does not name are ignored, not refused. */
+        /** @description DATA-RETRIEVE: retrieve the tax returns of a fiscal link, as the provider takes it: `type: yearly` (the default) with `year_from` and `year_to` as `YYYY` strings (integers accepted too, choice), or `type: monthly` with `date_from` and `date_to` (the months that hold them). `year_to` before `year_from`, or `date_to` before `date_from`, gets 400 (choice). The provider requires the years (or the dates, monthly); missing ones here read the institution's history (choice: accepting more). Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         TaxReturnsRetrieveRequest: {
             /**
              * Format: uuid

@@ -173,8 +173,8 @@ describe('TAX-RETURNS-MIXED', () => {
       ['MONTHLY', 5],
     ]);
     for (const r of monthly.body) expect(typeof r.pdf).toBe('string');
-    const noDates = await retrieve(sim, '/api/tax-returns/', link, { type: 'monthly' });
-    expect(noDates.status).toBe(400);
+    const inverted = { type: 'monthly', date_from: '2026-05-01', date_to: '2026-03-31' };
+    expect((await retrieve(sim, '/api/tax-returns/', link, inverted)).status).toBe(400);
   });
 });
 

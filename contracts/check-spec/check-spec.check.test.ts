@@ -67,10 +67,8 @@ describe('pact check-spec', () => {
         body: { request_id: 42, queued: true },
       },
     );
-    expect(problems).toEqual([
-      'response 202 body: / must NOT have additional properties',
-      'response 202 body: /request_id must be string',
-    ]);
+    // Response schemas are open (a tolerant reader): `queued` is not a problem, a wrong type is.
+    expect(problems).toEqual(['response 202 body: /request_id must be string']);
   });
 
   it('fails a status the operation does not document', async () => {

@@ -95,7 +95,7 @@ describe('Pact: institutions and link registration', () => {
       code: equal('token_required'),
       session: string(EXAMPLE_IDS.session),
       expiry: integer(600),
-      link: null,
+      link: uuid(EXAMPLE_IDS.link),
       token_generation_data: {
         instructions: string('Use the code sent to your phone.'),
         type: string('numeric'),
@@ -119,6 +119,7 @@ describe('Pact: institutions and link registration', () => {
     const resume = {
       session: fromState('{session}', EXAMPLE_IDS.session),
       token: fromState('{token}', '123456'),
+      link: fromState('{linkId}', EXAMPLE_IDS.link),
     };
     await pact
       .addInteraction()
@@ -127,7 +128,7 @@ describe('Pact: institutions and link registration', () => {
       .withRequest('PATCH', '/api/links/', (request) => request.headers(JSON_REQUEST).jsonBody(resume))
       .willRespondWith(200, (response) => response.jsonBody({ ...recurrentLink, status: 'valid' }))
       .executeTest(async (mockServer) => {
-        const body = { session: EXAMPLE_IDS.session, token: '123456' };
+        const body = { session: EXAMPLE_IDS.session, token: '123456', link: EXAMPLE_IDS.link };
         const { data, response } = await clientFor(mockServer).PATCH('/api/links/', { body });
         expect(response.status).toBe(200);
         expect(data?.access_mode).toBe('recurrent');

@@ -163,7 +163,9 @@ export const PROVIDER_STATES: Readonly<Record<string, ProviderState>> = {
       await institutionAsksForToken(context);
       const body = { ...context.credentials, access_mode: 'recurrent' };
       const paused = await context.api.expect(428, 'POST', LINKS, { body });
-      return { session: idOf((paused as unknown[])[0], 'session'), token: context.mfaToken };
+      const item = (paused as unknown[])[0];
+      // LINK-MFA-428: the 428 names the link it created; the resume sends it back.
+      return { session: idOf(item, 'session'), linkId: idOf(item, 'link'), token: context.mfaToken };
     },
   },
   'a recurrent link exists': { setup: recurrentLink },

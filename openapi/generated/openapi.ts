@@ -44,7 +44,7 @@ export interface paths {
         head?: never;
         /**
          * Resume an accounts retrieval paused for an MFA token
-         * @description LINK-MFA-428: completes the paused retrieval (200 with the records, choice); a wrong token or an expired or unknown session gets 400.
+         * @description LINK-MFA-428: completes the paused retrieval with `{session, link, token}` from the 428: 201 with the records, 200 with `save_data: false`. A wrong or missing token: 400 `invalid_token`; an expired, unknown or used session: 400 `session_expired`; another link: 400 `invalid`.
          */
         patch: operations["resumeAccountsRetrieval"];
         trace?: never;
@@ -867,7 +867,7 @@ export interface paths {
         head?: never;
         /**
          * Resume an invoices retrieval paused for an MFA token
-         * @description LINK-MFA-428: completes the paused retrieval (200 with the records, choice); a wrong token or an expired or unknown session gets 400.
+         * @description LINK-MFA-428: completes the paused retrieval with `{session, link, token}` from the 428: 201 with the records, 200 with `save_data: false`. A wrong or missing token: 400 `invalid_token`; an expired, unknown or used session: 400 `session_expired`; another link: 400 `invalid`.
          */
         patch: operations["resumeInvoicesRetrieval"];
         trace?: never;
@@ -914,7 +914,7 @@ export interface paths {
         put?: never;
         /**
          * Register a link
-         * @description LINK-REGISTER: 201 with the link. LINK-MFA-428: when the institution asks for a token, 428 with a session; resume with PATCH `/api/links/`. A recurrent link then gets `historical_update` events (WEBHOOK-HISTORICAL). An unknown institution or a missing credential: 400 with `field`.
+         * @description LINK-REGISTER: 201 with the link. LINK-MFA-428: when the institution asks for a token, the link is created all the same and the 428 item carries its id (`link`) with the `session`; the link is listed with status `unconfirmed` (choice), sends no webhook and cannot be read (400 `unconfirmed_link`) until PATCH `/api/links/` resumes it. A recurrent link then gets `historical_update` events (WEBHOOK-HISTORICAL). An unknown institution or a missing credential: 400 with `field`.
          */
         post: operations["registerLink"];
         delete?: never;
@@ -922,7 +922,7 @@ export interface paths {
         head?: never;
         /**
          * Resume a link registration paused for an MFA token
-         * @description LINK-MFA-428: 200 with the link (choice); a wrong token or an expired or unknown session gets 400.
+         * @description LINK-MFA-428: `{session, link, token}` from the 428 confirms the link: 200 with it, status `valid`. A wrong or missing token: 400 `invalid_token` (the session stays open until it expires); an expired, unknown or already used session: 400 `session_expired`; another link: 400 `invalid`.
          */
         patch: operations["resumeLinkRegistration"];
         trace?: never;
@@ -1059,7 +1059,7 @@ export interface paths {
         head?: never;
         /**
          * Resume an owners retrieval paused for an MFA token
-         * @description LINK-MFA-428: completes the paused retrieval (200 with the records, choice); a wrong token or an expired or unknown session gets 400.
+         * @description LINK-MFA-428: completes the paused retrieval with `{session, link, token}` from the 428: 201 with the records, 200 with `save_data: false`. A wrong or missing token: 400 `invalid_token`; an expired, unknown or used session: 400 `session_expired`; another link: 400 `invalid`.
          */
         patch: operations["resumeOwnersRetrieval"];
         trace?: never;
@@ -1440,7 +1440,7 @@ export interface paths {
         head?: never;
         /**
          * Resume a transactions retrieval paused for an MFA token
-         * @description LINK-MFA-428: completes the paused retrieval (200 with the records, choice); a wrong token or an expired or unknown session gets 400.
+         * @description LINK-MFA-428: completes the paused retrieval with `{session, link, token}` from the 428: 201 with the records, 200 with `save_data: false`. A wrong or missing token: 400 `invalid_token`; an expired, unknown or used session: 400 `session_expired`; another link: 400 `invalid`.
          */
         patch: operations["resumeTransactionsRetrieval"];
         trace?: never;
@@ -2676,10 +2676,10 @@ export interface components {
              */
             created_at: string;
             /**
-             * @description Account type.
+             * @description Account type (the provider's categories; the simulated institutions hold the first four).
              * @enum {string}
              */
-            category: "CHECKING_ACCOUNT" | "SAVINGS_ACCOUNT" | "CREDIT_CARD" | "LOAN_ACCOUNT";
+            category: "CHECKING_ACCOUNT" | "SAVINGS_ACCOUNT" | "CREDIT_CARD" | "LOAN_ACCOUNT" | "INVESTMENT_ACCOUNT" | "PENSION_FUND_ACCOUNT" | "RECEIVABLES_ACCOUNT" | "UNCATEGORIZED";
             /** @description The institution's own name for the product. */
             type: string;
             name: string;
@@ -2713,13 +2713,15 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["Account"][];
         };
-        /** @description DATA-RETRIEVE: retrieve the accounts of a link. */
+        /** @description DATA-RETRIEVE: retrieve the accounts of a link. Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         AccountsRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to retrieve for (required; ERR-REQUIRED when missing).
              */
             link: string;
+            /** @description An MFA token sent up front (LINK-MFA-428); the provider's SDK sends it. */
+            token?: string;
             /**
              * @description Keep the retrieved records in the account (choice).
              * @default true
@@ -2728,42 +2730,50 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the accounts retrieved from the institution. */
         AccountList: components["schemas"]["Account"][];
-        /** @description How the end-user obtains the MFA token (choice for `expiry`, which the spec does not name here). */
+        /**
+         * @description LINK-MFA-428: a paused request's session, 32 lower-case hex characters.
+         * @example 2675b703b9d4451f8d4861a3eee54449
+         */
+        MfaSession: string;
+        /** @description How the end-user obtains the MFA token (the provider's members). */
         TokenGenerationData: {
+            /** @description What to tell the end-user. */
             instructions: string;
             /** @description How the token is generated, e.g. `numeric`, `qr`. */
             type: string;
             /** @description Data the user needs to generate the token (e.g. a QR payload); may be empty. */
             value: string;
-            /** @description Seconds the token generation data stays valid (choice). */
-            expiry?: number;
+            /**
+             * @description Whether the end-user types the token in (false for a QR code they scan).
+             * @default true
+             */
+            expects_user_input?: boolean;
         };
-        /** @description LINK-MFA-428 (choice): the error item of a 428. Besides the ERR-BODY members it carries the `session` to resume with, its `expiry` in seconds, the `link` id (null while a registration is paused, since no link exists yet) and the `token_generation_data`. */
+        /** @description LINK-MFA-428: the error item of a 428. Besides the ERR-BODY members it carries the `session` to resume with, its `expiry` in seconds, the `link` the session belongs to (for a registration, the link the 428 created, `unconfirmed` until resumed) and the `token_generation_data`. Open (no `additionalProperties: false`): a tolerant reader of the provider's errors. */
         TokenRequiredError: {
             request_id: components["schemas"]["RequestId"];
             message: string;
             /** @constant */
             code: "token_required";
             field?: string;
-            /** @description Session id to send back with the token in the PATCH that resumes. */
-            session: string;
+            session: components["schemas"]["MfaSession"];
             /** @description Seconds the session stays valid. */
             expiry: number;
             /** Format: uuid */
-            link: string | null;
+            link: string;
             token_generation_data: components["schemas"]["TokenGenerationData"];
         };
         /** @description LINK-MFA-428: the 428 error array. */
         TokenRequiredErrorList: components["schemas"]["TokenRequiredError"][];
-        /** @description LINK-MFA-428: resumes a registration or retrieval paused with 428. `session` comes from the 428 item; `link` is required when resuming a retrieval and ignored for a registration (choice). */
+        /** @description LINK-MFA-428: resumes a registration or retrieval paused with 428, with the `session` and `link` of the 428 item (both required, as the provider has them; the official SDK sends both). A missing or wrong `token` is 400 `invalid_token`; an expired, unknown or already resumed session 400 `session_expired`; a `link` that is not the session's 400 `invalid`. `save_data` only matters on a retrieval. Open, like the provider's request schemas: members it does not name are ignored. */
         MfaResumeRequest: {
-            session: string;
+            session: components["schemas"]["MfaSession"];
             /** @description The MFA token the end-user received. */
-            token: string;
+            token?: string;
             /** Format: uuid */
-            link?: string;
+            link: string;
             /**
-             * @description Keep the retrieved records in the account (choice).
+             * @description Keep the retrieved records (201); `false`: nothing is stored (200).
              * @default true
              */
             save_data?: boolean;
@@ -3868,7 +3878,7 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["EmploymentRecord"][];
         };
-        /** @description DATA-RETRIEVE: retrieve the employment record of the individual of a link. */
+        /** @description DATA-RETRIEVE: retrieve the employment record of the individual of a link. Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         EmploymentRecordsRetrieveRequest: {
             /**
              * Format: uuid
@@ -4093,13 +4103,15 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["Income"][];
         };
-        /** @description DATA-RETRIEVE: compute the incomes of a banking link's checking and savings accounts. RANGE-365: from `date_from` to `date_to` (inclusive) at most 365 days, else 400. Without `date_to` it is today; without `date_from` it is 365 days before `date_to` (choice). `date_from` after `date_to` gets 400 (choice). */
+        /** @description DATA-RETRIEVE: compute the incomes of a banking link's checking and savings accounts. RANGE-365: from `date_from` to `date_to` (inclusive) at most 365 days, else 400. Without `date_to` it is today; without `date_from` it is 365 days before `date_to` (choice). `date_from` after `date_to` gets 400 (choice). Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         IncomesRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to retrieve for (required; ERR-REQUIRED when missing).
              */
             link: string;
+            /** @description An MFA token sent up front (LINK-MFA-428); the provider's SDK sends it. */
+            token?: string;
             /**
              * Format: date
              * @description First date analysed, YYYY-MM-DD (optional).
@@ -4301,13 +4313,15 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["Invoice"][];
         };
-        /** @description DATA-RETRIEVE: retrieve the invoices of a fiscal link issued between `date_from` and `date_to` (inclusive). RANGE-365: the range may span at most 365 days; a longer one, or `date_to` before `date_from`, gets 400 (choice for the order check). */
+        /** @description DATA-RETRIEVE: retrieve the invoices of a fiscal link issued between `date_from` and `date_to` (inclusive). RANGE-365: the range may span at most 365 days; a longer one, or `date_to` before `date_from`, gets 400 (choice for the order check). Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         InvoicesRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to retrieve for (required; ERR-REQUIRED when missing).
              */
             link: string;
+            /** @description An MFA token sent up front (LINK-MFA-428); the provider's SDK sends it. */
+            token?: string;
             /**
              * Format: date
              * @description First invoice date of the range (required; choice).
@@ -4379,7 +4393,7 @@ export interface components {
         };
         /** @description How long data is kept after the last access, e.g. `365d` (choice of format). */
         StaleIn: string;
-        /** @description Registers a link (LINK-REGISTER). Which credentials an institution needs is in its `form_fields` (choice: one body for every product type, with the credentials an institution does not use left out); a credential the institution needs and the body lacks gets 400 `required` with `field`. */
+        /** @description Registers a link (LINK-REGISTER). Which credentials an institution needs is in its `form_fields` (choice: one body for every product type, with the credentials an institution does not use left out); a credential the institution needs and the body lacks gets 400 `required` with `field`. Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         LinkRegistrationRequest: {
             /** @description The institution's `name`. */
             institution: string;
@@ -4397,15 +4411,26 @@ export interface components {
             fetch_resources?: components["schemas"]["FetchResources"];
             stale_in?: components["schemas"]["StaleIn"];
             credentials_storage?: components["schemas"]["CredentialsStorage"];
+            /** @description The kind of `username` where an institution takes several (e.g. `001` for a CPF); accepted, not checked (choice). */
+            username_type?: string;
+            /** @description Whether a recurrent link loads its history (the provider's member; accepted, the simulator always loads it). */
+            fetch_historical?: boolean;
+            /** @description Base64 certificate for institutions that log in with one (accepted, not checked). */
+            certificate?: string;
+            /** @description Base64 private key that goes with `certificate` (accepted, not checked). */
+            private_key?: string;
         };
-        /** @description LINK-PUT-CREDENTIALS: new credentials for an `invalid` or `token_required` link. */
+        /** @description LINK-PUT-CREDENTIALS: new credentials for an `invalid` or `token_required` link. Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         LinkCredentialsRequest: {
             password: string;
             password2?: string;
             username2?: string;
             token?: string;
+            username_type?: string;
+            certificate?: string;
+            private_key?: string;
         };
-        /** @description PATCH `/api/links/{id}/`. LINK-ACCESS-MODE-UP: single -> recurrent schedules a historical update for the next day; LINK-ACCESS-MODE-DOWN and LINK-PATCH-NO-UPDATE: no update, no events. */
+        /** @description PATCH `/api/links/{id}/`. LINK-ACCESS-MODE-UP: single -> recurrent schedules a historical update for the next day; LINK-ACCESS-MODE-DOWN and LINK-PATCH-NO-UPDATE: no update, no events. Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         LinkUpdateRequest: {
             access_mode?: components["schemas"]["AccessMode"];
             stale_in?: components["schemas"]["StaleIn"];
@@ -4581,7 +4606,7 @@ export interface components {
         };
         /** @description The ID document used to open the account (choice: one of CPF, RG, CNH or passport, told apart by `document_type`). */
         OwnerDocument: components["schemas"]["CpfDocument"] | components["schemas"]["RgDocument"] | components["schemas"]["CnhDocument"] | components["schemas"]["PassportDocument"];
-        /** @description The owner of a banking link: full name, key contact data and the ID document used to open the account. Field names and types beyond `id` are choices. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: `first_name` and `last_name` are deprecated (choice) and may be absent. */
+        /** @description The owner of a banking link: the name shown for them (`display_name`, the provider's member), key contact data and the ID document used to open the account. Other field names are choices. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: `first_name` and `last_name` are deprecated (choice) and may be absent. */
         Owner: {
             /** Format: uuid */
             id: string;
@@ -4600,8 +4625,8 @@ export interface components {
              * @description When the record was stored.
              */
             created_at: string;
-            /** @description Full name as registered at the institution. */
-            full_name: string;
+            /** @description The owner's full name as the institution shows it (the provider's name for it). */
+            display_name: string;
             /**
              * Format: email
              * @description Contact email (choice of name).
@@ -4619,12 +4644,12 @@ export interface components {
             document_id: components["schemas"]["OwnerDocument"];
             /**
              * @deprecated
-             * @description Deprecated (choice); use `full_name`. Do not rely on it.
+             * @description Deprecated (choice); use `display_name`. Do not rely on it.
              */
             first_name?: string | null;
             /**
              * @deprecated
-             * @description Deprecated (choice); use `full_name`. Do not rely on it.
+             * @description Deprecated (choice); use `display_name`. Do not rely on it.
              */
             last_name?: string | null;
         };
@@ -4635,13 +4660,15 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["Owner"][];
         };
-        /** @description DATA-RETRIEVE: retrieve the owners of a link. */
+        /** @description DATA-RETRIEVE: retrieve the owners of a link. Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         OwnersRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to retrieve for (required; ERR-REQUIRED when missing).
              */
             link: string;
+            /** @description An MFA token sent up front (LINK-MFA-428); the provider's SDK sends it. */
+            token?: string;
             /**
              * @description Keep the retrieved records in the account (choice).
              * @default true
@@ -4722,13 +4749,15 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["RecurringExpense"][];
         };
-        /** @description DATA-RETRIEVE: find the recurring expenses of a banking link's checking, savings and credit card accounts. RANGE-365: from `date_from` to `date_to` (inclusive) at most 365 days, else 400. Without `date_to` it is today; without `date_from` it is 365 days before `date_to` (choice). `date_from` after `date_to` gets 400 (choice). */
+        /** @description DATA-RETRIEVE: find the recurring expenses of a banking link's checking, savings and credit card accounts. RANGE-365: from `date_from` to `date_to` (inclusive) at most 365 days, else 400. Without `date_to` it is today; without `date_from` it is 365 days before `date_to` (choice). `date_from` after `date_to` gets 400 (choice). Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         RecurringExpensesRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to retrieve for (required; ERR-REQUIRED when missing).
              */
             link: string;
+            /** @description An MFA token sent up front (LINK-MFA-428); the provider's SDK sends it. */
+            token?: string;
             /**
              * Format: date
              * @description First date analysed, YYYY-MM-DD (optional).
@@ -4826,13 +4855,15 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["RiskInsight"][];
         };
-        /** @description DATA-RETRIEVE: the body is the link id. */
+        /** @description DATA-RETRIEVE: the body is the link id. Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         RiskInsightsRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to compute the insights of (required; ERR-REQUIRED when missing).
              */
             link: string;
+            /** @description An MFA token sent up front (LINK-MFA-428); the provider's SDK sends it. */
+            token?: string;
             /**
              * @description Keep the retrieved records in the account (choice).
              * @default true
@@ -4888,15 +4919,22 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["TaxComplianceStatus"][];
         };
-        /** @description DATA-RETRIEVE: retrieve the current opinion of compliance of a fiscal link. */
+        /** @description DATA-RETRIEVE: retrieve the current opinion of compliance of a fiscal link. Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         TaxComplianceStatusRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to retrieve for (required; ERR-REQUIRED when missing).
              */
             link: string;
+            /** @description An MFA token sent up front (LINK-MFA-428). */
+            token?: string;
             /**
-             * @description Keep the retrieved records in the account (choice).
+             * @description `true` fills the record's `pdf` with the opinion document; else it is null.
+             * @default false
+             */
+            attach_pdf?: boolean;
+            /**
+             * @description Keep the retrieved records (201); `false`: nothing is stored (200).
              * @default true
              */
             save_data?: boolean;
@@ -4993,7 +5031,7 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["TaxRetention"][];
         };
-        /** @description DATA-RETRIEVE: retrieve the tax retentions of a fiscal link issued between `date_from` and `date_to` (inclusive; the "period" of TAX-RETENTIONS-500, choice). `date_to` before `date_from` gets 400 (choice). */
+        /** @description DATA-RETRIEVE: retrieve the tax retentions of a fiscal link issued between `date_from` and `date_to` (inclusive; the "period" of TAX-RETENTIONS-500, choice). `date_to` before `date_from` gets 400 (choice). Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         TaxRetentionsRetrieveRequest: {
             /**
              * Format: uuid
@@ -5015,8 +5053,15 @@ export interface components {
              * @enum {string}
              */
             type: "INFLOW" | "OUTFLOW";
+            /** @description An MFA token sent up front (LINK-MFA-428). */
+            token?: string;
             /**
-             * @description Keep the retrieved records in the account (choice).
+             * @description Ask for the CFDI XML of each retention (the provider's member; accepted, the simulated record carries no XML).
+             * @default false
+             */
+            attach_xml?: boolean;
+            /**
+             * @description Keep the retrieved records (201); `false`: nothing is stored (200).
              * @default true
              */
             save_data?: boolean;
@@ -5164,24 +5209,44 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["TaxReturn"][];
         };
-        /** @description DATA-RETRIEVE: retrieve the tax returns of a fiscal link for the years `year_from` to `year_to` (inclusive). `year_to` before `year_from` gets 400 (choice). */
+        /** @description A fiscal year: the provider sends `YYYY` strings; integers are accepted too (choice). */
+        FiscalYear: string | number;
+        /** @description DATA-RETRIEVE: retrieve the tax returns of a fiscal link, as the provider takes it: `type: yearly` (the default) with `year_from` and `year_to` as `YYYY` strings (integers accepted too, choice), or `type: monthly` with `date_from` and `date_to` (the months that hold them). `year_to` before `year_from`, or `date_to` before `date_from`, gets 400 (choice). The provider requires the years (or the dates, monthly); missing ones here read the institution's history (choice: accepting more). Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         TaxReturnsRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to retrieve for (required; ERR-REQUIRED when missing).
              */
             link: string;
-            /** @description First fiscal year (required; choice). */
-            year_from: number;
-            /** @description Last fiscal year (required; choice). */
-            year_to: number;
             /**
-             * @description Only yearly or only monthly returns; absent: both (choice).
+             * @description Yearly returns (`year_from`/`year_to`, the default, as the provider has it) or monthly returns (`date_from`/`date_to`). Lists mix the two (TAX-RETURNS-MIXED).
+             * @default yearly
              * @enum {string}
              */
-            type?: "YEARLY" | "MONTHLY";
+            type?: "yearly" | "monthly";
+            /** @description First fiscal year (yearly). */
+            year_from?: components["schemas"]["FiscalYear"];
+            /** @description Last fiscal year (yearly). */
+            year_to?: components["schemas"]["FiscalYear"];
             /**
-             * @description Keep the retrieved records in the account (choice).
+             * Format: date
+             * @description First day of the first month (monthly).
+             */
+            date_from?: string;
+            /**
+             * Format: date
+             * @description A day of the last month (monthly).
+             */
+            date_to?: string;
+            /** @description An MFA token sent up front (LINK-MFA-428). */
+            token?: string;
+            /**
+             * @description `true` fills each return's `pdf` with the acknowledgment; else it is null.
+             * @default false
+             */
+            attach_pdf?: boolean;
+            /**
+             * @description Keep the retrieved records (201); `false`: nothing is stored (200).
              * @default true
              */
             save_data?: boolean;
@@ -5291,28 +5356,46 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["TaxStatus"][];
         };
-        /** @description DATA-RETRIEVE: retrieve the current tax status of a fiscal link. */
+        /** @description DATA-RETRIEVE: retrieve the current tax status of a fiscal link. Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         TaxStatusRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to retrieve for (required; ERR-REQUIRED when missing).
              */
             link: string;
+            /** @description An MFA token sent up front (LINK-MFA-428). */
+            token?: string;
             /**
-             * @description Keep the retrieved records in the account (choice).
+             * @description Ask for the SAT's PDF of the status (the provider's member; accepted, the simulated record carries no PDF).
+             * @default false
+             */
+            attach_pdf?: boolean;
+            /**
+             * @description Keep the retrieved records (201); `false`: nothing is stored (200).
              * @default true
              */
             save_data?: boolean;
         };
         /** @description DATA-RETRIEVE: the tax status retrieved from the institution (choice: a list of one). */
         TaxStatusList: components["schemas"]["TaxStatus"][];
-        /** @description TOKEN-WIDGET (choice): optional scopes, and a link to open the widget in update mode. */
+        /** @description TOKEN-WIDGET: the body the provider's SDK and update-mode docs send: the API key's `id` and `password` (the Basic credentials authenticate; these are accepted and not compared, choice), `scopes`, and `link_id` to open the widget in update mode for that link (`link` is an older name, accepted too), `widget` customisation. Open: members the provider adds are ignored. */
         DataWidgetTokenRequest: {
+            /** @description The secret key id. */
+            id?: string;
+            /** @description The secret key password. */
+            password?: string;
             /** @default read_institutions,write_links */
             scopes?: string;
+            /**
+             * Format: uuid
+             * @description Update mode for this link.
+             */
+            link_id?: string;
             /** Format: uuid */
             link?: string;
             external_id?: string;
+            /** @description Widget customisation (branding, callbacks); accepted as given. */
+            widget?: Record<string, never>;
         };
         /** @description TOKEN-WIDGET (choice): a short-lived access token for the hosted widget. */
         WidgetToken: {
@@ -5368,8 +5451,8 @@ export interface components {
              */
             value_date: string;
             /**
-             * Format: date
-             * @description Date the institution booked it (choice); null when not booked yet.
+             * Format: date-time
+             * @description When the institution booked it (a date-time, as the provider has it); null when not booked yet.
              */
             accounting_date: string | null;
             /** @description Amount, always positive (choice); the direction is in `type`. */
@@ -5403,13 +5486,15 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["Transaction"][];
         };
-        /** @description DATA-RETRIEVE: retrieve the transactions of a link within a date range. Without `account` every account of the link is read (choice). The institution returns as much history as it offers: dates older than that return what is available. `date_to` before `date_from`: 400 (choice). */
+        /** @description DATA-RETRIEVE: retrieve the transactions of a link within a date range. Without `account` every account of the link is read (choice). The institution returns as much history as it offers: dates older than that return what is available. `date_to` before `date_from`: 400 (choice). Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         TransactionsRetrieveRequest: {
             /**
              * Format: uuid
              * @description The link to retrieve for (required; ERR-REQUIRED when missing).
              */
             link: string;
+            /** @description An MFA token sent up front (LINK-MFA-428); the provider's SDK sends it. */
+            token?: string;
             /**
              * Format: uuid
              * @description Only this account of the link (choice); an account that is not the link's: 404.
@@ -6838,12 +6923,12 @@ export interface components {
                  *         "code": "token_required",
                  *         "session": "2675b703b9d4451f8d4861a3eee54449",
                  *         "expiry": 600,
-                 *         "link": null,
+                 *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
                  *         "token_generation_data": {
                  *           "instructions": "Use the code sent to your phone.",
                  *           "type": "numeric",
                  *           "value": "",
-                 *           "expiry": 600
+                 *           "expects_user_input": true
                  *         }
                  *       }
                  *     ]
@@ -7100,7 +7185,7 @@ export interface operations {
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
                 /** @description Exact match on `category`. */
-                category?: "CHECKING_ACCOUNT" | "SAVINGS_ACCOUNT" | "CREDIT_CARD" | "LOAN_ACCOUNT";
+                category?: "CHECKING_ACCOUNT" | "SAVINGS_ACCOUNT" | "CREDIT_CARD" | "LOAN_ACCOUNT" | "INVESTMENT_ACCOUNT" | "PENSION_FUND_ACCOUNT" | "RECEIVABLES_ACCOUNT" | "UNCATEGORIZED";
                 /** @description FILTER-IN on `category`. */
                 category__in?: components["schemas"]["InFilter"];
                 /** @description Exact match on `currency`. */
@@ -7178,7 +7263,44 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved accounts. */
+            /** @description The retrieved accounts, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "institution": {
+                     *           "name": "ofbank_br_retail",
+                     *           "type": "bank"
+                     *         },
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "category": "CHECKING_ACCOUNT",
+                     *         "type": "Conta Corrente",
+                     *         "name": "Conta Corrente Pessoa Fisica",
+                     *         "number": "4321-5",
+                     *         "balance": {
+                     *           "current": 5874.13,
+                     *           "available": 5621.02
+                     *         },
+                     *         "currency": "BRL",
+                     *         "public_identification_name": "AGENCY/ACCOUNT",
+                     *         "public_identification_value": "0001/4321-5",
+                     *         "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *         "credit_data": null,
+                     *         "loan_data": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AccountList"];
+                };
+            };
+            /** @description The retrieved accounts, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -7243,8 +7365,45 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved accounts. */
+            /** @description The retrieved accounts, not stored (`save_data: false`). */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "institution": {
+                     *           "name": "ofbank_br_retail",
+                     *           "type": "bank"
+                     *         },
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "category": "CHECKING_ACCOUNT",
+                     *         "type": "Conta Corrente",
+                     *         "name": "Conta Corrente Pessoa Fisica",
+                     *         "number": "4321-5",
+                     *         "balance": {
+                     *           "current": 5874.13,
+                     *           "available": 5621.02
+                     *         },
+                     *         "currency": "BRL",
+                     *         "public_identification_name": "AGENCY/ACCOUNT",
+                     *         "public_identification_value": "0001/4321-5",
+                     *         "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *         "credit_data": null,
+                     *         "loan_data": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AccountList"];
+                };
+            };
+            /** @description The retrieved accounts, stored (`save_data` true, the default). */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7471,7 +7630,46 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved bills. */
+            /** @description The retrieved bills, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "account": "4f6e8d2a-1c3b-4e5f-a7d9-0b2c4e6f8a1d",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:04.000Z",
+                     *         "bill_date": "2026-10-20",
+                     *         "due_date": "2026-10-30",
+                     *         "total_bill_amount": 3482.57,
+                     *         "minimum_payment_amount": 522.39,
+                     *         "currency": "BRL",
+                     *         "allows_installments": true,
+                     *         "is_paid": false,
+                     *         "finance_charges": [
+                     *           {
+                     *             "type": "REVOLVING_CREDIT_INTEREST",
+                     *             "amount": 118.42,
+                     *             "additional_info": null
+                     *           },
+                     *           {
+                     *             "type": "IOF",
+                     *             "amount": 12.67,
+                     *             "additional_info": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["BillList"];
+                };
+            };
+            /** @description The retrieved bills, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -7685,7 +7883,34 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved balances. */
+            /** @description The retrieved balances, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "1d2e3f4a-5b6c-4d7e-8f90-a1b2c3d4e5f6",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:05.000Z",
+                     *         "balance_at": "2026-11-01T11:59:58.000Z",
+                     *         "available_amount": 5621.02,
+                     *         "blocked_amount": 0,
+                     *         "automatically_invested_amount": 1200,
+                     *         "overdraft_limit": 2000,
+                     *         "currency": "BRL",
+                     *         "current_balance": 5874.13
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["BalanceList"];
+                };
+            };
+            /** @description The retrieved balances, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -7876,7 +8101,64 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved employments. */
+            /** @description The retrieved employments, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "5b1f7c3e-2a4d-4e8f-9b6a-1c2d3e4f5a6b",
+                     *         "link": "8e2a4c6d-1b3f-4a5e-9c7d-2f4e6a8b0c1d",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "employer": {
+                     *           "name": "Tecnologia Paulista Ltda",
+                     *           "cnpj": "12.345.678/0001-95"
+                     *         },
+                     *         "employment_type": "CLT",
+                     *         "start_date": "2021-03-01",
+                     *         "end_date": null,
+                     *         "occupations": [
+                     *           {
+                     *             "title": "Analista de Sistemas Junior",
+                     *             "cbo_code": "2124-05",
+                     *             "start_date": "2021-03-01",
+                     *             "end_date": "2023-02-28"
+                     *           },
+                     *           {
+                     *             "title": "Analista de Sistemas Pleno",
+                     *             "cbo_code": "2124-05",
+                     *             "start_date": "2023-03-01",
+                     *             "end_date": null
+                     *           }
+                     *         ],
+                     *         "salaries": [
+                     *           {
+                     *             "month": "2026-08",
+                     *             "amount": 7850,
+                     *             "currency": "BRL"
+                     *           },
+                     *           {
+                     *             "month": "2026-09",
+                     *             "amount": 7850,
+                     *             "currency": "BRL"
+                     *           },
+                     *           {
+                     *             "month": "2026-10",
+                     *             "amount": 8320.5,
+                     *             "currency": "BRL"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["BrEmploymentList"];
+                };
+            };
+            /** @description The retrieved employments, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -8137,7 +8419,40 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved exchanges. */
+            /** @description The retrieved exchanges, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:06.000Z",
+                     *         "operation_number": "000458712903",
+                     *         "operation_type": "BUY",
+                     *         "operation_date": "2026-09-15",
+                     *         "local_currency": "BRL",
+                     *         "local_amount": 11025.5,
+                     *         "foreign_currency": "USD",
+                     *         "foreign_amount": 2000,
+                     *         "exchange_rate": 5.4328,
+                     *         "effective_rate": 5.5128,
+                     *         "fee_amount": 40,
+                     *         "tax_amount": 120.94,
+                     *         "delivery_method": "PREPAID_CARD",
+                     *         "settlement_date": "2026-09-17",
+                     *         "status": "SETTLED"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ExchangeList"];
+                };
+            };
+            /** @description The retrieved exchanges, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -8409,7 +8724,38 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved investment transactions. */
+            /** @description The retrieved investment transactions, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "9e2d4a71-6c3b-4f58-8a0e-1b7c5d3f2a94",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "investment": "5b1e7c3a-2f4d-4e8a-9c61-7d2a0b9e4f13",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:03.000Z",
+                     *         "type": "INFLOW",
+                     *         "operation_type": "APLICACAO",
+                     *         "description": "APLICACAO CDB POS 110% CDI",
+                     *         "value_date": "2025-03-14",
+                     *         "settlement_date": "2025-03-14",
+                     *         "amount": 10000,
+                     *         "quantity": 10,
+                     *         "unit_price": 1000,
+                     *         "income_tax": null,
+                     *         "iof": null,
+                     *         "currency": "BRL"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["InvestmentTransactionList"];
+                };
+            };
+            /** @description The retrieved investment transactions, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -8629,7 +8975,51 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved investments. */
+            /** @description The retrieved investments, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "5b1e7c3a-2f4d-4e8a-9c61-7d2a0b9e4f13",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:02.000Z",
+                     *         "type": "FIXED_INCOME",
+                     *         "subtype": "CDB",
+                     *         "name": "CDB Pos-fixado 110% CDI",
+                     *         "issuer": {
+                     *           "name": "Banco Inter S.A.",
+                     *           "cnpj": "00416968000101"
+                     *         },
+                     *         "isin": null,
+                     *         "balance": {
+                     *           "gross": 10874.52,
+                     *           "net": 10712.18,
+                     *           "invested": 10000
+                     *         },
+                     *         "quantity": 10,
+                     *         "unit_price": 1087.452,
+                     *         "currency": "BRL",
+                     *         "rates": {
+                     *           "type": "POS_FIXADO",
+                     *           "index": "CDI",
+                     *           "index_percentage": 110,
+                     *           "annual_rate": null
+                     *         },
+                     *         "issue_date": "2025-03-14",
+                     *         "due_date": "2028-03-14",
+                     *         "status": "ACTIVE"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["InvestmentList"];
+                };
+            };
+            /** @description The retrieved investments, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -8874,7 +9264,58 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved debt reports. */
+            /** @description The retrieved debt reports, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "6f8a0c2e-4b6d-4e8f-a0c2-e4b6d8f0a2c4",
+                     *         "link": "0e2c4a6f-8b1d-4f3a-9c5e-7b9d1f3a5c68",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "rut": "12.345.678-5",
+                     *         "name": "Camila Fernanda Rojas Soto",
+                     *         "report_date": "2026-11-01",
+                     *         "debts": [
+                     *           {
+                     *             "creditor": "Banco de Chile",
+                     *             "type": "CONSUMER_LOAN",
+                     *             "amount": 3450000,
+                     *             "due_date": "2026-11-05",
+                     *             "days_overdue": 0
+                     *           },
+                     *           {
+                     *             "creditor": "Banco Santander Chile",
+                     *             "type": "CREDIT_CARD",
+                     *             "amount": 612300,
+                     *             "due_date": "2026-09-20",
+                     *             "days_overdue": 42
+                     *           },
+                     *           {
+                     *             "creditor": "Tesorería General de la República",
+                     *             "type": "TAX",
+                     *             "amount": 185400,
+                     *             "due_date": "2026-04-30",
+                     *             "days_overdue": 185
+                     *           }
+                     *         ],
+                     *         "totals": {
+                     *           "debts_count": 3,
+                     *           "total_amount": 4247700,
+                     *           "overdue_amount": 797700
+                     *         },
+                     *         "currency": "CLP"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["DebtReportList"];
+                };
+            };
+            /** @description The retrieved debt reports, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9128,7 +9569,43 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Without the async header: the retrieved invoices. */
+            /** @description Without the async header: the retrieved invoices, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "1a3c5e7f-9b2d-4f4a-8c6e-0b2d4f6a8c35",
+                     *         "link": "5c7e9a1b-3d5f-4b7d-9f1a-2c4e6a8b0d57",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "type": "OUTFLOW",
+                     *         "folio": 18452,
+                     *         "document_type": 33,
+                     *         "invoice_date": "2026-10-15",
+                     *         "issuer": {
+                     *           "rut": "76.123.456-0",
+                     *           "name": "Comercial Los Andes SpA"
+                     *         },
+                     *         "receiver": {
+                     *           "rut": "77.654.321-7",
+                     *           "name": "Distribuidora Valparaiso Limitada"
+                     *         },
+                     *         "net_amount": 1250000,
+                     *         "exempt_amount": 0,
+                     *         "tax_amount": 237500,
+                     *         "total_amount": 1487500,
+                     *         "currency": "CLP"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ClInvoiceList"];
+                };
+            };
+            /** @description Without the async header: the retrieved invoices, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9364,7 +9841,52 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved tax statuses. */
+            /** @description The retrieved tax statuses, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "8d0f2b4c-6e8a-4c0e-9b2d-4f6a8c0e2b79",
+                     *         "link": "5c7e9a1b-3d5f-4b7d-9f1a-2c4e6a8b0d57",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "rut": "76.123.456-0",
+                     *         "name": "Comercial Los Andes SpA",
+                     *         "activities": [
+                     *           {
+                     *             "code": "469000",
+                     *             "description": "Venta al por mayor no especializada",
+                     *             "tax_category": "FIRST_CATEGORY",
+                     *             "vat_affected": true,
+                     *             "start_date": "2015-04-06"
+                     *           },
+                     *           {
+                     *             "code": "620100",
+                     *             "description": "Actividades de programación informática",
+                     *             "tax_category": "FIRST_CATEGORY",
+                     *             "vat_affected": true,
+                     *             "start_date": "2019-08-01"
+                     *           }
+                     *         ],
+                     *         "start_of_activities": "2015-04-06",
+                     *         "tax_category": "FIRST_CATEGORY",
+                     *         "address": {
+                     *           "street": "Av. Providencia 1234, Of. 502",
+                     *           "commune": "Providencia",
+                     *           "city": "Santiago",
+                     *           "region": "Metropolitana de Santiago"
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ClTaxStatusList"];
+                };
+            };
+            /** @description The retrieved tax statuses, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9697,7 +10219,41 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The computed employment metrics. */
+            /** @description The computed employment metrics, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3f5b7d9e-1a2c-4e4f-8b6d-0c2e4a6b8d13",
+                     *         "link": "4a6c8e0f-2b4d-4f6a-8c0e-1d3f5a7b9c2e",
+                     *         "collected_at": "2026-11-01T12:10:00.000Z",
+                     *         "created_at": "2026-11-01T12:10:01.000Z",
+                     *         "employment_record": "7c9e2f4a-3b5d-4c6e-8f1a-2b3c4d5e6f70",
+                     *         "employment_count": 2,
+                     *         "currently_employed": true,
+                     *         "average_tenure_months": 55.75,
+                     *         "longest_tenure_months": 56.5,
+                     *         "current_tenure_months": 56.5,
+                     *         "months_since_last_employment_change": 56,
+                     *         "months_since_last_salary_change": 34,
+                     *         "salary_trend": "INCREASING",
+                     *         "salary_change_12m_percentage": 0,
+                     *         "average_daily_base_salary": 559.46,
+                     *         "current_daily_base_salary": 712.45,
+                     *         "weeks_contributed": 612,
+                     *         "employment_gaps_count": 1,
+                     *         "currency": "MXN"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["EmploymentMetricList"];
+                };
+            };
+            /** @description The computed employment metrics, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9938,7 +10494,74 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved employment records. */
+            /** @description The retrieved employment records, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c9e2f4a-3b5d-4c6e-8f1a-2b3c4d5e6f70",
+                     *         "link": "4a6c8e0f-2b4d-4f6a-8c0e-1d3f5a7b9c2e",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "personal_data": {
+                     *           "full_name": "Andrés Gómez Martínez",
+                     *           "curp": "GOMA850315HDFNRN09",
+                     *           "nss": "03178512345",
+                     *           "email": "andres.gomez@correo.com.mx"
+                     *         },
+                     *         "employment_history": [
+                     *           {
+                     *             "employer_name": "Comercializadora del Bajío SA de CV",
+                     *             "employer_registration": "Y5412345109",
+                     *             "state": "Jalisco",
+                     *             "start_date": "2022-02-14",
+                     *             "end_date": null,
+                     *             "base_salary": 712.45,
+                     *             "salary_history": [
+                     *               {
+                     *                 "date": "2022-02-14",
+                     *                 "base_salary": 615.3
+                     *               },
+                     *               {
+                     *                 "date": "2024-01-01",
+                     *                 "base_salary": 712.45
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "employer_name": "Servicios Logísticos Norte SA de CV",
+                     *             "employer_registration": "B2287654321",
+                     *             "state": "Nuevo León",
+                     *             "start_date": "2017-06-01",
+                     *             "end_date": "2021-12-31",
+                     *             "base_salary": 498.1,
+                     *             "salary_history": [
+                     *               {
+                     *                 "date": "2017-06-01",
+                     *                 "base_salary": 412
+                     *               },
+                     *               {
+                     *                 "date": "2019-07-01",
+                     *                 "base_salary": 498.1
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "weeks_contributed": 612,
+                     *         "current_daily_base_salary": 712.45,
+                     *         "currency": "MXN",
+                     *         "pdf": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["EmploymentRecordList"];
+                };
+            };
+            /** @description The retrieved employment records, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -10225,7 +10848,51 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved financial statements. */
+            /** @description The retrieved financial statements, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "5d7f9b1c-3e5a-4d6b-8f0c-2e4a6c8e0b2d",
+                     *         "link": "2a4c6e8f-0b1d-4f3a-9c5e-7a9b1d3f5c7e",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:05.000Z",
+                     *         "rfc": "CMA950101AB3",
+                     *         "year": 2025,
+                     *         "type": "NORMAL",
+                     *         "currency": "MXN",
+                     *         "balance_sheet": {
+                     *           "current_assets": 8450000,
+                     *           "non_current_assets": 5230000,
+                     *           "total_assets": 13680000,
+                     *           "current_liabilities": 3120000,
+                     *           "non_current_liabilities": 2400000,
+                     *           "total_liabilities": 5520000,
+                     *           "equity": 8160000,
+                     *           "total_liabilities_and_equity": 13680000
+                     *         },
+                     *         "income_statement": {
+                     *           "income": 21500000,
+                     *           "cost_of_sales": 14200000,
+                     *           "gross_profit": 7300000,
+                     *           "operating_expenses": 4850000,
+                     *           "operating_profit": 2450000,
+                     *           "financial_result": -180000,
+                     *           "profit_before_taxes": 2270000,
+                     *           "income_tax": 681000,
+                     *           "net_profit": 1589000
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["FinancialStatementList"];
+                };
+            };
+            /** @description The retrieved financial statements, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -10475,7 +11142,57 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The computed incomes. */
+            /** @description The computed incomes, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "1c8f3e2b-7a4d-4b6e-9f05-3d2c1a0b8e76",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:04.000Z",
+                     *         "currency": "BRL",
+                     *         "income_sources": [
+                     *           {
+                     *             "type": "SALARY",
+                     *             "description": "PAGTO SALARIO TOTVS S.A.",
+                     *             "frequency": "MONTHLY",
+                     *             "confidence": "HIGH",
+                     *             "number_of_transactions": 12,
+                     *             "average_amount": 7250.4,
+                     *             "total_amount": 87004.8,
+                     *             "first_income_date": "2025-11-05",
+                     *             "last_income_date": "2026-10-05"
+                     *           },
+                     *           {
+                     *             "type": "TRANSFER",
+                     *             "description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *             "frequency": "IRREGULAR",
+                     *             "confidence": "LOW",
+                     *             "number_of_transactions": 4,
+                     *             "average_amount": 350,
+                     *             "total_amount": 1400,
+                     *             "first_income_date": "2026-01-18",
+                     *             "last_income_date": "2026-09-22"
+                     *           }
+                     *         ],
+                     *         "number_of_income_sources": 2,
+                     *         "total_income_amount": 88404.8,
+                     *         "monthly_average_income": 7367.07,
+                     *         "first_income_date": "2025-11-05",
+                     *         "last_income_date": "2026-10-05"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["IncomeList"];
+                };
+            };
+            /** @description The computed incomes, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -10953,7 +11670,65 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved invoices. */
+            /** @description The retrieved invoices, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "2f7a1c3e-5b8d-4e0f-9a6c-1d2e3f4a5b6c",
+                     *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "invoice_identification": "5b1e9c2a-7d34-4f6b-8a09-3c2d1e0f9a8b",
+                     *         "invoice_date": "2026-10-15",
+                     *         "type": "INFLOW",
+                     *         "invoice_type": "INCOME",
+                     *         "status": "ACTIVE",
+                     *         "cancelled_at": null,
+                     *         "version": "4.0",
+                     *         "sender_id": "CMA950101AB3",
+                     *         "sender_name": "Comercializadora del Bajío SA de CV",
+                     *         "receiver_id": "GODE561231GR8",
+                     *         "receiver_name": "Eduardo González Díaz",
+                     *         "certification_date": "2026-10-15T17:42:08.000Z",
+                     *         "place_of_issue": "37000",
+                     *         "payment_type": "03",
+                     *         "payment_method": "PUE",
+                     *         "usage": "G03",
+                     *         "currency": "MXN",
+                     *         "exchange_rate": 1,
+                     *         "subtotal_amount": 12500,
+                     *         "discount_amount": 0,
+                     *         "tax_amount": 2000,
+                     *         "total_amount": 14500,
+                     *         "invoice_details": [
+                     *           {
+                     *             "description": "Servicio de consultoría contable, octubre 2026",
+                     *             "product_identification": "84111500",
+                     *             "quantity": 1,
+                     *             "unit_code": "E48",
+                     *             "unit_description": "Unidad de servicio",
+                     *             "unit_amount": 12500,
+                     *             "pre_tax_amount": 12500,
+                     *             "tax_percentage": 16,
+                     *             "tax_amount": 2000,
+                     *             "total_amount": 14500
+                     *           }
+                     *         ],
+                     *         "xml": null,
+                     *         "cancelation_status": null,
+                     *         "cancelation_update_date": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            /** @description The retrieved invoices, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -11039,8 +11814,66 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved invoices. */
+            /** @description The retrieved invoices, not stored (`save_data: false`). */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "2f7a1c3e-5b8d-4e0f-9a6c-1d2e3f4a5b6c",
+                     *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "invoice_identification": "5b1e9c2a-7d34-4f6b-8a09-3c2d1e0f9a8b",
+                     *         "invoice_date": "2026-10-15",
+                     *         "type": "INFLOW",
+                     *         "invoice_type": "INCOME",
+                     *         "status": "ACTIVE",
+                     *         "cancelled_at": null,
+                     *         "version": "4.0",
+                     *         "sender_id": "CMA950101AB3",
+                     *         "sender_name": "Comercializadora del Bajío SA de CV",
+                     *         "receiver_id": "GODE561231GR8",
+                     *         "receiver_name": "Eduardo González Díaz",
+                     *         "certification_date": "2026-10-15T17:42:08.000Z",
+                     *         "place_of_issue": "37000",
+                     *         "payment_type": "03",
+                     *         "payment_method": "PUE",
+                     *         "usage": "G03",
+                     *         "currency": "MXN",
+                     *         "exchange_rate": 1,
+                     *         "subtotal_amount": 12500,
+                     *         "discount_amount": 0,
+                     *         "tax_amount": 2000,
+                     *         "total_amount": 14500,
+                     *         "invoice_details": [
+                     *           {
+                     *             "description": "Servicio de consultoría contable, octubre 2026",
+                     *             "product_identification": "84111500",
+                     *             "quantity": 1,
+                     *             "unit_code": "E48",
+                     *             "unit_description": "Unidad de servicio",
+                     *             "unit_amount": 12500,
+                     *             "pre_tax_amount": 12500,
+                     *             "tax_percentage": 16,
+                     *             "tax_amount": 2000,
+                     *             "total_amount": 14500
+                     *           }
+                     *         ],
+                     *         "xml": null,
+                     *         "cancelation_status": null,
+                     *         "cancelation_update_date": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            /** @description The retrieved invoices, stored (`save_data` true, the default). */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11344,7 +12177,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "session": "2675b703b9d4451f8d4861a3eee54449",
-                 *       "token": "123456"
+                 *       "token": "123456",
+                 *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8"
                  *     }
                  */
                 "application/json": components["schemas"]["MfaResumeRequest"];
@@ -11738,7 +12572,43 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved current employments. */
+            /** @description The retrieved current employments, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "2d4f6a8c-0e1b-4d3f-9a5c-7e9b1d3f5a70",
+                     *         "link": "4a6c8e0f-2b4d-4f6a-8c0e-1d3f5a7b9c2e",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "status": "EMPLOYED",
+                     *         "personal_identification": {
+                     *           "name": "Andrés Gómez Martínez",
+                     *           "birth_date": "1985-03-15",
+                     *           "nss": "03178512345",
+                     *           "curp": "GOMA850315HDFNRN09"
+                     *         },
+                     *         "employer": {
+                     *           "id": "Y5412345109",
+                     *           "name": "Comercializadora del Bajío SA de CV",
+                     *           "rfc": "CBA150312KX4"
+                     *         },
+                     *         "state": "Jalisco",
+                     *         "days_employed": 1721,
+                     *         "base_salary": 712.45,
+                     *         "monthly_salary": 21658.48,
+                     *         "currency": "MXN"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["CurrentEmploymentList"];
+                };
+            };
+            /** @description The retrieved current employments, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -11901,7 +12771,7 @@ export interface operations {
                      *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:02.000Z",
-                     *           "full_name": "Maria Fernanda Souza Oliveira",
+                     *           "display_name": "Maria Fernanda Souza Oliveira",
                      *           "email": "maria.oliveira@exemplo.com.br",
                      *           "phone_number": "+55 11 98765-4321",
                      *           "birth_date": "1988-04-17",
@@ -11953,7 +12823,46 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved owners. */
+            /** @description The retrieved owners, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:02.000Z",
+                     *         "display_name": "Maria Fernanda Souza Oliveira",
+                     *         "email": "maria.oliveira@exemplo.com.br",
+                     *         "phone_number": "+55 11 98765-4321",
+                     *         "birth_date": "1988-04-17",
+                     *         "address": {
+                     *           "street": "Rua Augusta",
+                     *           "number": "1508",
+                     *           "complement": "Apto 52",
+                     *           "neighborhood": "Consolacao",
+                     *           "city": "Sao Paulo",
+                     *           "state": "SP",
+                     *           "postal_code": "01304-001",
+                     *           "country": "BR"
+                     *         },
+                     *         "document_id": {
+                     *           "document_type": "CPF",
+                     *           "document_number": "123.456.789-09"
+                     *         },
+                     *         "first_name": "Maria Fernanda",
+                     *         "last_name": "Souza Oliveira"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["OwnerList"];
+                };
+            };
+            /** @description The retrieved owners, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -11966,7 +12875,7 @@ export interface operations {
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
-                     *         "full_name": "Maria Fernanda Souza Oliveira",
+                     *         "display_name": "Maria Fernanda Souza Oliveira",
                      *         "email": "maria.oliveira@exemplo.com.br",
                      *         "phone_number": "+55 11 98765-4321",
                      *         "birth_date": "1988-04-17",
@@ -12020,7 +12929,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved owners. */
+            /** @description The retrieved owners, not stored (`save_data: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12033,7 +12942,46 @@ export interface operations {
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
-                     *         "full_name": "Maria Fernanda Souza Oliveira",
+                     *         "display_name": "Maria Fernanda Souza Oliveira",
+                     *         "email": "maria.oliveira@exemplo.com.br",
+                     *         "phone_number": "+55 11 98765-4321",
+                     *         "birth_date": "1988-04-17",
+                     *         "address": {
+                     *           "street": "Rua Augusta",
+                     *           "number": "1508",
+                     *           "complement": "Apto 52",
+                     *           "neighborhood": "Consolacao",
+                     *           "city": "Sao Paulo",
+                     *           "state": "SP",
+                     *           "postal_code": "01304-001",
+                     *           "country": "BR"
+                     *         },
+                     *         "document_id": {
+                     *           "document_type": "CPF",
+                     *           "document_number": "123.456.789-09"
+                     *         },
+                     *         "first_name": "Maria Fernanda",
+                     *         "last_name": "Souza Oliveira"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["OwnerList"];
+                };
+            };
+            /** @description The retrieved owners, stored (`save_data` true, the default). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:02.000Z",
+                     *         "display_name": "Maria Fernanda Souza Oliveira",
                      *         "email": "maria.oliveira@exemplo.com.br",
                      *         "phone_number": "+55 11 98765-4321",
                      *         "birth_date": "1988-04-17",
@@ -12091,7 +13039,7 @@ export interface operations {
                      *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:02.000Z",
-                     *       "full_name": "Maria Fernanda Souza Oliveira",
+                     *       "display_name": "Maria Fernanda Souza Oliveira",
                      *       "email": "maria.oliveira@exemplo.com.br",
                      *       "phone_number": "+55 11 98765-4321",
                      *       "birth_date": "1988-04-17",
@@ -12261,7 +13209,53 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The recurring expenses found. */
+            /** @description The recurring expenses found, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7f4a2c9e-1b3d-4e5f-8a6b-2c9d0e1f3a5b",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:05.000Z",
+                     *         "name": "Netflix",
+                     *         "category": "SUBSCRIPTION",
+                     *         "frequency": "MONTHLY",
+                     *         "average_transaction_amount": 44.9,
+                     *         "currency": "BRL",
+                     *         "days_since_last_transaction": 19,
+                     *         "transactions": [
+                     *           {
+                     *             "id": "4b2e8d1a-6c7f-4a3b-9e0d-5f1c2a3b4d6e",
+                     *             "amount": 44.9,
+                     *             "value_date": "2026-08-13",
+                     *             "description": "NETFLIX.COM SAO PAULO BR"
+                     *           },
+                     *           {
+                     *             "id": "8c3f9e2b-7d0a-4b4c-8f1e-6a2d3b4c5e7f",
+                     *             "amount": 44.9,
+                     *             "value_date": "2026-09-13",
+                     *             "description": "NETFLIX.COM SAO PAULO BR"
+                     *           },
+                     *           {
+                     *             "id": "2d4a0f3c-8e1b-4c5d-9a2f-7b3e4c5d6f80",
+                     *             "amount": 44.9,
+                     *             "value_date": "2026-10-13",
+                     *             "description": "NETFLIX.COM SAO PAULO BR"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["RecurringExpenseList"];
+                };
+            };
+            /** @description The recurring expenses found, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -12511,7 +13505,61 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The computed risk insights. */
+            /** @description The computed risk insights, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3a9c5e1f-4b2d-4f6a-8c0e-9d1b2a3c4e5f",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:06.000Z",
+                     *         "currency": "BRL",
+                     *         "balance_metrics": {
+                     *           "closing_balance": 5874.13,
+                     *           "max_balance_1d": 5874.13,
+                     *           "max_balance_7d": 6210.5,
+                     *           "max_balance_30d": 12480.9,
+                     *           "min_balance_1d": 5620,
+                     *           "min_balance_7d": 5620,
+                     *           "min_balance_30d": -312.45,
+                     *           "days_balance_below_0_7d": 0,
+                     *           "days_balance_below_0_30d": 2
+                     *         },
+                     *         "cashflow_metrics": {
+                     *           "sum_positive_1d": 0,
+                     *           "sum_positive_7d": 350,
+                     *           "sum_positive_30d": 7600.4,
+                     *           "sum_negative_1d": 254.37,
+                     *           "sum_negative_7d": 1120.8,
+                     *           "sum_negative_30d": 6893.15,
+                     *           "num_positive_30d": 3,
+                     *           "num_negative_30d": 48,
+                     *           "positive_to_negative_ratio_30d": 1.1026
+                     *         },
+                     *         "credit_card_metrics": {
+                     *           "num_accounts": 1,
+                     *           "sum_credit_limit": 8000,
+                     *           "sum_credit_used": 2315.6,
+                     *           "credit_usage_ratio": 0.2895
+                     *         },
+                     *         "loan_metrics": {
+                     *           "num_accounts": 1,
+                     *           "sum_contract_amount": 25000,
+                     *           "sum_outstanding_balance": 14380.22,
+                     *           "sum_monthly_payment": 912.75
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["RiskInsightList"];
+                };
+            };
+            /** @description The computed risk insights, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -12751,7 +13799,33 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved tax compliance status. */
+            /** @description The retrieved tax compliance status, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "4a6c8e0b-2d4f-4a1c-9e3b-5d7f9a1c3e5b",
+                     *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "rfc": "GODE561231GR8",
+                     *         "name": "Eduardo González Díaz",
+                     *         "folio": "26NA4817263",
+                     *         "outcome": "POSITIVE",
+                     *         "issue_date": "2026-11-01",
+                     *         "status": "Opinión positiva: el contribuyente se encuentra al corriente en el cumplimiento de sus obligaciones fiscales.",
+                     *         "pdf": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["TaxComplianceStatusList"];
+                };
+            };
+            /** @description The retrieved tax compliance status, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -12967,7 +14041,59 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved tax retentions (at most 500). */
+            /** @description The retrieved tax retentions (at most 500), not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "1e3a5c7b-9d1f-4e2a-8c4e-6a8c0e2a4c6e",
+                     *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:03.000Z",
+                     *         "type": "INFLOW",
+                     *         "folio": "0f2e4d6c-8b0a-4c9e-9d7f-5a3b1c9e7d5f",
+                     *         "issuer_rfc": "IHA990812QW4",
+                     *         "issuer_name": "Inmobiliaria Hacienda de Anzures SA de CV",
+                     *         "receiver_rfc": "GODE561231GR8",
+                     *         "receiver_name": "Eduardo González Díaz",
+                     *         "retention_key": "05",
+                     *         "retention_key_description": "Arrendamiento",
+                     *         "period": {
+                     *           "initial_month": 9,
+                     *           "final_month": 9,
+                     *           "year": 2026
+                     *         },
+                     *         "total_operation_amount": 25000,
+                     *         "total_taxable_amount": 25000,
+                     *         "total_exempt_amount": 0,
+                     *         "total_retained_amount": 5166.67,
+                     *         "retained_taxes": [
+                     *           {
+                     *             "tax": "ISR",
+                     *             "base_amount": 25000,
+                     *             "retained_amount": 2500,
+                     *             "payment_type": "PROVISIONAL"
+                     *           },
+                     *           {
+                     *             "tax": "IVA",
+                     *             "base_amount": 25000,
+                     *             "retained_amount": 2666.67,
+                     *             "payment_type": "DEFINITIVE"
+                     *           }
+                     *         ],
+                     *         "issued_at": "2026-10-05T15:20:00.000Z",
+                     *         "certified_at": "2026-10-05T15:20:41.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["TaxRetentionList"];
+                };
+            };
+            /** @description The retrieved tax retentions (at most 500), stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -13241,7 +14367,66 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved tax returns. */
+            /** @description The retrieved tax returns, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "6b8d0f2a-4c6e-4b3d-a5f7-9b1d3f5a7c9e",
+                     *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:02.000Z",
+                     *         "type": "YEARLY",
+                     *         "year": 2025,
+                     *         "rfc": "GODE561231GR8",
+                     *         "name": "Eduardo González Díaz",
+                     *         "declaration_id": "250412345678",
+                     *         "declaration_type": "NORMAL",
+                     *         "filed_at": "2026-04-22T18:31:05.000Z",
+                     *         "currency": "MXN",
+                     *         "incomes": 685420.5,
+                     *         "deductions": 112300,
+                     *         "taxable_income": 573120.5,
+                     *         "tax_due": 118645.32,
+                     *         "tax_withheld": 96210.4,
+                     *         "tax_paid": 22434.92,
+                     *         "balance": 0,
+                     *         "pdf": null
+                     *       },
+                     *       {
+                     *         "id": "7c9e1a3b-5d7f-4c4e-b6a8-0c2e4a6b8d0f",
+                     *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:02.000Z",
+                     *         "type": "MONTHLY",
+                     *         "year": 2026,
+                     *         "month": 9,
+                     *         "rfc": "GODE561231GR8",
+                     *         "name": "Eduardo González Díaz",
+                     *         "declaration_id": "261017654321",
+                     *         "declaration_type": "NORMAL",
+                     *         "filed_at": "2026-10-16T20:04:47.000Z",
+                     *         "currency": "MXN",
+                     *         "incomes": 58300,
+                     *         "deductions": 9150.75,
+                     *         "taxable_income": 49149.25,
+                     *         "tax_due": 7412.6,
+                     *         "tax_withheld": 5830,
+                     *         "tax_paid": 1582.6,
+                     *         "vat_due": 3120.4,
+                     *         "balance": 0,
+                     *         "pdf": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["TaxReturnList"];
+                };
+            };
+            /** @description The retrieved tax returns, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -13508,7 +14693,74 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved tax status. */
+            /** @description The retrieved tax status, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3c5e7a9b-1d3f-4b5a-9c7e-8f0a2b4c6d8e",
+                     *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:04.000Z",
+                     *         "rfc": "GODE561231GR8",
+                     *         "curp": "GODE561231HDFNZD09",
+                     *         "official_name": "Eduardo González Díaz",
+                     *         "trade_name": null,
+                     *         "person_type": "NATURAL",
+                     *         "start_of_operations_date": "2004-03-15",
+                     *         "status": "ACTIVE",
+                     *         "status_change_date": "2004-03-15",
+                     *         "regimes": [
+                     *           {
+                     *             "code": "612",
+                     *             "description": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
+                     *             "start_date": "2004-03-15",
+                     *             "end_date": null
+                     *           },
+                     *           {
+                     *             "code": "606",
+                     *             "description": "Régimen de Arrendamiento",
+                     *             "start_date": "2015-07-01",
+                     *             "end_date": null
+                     *           }
+                     *         ],
+                     *         "economic_activities": [
+                     *           {
+                     *             "order": 1,
+                     *             "description": "Servicios de contabilidad y auditoría",
+                     *             "percentage": 80,
+                     *             "start_date": "2004-03-15",
+                     *             "end_date": null
+                     *           },
+                     *           {
+                     *             "order": 2,
+                     *             "description": "Alquiler de oficinas y locales comerciales",
+                     *             "percentage": 20,
+                     *             "start_date": "2015-07-01",
+                     *             "end_date": null
+                     *           }
+                     *         ],
+                     *         "address": {
+                     *           "street": "Avenida Insurgentes Sur",
+                     *           "exterior_number": "1605",
+                     *           "interior_number": "Piso 9",
+                     *           "neighborhood": "San José Insurgentes",
+                     *           "locality": null,
+                     *           "municipality": "Benito Juárez",
+                     *           "state": "Ciudad de México",
+                     *           "postal_code": "03900"
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["TaxStatusList"];
+                };
+            };
+            /** @description The retrieved tax status, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -13791,7 +15043,7 @@ export interface operations {
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:03.000Z",
                      *           "value_date": "2026-10-30",
-                     *           "accounting_date": "2026-10-30",
+                     *           "accounting_date": "2026-10-30T00:00:00.000Z",
                      *           "amount": 87.9,
                      *           "balance": 5874.13,
                      *           "currency": "BRL",
@@ -13857,7 +15109,59 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved transactions. */
+            /** @description The retrieved transactions, not stored (`save_data: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7e1f4c2a-8b3d-4a6e-9c5f-2d1e0f3a4b5c",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:03.000Z",
+                     *         "value_date": "2026-10-30",
+                     *         "accounting_date": "2026-10-30T00:00:00.000Z",
+                     *         "amount": 87.9,
+                     *         "balance": 5874.13,
+                     *         "currency": "BRL",
+                     *         "description": "COMPRA CARTAO DEB - PADARIA PAO DOURADO",
+                     *         "type": "OUTFLOW",
+                     *         "status": "PROCESSED",
+                     *         "category": "FOOD_AND_GROCERIES",
+                     *         "merchant": {
+                     *           "name": "Padaria Pao Dourado",
+                     *           "website": null
+                     *         },
+                     *         "reference": "000123456"
+                     *       },
+                     *       {
+                     *         "id": "3a9d2b1c-4e5f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:03.000Z",
+                     *         "value_date": "2026-10-29",
+                     *         "accounting_date": null,
+                     *         "amount": 1250,
+                     *         "balance": null,
+                     *         "currency": "BRL",
+                     *         "description": "PIX RECEBIDO - JOAO CARLOS PEREIRA",
+                     *         "type": "INFLOW",
+                     *         "status": "PENDING",
+                     *         "category": "TRANSFERS",
+                     *         "merchant": null,
+                     *         "reference": "E00000000202610291530abcDEF12345"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["TransactionList"];
+                };
+            };
+            /** @description The retrieved transactions, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -13872,7 +15176,7 @@ export interface operations {
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-30",
-                     *         "accounting_date": "2026-10-30",
+                     *         "accounting_date": "2026-10-30T00:00:00.000Z",
                      *         "amount": 87.9,
                      *         "balance": 5874.13,
                      *         "currency": "BRL",
@@ -13937,7 +15241,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The retrieved transactions. */
+            /** @description The retrieved transactions, not stored (`save_data: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13952,7 +15256,59 @@ export interface operations {
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-30",
-                     *         "accounting_date": "2026-10-30",
+                     *         "accounting_date": "2026-10-30T00:00:00.000Z",
+                     *         "amount": 87.9,
+                     *         "balance": 5874.13,
+                     *         "currency": "BRL",
+                     *         "description": "COMPRA CARTAO DEB - PADARIA PAO DOURADO",
+                     *         "type": "OUTFLOW",
+                     *         "status": "PROCESSED",
+                     *         "category": "FOOD_AND_GROCERIES",
+                     *         "merchant": {
+                     *           "name": "Padaria Pao Dourado",
+                     *           "website": null
+                     *         },
+                     *         "reference": "000123456"
+                     *       },
+                     *       {
+                     *         "id": "3a9d2b1c-4e5f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:03.000Z",
+                     *         "value_date": "2026-10-29",
+                     *         "accounting_date": null,
+                     *         "amount": 1250,
+                     *         "balance": null,
+                     *         "currency": "BRL",
+                     *         "description": "PIX RECEBIDO - JOAO CARLOS PEREIRA",
+                     *         "type": "INFLOW",
+                     *         "status": "PENDING",
+                     *         "category": "TRANSFERS",
+                     *         "merchant": null,
+                     *         "reference": "E00000000202610291530abcDEF12345"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["TransactionList"];
+                };
+            };
+            /** @description The retrieved transactions, stored (`save_data` true, the default). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7e1f4c2a-8b3d-4a6e-9c5f-2d1e0f3a4b5c",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:03.000Z",
+                     *         "value_date": "2026-10-30",
+                     *         "accounting_date": "2026-10-30T00:00:00.000Z",
                      *         "amount": 87.9,
                      *         "balance": 5874.13,
                      *         "currency": "BRL",
@@ -14023,7 +15379,7 @@ export interface operations {
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:03.000Z",
                      *       "value_date": "2026-10-30",
-                     *       "accounting_date": "2026-10-30",
+                     *       "accounting_date": "2026-10-30T00:00:00.000Z",
                      *       "amount": 87.9,
                      *       "balance": 5874.13,
                      *       "currency": "BRL",

@@ -35,10 +35,12 @@ function idOf(body: unknown): string | undefined {
 export function createFixtures(config: TargetConfig, http: HttpSession): Fixtures {
   const links = new Map<FixtureKind, string>();
 
-  async function resume(session: unknown, registration: Registration): Promise<string | Skip> {
+  async function resume(item: Record<string, unknown>, registration: Registration): Promise<string | Skip> {
+    const { session, link } = item;
     if (typeof session !== 'string')
       return skip(`registering ${registration.institution}: 428 without a session`);
-    const json = { session, token: config.fixtures.mfa.token };
+    // LINK-MFA-428: the 428 item names the link it created; the resume sends it back.
+    const json = { session, token: config.fixtures.mfa.token, ...(typeof link === 'string' && { link }) };
     const answer = await http.request({ method: 'PATCH', url: LINKS, json });
     return (
       idOf(answer.json) ?? skip(`resuming ${registration.institution} with the MFA token: ${answer.status}`)
@@ -51,7 +53,7 @@ export function createFixtures(config: TargetConfig, http: HttpSession): Fixture
       return idOf(answer.json) ?? skip(`registering ${registration.institution}: 201 without an id`);
     }
     const first = Array.isArray(answer.json) ? answer.json[0] : undefined;
-    if (answer.status === 428 && isObject(first)) return resume(first.session, registration);
+    if (answer.status === 428 && isObject(first)) return resume(first, registration);
     return skip(`registering a link at ${registration.institution} answered ${answer.status}`);
   }
 

@@ -13,6 +13,11 @@ export const ERROR_CATALOGUE = {
   invalid_token: { status: 400, message: 'The MFA token is not valid.' },
   session_expired: { status: 400, message: 'The MFA session is expired or unknown.' },
   invalid_credentials: { status: 400, message: 'Invalid credentials provided to login to the institution.' },
+  /** LINK-MFA-428: the link's registration waits for its MFA token. */
+  unconfirmed_link: {
+    status: 400,
+    message: 'The link has not been confirmed: resume its registration first.',
+  },
   /** DATA-RETRIEVE: `x-applies-to` of the retrieval does not include the link's institution. */
   unsupported_resource: { status: 400, message: "The link's institution does not offer this resource." },
   /** EMPLOYMENT-METRICS-PREREQ: another retrieval must come first. */

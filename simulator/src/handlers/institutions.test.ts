@@ -17,6 +17,17 @@ describe('TOKEN-WIDGET', () => {
     expect(first.body.access).not.toBe(second.body.access);
   });
 
+  it('takes the body the provider SDK and update-mode docs send (id, password, scopes, link_id, widget)', async () => {
+    const body = {
+      id: 'key-id',
+      password: 'key-password',
+      scopes: 'read_institutions,write_links,read_links',
+      link_id: '30cb4806-6e00-48a4-91c9-ca55968576c8',
+      widget: { branding: { company_name: 'Acme' } },
+    };
+    expect((await sim.call('POST', '/api/token/', { body })).status).toBe(201);
+  });
+
   it('answers 401 without credentials', async () => {
     expect((await sim.call('POST', '/api/token/', { as: null })).status).toBe(401);
   });

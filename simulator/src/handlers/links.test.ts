@@ -46,42 +46,53 @@ describe('LINK-REGISTER', () => {
 });
 
 describe('LINK-MFA-428', () => {
-  it('pauses with 428 and a session, then PATCH with the right token completes the registration', async () => {
+  it('the 428 creates the link (unconfirmed until resumed); PATCH {session, token, link} confirms it', async () => {
     const paused = await register({ username: 'mfa-user' });
     expect(paused.status).toBe(428);
     const item = paused.body[0];
-    expect(item).toMatchObject({ code: 'token_required', expiry: 600, link: null });
+    expect(item).toMatchObject({ code: 'token_required', expiry: 600 });
     expect(item.session).toMatch(/^[0-9a-f]{32}$/);
-    expect(item.token_generation_data).toMatchObject({ type: 'numeric' });
-    const wrong = await sim.call('PATCH', '/api/links/', {
-      body: { session: item.session, token: '000000' },
-    });
+    expect(item.link).toMatch(/^[0-9a-f-]{36}$/);
+    expect(item.token_generation_data).toMatchObject({ type: 'numeric', expects_user_input: true });
+    const pending = await sim.call('GET', `/api/links/${item.link}/`);
+    expect(pending.body).toMatchObject({ id: item.link, status: 'unconfirmed' });
+    const read = await sim.call('POST', '/api/accounts/', { body: { link: item.link } });
+    expect(read.status).toBe(400);
+    expect(read.body[0]).toMatchObject({ code: 'unconfirmed_link', field: 'link' });
+    const resume = (token: string) =>
+      sim.call('PATCH', '/api/links/', { body: { session: item.session, token, link: item.link } });
+    const wrong = await resume('000000');
     expect(wrong.status).toBe(400);
     expect(wrong.body[0]).toMatchObject({ code: 'invalid_token', field: 'token' });
-    const resumed = await sim.call('PATCH', '/api/links/', {
-      body: { session: item.session, token: '123456' },
-    });
+    const resumed = await resume('123456');
     expect(resumed.status).toBe(200);
-    expect(resumed.body).toMatchObject({ institution: 'ofbank_br_retail', status: 'valid' });
-    const again = await sim.call('PATCH', '/api/links/', {
-      body: { session: item.session, token: '123456' },
-    });
+    expect(resumed.body).toMatchObject({ id: item.link, institution: 'ofbank_br_retail', status: 'valid' });
+    const again = await resume('123456');
     expect(again.status).toBe(400);
+    expect(again.body[0]).toMatchObject({ code: 'session_expired', field: 'session' });
+    expect((await sim.call('GET', '/api/links/')).body.results).toHaveLength(1);
   });
 
-  it('an institution that always asks for a token, and an expired or unknown session', async () => {
+  it('an institution that always asks for a token, an expired, unknown or other-link session', async () => {
     const paused = await sim.call('POST', '/api/links/', {
       body: { institution: 'tokenbank_br_business', username: '12345678000190', password: 'p' },
     });
     expect(paused.status).toBe(428);
-    await advance(600_000);
-    const expired = await sim.call('PATCH', '/api/links/', {
-      body: { session: paused.body[0].session, token: '123456' },
+    const { session, link } = paused.body[0];
+    const other = await sim.call('PATCH', '/api/links/', {
+      body: { session, token: '123456', link: '00000000-0000-4000-8000-000000000000' },
     });
+    expect(other.body[0]).toMatchObject({ code: 'invalid', field: 'link' });
+    await advance(600_000);
+    const expired = await sim.call('PATCH', '/api/links/', { body: { session, token: '123456', link } });
     expect(expired.status).toBe(400);
     expect(expired.body[0]).toMatchObject({ code: 'session_expired', field: 'session' });
-    const unknown = await sim.call('PATCH', '/api/links/', { body: { session: 'nope', token: '123456' } });
+    const unknown = await sim.call('PATCH', '/api/links/', {
+      body: { session: 'ffffffffffffffffffffffffffffffff', token: '123456', link },
+    });
     expect(unknown.status).toBe(400);
+    const noLink = await sim.call('PATCH', '/api/links/', { body: { session, token: '123456' } });
+    expect(noLink.body[0]).toMatchObject({ code: 'required', field: 'link' });
   });
 });
 

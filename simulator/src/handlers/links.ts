@@ -14,20 +14,27 @@ import type { LinkData } from './data-resources/link-data.js';
 import { type Handler, json, noContent } from './handler.js';
 import { checkDeletionRate, extensionNumber, findOr404, nowIso, publicView } from './handler-support.js';
 import { collectionList } from './list-query.js';
-import { institutionAsksForToken, MFA_SESSIONS, pauseForToken, resumePaused } from './mfa-sessions.js';
+import {
+  institutionAsksForToken,
+  MFA_SESSIONS,
+  pauseForToken,
+  type ResumeBody,
+  resumePaused,
+} from './mfa-sessions.js';
 
 export const LINKS = '/api/links/';
 
 type Body = Record<string, unknown>;
 
-async function createLink(tenant: TenantRuntime, body: Body): Promise<StoredRecord> {
+/** `status` is `unconfirmed` for a registration paused for a token (LINK-MFA-428), `valid` otherwise. */
+async function createLink(tenant: TenantRuntime, body: Body, status = 'valid'): Promise<StoredRecord> {
   const institution = institutionByName(String(body.institution))!;
   const now = nowIso(tenant);
   const link: StoredRecord = {
     id: tenant.ids.uuid(),
     institution: institution.name,
     access_mode: body.access_mode ?? 'single',
-    status: 'valid',
+    status,
     created_at: now,
     external_id: body.external_id ?? null,
     last_accessed_at: now,
@@ -76,7 +83,10 @@ const registerLink =
       institutionAsksForToken(institution.name, body.username) ||
       (body.token === undefined && takeScenario(tenant, 'institution_requires_token', target));
     if (wantsToken && body.token !== ACCEPTED_MFA_TOKEN) {
-      return pauseForToken(tenant, { collection: LINKS, link: null, body });
+      // LINK-MFA-428 (the provider's way): the link exists from the 428 on, listed as `unconfirmed`
+      // (choice) until the PATCH resumes it; no webhook until then.
+      const pending = await createLink(tenant, body, 'unconfirmed');
+      return pauseForToken(tenant, { collection: LINKS, link: pending.id, body });
     }
     const link = await createLink(tenant, body);
     await triggers.linkCreated(tenant, link); // WEBHOOK-HISTORICAL
@@ -86,9 +96,13 @@ const registerLink =
 const resumeLinkRegistration =
   (triggers: LinkTriggers): Handler =>
   async ({ input, tenant }) => {
-    const paused = await resumePaused(tenant, LINKS, input.body as { session: string; token: string });
+    const paused = await resumePaused(tenant, LINKS, input.body as ResumeBody);
     if (!paused.ok) return paused;
-    const link = await createLink(tenant, paused.value.body);
+    // The session dies with its link (deleteWithData), so the pending link is still there.
+    const pending = await findOr404(tenant, LINKS, paused.value.link, 'link');
+    if (!pending.ok) return pending;
+    const link = { ...pending.value, status: 'valid', last_accessed_at: nowIso(tenant) };
+    await tenant.store.put(tenant.id, LINKS, link);
     await triggers.linkCreated(tenant, link); // WEBHOOK-HISTORICAL
     return ok(json(200, publicView(link)));
   };
@@ -103,7 +117,14 @@ const updateLink =
   async ({ input, tenant }) => {
     const link = await findOr404(tenant, LINKS, input.path.id!);
     if (!link.ok) return link;
-    const updated = { ...link.value, ...(input.body as Body) };
+    // The body is open (the provider's): only the members this operation changes are taken.
+    const body = input.body as Body;
+    const changes = Object.fromEntries(
+      ['access_mode', 'stale_in', 'fetch_resources']
+        .filter((k) => body[k] !== undefined)
+        .map((k) => [k, body[k]]),
+    );
+    const updated = { ...link.value, ...changes };
     await tenant.store.put(tenant.id, LINKS, updated);
     // LINK-ACCESS-MODE-UP / -DOWN, LINK-PATCH-NO-UPDATE
     await triggers.linkUpdated(tenant, link.value, updated);

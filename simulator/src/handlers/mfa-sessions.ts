@@ -1,7 +1,9 @@
 /**
  * LINK-MFA-428: the sessions of requests paused because the institution asks for an MFA token. Link
  * registration (`/api/links/`) and the retrievals of owners, accounts, transactions and invoices pause
- * here with a 428; the PATCH on the same collection resumes them with the token.
+ * here with a 428; the PATCH on the same collection resumes them with the token. As the provider does,
+ * every session belongs to a link: a paused registration has already created its link (status
+ * `unconfirmed` until resumed), and the 428 item carries that link's id for the PATCH to send back.
  */
 import { err, ok, type Result } from '../core/result.js';
 import { type ApiErrors, apiError } from '../errors/api-error.js';
@@ -9,7 +11,7 @@ import { institutionByName } from '../institutions/catalogue.js';
 import { ACCEPTED_MFA_TOKEN, asksForToken, MFA_SESSION_SECONDS } from '../institutions/scenario-triggers.js';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 
-/** Private collection of paused requests; a session's `link` indexes it (null for a registration). */
+/** Private collection of paused requests; a session's `link` indexes it (deleting a link drops them). */
 export const MFA_SESSIONS = '_mfa_sessions';
 
 type Body = Record<string, unknown>;
@@ -17,7 +19,7 @@ type Body = Record<string, unknown>;
 /** What was paused: the collection it must be resumed on, its link (if any) and the validated body. */
 export interface PausedRequest {
   collection: string;
-  link: string | null;
+  link: string;
   body: Body;
 }
 
@@ -48,7 +50,7 @@ export async function pauseForToken(
     instructions: 'Use the code sent to your phone.',
     type: 'numeric',
     value: '',
-    expiry: MFA_SESSION_SECONDS,
+    expects_user_input: true,
   };
   return err(
     apiError('token_required', {
@@ -63,24 +65,31 @@ export async function pauseForToken(
   );
 }
 
+/** The PATCH body that resumes (the provider's: `link` is required, `token` may be left out). */
+export interface ResumeBody {
+  session: string;
+  link: string;
+  token?: string;
+}
+
 /**
- * The paused request of `session` when `token` is right. An unknown or expired session, or one paused on
- * another collection, gets 400 `session_expired`; a retrieval's session resumed with another `link` gets
- * 400 `invalid` (choice); a wrong token 400 `invalid_token`, and the session stays open for another try
- * (choice). A resumed session is used up.
+ * The paused request of `session` when `token` is right. An unknown or expired session, one paused on
+ * another collection, or one already resumed (a session is used up once) gets 400 `session_expired`; a
+ * session resumed with another `link` gets 400 `invalid` with `field: link` (choice); a wrong or missing
+ * token 400 `invalid_token`, and the session stays open for another try until it expires (choice).
  */
 export async function resumePaused(
   tenant: TenantRuntime,
   collection: string,
-  resume: { session: string; token: string; link?: string },
+  resume: ResumeBody,
 ): Promise<Result<PausedRequest, ApiErrors>> {
   const paused = await tenant.store.get(tenant.id, MFA_SESSIONS, resume.session);
   if (!paused || paused._collection !== collection || (paused._expiresAt as number) <= tenant.clock.now()) {
     return err(apiError('session_expired', { field: 'session', rule: 'LINK-MFA-428' }));
   }
-  const link = paused.link ?? null;
-  if (resume.link !== undefined && link !== null && resume.link !== link) {
-    const message = `Session ${resume.session} paused a retrieval of link ${link}, not ${resume.link}.`;
+  const link = String(paused.link);
+  if (resume.link !== link) {
+    const message = `Session ${resume.session} belongs to link ${link}, not ${resume.link}.`;
     return err(apiError('invalid', { field: 'link', message }));
   }
   if (resume.token !== ACCEPTED_MFA_TOKEN) return err(apiError('invalid_token', { field: 'token' }));

@@ -101,11 +101,6 @@ describe('ERR-BODY', () => {
         status: 415,
         code: 'unsupported_media_type',
       },
-      {
-        body: { institution: 'ofbank_br_retail', username: 'u', password: 'p', colour: 'red' },
-        status: 400,
-        code: 'unknown_field',
-      },
       { body: { institution: 42, username: 'u' }, status: 400, code: 'invalid' },
       {
         rawBody: JSON.stringify({ institution: 'x'.repeat(1_100_000), username: 'u' }),
@@ -119,6 +114,18 @@ describe('ERR-BODY', () => {
       expect(answer.body[0]).toMatchObject({ code, request_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
     }
     expect((await sim.call('GET', '/api/')).status).toBe(200);
+  });
+
+  it('an unknown member: ignored where the provider body is open (links), 400 unknown_field where ours is closed', async () => {
+    const body = { institution: 'ofbank_br_retail', username: 'u', password: 'p', colour: 'red' };
+    const link = await sim.call('POST', '/api/links/', { body });
+    expect(link.status).toBe(201);
+    expect(link.body).not.toHaveProperty('colour');
+    const refresh = await sim.call('POST', `/api/links/${link.body.id}/refresh/`, {
+      body: { colour: 'red' },
+    });
+    expect(refresh.status).toBe(400);
+    expect(refresh.body[0]).toMatchObject({ code: 'unknown_field', field: 'colour' });
   });
 
   it('a fresh request_id per request', async () => {

@@ -19,7 +19,8 @@ export async function registerInRun(run: RunContext, registration: Registration)
   const first = Array.isArray(answer.json) ? answer.json[0] : undefined;
   let id = answer.status === 201 ? idOf(answer) : undefined;
   if (answer.status === 428 && isObject(first) && typeof first.session === 'string') {
-    const json = { session: first.session, token: run.config.fixtures.mfa.token };
+    const json: Record<string, string> = { session: first.session, token: run.config.fixtures.mfa.token };
+    if (typeof first.link === 'string') json.link = first.link; // LINK-MFA-428: the link the 428 created
     id = idOf(await run.http.request({ method: 'PATCH', url: LINKS, json }));
   }
   if (id === undefined) fail(`registering a link at ${registration.institution}: ${describeAnswer(answer)}`);

@@ -1,7 +1,8 @@
 /**
  * LINK-MFA-428 (registration): the config's MFA registration answers 428 with the one-item error array
  * carrying `code: token_required`, `session`, `expiry`, `link` and `token_generation_data`; PATCH
- * /api/links/ with that session and the config's token answers 200 with the link; a wrong token, an
+ * /api/links/ with that session, the item's `link` and the config's token answers 200 with that link
+ * (the provider creates the link with the 428 and names it in the item); a wrong token, an
  * unknown session, or the right session after its `expiry` (control API clock) answers 400 with the error
  * array. The retrievals' 428 (owners, accounts, transactions, invoices) belong to the data area.
  */
@@ -23,6 +24,8 @@ interface Input {
 interface Paused {
   session: string;
   expiry: number;
+  /** The link the 428 names (the provider's: the link the registration created). */
+  link: unknown;
 }
 
 const hex32 = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 32, maxLength: 32 });
@@ -38,7 +41,11 @@ async function pauseRegistration(run: RunContext): Promise<Paused> {
   if (!isObject(item) || item.code !== 'token_required' || typeof item.session !== 'string') {
     fail(`${what}: wanted one item with code token_required and a session, got ${describeAnswer(answer)}`);
   }
-  return { session: item.session, expiry: typeof item.expiry === 'number' ? item.expiry : 0 };
+  return {
+    session: item.session,
+    expiry: typeof item.expiry === 'number' ? item.expiry : 0,
+    link: item.link,
+  };
 }
 
 /** The PATCH that resumes, sent after moving the clock when the input says so. */
@@ -49,6 +56,7 @@ async function resume(run: RunContext, input: Input, paused: Paused): Promise<Ht
   const json = {
     session: input.session === 'own' ? paused.session : input.session.unknown,
     token: input.token === 'right' ? run.config.fixtures.mfa.token : input.token.wrong,
+    ...(typeof paused.link === 'string' && { link: paused.link }),
   };
   return run.http.request({ method: 'PATCH', url: LINKS, json });
 }
@@ -62,10 +70,13 @@ function describeCase(input: Input): string {
   return `PATCH ${LINKS} with ${token} and ${session}, ${when}`;
 }
 
-async function checkResumed(run: RunContext, answer: HttpResponse, what: string): Promise<void> {
+async function checkResumed(run: RunContext, answer: HttpResponse, what: string, paused: Paused) {
   expectStatus(answer, [200], what);
   expectDocumented(run, answer, 'resumeLinkRegistration', what);
   const link = linkOf(answer, what);
+  if (typeof paused.link === 'string' && link.id !== paused.link) {
+    fail(`${what}: resumed link ${link.id}, but the 428 named link ${paused.link}`);
+  }
   const institution = run.config.fixtures.mfa.registration.institution;
   if (link.institution !== institution) {
     fail(`${what}: the link's institution is ${String(link.institution)}, not ${institution}`);
@@ -111,12 +122,16 @@ export const linkMfa428 = defineRule<Input, { control: boolean }>({
     ];
   },
   async check(input, run) {
-    const attempt = async () => resume(run, input, await pauseRegistration(run));
+    let paused: Paused = { session: '', expiry: 0, link: undefined };
+    const attempt = async () => {
+      paused = await pauseRegistration(run);
+      return resume(run, input, paused);
+    };
     const answer = input.expiryOffset === null ? await attempt() : await withFrozenClock(run.http, attempt);
     const what = describeCase(input);
     const expired = input.expiryOffset !== null && input.expiryOffset > 0;
     if (input.token === 'right' && input.session === 'own' && !expired)
-      return checkResumed(run, answer, what);
+      return checkResumed(run, answer, what, paused);
     expectStatus(answer, [400], what);
     expectErrorArray(run.document, answer, what);
   },

@@ -1,6 +1,6 @@
 /**
  * LINK-MFA-428: a POST the institution pauses for a token (428 with a `session` in the error item) is
- * resumed by PATCH on the same collection with `{session, token}` (plus `link` for a retrieval).
+ * resumed by PATCH on the same collection with `{session, token, link}` (`link` from the 428 item).
  */
 import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
 import type { HttpResponse } from '../../http/http-client.js';
@@ -36,7 +36,10 @@ export async function postResumable(
   const first = await target.http.request({ method: 'POST', url: path, json: body });
   if (first.status !== 428) return { first, resumed: null };
   const resume: JsonObject = { session: sessionOf(first, what), token: target.config.fixtures.mfa.token };
-  if (typeof body.link === 'string') resume.link = body.link;
+  // LINK-MFA-428: the link the session belongs to: the 428 item's (a registration's new link), else the body's.
+  const itemLink = (errorItems(first)[0] as { link?: unknown } | undefined)?.link;
+  if (typeof itemLink === 'string') resume.link = itemLink;
+  else if (typeof body.link === 'string') resume.link = body.link;
   const resumed = await target.http.request({ method: 'PATCH', url: path, json: resume });
   return { first, resumed };
 }

@@ -34,7 +34,9 @@ const importSnapshot = (body: unknown, as = A) => sim.call('PUT', '/_ofkit/snaps
 /** A tenant with something of everything: links, an MFA session, a window, a fault, a switch, a clock. */
 async function busyTenant(as = A): Promise<string[]> {
   const ids = [(await register(as)).body.id, (await register(as)).body.id];
-  expect((await register(as, { username: 'mfa-user' })).status).toBe(428);
+  const paused = await register(as, { username: 'mfa-user' });
+  expect(paused.status).toBe(428);
+  ids.push(paused.body[0].link); // LINK-MFA-428: the 428 created this link (unconfirmed)
   expect((await deleteLink((await register(as)).body.id, as)).status).toBe(204);
   const fault = { operation_id: 'listAccounts', status: 500, count: 3 };
   expect((await sim.call('POST', '/_ofkit/faults/', { as, body: fault })).status).toBe(201);

@@ -103,6 +103,8 @@ describe('FILTER-RANGE', () => {
     const page = await list('/api/transactions/', { link, amount__range: '10,100', page_size: 1000 });
     expect(page.body.count).toBe(cheap.length);
     await retrieve(sim, '/api/tax-returns/', fiscal, { year_from: 2023, year_to: 2026 });
+    const months = { type: 'monthly', date_from: '2023-01-01', date_to: '2026-10-31' };
+    await retrieve(sim, '/api/tax-returns/', fiscal, months);
     const returns = await list('/api/tax-returns/', {
       link: fiscal,
       year__range: '2024,2024',

@@ -43,6 +43,8 @@ export interface TypeStreams {
   readonly field: string;
   readonly values: readonly string[];
   readonly mode: 'match' | 'set';
+  /** The request schema's `default` (upper case), taken when the body has no `type`; null: every value. */
+  readonly fallback: string | null;
 }
 
 /** The record another resource's records belong to (`account`, `investment`, `employment_record`). */
@@ -150,13 +152,13 @@ function retrieveBody(document: JsonObject, retrieve: JsonObject): JsonObject {
   return isObject(schema) ? schema : {};
 }
 
+/** Years win when a body has both (tax returns: yearly by years, monthly by `date_from`/`date_to`). */
 function dateParams(properties: JsonObject): DateParams | null {
-  for (const prefix of ['date', 'year']) {
+  for (const prefix of ['year', 'date'] as const) {
     const from = `${prefix}_from`;
     const to = `${prefix}_to`;
-    const schema = properties[from];
-    if (!isObject(schema) || !(to in properties)) continue;
-    return { from, to, unit: schema.type === 'integer' ? 'year' : 'day' };
+    if (!isObject(properties[from]) || !(to in properties)) continue;
+    return { from, to, unit: prefix === 'year' ? 'year' : 'day' };
   }
   return null;
 }
@@ -165,7 +167,13 @@ function typeStreams(template: RecordTemplate, properties: JsonObject, row: Reso
   const type = properties.type;
   if (!isObject(type) || !Array.isArray(type.enum)) return null;
   if (!template.examples.some((example) => 'type' in example)) return null;
-  return { field: 'type', values: type.enum.map(String), mode: row.typeMode ?? 'set' };
+  // The provider's request enums may be lower case (`yearly`); the records' `type` is upper case.
+  return {
+    field: 'type',
+    values: type.enum.map((value) => String(value).toUpperCase()),
+    mode: row.typeMode ?? 'set',
+    fallback: typeof type.default === 'string' ? type.default.toUpperCase() : null,
+  };
 }
 
 /** The parent collection is named after the reference field: `employment_record` -> `.../employment-records/`. */

@@ -126,9 +126,14 @@ describe('TAX-RETENTIONS-500', () => {
 });
 
 describe('TAX-RETURNS-MIXED', () => {
-  it('without type the list mixes yearly and monthly returns, of closed periods only', async () => {
+  it('yearly (the default) and monthly retrievals; the list mixes both, of closed periods only', async () => {
     const link = await registerLink(sim, 'mxFiscal');
-    const returns = (await retrieve(sim, '/api/tax-returns/', link, { year_from: 2025, year_to: 2026 })).body;
+    const years = { year_from: 2025, year_to: 2026 };
+    const months = { type: 'monthly', date_from: '2025-01-01', date_to: '2026-10-31' };
+    const returns = [
+      ...(await retrieve(sim, '/api/tax-returns/', link, years)).body,
+      ...(await retrieve(sim, '/api/tax-returns/', link, months)).body,
+    ];
     const yearly = returns.filter((r: { type: string }) => r.type === 'YEARLY');
     const monthly = returns.filter((r: { type: string }) => r.type === 'MONTHLY');
     expect(yearly.map((r: { year: number }) => r.year)).toEqual([2025]);
@@ -144,13 +149,32 @@ describe('TAX-RETURNS-MIXED', () => {
   it('type limits the retrieval to one schema; year_to before year_from gets 400', async () => {
     const link = await registerLink(sim, 'mxFiscal');
     const yearly = await retrieve(sim, '/api/tax-returns/', link, {
-      year_from: 2021,
-      year_to: 2026,
-      type: 'YEARLY',
+      year_from: '2021',
+      year_to: '2026',
+      type: 'yearly',
     });
     expect(yearly.body.map((r: { year: number }) => r.year)).toEqual([2021, 2022, 2023, 2024, 2025]);
     const inverted = await retrieve(sim, '/api/tax-returns/', link, { year_from: 2025, year_to: 2024 });
     expect(inverted.body[0]).toMatchObject({ code: 'invalid_range', field: 'year_to' });
+  });
+
+  it('the provider monthly body: type monthly with date_from/date_to reads the monthly returns of those months', async () => {
+    const link = await registerLink(sim, 'mxFiscal');
+    const monthly = await retrieve(sim, '/api/tax-returns/', link, {
+      type: 'monthly',
+      date_from: '2026-03-01',
+      date_to: '2026-05-31',
+      attach_pdf: true,
+    });
+    expect(monthly.status).toBe(201);
+    expect(monthly.body.map((r: { type: string; month: number }) => [r.type, r.month])).toEqual([
+      ['MONTHLY', 3],
+      ['MONTHLY', 4],
+      ['MONTHLY', 5],
+    ]);
+    for (const r of monthly.body) expect(typeof r.pdf).toBe('string');
+    const inverted = { type: 'monthly', date_from: '2026-05-01', date_to: '2026-03-31' };
+    expect((await retrieve(sim, '/api/tax-returns/', link, inverted)).status).toBe(400);
   });
 });
 

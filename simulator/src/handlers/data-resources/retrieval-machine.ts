@@ -52,16 +52,23 @@ export class RetrievalMachine {
   }
 
   /**
-   * The parent records the resource reads: the institution's (re-read and stored, as the real API does
-   * when it retrieves transactions, choice) in the table's categories, or, for a prerequisite
-   * (`x-prerequisite`), only what was retrieved before.
+   * The parent records the resource reads: the institution's (re-read and, unless `save` is false,
+   * stored, as the real API does when it retrieves transactions, choice) in the table's categories, or,
+   * for a prerequisite (`x-prerequisite`), only what was retrieved before. `save_data: false` stores
+   * nothing, parents included (the provider answers it 200).
    */
-  async parents(tenant: TenantRuntime, link: StoredRecord, resource: DataResource): Promise<StoredRecord[]> {
+  async parents(
+    tenant: TenantRuntime,
+    link: StoredRecord,
+    resource: DataResource,
+    save = true,
+  ): Promise<StoredRecord[]> {
     const parent = resource.parent;
     if (parent === null) return [];
     if (parent.storedOnly) return tenant.store.list(tenant.id, parent.path, { link: link.id });
     const source = this.resource(parent.path);
-    const records = await this.retrieve(tenant, link, source, scopedRetrieval(source, {}, todayOf(tenant)));
+    const scoped = { ...scopedRetrieval(source, {}, todayOf(tenant)), save };
+    const records = await this.retrieve(tenant, link, source, scoped);
     const categories = parent.categories;
     return categories === null ? records : records.filter((r) => categories.includes(String(r.category)));
   }
@@ -75,7 +82,9 @@ export class RetrievalMachine {
     knownParents?: StoredRecord[],
   ): Promise<StoredRecord[]> {
     if (request.empty) return [];
-    const parents = resource.parent ? (knownParents ?? (await this.parents(tenant, link, resource))) : [];
+    const parents = resource.parent
+      ? (knownParents ?? (await this.parents(tenant, link, resource, request.save)))
+      : [];
     const parentIds = resource.parent ? chooseParents(resource, parents, request) : [null];
     if (parentIds.length === 0) return [];
     const plan = planOf(tenant, link, request, parentIds);

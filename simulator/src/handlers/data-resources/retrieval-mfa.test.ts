@@ -23,14 +23,14 @@ describe('LINK-MFA-428', () => {
     expect(await count('/api/accounts/', link)).toBe(0);
   });
 
-  it('PATCH with a wrong token gets 400 and keeps the session; the right token completes (200 with the records)', async () => {
+  it('PATCH with a wrong token gets 400 and keeps the session; the right token completes (201 with the records, stored)', async () => {
     const link = await registerLink(sim, 'mfaBank');
     const { session } = (await retrieve(sim, '/api/transactions/', link, LAST_MONTH)).body[0];
     const wrong = await resume('/api/transactions/', { session, token: '000000', link });
     expect(wrong.status).toBe(400);
     expect(wrong.body[0]).toMatchObject({ code: 'invalid_token', field: 'token' });
     const resumed = await resume('/api/transactions/', { session, token: '123456', link });
-    expect(resumed.status).toBe(200);
+    expect(resumed.status).toBe(201);
     expect(resumed.body.length).toBeGreaterThan(0);
     for (const t of resumed.body)
       expect(t.value_date >= '2026-10-01' && t.value_date <= '2026-10-31').toBe(true);
@@ -53,9 +53,9 @@ describe('LINK-MFA-428', () => {
     const link = await registerLink(sim, 'mfaBank');
     const other = await registerLink(sim, 'mfaBank');
     const { session } = (await retrieve(sim, '/api/accounts/', link)).body[0];
-    expect((await resume('/api/accounts/', { session: 'nope', token: '123456', link })).body[0].code).toBe(
-      'session_expired',
-    );
+    expect(
+      (await resume('/api/accounts/', { session: 'f'.repeat(32), token: '123456', link })).body[0].code,
+    ).toBe('session_expired');
     expect((await resume('/api/owners/', { session, token: '123456', link })).body[0].code).toBe(
       'session_expired',
     );
@@ -63,14 +63,23 @@ describe('LINK-MFA-428', () => {
     expect(wrongLink.body[0]).toMatchObject({ code: 'invalid', field: 'link' });
     const noLink = await resume('/api/accounts/', { session, token: '123456' });
     expect(noLink.body[0]).toMatchObject({ code: 'required', field: 'link' });
-    expect((await resume('/api/accounts/', { session, token: '123456', link })).status).toBe(200);
+    expect((await resume('/api/accounts/', { session, token: '123456', link })).status).toBe(201);
+  });
+
+  it('a resume with `save_data: false` answers 200 and stores nothing', async () => {
+    const link = await registerLink(sim, 'mfaBank');
+    const { session } = (await retrieve(sim, '/api/accounts/', link)).body[0];
+    const resumed = await resume('/api/accounts/', { session, token: '123456', link, save_data: false });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.length).toBeGreaterThan(0);
+    expect(await count('/api/accounts/', link)).toBe(0);
   });
 
   it('a link registered with an `mfa` username asks on owners, accounts, transactions and invoices', async () => {
     const paused = await sim.call('POST', '/api/links/', {
       body: { institution: 'ofbank_br_retail', username: 'mfa-user', password: 'secret' },
     });
-    const registered = await resume('/api/links/', { session: paused.body[0].session, token: '123456' });
+    const registered = await resume('/api/links/', { ...sessionOf(paused), link: paused.body[0].link });
     const link = registered.body.id;
     for (const path of ['/api/owners/', '/api/accounts/'])
       expect((await retrieve(sim, path, link)).status).toBe(428);
@@ -81,7 +90,7 @@ describe('LINK-MFA-428', () => {
     const invoices = await retrieve(sim, '/api/invoices/', fiscal.body.id, { ...LAST_MONTH, type: 'INFLOW' });
     expect(invoices.status).toBe(428);
     expect((await resume('/api/invoices/', { ...sessionOf(invoices), link: fiscal.body.id })).status).toBe(
-      200,
+      201,
     );
   });
 

@@ -27,6 +27,13 @@ export interface RetrievalRequest {
 type Body = Record<string, unknown>;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+/** A year given as a number or, as the provider sends it, a `YYYY` string. */
+const yearOf = (value: unknown) =>
+  typeof value === 'number'
+    ? value
+    : typeof value === 'string' && /^\d{4}$/.test(value)
+      ? Number(value)
+      : undefined;
 
 /** The retrieval a POST body asks for, or the 400 of its range (RANGE-365, order of the dates). */
 export function readRetrieval(
@@ -65,7 +72,9 @@ function finish(resource: DataResource, asked: DayRange | null, today: number, b
   return {
     range,
     empty: asked !== null && range === null,
-    type: resource.types ? (text(body[resource.types.field]) ?? null) : null,
+    type: resource.types
+      ? (text(body[resource.types.field])?.toUpperCase() ?? resource.types.fallback)
+      : null,
     parent: parentField === null ? null : (text(body[parentField]) ?? null),
     attach: resource.attachments.filter((a) => body[a.bodyField] === true).map((a) => a.recordField),
     save: body.save_data !== false,
@@ -79,9 +88,16 @@ function askedRange(resource: DataResource, body: Body, today: number): Result<D
     return ok(resource.row.bucket === 'once' ? null : { from: today - resource.defaultRangeDays, to: today });
   }
   if (dates.unit === 'year') {
-    const to = typeof body[dates.to] === 'number' ? (body[dates.to] as number) : yearOfDay(today);
-    const from =
-      typeof body[dates.from] === 'number' ? (body[dates.from] as number) : yearOfDay(today - HISTORY_DAYS);
+    // Tax returns: `type: monthly` reads the days of `date_from`..`date_to` (the provider's body).
+    if (body.type === 'monthly' && text(body.date_from) && text(body.date_to)) {
+      return askedRange(
+        { ...resource, dates: { from: 'date_from', to: 'date_to', unit: 'day' } },
+        body,
+        today,
+      );
+    }
+    const to = yearOf(body[dates.to]) ?? yearOfDay(today);
+    const from = yearOf(body[dates.from]) ?? yearOfDay(today - HISTORY_DAYS);
     if (from > to)
       return err(rangeError(dates.to, `\`${dates.to}\` ${to} is before \`${dates.from}\` ${from}.`));
     return ok(yearsRange(from, to));

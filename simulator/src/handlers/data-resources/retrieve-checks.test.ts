@@ -41,11 +41,36 @@ describe('DATA-RETRIEVE', () => {
     expect(foreign.body[0]).toMatchObject({ code: 'not_found', field: 'account' });
   });
 
-  it('save_data false returns the records without keeping them', async () => {
+  it('save_data false returns the records (200) without keeping them; true keeps them (201)', async () => {
     const link = await registerLink(sim, 'mxFiscal');
     const returned = await retrieve(sim, '/api/tax-status/', link, { save_data: false });
+    expect(returned.status).toBe(200);
     expect(returned.body).toHaveLength(1);
     expect((await list('/api/tax-status/', link)).body.count).toBe(0);
+    expect((await retrieve(sim, '/api/tax-status/', link, { save_data: true })).status).toBe(201);
+  });
+
+  it('save_data false stores nothing, the parent accounts a retrieval reads included', async () => {
+    const link = await registerLink(sim, 'bank');
+    const transactions = await retrieve(sim, '/api/transactions/', link, { ...LAST_MONTH, save_data: false });
+    expect(transactions.status).toBe(200);
+    expect(transactions.body.length).toBeGreaterThan(0);
+    expect((await list('/api/transactions/', link)).body.count).toBe(0);
+    expect((await list('/api/accounts/', link)).body.count).toBe(0);
+  });
+
+  it('the bodies the provider takes: attach_pdf on tax status and compliance, attach_xml on retentions, token', async () => {
+    const link = await registerLink(sim, 'mxFiscal');
+    const compliance = await retrieve(sim, '/api/tax-compliance-status/', link, { attach_pdf: true });
+    expect(compliance.status).toBe(201);
+    for (const record of compliance.body) expect(typeof record.pdf).toBe('string');
+    expect(
+      (await retrieve(sim, '/api/tax-status/', link, { attach_pdf: true, token: '123456' })).status,
+    ).toBe(201);
+    const retentions = { ...LAST_MONTH, type: 'INFLOW', attach_xml: true };
+    expect((await retrieve(sim, '/api/tax-retentions/', link, retentions)).status).toBe(201);
+    const mfa = await registerLink(sim, 'mfaBank');
+    expect((await retrieve(sim, '/api/accounts/', mfa, { token: '123456' })).status).toBe(201);
   });
 
   it('attach_xml and attach_pdf fill `xml` and `pdf`; without them they are null', async () => {

@@ -7,12 +7,13 @@
 import { err, ok, type Result } from '../../core/result.js';
 import { type ApiErrors, apiError } from '../../errors/api-error.js';
 import { takeScenario } from '../../institutions/scenario-switches.js';
+import { ACCEPTED_MFA_TOKEN } from '../../institutions/scenario-triggers.js';
 import type { StoredRecord } from '../../store/store.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { type Handler, json } from '../handler.js';
 import { findOr404, publicView } from '../handler-support.js';
 import { LINKS } from '../links.js';
-import { institutionAsksForToken, pauseForToken, resumePaused } from '../mfa-sessions.js';
+import { institutionAsksForToken, pauseForToken, type ResumeBody, resumePaused } from '../mfa-sessions.js';
 import type { DataResource } from './resource-catalogue.js';
 import { type RetrievalMachine, todayOf } from './retrieval-machine.js';
 import { type RetrievalRequest, readRetrieval } from './retrieval-request.js';
@@ -37,6 +38,8 @@ async function prepare(
   if (!link.ok) return link;
   // Choice: a link whose credentials stopped working (LINK-INVALID-CREDENTIALS) cannot be read.
   if (link.value.status === 'invalid') return err(apiError('invalid_credentials', { field: 'link' }));
+  // LINK-MFA-428: a registration paused for a token left its link `unconfirmed` until resumed.
+  if (link.value.status === 'unconfirmed') return err(apiError('unconfirmed_link', { field: 'link' }));
   const refusal = machine.refusal(link.value, resource);
   if (refusal !== null) return err(apiError('unsupported_resource', { field: 'link', message: refusal }));
   // brokenRules: a simulator broken on purpose proves the conformance suite catches it (no range limit).
@@ -44,7 +47,9 @@ async function prepare(
   const request = readRetrieval(limits, body, todayOf(tenant));
   if (!request.ok) return request;
   // Before reading anything (parents included): a paused retrieval has no effect until resumed.
-  if (askToken && resource.operations.resume !== undefined && asksForToken(tenant, link.value)) {
+  // A token sent up front (the SDK's `token` option) answers the institution's question at once.
+  const answered = body.token === ACCEPTED_MFA_TOKEN;
+  if (askToken && !answered && resource.operations.resume !== undefined && asksForToken(tenant, link.value)) {
     return pauseForToken(tenant, { collection: resource.path, link: link.value.id, body });
   }
   const parents = await parentsOf(machine, tenant, link.value, resource, request.value);
@@ -62,7 +67,7 @@ async function parentsOf(
 ): Promise<Result<StoredRecord[] | undefined, ApiErrors>> {
   const parent = resource.parent;
   if (parent === null) return ok(undefined);
-  const parents = await machine.parents(tenant, link, resource);
+  const parents = await machine.parents(tenant, link, resource, request.save);
   if (parent.storedOnly && parents.length === 0) {
     // EMPLOYMENT-METRICS-PREREQ: an employment record retrieval comes first.
     const message = `Retrieve ${parent.path} for link ${link.id} first: ${resource.path} derives from them.`;
@@ -89,7 +94,10 @@ function asksForToken(tenant: TenantRuntime, link: StoredRecord): boolean {
 
 const answer = (status: number, records: StoredRecord[]) => json(status, records.map(publicView));
 
-/** POST `P/`: 201 with the records (choice); 202 where the document allows the async request mode. */
+/** The provider's statuses: 201 when the records are stored, 200 with `save_data: false` (nothing stored). */
+const stored = (request: RetrievalRequest) => (request.save ? 201 : 200);
+
+/** POST `P/`: 201 or 200 with the records; 202 where the document allows the async request mode. */
 export function retrieveHandler(machine: RetrievalMachine, resource: DataResource): Handler {
   return async ({ input, tenant, operation, requestId }) => {
     const body = input.body as Body;
@@ -103,18 +111,14 @@ export function retrieveHandler(machine: RetrievalMachine, resource: DataResourc
       });
       return ok(json(202, { request_id: requestId }));
     }
-    return ok(answer(201, await machine.retrieve(tenant, link, resource, request, parents)));
+    return ok(answer(stored(request), await machine.retrieve(tenant, link, resource, request, parents)));
   };
 }
 
-/** PATCH `P/`: resumes a retrieval paused with 428 and answers 200 with its records (choice). */
+/** PATCH `P/`: resumes a retrieval paused with 428 and answers 201 or 200 with its records, as POST does. */
 export function resumeHandler(machine: RetrievalMachine, resource: DataResource): Handler {
   return async ({ input, tenant }) => {
-    const body = input.body as { session: string; token: string; link?: string; save_data?: boolean };
-    if (body.link === undefined) {
-      const message = 'Resuming a retrieval needs the `link` it was paused for (choice).';
-      return err(apiError('required', { field: 'link', message, rule: 'ERR-REQUIRED' }));
-    }
+    const body = input.body as ResumeBody & { save_data?: boolean };
     const paused = await resumePaused(tenant, resource.path, body);
     if (!paused.ok) return paused;
     const resumed = {
@@ -124,6 +128,6 @@ export function resumeHandler(machine: RetrievalMachine, resource: DataResource)
     const prepared = await prepare(machine, tenant, resource, resumed, false);
     if (!prepared.ok) return prepared;
     const { link, request, parents } = prepared.value;
-    return ok(answer(200, await machine.retrieve(tenant, link, resource, request, parents)));
+    return ok(answer(stored(request), await machine.retrieve(tenant, link, resource, request, parents)));
   };
 }

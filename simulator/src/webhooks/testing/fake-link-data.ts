@@ -33,7 +33,7 @@ const invoice: Make = (tenant, day) => ({
 
 const MAKERS: Readonly<Record<string, Make>> = {
   '/api/accounts/': () => ({ name: 'Conta Corrente' }),
-  '/api/owners/': () => ({ full_name: 'Maria Silva' }),
+  '/api/owners/': () => ({ display_name: 'Maria Silva' }),
   '/api/transactions/': (tenant, day) => ({
     type: direction(tenant),
     value_date: day,

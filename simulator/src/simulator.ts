@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { JsonObject } from '../../openapi/validation/document-ajv.js';
 import { systemTime } from './clock/system-time.js';
 import type { SimRequest, SimResponse } from './core/http-types.js';
+import { createDashboard } from './dashboard/serve-dashboard.js';
 import { createPrismFallback } from './fallback/prism-fallback.js';
 import { createHandlerRegistry } from './handlers/registry.js';
 import { createIds, createRandom } from './ids/seeded-ids.js';
@@ -84,12 +85,23 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     requestIds: createIds(createRandom(`${options.seed}/requests`)),
     maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
   });
+  // The dashboard's files and keys (`/_ofkit/ui/`) are answered before the pipeline: no credentials.
+  const dashboard = createDashboard({
+    keys: options.keys,
+    environment: options.environment,
+    api,
+    admin,
+    requestId: (
+      (ids) => () =>
+        ids.hex(32)
+    )(createIds(createRandom(`${options.seed}/dashboard`))),
+  });
   return {
-    handle: pipeline.handle,
+    handle: async (request) => dashboard(request) ?? pipeline.handle(request),
     tenant: tenantFor,
     tenants: tenantFor.all,
     webhooks: { idle: webhooks.idle, close: webhooks.close },
-    fallbackOperations: pipeline.fallbackOperations,
+    fallbackOperations: pipeline.fallbackOperations.filter((id) => id !== 'getDashboardKeys'),
     document: api,
   };
 }

@@ -10,6 +10,16 @@ interface ScheduledJob {
   at: number;
   sequence: number;
   run: Job;
+  kind: string;
+  subject?: string;
+}
+
+/** A job as the control API shows it: when it falls due and what it does (`GET /_ofkit/clock/`). */
+export interface JobInfo {
+  at: number;
+  kind: string;
+  /** What the job acts on, when one thing: the event a webhook retry re-sends. */
+  subject?: string;
 }
 
 export interface ClockState {
@@ -50,8 +60,9 @@ export class VirtualClock {
     else this.offset = instant - this.realTime();
   }
 
-  schedule(at: number, run: Job): void {
-    this.jobs.push({ at, sequence: this.sequence++, run });
+  /** `kind` names the job for the dashboard and the control API (`webhook retry`, `daily refresh`...). */
+  schedule(at: number, run: Job, kind = 'job', subject?: string): void {
+    this.jobs.push({ at, sequence: this.sequence++, run, kind, ...(subject !== undefined && { subject }) });
     this.jobs.sort((a, b) => a.at - b.at || a.sequence - b.sequence);
   }
 
@@ -59,28 +70,37 @@ export class VirtualClock {
     return this.jobs.length;
   }
 
-  /** Runs every job due at or before `until` (default: now), in order; returns how many ran. */
-  async runDue(until = this.now()): Promise<number> {
-    let ran = 0;
+  /** The next `limit` jobs, soonest first. */
+  upcoming(limit: number): JobInfo[] {
+    return this.jobs.slice(0, limit).map(({ at, kind, subject }) => ({ at, kind, subject }));
+  }
+
+  /**
+   * Runs every job due at or before `until` (default: now), in order; returns how many ran. `ran`,
+   * when given, collects them (the control API shows which jobs a clock move ran).
+   */
+  async runDue(until = this.now(), ran?: JobInfo[]): Promise<number> {
+    let count = 0;
     for (let next = this.jobs[0]; next !== undefined && next.at <= until; next = this.jobs[0]) {
       this.jobs.shift();
       if (next.at > this.now()) this.moveTo(next.at);
       await next.run();
-      ran += 1;
+      ran?.push({ at: next.at, kind: next.kind, subject: next.subject });
+      count += 1;
     }
-    return ran;
+    return count;
   }
 
   /** Moves forward by `milliseconds`, running each job that falls due on the way. */
-  async advance(milliseconds: number): Promise<number> {
-    return this.setTo(this.now() + milliseconds);
+  async advance(milliseconds: number, ran?: JobInfo[]): Promise<number> {
+    return this.setTo(this.now() + milliseconds, ran);
   }
 
   /** Sets the time; forward moves run the jobs that fall due, backward moves run none. */
-  async setTo(instant: number): Promise<number> {
-    const ran = instant > this.now() ? await this.runDue(instant) : 0;
+  async setTo(instant: number, ran?: JobInfo[]): Promise<number> {
+    const count = instant > this.now() ? await this.runDue(instant, ran) : 0;
     this.moveTo(instant);
-    return ran;
+    return count;
   }
 
   /** Forgets every job and returns to real time. */

@@ -14,6 +14,11 @@ export interface SimRequest {
   origin: string;
   /** Set by the adapter when the body exceeded the limit and was dropped while streaming. */
   bodyTooLarge?: boolean;
+  /**
+   * Set by the adapter when the server listens on a loopback address and the client connects from one
+   * (the dashboard offers the configured keys only then).
+   */
+  loopback?: boolean;
 }
 
 export interface SimResponse {

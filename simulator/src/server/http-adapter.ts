@@ -23,6 +23,17 @@ async function readBody(request: IncomingMessage, limit: number): Promise<string
   return size > limit ? undefined : body.toString('utf8');
 }
 
+/** 127.0.0.0/8, ::1 and their IPv4-mapped form. */
+const isLoopbackAddress = (address: string | undefined) =>
+  address !== undefined && /^(127\.|::1$|::ffff:127\.)/.test(address);
+
+/** The server listens on loopback only and the client connects from it. */
+function onLoopback(server: Server, request: IncomingMessage): boolean {
+  const bound = server.address();
+  const local = typeof bound === 'object' && bound !== null ? bound.address : undefined;
+  return isLoopbackAddress(local) && isLoopbackAddress(request.socket.remoteAddress);
+}
+
 function toSimRequest(request: IncomingMessage, body: string, overLimit: boolean): SimRequest {
   const host = request.headers.host ?? '127.0.0.1';
   const url = new URL(request.url ?? '/', `http://${host}`);
@@ -55,10 +66,12 @@ function write(response: ServerResponse, answer: SimResponse): void {
 }
 
 export function createHttpServer(options: HttpAdapterOptions): Server {
-  return createServer(async (request, response) => {
+  const server = createServer(async (request, response) => {
     try {
       const body = await readBody(request, options.maxBodyBytes);
-      write(response, await options.handle(toSimRequest(request, body ?? '', body === undefined)));
+      const simRequest = toSimRequest(request, body ?? '', body === undefined);
+      const loopback = onLoopback(server, request);
+      write(response, await options.handle(loopback ? { ...simRequest, loopback } : simRequest));
     } catch {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
       response.end(
@@ -68,6 +81,7 @@ export function createHttpServer(options: HttpAdapterOptions): Server {
       );
     }
   });
+  return server;
 }
 
 /** Listens on host:port (0 lets the OS choose) and resolves with the base URL. */

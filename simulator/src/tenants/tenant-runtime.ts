@@ -2,7 +2,7 @@
  * What one tenant (one API key) owns besides its stored records: its clock, its id and data streams,
  * its scenario switches and injected faults. Each tenant's are independent (DESIGN.md).
  */
-import { VirtualClock } from '../clock/virtual-clock.js';
+import { type JobInfo, VirtualClock } from '../clock/virtual-clock.js';
 import { createIds, createRandom, type Ids, type Random } from '../ids/seeded-ids.js';
 import type { ScenarioSwitch } from '../institutions/scenario-switches.js';
 import type { Environment } from '../pipeline/authenticate.js';
@@ -50,12 +50,12 @@ export class TenantClock extends VirtualClock {
     this.resetPending = true;
   }
 
-  override async runDue(until = this.now()): Promise<number> {
+  override async runDue(until = this.now(), ran?: JobInfo[]): Promise<number> {
     if (this.resetPending) {
       this.resetPending = false;
       for (const listener of this.resetListeners) listener(until);
     }
-    return super.runDue(until);
+    return super.runDue(until, ran);
   }
 }
 

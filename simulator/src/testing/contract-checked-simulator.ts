@@ -103,14 +103,26 @@ function checkAgainstDocument(
   }
 }
 
+/**
+ * Checks one response against the document of its path (the control API's under `/_ofkit/`); throws
+ * on a violation. For tests that serve the simulator over HTTP (the dashboard's browser tests).
+ */
+export function responseChecker(
+  simulator: Simulator,
+): (method: string, path: string, response: SimResponse) => void {
+  const api = documentChecker(simulator.document);
+  const admin = documentChecker(JSON.parse(readFileSync(ADMIN_DOCUMENT, 'utf8')) as JsonObject);
+  return (method, path, response) =>
+    checkAgainstDocument(path.startsWith(CONTROL_PREFIX) ? admin : api, method, path, response);
+}
+
 export async function contractCheckedSimulator(
   seed = 'test-seed',
   { realTime = () => FIXED_NOW, environment = 'production' }: CheckedSimulatorOptions = {},
 ): Promise<CheckedSimulator> {
   const simulator = await createSimulator({ seed, environment, keys: TEST_KEYS, realTime });
   const defaultKey = TEST_KEYS.find((key) => key.environment === environment)!;
-  const api = documentChecker(simulator.document);
-  const admin = documentChecker(JSON.parse(readFileSync(ADMIN_DOCUMENT, 'utf8')) as JsonObject);
+  const check = responseChecker(simulator);
   return {
     simulator,
     async call(method, path, options = {}) {
@@ -131,7 +143,7 @@ export async function contractCheckedSimulator(
         body: bodyText,
         origin: 'http://127.0.0.1:4010',
       });
-      checkAgainstDocument(path.startsWith(CONTROL_PREFIX) ? admin : api, method, path, response);
+      check(method, path, response);
       // The adapter writes `serialize()` when a handler gives one: it must be exactly the body's JSON.
       if (response.serialize && response.serialize().toString('utf8') !== JSON.stringify(response.body)) {
         throw new Error(`${method} ${path}: serialize() differs from JSON.stringify(body)`);

@@ -382,11 +382,11 @@ export interface components {
             /** Format: date-time */
             now: string;
             frozen: boolean;
-            /** @description The next jobs scheduled on the clock (at most 20), soonest first. */
+            /** @description With `?include=jobs`: the next jobs scheduled on the clock (at most 20), soonest first. */
             jobs?: components["schemas"]["ClockJob"][];
             /** @description Jobs that fell due and ran during this call. */
             jobs_run?: number;
-            /** @description The jobs that fell due and ran during this call, in the order they ran. */
+            /** @description With `?include=jobs`, for the calls that move the time: the first 100 jobs that fell due and ran during this call, in the order they ran (`jobs_run` counts them all). */
             ran?: components["schemas"]["ClockJob"][];
         };
         ClockJob: {
@@ -846,7 +846,10 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description `jobs` adds `jobs` (the next scheduled jobs) and, to the calls that move the time, `ran` (the jobs that ran) to the Clock (the dashboard asks for them). */
+        IncludeJobs: "jobs";
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -976,7 +979,10 @@ export interface operations {
     };
     getClock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `jobs` adds `jobs` (the next scheduled jobs) and, to the calls that move the time, `ran` (the jobs that ran) to the Clock (the dashboard asks for them). */
+                include?: components["parameters"]["IncludeJobs"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -991,7 +997,10 @@ export interface operations {
     };
     setClock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `jobs` adds `jobs` (the next scheduled jobs) and, to the calls that move the time, `ran` (the jobs that ran) to the Clock (the dashboard asks for them). */
+                include?: components["parameters"]["IncludeJobs"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1016,7 +1025,10 @@ export interface operations {
     };
     advanceClock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `jobs` adds `jobs` (the next scheduled jobs) and, to the calls that move the time, `ran` (the jobs that ran) to the Clock (the dashboard asks for them). */
+                include?: components["parameters"]["IncludeJobs"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1040,7 +1052,10 @@ export interface operations {
     };
     freezeClock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `jobs` adds `jobs` (the next scheduled jobs) and, to the calls that move the time, `ran` (the jobs that ran) to the Clock (the dashboard asks for them). */
+                include?: components["parameters"]["IncludeJobs"];
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -2,6 +2,10 @@
 // the jobs each move ran.
 import { useState } from 'preact/hooks';
 import { read } from './api.js';
+
+/** The next jobs and the jobs a move ran come with `?include=jobs` (admin.yaml `IncludeJobs`). */
+const JOBS = { query: { include: 'jobs' } };
+
 import { Action, ErrorLine, html, Table, usePoll, when } from './ui.js';
 
 const STEPS = [
@@ -17,14 +21,15 @@ const JOB_COLUMNS = [
 ];
 
 export function ClockView() {
-  const { data: clock, error } = usePoll(() => read('GET', '/_ofkit/clock/'), []);
+  const { data: clock, error } = usePoll(() => read('GET', '/_ofkit/clock/', JOBS), []);
   const [ran, setRan] = useState(undefined);
   const [setForm, setSetForm] = useState({ now: '', frozen: true });
   const move = async (request) => {
     const moved = await request();
     setRan({ to: moved.now, jobs: moved.ran ?? [] });
   };
-  const advance = (seconds) => move(() => read('POST', '/_ofkit/clock/advance/', { body: { seconds } }));
+  const advance = (seconds) =>
+    move(() => read('POST', '/_ofkit/clock/advance/', { ...JOBS, body: { seconds } }));
   const next = clock?.jobs?.[0];
   const toNext = () => {
     const seconds = Math.max(0.001, (Date.parse(next.at) - Date.parse(clock.now)) / 1000);
@@ -33,7 +38,7 @@ export function ClockView() {
   const submitSet = (event) => {
     event.preventDefault();
     const now = new Date(`${setForm.now}Z`).toISOString();
-    move(() => read('PUT', '/_ofkit/clock/', { body: { now, frozen: setForm.frozen } }));
+    move(() => read('PUT', '/_ofkit/clock/', { ...JOBS, body: { now, frozen: setForm.frozen } }));
   };
   return html`<div class="view">
     <h2>Clock</h2>

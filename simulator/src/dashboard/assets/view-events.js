@@ -1,6 +1,10 @@
 // Events and deliveries: the event log as a timeline, newest first, each delivery attempt, the retries
 // still to come (WEBHOOK-RETRY), and re-send.
 import { read } from './api.js';
+
+/** The next jobs and the jobs a move ran come with `?include=jobs` (admin.yaml `IncludeJobs`). */
+const JOBS = { query: { include: 'jobs' } };
+
 import { Action, Badge, ErrorLine, html, usePoll, when } from './ui.js';
 
 /** WEBHOOK-RETRY: five repetitions after the first delivery; repetition n waits n x the interval. */
@@ -59,7 +63,7 @@ export function EventsView() {
   const { data, error } = usePoll(async () => {
     const [events, clock, config] = await Promise.all([
       read('GET', '/_ofkit/events/'),
-      read('GET', '/_ofkit/clock/'),
+      read('GET', '/_ofkit/clock/', JOBS),
       read('GET', '/_ofkit/webhooks/'),
     ]);
     return { events, clock, config };

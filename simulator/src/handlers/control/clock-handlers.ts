@@ -6,6 +6,7 @@
 import type { JobInfo } from '../../clock/virtual-clock.js';
 import { err, ok } from '../../core/result.js';
 import { apiError } from '../../errors/api-error.js';
+import type { ValidInput } from '../../pipeline/validate.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { type Handler, json } from '../handler.js';
 
@@ -21,34 +22,42 @@ const toJob = ({ at, kind, subject }: JobInfo) => ({
   ...(subject !== undefined && { subject }),
 });
 
-/** The Clock schema: `jobs_run` and `ran` only for the calls that move the time. */
-function clockBody(tenant: TenantRuntime, ran?: JobInfo[]) {
+/** Where the jobs a move runs are collected, only when asked for (a move can run millions). */
+const collect = (input: ValidInput, jobs: JobInfo[]) => (input.query.include === 'jobs' ? jobs : undefined);
+
+/**
+ * The Clock schema: `jobs_run` only for the calls that move the time; with `?include=jobs`, the next
+ * jobs and (for those calls) the jobs that ran.
+ */
+function clockBody(tenant: TenantRuntime, input: ValidInput, ran?: { count: number; jobs: JobInfo[] }) {
   const { now, frozen } = tenant.clock.state();
+  const withJobs = input.query.include === 'jobs';
   return {
     now: new Date(now).toISOString(),
     frozen,
-    jobs: tenant.clock.upcoming(UPCOMING_JOBS).map(toJob),
-    ...(ran !== undefined && { jobs_run: ran.length, ran: ran.map(toJob) }),
+    ...(withJobs && { jobs: tenant.clock.upcoming(UPCOMING_JOBS).map(toJob) }),
+    ...(ran !== undefined && { jobs_run: ran.count }),
+    ...(withJobs && ran !== undefined && { ran: ran.jobs.map(toJob) }),
   };
 }
 
-const getClock: Handler = async ({ tenant }) => ok(json(200, clockBody(tenant)));
+const getClock: Handler = async ({ input, tenant }) => ok(json(200, clockBody(tenant, input)));
 
 const setClock: Handler = async ({ input, tenant }) => {
   const body = input.body as { now?: string; frozen?: boolean };
-  const ran: JobInfo[] = [];
+  const ran = { count: 0, jobs: [] as JobInfo[] };
   if (body.now !== undefined) {
     const instant = Date.parse(body.now);
     if (Number.isNaN(instant)) {
       return err(apiError('invalid', { field: 'now', message: `\`now\` ${body.now} is not an instant.` }));
     }
-    await tenant.clock.setTo(instant, ran);
+    ran.count = await tenant.clock.setTo(instant, collect(input, ran.jobs));
   }
   // After the move, so that a frozen clock stops at the new instant and an unfrozen one follows real
   // time from it (setClock's description).
   if (body.frozen === true) tenant.clock.freeze();
   if (body.frozen === false) tenant.clock.unfreeze();
-  return ok(json(200, clockBody(tenant, ran)));
+  return ok(json(200, clockBody(tenant, input, ran)));
 };
 
 const advanceClock: Handler = async ({ input, tenant }) => {
@@ -59,14 +68,14 @@ const advanceClock: Handler = async ({ input, tenant }) => {
     const message = `Advancing ${seconds} s would pass 9999-12-31T23:59:59.999Z, the last instant a date-time can write.`;
     return err(apiError('invalid', { field: 'seconds', message }));
   }
-  const ran: JobInfo[] = [];
-  await tenant.clock.advance(milliseconds, ran);
-  return ok(json(200, clockBody(tenant, ran)));
+  const jobs: JobInfo[] = [];
+  const count = await tenant.clock.advance(milliseconds, collect(input, jobs));
+  return ok(json(200, clockBody(tenant, input, { count, jobs })));
 };
 
-const freezeClock: Handler = async ({ tenant }) => {
+const freezeClock: Handler = async ({ input, tenant }) => {
   tenant.clock.freeze();
-  return ok(json(200, clockBody(tenant)));
+  return ok(json(200, clockBody(tenant, input)));
 };
 
 export const clockHandlers: [string, Handler][] = [

@@ -103,7 +103,7 @@ async function main() {
     await page.getByText('accounts of the link').waitFor();
     await page.screenshot({ path: join(DOCS, 'dashboard-link.png') });
     await shoot(page, '#/clock', 'clock', 'Next scheduled jobs');
-    await page.getByRole('button', { name: '+1 min' }).click();
+    await page.getByRole('button', { name: 'To the next job' }).click();
     await page.getByText('The last move ran').waitFor();
     await page.screenshot({ path: join(DOCS, 'dashboard-clock.png') });
     await shoot(page, '#/events', 'events', 'scheduled on the clock');

@@ -75,6 +75,7 @@ export async function simulate(argv: string[]): Promise<void> {
       `try: curl -u ${keys[0]?.secretId}:${keys[0]?.secretPassword} ${url}/api/institutions/`,
       'scenario triggers: username starting with "mfa" -> 428 (resume with token 123456); password "wrong-password" -> 400',
       `control API: ${url}/_ofkit/ (openapi/admin.yaml)`,
+      `dashboard: ${url}/_ofkit/ui/`,
       webhookLine(config),
       fallbackLine(simulator.fallbackOperations),
       ...(config.brokenRules.length > 0 ? [`BROKEN ON PURPOSE: ${config.brokenRules.join(', ')}`] : []),

@@ -37,9 +37,10 @@ describe.skipIf(skipBrowser)(title, { timeout: 90_000 }, () => {
   });
   afterEach(async () => {
     // No console error or uncaught exception on any page, and no response outside the documents.
-    expect(browser.problems).toEqual([]);
-    expect(served.violations).toEqual([]);
+    const problems = await browser.closePages();
     await served.close();
+    expect(problems).toEqual([]);
+    expect(served.violations).toEqual([]);
     await receiver?.close();
     receiver = undefined;
   });
@@ -148,8 +149,13 @@ describe.skipIf(skipBrowser)(title, { timeout: 90_000 }, () => {
     await page.getByRole('link', { name: id }).click();
     await page.getByRole('button', { name: /^accounts/ }).click();
     await page.getByText('accounts of the link').waitFor(WAIT);
-    // Keyboard: the views are reachable with Tab from the skip link.
+    // Keyboard: the first Tab reaches the skip link; a view opens with Enter on its link.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Records' }).waitFor(WAIT);
     await page.keyboard.press('Tab');
     expect(await page.evaluate('document.activeElement.textContent')).toBe('Skip to the view');
+    await page.getByRole('link', { name: 'Clock', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Clock', exact: true }).waitFor(WAIT);
   });
 });

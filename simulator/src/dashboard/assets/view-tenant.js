@@ -24,8 +24,9 @@ function KeyPicker() {
   };
   return html`<section aria-labelledby="key-title">
     <h2 id="key-title">Choose a tenant</h2>
-    <p>The dashboard acts as one API key (one tenant). The key is sent in the <code>Authorization</code>
-      header and kept only in this tab (session storage).</p>
+    <p>
+      The dashboard acts as one API key (one tenant), sent in the <code>Authorization</code> header and kept only in this tab (session storage).
+    </p>
     ${
       offered?.keys?.length > 0 &&
       html`<div class="offered">

@@ -93,6 +93,8 @@ export interface DashboardBrowser {
   /** A page that records console errors and uncaught exceptions into `problems`. */
   open(url: string, viewport?: { width: number; height: number }): Promise<Page>;
   problems: string[];
+  /** Closes the pages opened so far (before their simulator goes away) and returns their problems. */
+  closePages(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -105,11 +107,13 @@ export async function launchBrowser(): Promise<DashboardBrowser> {
     viewport: { width: 1280, height: 800 },
   });
   const problems: string[] = [];
+  const pages: Page[] = [];
   return {
     context,
     problems,
     async open(url, viewport) {
       const page = await context.newPage();
+      pages.push(page);
       if (viewport) await page.setViewportSize(viewport);
       page.on('console', (message) => {
         if (message.type() === 'error') problems.push(`console: ${message.text()} (${page.url()})`);
@@ -117,6 +121,10 @@ export async function launchBrowser(): Promise<DashboardBrowser> {
       page.on('pageerror', (error) => problems.push(`page error: ${error.message} (${page.url()})`));
       await page.goto(url);
       return page;
+    },
+    async closePages() {
+      for (const page of pages.splice(0)) await page.close();
+      return problems.splice(0);
     },
     async close() {
       await context.close();

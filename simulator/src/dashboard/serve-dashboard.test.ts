@@ -54,6 +54,12 @@ describe('dashboard files', () => {
     expect(api.paths['/api/links/']).toBeDefined();
   });
 
+  it('redirects /_ofkit/ui to /_ofkit/ui/ (the relative URLs of the page need the slash)', async () => {
+    const redirect = await sim.simulator.handle(raw('/_ofkit/ui'));
+    expect(redirect.status).toBe(308);
+    expect(redirect.headers.location).toBe('/_ofkit/ui/');
+  });
+
   it('answers an unknown file 404 and another method 405, in the error format', async () => {
     const missing = await sim.simulator.handle(raw('/_ofkit/ui/nope.js'));
     expect(missing.status).toBe(404);

@@ -20,6 +20,7 @@ const ASSETS = resolve(import.meta.dirname, 'assets');
 export const DASHBOARD_ASSETS = [
   'index.html',
   'style.css',
+  'parts.css',
   'app.js',
   'api.js',
   'ui.js',
@@ -121,8 +122,15 @@ function fileResponse(asset: Asset, policy: string): SimResponse {
 
 /** Answers the dashboard's paths, or undefined for every other path (the pipeline's). */
 export function createDashboard(options: DashboardOptions): (request: SimRequest) => SimResponse | undefined {
-  const assets = loadAssets(options);
-  const policy = contentSecurityPolicy(assets.get('index.html')!.bytes.toString('utf8'));
+  // Read on the first dashboard request: a simulator nobody browses pays nothing at start-up.
+  let loaded: { assets: Map<string, Asset>; policy: string } | undefined;
+  const files = () => {
+    if (!loaded) {
+      const assets = loadAssets(options);
+      loaded = { assets, policy: contentSecurityPolicy(assets.get('index.html')!.bytes.toString('utf8')) };
+    }
+    return loaded;
+  };
   const keys = options.keys
     .filter((key) => key.environment === options.environment)
     .map((key) => ({ secret_id: key.secretId, secret_password: key.secretPassword }));
@@ -130,6 +138,10 @@ export function createDashboard(options: DashboardOptions): (request: SimRequest
     renderErrors(apiError(code, { message }), options.requestId());
 
   return (request) => {
+    // The page's relative URLs need the trailing slash.
+    if (request.path === DASHBOARD_PREFIX.slice(0, -1)) {
+      return { status: 308, headers: { location: DASHBOARD_PREFIX } };
+    }
     if (!request.path.startsWith(DASHBOARD_PREFIX)) return undefined;
     const name = request.path.slice(DASHBOARD_PREFIX.length) || 'index.html';
     if (request.method !== 'GET') return fail('method_not_allowed', 'The dashboard is read with GET.');
@@ -143,6 +155,7 @@ export function createDashboard(options: DashboardOptions): (request: SimRequest
         body,
       };
     }
+    const { assets, policy } = files();
     const asset = assets.get(name);
     return asset ? fileResponse(asset, policy) : fail('not_found', `No dashboard file ${name}.`);
   };

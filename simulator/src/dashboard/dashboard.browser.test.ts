@@ -20,21 +20,23 @@ const title = skipBrowser
 if (skipBrowser) console.warn(`${title}`);
 
 const WAIT = { timeout: 15_000 };
+const HOOK_MS = 60_000;
 
 describe.skipIf(skipBrowser)(title, { timeout: 90_000 }, () => {
   let browser: DashboardBrowser;
   let served: ServedSimulator;
   let receiver: TestReceiver | undefined;
 
+  // Hooks start Chromium and a simulator: generous limits for a loaded machine.
   beforeAll(async () => {
     browser = await launchBrowser();
-  });
+  }, HOOK_MS);
   afterAll(async () => {
     await browser?.close();
-  });
+  }, HOOK_MS);
   beforeEach(async () => {
     served = await serveSimulator();
-  });
+  }, HOOK_MS);
   afterEach(async () => {
     // No console error or uncaught exception on any page, and no response outside the documents.
     const problems = await browser.closePages();
@@ -43,7 +45,7 @@ describe.skipIf(skipBrowser)(title, { timeout: 90_000 }, () => {
     expect(served.violations).toEqual([]);
     await receiver?.close();
     receiver = undefined;
-  });
+  }, HOOK_MS);
 
   /** Opens the dashboard and picks tenant-a among the keys offered on loopback. */
   async function openAsTenantA() {

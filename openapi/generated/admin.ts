@@ -122,6 +122,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_ofkit/scenarios/{scenario_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Switch one scenario off */
+        delete: operations["removeScenario"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_ofkit/faults/": {
         parameters: {
             query?: never;
@@ -142,6 +159,23 @@ export interface paths {
         post: operations["injectFault"];
         /** Remove every injected fault */
         delete: operations["clearFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_ofkit/faults/{fault_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one injected fault */
+        delete: operations["removeFault"];
         options?: never;
         head?: never;
         patch?: never;
@@ -174,6 +208,46 @@ export interface paths {
         };
         /** The event log, with every delivery attempt */
         get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_ofkit/events/{event_id}/resend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver a logged event again, now
+         * @description A new delivery of the event with the configuration of the moment: attempt 1 now, then the repetitions of WEBHOOK-RETRY if it is not answered with 2xx. The attempts are appended to the event's `attempts`; a repetition already scheduled by an earlier delivery still runs. The answer is the event as it stands when the delivery starts.
+         */
+        post: operations["resendEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_ofkit/ui/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The configured keys, for the dashboard's tenant picker (loopback only)
+         * @description Answers 200 only when the simulator listens on a loopback address, the caller connects from loopback and the `Host` header names a loopback host (so a page of another site cannot read it through DNS rebinding); otherwise 404 and the dashboard asks for a key. The answer is never cached and carries no CORS header. Only keys of the simulator's environment are listed. Every other path under `/_ofkit/ui/` is a static file of the dashboard (HTML, JavaScript, CSS, the two documents), served without credentials.
+         */
+        get: operations["getDashboardKeys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -461,8 +535,31 @@ export interface components {
             /** Format: date-time */
             now: string;
             frozen: boolean;
+            /** @description With `?include=jobs`: the next jobs scheduled on the clock (at most 20), soonest first. */
+            jobs?: components["schemas"]["ClockJob"][];
             /** @description Jobs that fell due and ran during this call. */
             jobs_run?: number;
+            /** @description With `?include=jobs`, for the calls that move the time: the first 100 jobs that fell due and ran during this call, in the order they ran (`jobs_run` counts them all). */
+            ran?: components["schemas"]["ClockJob"][];
+        };
+        ClockJob: {
+            /**
+             * Format: date-time
+             * @description When the job falls due on the tenant's clock.
+             */
+            at: string;
+            /** @description What it does: `webhook retry`, `daily refresh`, `historical update`, `scheduled charge`, `intent charge`, `charge settlement`, `payer decision`, `authorization expiry`, `enrollment expiry`, `async link deletion`, `async retrieval`. */
+            kind: string;
+            /** @description What it acts on, when one thing: the event id of a `webhook retry`. */
+            subject?: string;
+        };
+        DashboardKeys: {
+            /** @enum {string} */
+            environment: "production" | "sandbox";
+            keys: {
+                secret_id: string;
+                secret_password: string;
+            }[];
         };
         ClockSetRequest: {
             /**
@@ -882,7 +979,25 @@ export interface components {
                  * @example {
                  *       "now": "2026-11-01T12:10:00.000Z",
                  *       "frozen": true,
-                 *       "jobs_run": 1
+                 *       "jobs": [
+                 *         {
+                 *           "at": "2026-11-01T12:11:00.000Z",
+                 *           "kind": "webhook retry",
+                 *           "subject": "02d4b0b3f7b24c6e9a1c8f5e4d3c2b1a"
+                 *         },
+                 *         {
+                 *           "at": "2026-11-02T06:00:00.000Z",
+                 *           "kind": "daily refresh"
+                 *         }
+                 *       ],
+                 *       "jobs_run": 1,
+                 *       "ran": [
+                 *         {
+                 *           "at": "2026-11-01T12:10:00.000Z",
+                 *           "kind": "webhook retry",
+                 *           "subject": "02d4b0b3f7b24c6e9a1c8f5e4d3c2b1a"
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["Clock"];
@@ -908,7 +1023,10 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description `jobs` adds `jobs` (the next scheduled jobs) and, to the calls that move the time, `ran` (the jobs that ran) to the Clock (the dashboard asks for them). */
+        IncludeJobs: "jobs";
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -1039,7 +1157,10 @@ export interface operations {
     };
     getClock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `jobs` adds `jobs` (the next scheduled jobs) and, to the calls that move the time, `ran` (the jobs that ran) to the Clock (the dashboard asks for them). */
+                include?: components["parameters"]["IncludeJobs"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1054,7 +1175,10 @@ export interface operations {
     };
     setClock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `jobs` adds `jobs` (the next scheduled jobs) and, to the calls that move the time, `ran` (the jobs that ran) to the Clock (the dashboard asks for them). */
+                include?: components["parameters"]["IncludeJobs"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1079,7 +1203,10 @@ export interface operations {
     };
     advanceClock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `jobs` adds `jobs` (the next scheduled jobs) and, to the calls that move the time, `ran` (the jobs that ran) to the Clock (the dashboard asks for them). */
+                include?: components["parameters"]["IncludeJobs"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1103,7 +1230,10 @@ export interface operations {
     };
     freezeClock: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `jobs` adds `jobs` (the next scheduled jobs) and, to the calls that move the time, `ran` (the jobs that ran) to the Clock (the dashboard asks for them). */
+                include?: components["parameters"]["IncludeJobs"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1213,6 +1343,30 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    removeScenario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scenario_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     listFaults: {
         parameters: {
             query?: never;
@@ -1306,6 +1460,30 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    removeFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fault_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -1403,6 +1581,89 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    resendEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery started. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "02d4b0b3f7b24c6e9a1c8f5e4d3c2b1a",
+                     *       "created_at": "2026-11-01T12:00:01.000Z",
+                     *       "status": "failed",
+                     *       "payload": {
+                     *         "webhook_id": "02d4b0b3f7b24c6e9a1c8f5e4d3c2b1a",
+                     *         "webhook_type": "ACCOUNTS",
+                     *         "webhook_code": "historical_update",
+                     *         "link_id": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "data": {
+                     *           "total_accounts": 3
+                     *         }
+                     *       },
+                     *       "attempts": [
+                     *         {
+                     *           "at": "2026-11-01T12:00:01.000Z",
+                     *           "status": 500,
+                     *           "error": null,
+                     *           "duration_ms": 4
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getDashboardKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys the simulator was started with. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "environment": "production",
+                     *       "keys": [
+                     *         {
+                     *           "secret_id": "ofkit-key-1",
+                     *           "secret_password": "ofkit-secret-1"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardKeys"];
+                };
+            };
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
         };
     };

@@ -40,6 +40,7 @@ function startLines(config: SimulatorConfig, started: StartedSimulator): string 
     `try: curl -u ${keys[0]?.secretId}:${keys[0]?.secretPassword} ${url}/api/institutions/`,
     'scenario triggers: username starting with "mfa" -> 428 (resume with token 123456); password "wrong-password" -> 400',
     `control API: ${url}/_ofkit/ (openapi/admin.yaml)`,
+    `dashboard: ${url}/_ofkit/ui/`,
     webhookLine(config),
     `client judge: ${url}/_ofkit/judge/ (request log: ${url}/_ofkit/requests/); summary at shutdown`,
     fallbackLine(simulator.fallbackOperations),

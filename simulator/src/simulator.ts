@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { JsonObject } from '../../openapi/validation/document-ajv.js';
 import { systemTime } from './clock/system-time.js';
 import type { SimRequest, SimResponse } from './core/http-types.js';
+import { createDashboard } from './dashboard/serve-dashboard.js';
 import type { PrismFallback } from './fallback/prism-fallback.js';
 import { SNAPSHOT_MAX_BYTES } from './handlers/control/snapshot-limits.js';
 import { createHandlerRegistry } from './handlers/registry.js';
@@ -114,12 +115,24 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     maxBodyBytesFor: { importSnapshot: SNAPSHOT_MAX_BYTES },
   });
   if (pipeline.fallbackOperations.length > 0) await fallback.load();
+  // The dashboard's files and keys (`/_ofkit/ui/`) are answered before the pipeline: no credentials.
+  const dashboard = createDashboard({
+    keys: options.keys,
+    environment: options.environment,
+    api,
+    admin,
+    requestId: (
+      (ids) => () =>
+        ids.hex(32)
+    )(createIds(createRandom(`${options.seed}/dashboard`))),
+  });
+  const handle = judge.wrap(pipeline.handle);
   return {
-    handle: judge.wrap(pipeline.handle),
+    handle: async (request) => dashboard(request) ?? handle(request),
     tenant: tenantFor,
     tenants: tenantFor.all,
     webhooks: { idle: webhooks.idle, close: webhooks.close },
-    fallbackOperations: pipeline.fallbackOperations,
+    fallbackOperations: pipeline.fallbackOperations.filter((id) => id !== 'getDashboardKeys'),
     document: api,
   };
 }

@@ -22,6 +22,11 @@ export interface SimRequest {
    * value, or why it is not JSON.
    */
   parsedJson?: Result<unknown, string>;
+  /**
+   * Set by the adapter when the server listens on a loopback address and the client connects from one
+   * (the dashboard offers the configured keys only then).
+   */
+  loopback?: boolean;
 }
 
 export interface SimResponse {

@@ -192,10 +192,14 @@ export function linkHandlers(dataCollections: readonly string[], linkData: LinkD
     if (!link.ok) return link;
     if (input.headers['x-service-request-mode'] === 'async') {
       // LINK-DELETE-ASYNC: 202 now; the deletion runs as a job on the tenant's clock.
-      tenant.clock.schedule(tenant.clock.now() + 1000, async () => {
-        await deleteWithData(tenant, link.value.id);
-        triggers.linkDeleted(tenant, link.value.id, requestId);
-      });
+      tenant.clock.schedule(
+        tenant.clock.now() + 1000,
+        async () => {
+          await deleteWithData(tenant, link.value.id);
+          triggers.linkDeleted(tenant, link.value.id, requestId);
+        },
+        'async link deletion',
+      );
       return ok(json(202, { request_id: requestId }));
     }
     const allowed = await checkDeletionRate(tenant, LINKS, operation);

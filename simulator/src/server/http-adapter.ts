@@ -38,6 +38,17 @@ async function readBody(request: IncomingMessage, limit: number): Promise<string
   return size > limit ? undefined : body.toString('utf8');
 }
 
+/** 127.0.0.0/8, ::1 and their IPv4-mapped form. */
+const isLoopbackAddress = (address: string | undefined) =>
+  address !== undefined && /^(127\.|::1$|::ffff:127\.)/.test(address);
+
+/** The server listens on loopback only and the client connects from it. */
+function onLoopback(server: Server, request: IncomingMessage): boolean {
+  const bound = server.address();
+  const local = typeof bound === 'object' && bound !== null ? bound.address : undefined;
+  return isLoopbackAddress(local) && isLoopbackAddress(request.socket.remoteAddress);
+}
+
 function headersOf(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
@@ -127,7 +138,9 @@ export function createHttpServer(options: HttpAdapterOptions): Server {
     try {
       const problem = targetProblem(request);
       if (problem !== undefined) return writeError(response, 'bad_request', problem, requestId());
-      await write(response, await options.handle(await toSimRequest(request, options, streamed)));
+      const simRequest = await toSimRequest(request, options, streamed);
+      const loopback = onLoopback(server, request);
+      await write(response, await options.handle(loopback ? { ...simRequest, loopback } : simRequest));
     } catch {
       writeError(response, 'internal_server_error', 'Internal server error.', requestId());
     }

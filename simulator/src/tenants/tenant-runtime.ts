@@ -2,7 +2,7 @@
  * What one tenant (one API key) owns besides its stored records: its clock, its id and data streams,
  * its scenario switches and injected faults. Each tenant's are independent (DESIGN.md).
  */
-import { VirtualClock } from '../clock/virtual-clock.js';
+import { type JobInfo, VirtualClock } from '../clock/virtual-clock.js';
 import { createIds, createRandom, type Ids, type Random } from '../ids/seeded-ids.js';
 import type { ScenarioSwitch } from '../institutions/scenario-switches.js';
 import type { Environment } from '../pipeline/authenticate.js';

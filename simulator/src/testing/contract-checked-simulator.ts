@@ -144,6 +144,11 @@ export function contractCheckedHandle(simulator: Simulator, violations?: string[
   };
 }
 
+/** `createContractCheck` for a simulator's own document (the dashboard's browser tests). */
+export function responseChecker(simulator: Simulator): ContractCheck {
+  return createContractCheck(simulator.document);
+}
+
 export async function contractCheckedSimulator(
   seed = 'test-seed',
   { realTime = () => FIXED_NOW, environment = 'production' }: CheckedSimulatorOptions = {},

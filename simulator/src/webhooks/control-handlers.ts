@@ -4,13 +4,15 @@
  * (`/_ofkit/daily-refresh/`, WEBHOOK-DAILY). Each call also makes sure the tenant's daily refresh is
  * scheduled on its clock.
  */
-import { ok } from '../core/result.js';
+import { err, ok } from '../core/result.js';
+import { apiError } from '../errors/api-error.js';
 import type { LinkData } from '../handlers/data-resources/link-data.js';
 import { type Handler, json } from '../handlers/handler.js';
 import { runDailyRefresh } from './daily-refresh.js';
 import { ensureDailyRefresh } from './daily-schedule.js';
-import { type EventFilter, listEvents } from './event-log.js';
+import { type EventFilter, findEvent, listEvents } from './event-log.js';
 import { readWebhookConfig, type WebhookConfig, writeWebhookConfig } from './webhook-config.js';
+import { webhookState } from './webhook-state.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -42,7 +44,17 @@ export function webhookControlHandlers(linkData: LinkData): [string, Handler][] 
     return ok(json(202, { links_refreshed: await runDailyRefresh(linkData, tenant) }));
   };
 
+  // Not WEBHOOK-RETRY's own retries: the tester asks for a new delivery (the dashboard's re-send).
+  const resendEvent: Handler = async ({ input, tenant }) => {
+    const id = String(input.path.event_id);
+    const event = await findEvent(tenant, id);
+    if (!event) return err(apiError('not_found', { message: `No event ${id}.` }));
+    webhookState(tenant).resend?.(event);
+    return ok(json(202, event));
+  };
+
   return [
+    ['resendEvent', resendEvent],
     ['getWebhookConfig', getWebhookConfig],
     ['setWebhookConfig', setWebhookConfig],
     ['listEvents', listEventLog],

@@ -21,16 +21,20 @@ export function nextDailyInstant(after: number, time: string): number {
 export const nextDayStart = (instant: number) => (Math.floor(instant / DAY_MS) + 1) * DAY_MS;
 
 function scheduleRun(linkData: LinkData, tenant: TenantRuntime, generation: number, at: number): void {
-  tenant.clock.schedule(at, async () => {
-    // Superseded by a newer schedule (a new configuration, a reset).
-    const daily = webhookState(tenant).daily;
-    if (daily.generation !== generation) return;
-    daily.time = (await readWebhookConfig(tenant)).daily_refresh_time;
-    // Tomorrow's first, so that a failing refresh does not end the series.
-    if (daily.generation === generation)
-      scheduleRun(linkData, tenant, generation, nextDailyInstant(at, daily.time));
-    await runDailyRefresh(linkData, tenant);
-  });
+  tenant.clock.schedule(
+    at,
+    async () => {
+      // Superseded by a newer schedule (a new configuration, a reset).
+      const daily = webhookState(tenant).daily;
+      if (daily.generation !== generation) return;
+      daily.time = (await readWebhookConfig(tenant)).daily_refresh_time;
+      // Tomorrow's first, so that a failing refresh does not end the series.
+      if (daily.generation === generation)
+        scheduleRun(linkData, tenant, generation, nextDailyInstant(at, daily.time));
+      await runDailyRefresh(linkData, tenant);
+    },
+    'daily refresh',
+  );
 }
 
 /**

@@ -92,3 +92,10 @@ export async function listEvents(tenant: TenantRuntime, filter: EventFilter = {}
         (filter.webhook_code === undefined || event.payload.webhook_code === filter.webhook_code),
     );
 }
+
+/** One event of the log, or undefined. */
+export async function findEvent(tenant: TenantRuntime, id: string): Promise<EventRecord | undefined> {
+  await settled(webhookState(tenant).logWrites);
+  const stored = await tenant.store.get(tenant.id, EVENTS_COLLECTION, id);
+  return stored ? toEvent(stored) : undefined;
+}

@@ -69,12 +69,16 @@ export function linkTriggers(linkData: LinkData): LinkTriggers {
     async linkUpdated(tenant, before, after) {
       await ensureDailyRefresh(linkData, tenant);
       if (before.access_mode === 'recurrent' || after.access_mode !== 'recurrent') return;
-      tenant.clock.schedule(nextDayStart(tenant.clock.now()), async () => {
-        // The link as it is the next day: deleted, back to single or broken means no update.
-        const link = await currentLink(tenant, after.id);
-        if (link?.access_mode !== 'recurrent' || link.status !== 'valid') return;
-        await historical(tenant, link, linkResources(link));
-      });
+      tenant.clock.schedule(
+        nextDayStart(tenant.clock.now()),
+        async () => {
+          // The link as it is the next day: deleted, back to single or broken means no update.
+          const link = await currentLink(tenant, after.id);
+          if (link?.access_mode !== 'recurrent' || link.status !== 'valid') return;
+          await historical(tenant, link, linkResources(link));
+        },
+        'historical update',
+      );
     },
 
     async credentialsUpdated(tenant, before, after) {

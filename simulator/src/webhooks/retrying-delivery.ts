@@ -75,7 +75,12 @@ export async function deliverEvent(
   if (status !== 'pending') return;
   // WEBHOOK-RETRY (choice, admin.yaml): repetition n waits n x retry_interval_seconds after the
   // attempt before it, so with 60 s the attempts are at 0, 60, 180, 360, 600 and 900 s.
-  tenant.clock.schedule(at + number * config.retry_interval_seconds * 1000, () => {
-    track(webhookState(tenant).inFlight, deliverEvent(context, tenant, event, number + 1));
-  });
+  tenant.clock.schedule(
+    at + number * config.retry_interval_seconds * 1000,
+    () => {
+      track(webhookState(tenant).inFlight, deliverEvent(context, tenant, event, number + 1));
+    },
+    'webhook retry',
+    event.id,
+  );
 }

@@ -75,6 +75,10 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
     const state = webhookState(tenant);
     state.defaults = options.defaults ?? NO_RECEIVER;
     states.add(state);
+    // A re-send is a new delivery: attempt 1, then the retries of WEBHOOK-RETRY again.
+    state.resend = (event) => {
+      track(state.inFlight, deliverEvent(context, tenant, event));
+    };
     return (raised) => {
       // Numbered now, in the order handlers raise events, so ids follow the seed deterministically.
       const id = tenant.ids.hex(32);

@@ -4,6 +4,7 @@
  * Everything a client can see (configuration, event log) lives in the store.
  */
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
+import type { EventRecord } from './event-log.js';
 
 /** The receiver every tenant starts with (`ofkit simulate --webhook-url --webhook-bearer`). */
 export interface WebhookDefaults {
@@ -24,6 +25,8 @@ export interface TenantWebhookState {
    * `time` is the `daily_refresh_time` last read.
    */
   readonly daily: { generation: number; scheduled: boolean; listening: boolean; time: string };
+  /** Starts a new delivery of a logged event (`POST /_ofkit/events/{id}/resend/`); set by the emitter. */
+  resend?: (event: EventRecord) => void;
 }
 
 const states = new WeakMap<TenantRuntime, TenantWebhookState>();

@@ -3,8 +3,10 @@
  * that falls due on the way, in order; moving backward runs none (DESIGN.md, the control API). There is
  * no unfreeze operation in admin.yaml: `PUT /_ofkit/clock/ {"frozen": false}` unfreezes.
  */
+import type { JobInfo } from '../../clock/virtual-clock.js';
 import { err, ok } from '../../core/result.js';
 import { apiError } from '../../errors/api-error.js';
+import type { ValidInput } from '../../pipeline/validate.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { type Handler, json } from '../handler.js';
 
@@ -15,34 +17,56 @@ export const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 export const MAX_MOVE_DAYS = 366;
 const MAX_MOVE_MS = MAX_MOVE_DAYS * 86_400_000;
 
-/** The Clock schema: `jobs_run` only for the calls that move the time. */
-function clockBody(tenant: TenantRuntime, jobsRun?: number) {
+/** How many of the next scheduled jobs the Clock shows (the dashboard's "next jobs"). */
+const UPCOMING_JOBS = 20;
+
+const toJob = ({ at, kind, subject }: JobInfo) => ({
+  at: new Date(at).toISOString(),
+  kind,
+  ...(subject !== undefined && { subject }),
+});
+
+/** Where the jobs a move runs are collected, only when asked for (a move can run millions). */
+const collect = (input: ValidInput, jobs: JobInfo[]) => (input.query.include === 'jobs' ? jobs : undefined);
+
+/**
+ * The Clock schema: `jobs_run` only for the calls that move the time; with `?include=jobs`, the next
+ * jobs and (for those calls) the jobs that ran.
+ */
+function clockBody(tenant: TenantRuntime, input: ValidInput, ran?: { count: number; jobs: JobInfo[] }) {
   const { now, frozen } = tenant.clock.state();
-  return { now: new Date(now).toISOString(), frozen, ...(jobsRun !== undefined && { jobs_run: jobsRun }) };
+  const withJobs = input.query.include === 'jobs';
+  return {
+    now: new Date(now).toISOString(),
+    frozen,
+    ...(withJobs && { jobs: tenant.clock.upcoming(UPCOMING_JOBS).map(toJob) }),
+    ...(ran !== undefined && { jobs_run: ran.count }),
+    ...(withJobs && ran !== undefined && { ran: ran.jobs.map(toJob) }),
+  };
 }
 
-const getClock: Handler = async ({ tenant }) => ok(json(200, clockBody(tenant)));
+const getClock: Handler = async ({ input, tenant }) => ok(json(200, clockBody(tenant, input)));
 
 const setClock: Handler = async ({ input, tenant }) => {
   const body = input.body as { now?: string; frozen?: boolean };
-  let jobsRun = 0;
+  const ran = { count: 0, jobs: [] as JobInfo[] };
   if (body.now !== undefined) {
     const instant = Date.parse(body.now);
     if (Number.isNaN(instant)) {
       return err(apiError('invalid', { field: 'now', message: `\`now\` ${body.now} is not an instant.` }));
     }
-    // README "Limits": the same bound as advance; far jumps are what stalled every tenant (issue 12).
+    // README "Limits": the same bound as advance; far jumps are what stalled every tenant .
     if (instant - tenant.clock.now() > MAX_MOVE_MS) {
       const message = `\`now\` is more than ${MAX_MOVE_DAYS} days ahead of the clock: a forward move runs every job on the way, so one call moves at most ${MAX_MOVE_DAYS} days (set it in steps, or import a snapshot at that instant).`;
       return err(apiError('invalid', { field: 'now', message }));
     }
-    jobsRun = await tenant.clock.setTo(instant);
+    ran.count = await tenant.clock.setTo(instant, collect(input, ran.jobs));
   }
   // After the move, so that a frozen clock stops at the new instant and an unfrozen one follows real
   // time from it (setClock's description).
   if (body.frozen === true) tenant.clock.freeze();
   if (body.frozen === false) tenant.clock.unfreeze();
-  return ok(json(200, clockBody(tenant, jobsRun)));
+  return ok(json(200, clockBody(tenant, input, ran)));
 };
 
 const advanceClock: Handler = async ({ input, tenant }) => {
@@ -53,13 +77,14 @@ const advanceClock: Handler = async ({ input, tenant }) => {
     const message = `Advancing ${seconds} s would pass 9999-12-31T23:59:59.999Z, the last instant a date-time can write.`;
     return err(apiError('invalid', { field: 'seconds', message }));
   }
-  const jobsRun = await tenant.clock.advance(milliseconds);
-  return ok(json(200, clockBody(tenant, jobsRun)));
+  const jobs: JobInfo[] = [];
+  const count = await tenant.clock.advance(milliseconds, collect(input, jobs));
+  return ok(json(200, clockBody(tenant, input, { count, jobs })));
 };
 
-const freezeClock: Handler = async ({ tenant }) => {
+const freezeClock: Handler = async ({ input, tenant }) => {
   tenant.clock.freeze();
-  return ok(json(200, clockBody(tenant)));
+  return ok(json(200, clockBody(tenant, input)));
 };
 
 export const clockHandlers: [string, Handler][] = [

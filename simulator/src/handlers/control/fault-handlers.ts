@@ -52,6 +52,15 @@ const clearFaults: Handler = async ({ tenant }) => {
   return ok(noContent());
 };
 
+/** Disarms one fault (the dashboard's per-fault button). */
+const removeFault: Handler = async ({ input, tenant }) => {
+  const id = String(input.path.fault_id);
+  if (!tenant.faults.some((fault) => fault.id === id))
+    return err(apiError('not_found', { message: `No fault ${id}.` }));
+  tenant.faults = tenant.faults.filter((fault) => fault.id !== id);
+  return ok(noContent());
+};
+
 /** The fault operations, for the operations of the API document `api` (openapi.yaml, bundled). */
 export function faultHandlers(api: JsonObject): [string, Handler][] {
   const operationIds = new Set(listOperations(api).map((entry) => String(entry.operation.operationId)));
@@ -59,5 +68,6 @@ export function faultHandlers(api: JsonObject): [string, Handler][] {
     ['listFaults', listFaults],
     ['injectFault', injectFault(operationIds)],
     ['clearFaults', clearFaults],
+    ['removeFault', removeFault],
   ];
 }

@@ -85,7 +85,17 @@ const clearScenarios: Handler = async ({ tenant }) => {
   return ok(noContent());
 };
 
+/** Switches one scenario off (the dashboard's per-switch button). */
+const removeScenario: Handler = async ({ input, tenant }) => {
+  const id = String(input.path.scenario_id);
+  if (!tenant.scenarios.some((scenario) => scenario.id === id))
+    return err(apiError('not_found', { message: `No scenario ${id}.` }));
+  tenant.scenarios = tenant.scenarios.filter((scenario) => scenario.id !== id);
+  return ok(noContent());
+};
+
 export const scenarioHandlers: [string, Handler][] = [
+  ['removeScenario', removeScenario],
   ['listScenarios', listScenarios],
   ['addScenario', addScenario],
   ['clearScenarios', clearScenarios],

@@ -106,9 +106,13 @@ export function retrieveHandler(machine: RetrievalMachine, resource: DataResourc
     const { link, request, parents } = prepared.value;
     if (input.headers['x-service-request-mode'] === 'async' && operation.responses.has(202)) {
       // Choice: the retrieval runs a second later on the tenant's clock; GET lists its records then.
-      tenant.clock.schedule(tenant.clock.now() + 1000, async () => {
-        await machine.retrieve(tenant, link, resource, request, parents);
-      });
+      tenant.clock.schedule(
+        tenant.clock.now() + 1000,
+        async () => {
+          await machine.retrieve(tenant, link, resource, request, parents);
+        },
+        'async retrieval',
+      );
       return ok(json(202, { request_id: requestId }));
     }
     return ok(answer(stored(request), await machine.retrieve(tenant, link, resource, request, parents)));

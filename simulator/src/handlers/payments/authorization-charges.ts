@@ -91,7 +91,11 @@ const retryPaymentAuthorizationCharge: Handler = async ({ input, tenant }) => {
   if (authorization.status !== 'AUTHORIZED' && authorization.status !== 'COMPLETED')
     return failure('invalid_status', undefined, `The payment authorization is ${authorization.status}.`);
   const processing = await startProcessing(tenant, charge, { retries: retries + 1 });
-  tenant.clock.schedule(tenant.clock.now(), () => settleAndContinue(tenant, charge.id, authorization.id));
+  tenant.clock.schedule(
+    tenant.clock.now(),
+    () => settleAndContinue(tenant, charge.id, authorization.id),
+    'charge settlement',
+  );
   return ok(json(200, namedIdView(processing)));
 };
 

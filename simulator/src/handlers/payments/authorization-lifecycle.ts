@@ -59,10 +59,14 @@ export const rejectAuthorization = (tenant: TenantRuntime, id: string) => decide
 
 /** After creation: the expiry job, and the user's decision when `external_id` is a trigger. */
 export function armAuthorization(tenant: TenantRuntime, authorization: AuthorizationRecord): void {
-  tenant.clock.schedule(Date.parse(authorization.expires_at), async () => {
-    const current = await getRecord<AuthorizationRecord>(tenant, AUTHORIZATIONS, authorization.id);
-    if (current?.status === 'AWAITING_AUTHORIZATION') await decide(tenant, authorization.id, 'EXPIRED');
-  });
+  tenant.clock.schedule(
+    Date.parse(authorization.expires_at),
+    async () => {
+      const current = await getRecord<AuthorizationRecord>(tenant, AUTHORIZATIONS, authorization.id);
+      if (current?.status === 'AWAITING_AUTHORIZATION') await decide(tenant, authorization.id, 'EXPIRED');
+    },
+    'authorization expiry',
+  );
   armUserDecision(tenant, authorization.external_id, (decision) =>
     decision === 'confirm'
       ? confirmAuthorization(tenant, authorization.id)

@@ -59,7 +59,7 @@ async function scheduleOccurrence(tenant: TenantRuntime, authorization: Authoriz
   };
   await putRecord(tenant, CHARGES, charge);
   const at = Math.max(processingInstant(charge.date), tenant.clock.now());
-  tenant.clock.schedule(at, () => runScheduledCharge(tenant, id));
+  tenant.clock.schedule(at, () => runScheduledCharge(tenant, id), 'scheduled charge');
 }
 
 /**

@@ -58,16 +58,20 @@ const createEnrollment: Handler = async ({ input, tenant }) => {
     return failure('not_found', 'institution', `No payment institution ${String(body.institution)}.`);
   const enrollment = newEnrollment(tenant, body, institution.name);
   await putRecord(tenant, ENROLLMENTS, enrollment);
-  tenant.clock.schedule(Date.parse(enrollment.expires_at), async () => {
-    const current = await getRecord<EnrollmentRecord>(tenant, ENROLLMENTS, enrollment.id);
-    if (current?.status === 'PENDING')
-      await putRecord(tenant, ENROLLMENTS, {
-        ...current,
-        status: 'EXPIRED',
-        redirect_url: null,
-        updated_at: nowIso(tenant),
-      });
-  });
+  tenant.clock.schedule(
+    Date.parse(enrollment.expires_at),
+    async () => {
+      const current = await getRecord<EnrollmentRecord>(tenant, ENROLLMENTS, enrollment.id);
+      if (current?.status === 'PENDING')
+        await putRecord(tenant, ENROLLMENTS, {
+          ...current,
+          status: 'EXPIRED',
+          redirect_url: null,
+          updated_at: nowIso(tenant),
+        });
+    },
+    'enrollment expiry',
+  );
   return ok(json(201, namedIdView(enrollment)));
 };
 

@@ -95,10 +95,10 @@ export async function authorizeIntent(
   });
   if (scheduled) {
     const at = Math.max(processingInstant(charge.date), tenant.clock.now());
-    tenant.clock.schedule(at, () => runCharge(tenant, charge.id, false));
+    tenant.clock.schedule(at, () => runCharge(tenant, charge.id, false), 'intent charge');
   } else {
     await startProcessing(tenant, charge);
-    tenant.clock.schedule(tenant.clock.now(), () => runCharge(tenant, charge.id, true));
+    tenant.clock.schedule(tenant.clock.now(), () => runCharge(tenant, charge.id, true), 'intent charge');
   }
   return ok(updated);
 }

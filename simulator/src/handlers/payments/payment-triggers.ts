@@ -30,5 +30,6 @@ export function armUserDecision(
   decide: (decision: UserDecision) => Promise<unknown>,
 ): void {
   const decision = userDecisionOf(externalId);
-  if (decision) tenant.clock.schedule(tenant.clock.now(), () => decide(decision).then(() => undefined));
+  if (decision)
+    tenant.clock.schedule(tenant.clock.now(), () => decide(decision).then(() => undefined), 'payer decision');
 }

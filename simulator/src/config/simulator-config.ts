@@ -1,5 +1,6 @@
 /** The simulator's configuration: parsed once from the command line, validated, defaulted, frozen. */
 import { parseArgs } from 'node:util';
+import { parseBrokenRules, UnknownRuleError } from '../broken-rules/breakable-rules.js';
 import { freshSeed } from '../ids/seeded-ids.js';
 import type { ApiKey, Environment } from '../pipeline/authenticate.js';
 
@@ -25,9 +26,8 @@ export const SIMULATE_USAGE = `Usage: ofkit simulate [options]
   --keys id:secret         a tenant key of that environment (repeatable; replaces the default keys)
   --webhook-url URL        deliver every tenant's events to URL (per tenant: PUT /_ofkit/webhooks/)
   --webhook-bearer TOKEN   with Authorization: Bearer TOKEN (WEBHOOK-BEARER)
-  --break RULE-ID          break a rule on purpose (repeatable): LINK-REFRESH-COOLDOWN, DELETE-RATE-LIMIT,
-                           RANGE-365, ACCOUNT-DELETE-CASCADE, PAY-AUTH-V2-REQUIRED, PAY-INTENT-CANCEL-CUTOFF,
-                           WEBHOOK-BEARER
+  --break RULE-ID          break a rule on purpose (repeatable): any server rule ID of the rule catalogue
+                           (AUTH-BASIC ... PAY-SANDBOX; the list: simulator/src/broken-rules/breakable-rules.ts)
   --help                   this text`;
 
 /** Default keys, documented in the README: two production tenants and one sandbox key (AUTH-ENV-KEYS). */
@@ -64,6 +64,16 @@ function parseWebhook(url: string | undefined, bearer: string | undefined): Simu
   return Object.freeze({ url, bearer_token: bearer ?? null });
 }
 
+/** `--break`: only IDs of the catalogue of breakable rules (the error lists them, on one line). */
+function knownRules(ids: readonly string[]): readonly string[] {
+  try {
+    return [...parseBrokenRules(ids)];
+  } catch (error) {
+    if (error instanceof UnknownRuleError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
   const { values } = parseArgs({
     args: argv,
@@ -95,7 +105,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
     environment,
     keys: Object.freeze([...keys]),
     webhook: parseWebhook(values['webhook-url'], values['webhook-bearer']),
-    brokenRules: Object.freeze([...(values.break ?? [])]),
+    brokenRules: Object.freeze([...knownRules(values.break ?? [])]),
     help: values.help,
   });
 }

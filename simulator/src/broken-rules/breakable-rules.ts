@@ -17,7 +17,7 @@ export const BREAKABLE_RULES = {
   'ERR-405': 'a router that matches method and path together: an undeclared method gets 404',
   'ERR-500-408': "500 and 408 served as the framework's plain-text error page",
   'RESP-REQUIRED-NULLABLE': 'a serializer that omits null members (omitempty)',
-  'RESP-DEPRECATED': 'deprecated numeric members kept after a column change: served as strings',
+  'RESP-DEPRECATED': 'deprecated members served from their old columns: `bank_product_id` as a number',
   'PAGE-DEFAULT': '`next` and `previous` built from `page` and `page_size` alone, without the filters',
   'PAGE-MAX': '`page` and `page_size` parsed with parseInt: `1.5` and `10e` served as 1 and 10',
   'PAGE-NAV': 'an offset counted from 1: the first record of every list is never served',

@@ -8,6 +8,10 @@ import type { BrokenRules } from './breakable-rules.js';
 /** RESP-DEPRECATED: Balance's deprecated number member, whose column became text. */
 const RETYPED_DEPRECATED = 'current_balance';
 
+/** RESP-DEPRECATED: an account (its `category` is `*_ACCOUNT`), which gets its old numeric product id back. */
+const isAccount = (value: Record<string, unknown>) =>
+  typeof value.category === 'string' && value.category.endsWith('_ACCOUNT') && 'link' in value;
+
 function rewrite(value: unknown, broken: BrokenRules): unknown {
   if (Array.isArray(value)) return value.map((item) => rewrite(item, broken));
   if (typeof value !== 'object' || value === null) return value;
@@ -18,6 +22,8 @@ function rewrite(value: unknown, broken: BrokenRules): unknown {
     const retyped = name === RETYPED_DEPRECATED && typeof member === 'number';
     out[name] = retyped && broken.has('RESP-DEPRECATED') ? String(member) : rewrite(member, broken);
   }
+  // RESP-DEPRECATED broken: the deprecated `bank_product_id` (a string) served from its old numeric column.
+  if (broken.has('RESP-DEPRECATED') && isAccount(out)) out.bank_product_id = 1001;
   return out;
 }
 

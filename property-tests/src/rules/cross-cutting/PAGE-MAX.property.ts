@@ -43,6 +43,12 @@ export const pageMax = defineRule<Input, ListSource[]>({
         fc.constantFrom(...INVALID),
       ),
     }),
+  // Every invalid value once, for either parameter (a lenient integer parser accepts some of them).
+  examples: (_, [source]) =>
+    INVALID.flatMap((value) => [
+      { source: source!, pageSize: value, page: '1' },
+      { source: source!, pageSize: '10', page: value },
+    ]),
   async check({ source, pageSize, page }, run) {
     const query = { ...source.base, page, page_size: pageSize };
     const response = await run.http.request({

@@ -36,7 +36,7 @@ export const BREAKABLE_RULES = {
   'LINK-TOKEN-REQUIRED': 'the `token_required` event sent with a `webhook_id`, like every other event',
   'LINK-PUT-CREDENTIALS': 'new credentials stored, the link left `invalid` or `token_required`',
   'LINK-DELETE-SYNC': 'the link row deleted, its data left behind (no cascade)',
-  'LINK-DELETE-ASYNC': 'the asynchronous deletion runs but never sends `link_deleted`',
+  'LINK-DELETE-ASYNC': '`X-Service-Request-Mode: async` never read: the link deleted at once, 204',
   'LINK-REFRESH-202': "the refresh's `fetch_resources` saved on the link",
   'LINK-REFRESH-COOLDOWN': 'no cooldown: a second refresh within 10 minutes is accepted',
   'DELETE-RATE-LIMIT': 'no deletion rate limit',

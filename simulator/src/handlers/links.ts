@@ -179,13 +179,13 @@ export function linkHandlers(dataCollections: readonly string[], linkData: LinkD
   const deleteLink: Handler = async ({ input, tenant, requestId, operation }) => {
     const link = await findOr404(tenant, LINKS, input.path.id!);
     if (!link.ok) return link;
-    if (input.headers['x-service-request-mode'] === 'async') {
+    // brokenRules LINK-DELETE-ASYNC: the request mode header never read, every deletion synchronous.
+    const async = input.headers['x-service-request-mode'] === 'async';
+    if (async && !tenant.brokenRules.has('LINK-DELETE-ASYNC')) {
       // LINK-DELETE-ASYNC: 202 now; the deletion runs as a job on the tenant's clock.
       tenant.clock.schedule(tenant.clock.now() + 1000, async () => {
         await deleteWithData(tenant, link.value.id);
-        // brokenRules LINK-DELETE-ASYNC: the job forgets its event.
-        if (!tenant.brokenRules.has('LINK-DELETE-ASYNC'))
-          triggers.linkDeleted(tenant, link.value.id, requestId);
+        triggers.linkDeleted(tenant, link.value.id, requestId);
       });
       return ok(json(202, { request_id: requestId }));
     }

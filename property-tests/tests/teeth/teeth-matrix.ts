@@ -41,6 +41,7 @@ export function teethCases(area: RuleArea): { cases: TeethCase[]; missing: Break
     brk: BREAKABLE_RULES[id],
   }));
   // IDs the suite has no rule for yet are reported once, with the cross-cutting file.
+  // IDs the suite has no rule for yet (AUTH-TENANT until its property lands) are listed once, here.
   const missing = area === 'cross-cutting' ? BREAKABLE_RULE_IDS.filter((id) => !areaOf.has(id)) : [];
   return { cases, missing };
 }

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { JsonObject } from '../../openapi/validation/document-ajv.js';
+import { parseBrokenRules } from './broken-rules/breakable-rules.js';
 import { systemTime } from './clock/system-time.js';
 import type { SimRequest, SimResponse } from './core/http-types.js';
 import { createDashboard } from './dashboard/serve-dashboard.js';
@@ -28,7 +29,10 @@ export interface SimulatorOptions {
   /** The machine's time; tests pass a fixed one. */
   realTime?: () => number;
   maxBodyBytes?: number;
-  /** Rule IDs to break on purpose (proves the conformance suite and Pact verification catch it). */
+  /**
+   * Rule IDs to break on purpose (proves the conformance suite and Pact verification catch it); an ID
+   * the catalogue (broken-rules/breakable-rules.ts) does not know throws UnknownRuleError.
+   */
   brokenRules?: readonly string[];
   /** The webhook receiver every tenant starts with (`--webhook-url`, `--webhook-bearer`). */
   webhook?: WebhookDefaults;
@@ -76,6 +80,7 @@ function lazyPrismFallback(): PrismFallback & { load(): Promise<PrismFallback> }
 }
 
 export async function createSimulator(options: SimulatorOptions): Promise<Simulator> {
+  const brokenRules = parseBrokenRules(options.brokenRules ?? []);
   const api = readDocument('openapi.json');
   const admin = readDocument('admin.json');
   const store = options.store ?? new MemoryStore();
@@ -100,19 +105,20 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     store,
     environment: options.environment,
     realTime,
-    brokenRules: new Set(options.brokenRules ?? []),
+    brokenRules,
     emitterFor: webhooks.emitterFor,
   });
   const fallback = lazyPrismFallback();
   const pipeline = createPipeline({
     documents: [api, admin],
-    authenticate: createAuthenticator(options.keys, options.environment),
+    authenticate: createAuthenticator(options.keys, options.environment, brokenRules),
     tenantFor,
     handlers: createHandlerRegistry({ document: api, dataCollections: dataCollections(api) }),
     fallback: (request, requestId) => fallback.answer(request, requestId),
     requestIds: createIds(createRandom(`${options.seed}/requests`)),
     maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
     maxBodyBytesFor: { importSnapshot: SNAPSHOT_MAX_BYTES },
+    brokenRules,
   });
   if (pipeline.fallbackOperations.length > 0) await fallback.load();
   // The dashboard's files and keys (`/_ofkit/ui/`) are answered before the pipeline: no credentials.

@@ -1,5 +1,6 @@
 /** The simulator's configuration: parsed once from the command line, validated, defaulted, frozen. */
 import { parseArgs } from 'node:util';
+import { parseBrokenRules, UnknownRuleError } from '../broken-rules/breakable-rules.js';
 import { freshSeed } from '../ids/seeded-ids.js';
 import type { ApiKey, Environment } from '../pipeline/authenticate.js';
 import { ConfigError } from './config-error.js';
@@ -24,17 +25,6 @@ export interface SimulatorConfig {
   readonly help: boolean;
 }
 
-/** The rules `--break` can break on purpose (each is checked by the conformance suite and Pact). */
-export const BREAKABLE_RULES: readonly string[] = [
-  'LINK-REFRESH-COOLDOWN',
-  'DELETE-RATE-LIMIT',
-  'RANGE-365',
-  'ACCOUNT-DELETE-CASCADE',
-  'PAY-AUTH-V2-REQUIRED',
-  'PAY-INTENT-CANCEL-CUTOFF',
-  'WEBHOOK-BEARER',
-];
-
 /** The options `simulate` and `exec` share (exec adds its own before `--`). */
 export const SIMULATE_OPTIONS = `  -p, --port N             port (default 4010; 0 lets the OS choose)
   -h, --host H             interface (default 127.0.0.1); -h with no value is --help (Prism's -h is the host)
@@ -43,9 +33,8 @@ export const SIMULATE_OPTIONS = `  -p, --port N             port (default 4010; 
   --keys id:secret         a tenant key of that environment (repeatable; replaces the default keys)
   --webhook-url URL        deliver every tenant's events to URL (per tenant: PUT /_ofkit/webhooks/)
   --webhook-bearer TOKEN   with Authorization: Bearer TOKEN (WEBHOOK-BEARER)
-  --break RULE-ID          break a rule on purpose (repeatable): LINK-REFRESH-COOLDOWN, DELETE-RATE-LIMIT,
-                           RANGE-365, ACCOUNT-DELETE-CASCADE, PAY-AUTH-V2-REQUIRED, PAY-INTENT-CANCEL-CUTOFF,
-                           WEBHOOK-BEARER
+  --break RULE-ID          break a rule on purpose (repeatable): any server rule ID of the rule catalogue
+                           (AUTH-BASIC ... PAY-SANDBOX; the list: simulator/src/broken-rules/breakable-rules.ts)
 ${JUDGE_OPTIONS}
   -h, --help               this text`;
 
@@ -79,13 +68,6 @@ function hostOrHelp(argv: readonly string[]): string[] {
   });
 }
 
-function parseBroken(rules: readonly string[]): readonly string[] {
-  const unknown = rules.filter((rule) => !BREAKABLE_RULES.includes(rule));
-  if (unknown.length > 0)
-    throw new ConfigError(`--break knows ${BREAKABLE_RULES.join(', ')}; not ${unknown.join(', ')}`);
-  return Object.freeze([...rules]);
-}
-
 /** `--webhook-url URL [--webhook-bearer TOKEN]` (WEBHOOK-BEARER). */
 function parseWebhook(url: string | undefined, bearer: string | undefined): SimulatorConfig['webhook'] {
   if (url === undefined) {
@@ -103,6 +85,16 @@ function parseWebhook(url: string | undefined, bearer: string | undefined): Simu
   }
   if (bearer === '') throw new ConfigError('--webhook-bearer must not be empty');
   return Object.freeze({ url, bearer_token: bearer ?? null });
+}
+
+/** `--break`: only IDs of the catalogue of breakable rules (the error lists them, on one line). */
+function knownRules(ids: readonly string[]): readonly string[] {
+  try {
+    return [...parseBrokenRules(ids)];
+  } catch (error) {
+    if (error instanceof UnknownRuleError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
@@ -143,7 +135,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
     environment,
     keys: Object.freeze([...keys]),
     webhook: parseWebhook(values['webhook-url'], values['webhook-bearer']),
-    brokenRules: parseBroken(values.break ?? []),
+    brokenRules: Object.freeze([...knownRules(values.break ?? [])]),
     help: values.help,
   });
 }

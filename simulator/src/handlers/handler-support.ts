@@ -16,6 +16,10 @@ export async function findOr404(
 ): Promise<Result<StoredRecord, ApiErrors>> {
   const record = await tenant.store.get(tenant.id, collection, id);
   if (record) return ok(record);
+  // brokenRules ERR-404: the unknown id taken for a bad parameter.
+  if (tenant.brokenRules.has('ERR-404')) {
+    return err(apiError('invalid', { field: field ?? 'id', message: `Invalid id ${id}.` }));
+  }
   const what = field ? `\`${field}\` ${id}` : id;
   return err(
     apiError('not_found', { message: `No record ${what} in ${collection}.`, ...(field && { field }) }),

@@ -20,8 +20,10 @@ const getApiRoot: Handler = async ({ tenant }) =>
     }),
   );
 
-const listInstitutions: Handler = async ({ input, request }) =>
-  ok(json(200, paginate(filterRecords(institutionRecords, input.query), input.query, request)));
+const listInstitutions: Handler = async ({ input, request, tenant }) => {
+  const records = filterRecords(institutionRecords, input.query, tenant.brokenRules);
+  return ok(json(200, paginate(records, input.query, request, tenant.brokenRules)));
+};
 
 const getInstitution: Handler = async ({ input }) => {
   const found = institutionRecords.find((record) => record.id === input.path.id);
@@ -37,14 +39,13 @@ const getConsent: Handler = async ({ input, tenant }) => {
 
 /** TOKEN-WIDGET (choice: 201, 600 s): opaque and not kept; the simulator serves no widget to check it. */
 export const WIDGET_TOKEN_SECONDS = 600;
-const createWidgetToken: Handler = async ({ tenant }) =>
-  ok(
-    json(201, {
-      access: `wa_${tenant.ids.hex(40)}`,
-      refresh: `wr_${tenant.ids.hex(40)}`,
-      expires_in: WIDGET_TOKEN_SECONDS,
-    }),
-  );
+const createWidgetToken: Handler = async ({ tenant }) => {
+  const access = `wa_${tenant.ids.hex(40)}`;
+  // brokenRules TOKEN-WIDGET: the access token alone, without its refresh token.
+  if (tenant.brokenRules.has('TOKEN-WIDGET'))
+    return ok(json(201, { access, expires_in: WIDGET_TOKEN_SECONDS }));
+  return ok(json(201, { access, refresh: `wr_${tenant.ids.hex(40)}`, expires_in: WIDGET_TOKEN_SECONDS }));
+};
 
 export const institutionHandlers: [string, Handler][] = [
   ['getApiRoot', getApiRoot],

@@ -90,7 +90,8 @@ const registerLink =
     }
     const link = await createLink(tenant, body);
     await triggers.linkCreated(tenant, link); // WEBHOOK-HISTORICAL
-    return ok(json(201, publicView(link)));
+    // brokenRules LINK-REGISTER: the framework's default 200 instead of 201.
+    return ok(json(tenant.brokenRules.has('LINK-REGISTER') ? 200 : 201, publicView(link)));
   };
 
 const resumeLinkRegistration =
@@ -142,7 +143,8 @@ const updateLinkCredentials =
     // LINK-PUT-CREDENTIALS: new credentials bring an invalid or token_required link back.
     const updated = {
       ...link.value,
-      status: 'valid',
+      // brokenRules LINK-PUT-CREDENTIALS: the new credentials stored, the status left as it was.
+      status: tenant.brokenRules.has('LINK-PUT-CREDENTIALS') ? link.value.status : 'valid',
       _password: body.password,
       last_accessed_at: nowIso(tenant),
     };
@@ -167,10 +169,17 @@ const refreshLink =
       const message = `This link was refreshed recently. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before refreshing it again.`;
       return err(apiError('refresh_cooldown', { message, rule: 'LINK-REFRESH-COOLDOWN' }));
     }
-    const refreshed = { ...link.value, _lastRefreshAt: now, last_accessed_at: nowIso(tenant) };
-    await tenant.store.put(tenant.id, LINKS, refreshed);
     // LINK-REFRESH-202: the body's `fetch_resources` limits this refresh only; the link keeps its own.
     const fetchResources = (input.body as Body | undefined)?.fetch_resources as string[] | undefined;
+    const refreshed = {
+      ...link.value,
+      // brokenRules LINK-REFRESH-202: the refresh's `fetch_resources` saved on the link.
+      ...(fetchResources &&
+        tenant.brokenRules.has('LINK-REFRESH-202') && { fetch_resources: fetchResources }),
+      _lastRefreshAt: now,
+      last_accessed_at: nowIso(tenant),
+    };
+    await tenant.store.put(tenant.id, LINKS, refreshed);
     await triggers.linkRefreshed(tenant, refreshed, requestId, fetchResources);
     return ok(json(202, { request_id: requestId }));
   };
@@ -182,7 +191,9 @@ const refreshLink =
 export function linkHandlers(dataCollections: readonly string[], linkData: LinkData): [string, Handler][] {
   const triggers = linkTriggers(linkData);
   const deleteWithData = async (tenant: TenantRuntime, linkId: string) => {
-    for (const collection of dataCollections) await tenant.store.deleteByLink(tenant.id, collection, linkId);
+    // brokenRules LINK-DELETE-SYNC: the link row deleted, its data left behind.
+    const cascade = tenant.brokenRules.has('LINK-DELETE-SYNC') ? [] : dataCollections;
+    for (const collection of cascade) await tenant.store.deleteByLink(tenant.id, collection, linkId);
     // LINK-MFA-428: retrievals of the link paused for a token cannot be resumed any more.
     await tenant.store.deleteByLink(tenant.id, MFA_SESSIONS, linkId);
     await tenant.store.delete(tenant.id, LINKS, linkId);
@@ -190,7 +201,9 @@ export function linkHandlers(dataCollections: readonly string[], linkData: LinkD
   const deleteLink: Handler = async ({ input, tenant, requestId, operation }) => {
     const link = await findOr404(tenant, LINKS, input.path.id!);
     if (!link.ok) return link;
-    if (input.headers['x-service-request-mode'] === 'async') {
+    // brokenRules LINK-DELETE-ASYNC: the request mode header never read, every deletion synchronous.
+    const async = input.headers['x-service-request-mode'] === 'async';
+    if (async && !tenant.brokenRules.has('LINK-DELETE-ASYNC')) {
       // LINK-DELETE-ASYNC: 202 now; the deletion runs as a job on the tenant's clock.
       tenant.clock.schedule(
         tenant.clock.now() + 1000,

@@ -4,6 +4,7 @@
  * (FILTER-RANGE, inclusive, dates compared by their date part) and `<field>__in` (FILTER-IN). A field that
  * holds an object is compared by its `id`. Pagination follows PAGE-DEFAULT, PAGE-MAX and PAGE-NAV.
  */
+import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import type { SimRequest } from '../core/http-types.js';
 import { ok } from '../core/result.js';
 import { publicJson, publicView } from '../store/record-views.js';
@@ -26,37 +27,52 @@ function equals(recordValue: unknown, wanted: string): boolean {
   return value !== undefined && value !== null && String(value) === wanted;
 }
 
-function inRange(recordValue: unknown, range: string): boolean {
+const NOTHING_BROKEN: BrokenRules = new Set();
+
+function inRange(recordValue: unknown, range: string, broken: BrokenRules): boolean {
+  // brokenRules FILTER-RANGE: the upper bound compared exclusively.
+  const below = (value: string | number, to: string | number) =>
+    broken.has('FILTER-RANGE') ? value < to : value <= to;
   const [from = '', to = ''] = range.split(',');
   const value = comparable(recordValue);
   if (value === null || value === undefined) return false;
   if (DATE.test(from) && DATE.test(to)) {
     const day = String(value).slice(0, 10);
-    return day >= from && day <= to;
+    return day >= from && below(day, to);
   }
   const number = Number(value);
-  return number >= Number(from) && number <= Number(to);
+  return number >= Number(from) && below(number, Number(to));
 }
 
 /** A predicate for one query parameter, or undefined for parameters that do not filter. */
-function predicateFor(name: string, raw: unknown): ((record: StoredRecord) => boolean) | undefined {
+function predicateFor(
+  name: string,
+  raw: unknown,
+  broken: BrokenRules,
+): ((record: StoredRecord) => boolean) | undefined {
   if (PAGING.has(name) || raw === undefined) return undefined;
   const wanted = String(raw);
   if (name.endsWith('__range')) {
     const field = name.slice(0, -'__range'.length);
-    return (record) => inRange(record[field], wanted);
+    return (record) => inRange(record[field], wanted, broken);
   }
   if (name.endsWith('__in')) {
     const field = name.slice(0, -'__in'.length);
     const values = wanted.split(',').map((v) => v.trim());
+    // brokenRules FILTER-IN: only the first value of the list kept.
+    if (broken.has('FILTER-IN')) values.splice(1);
     return (record) => values.some((value) => equals(record[field], value));
   }
   return (record) => equals(record[name], wanted);
 }
 
-export function filterRecords(records: StoredRecord[], query: Record<string, unknown>): StoredRecord[] {
+export function filterRecords(
+  records: StoredRecord[],
+  query: Record<string, unknown>,
+  broken = NOTHING_BROKEN,
+): StoredRecord[] {
   const predicates = Object.entries(query)
-    .map(([name, value]) => predicateFor(name, value))
+    .map(([name, value]) => predicateFor(name, value, broken))
     .filter((p): p is (record: StoredRecord) => boolean => p !== undefined);
   return predicates.length === 0 ? records : records.filter((record) => predicates.every((p) => p(record)));
 }
@@ -68,24 +84,31 @@ export interface Page<T> {
   results: T[];
 }
 
-function pageUrl(request: SimRequest, page: number, pageSize: number): string {
-  const query = new URLSearchParams(request.query);
+function pageUrl(request: SimRequest, page: number, pageSize: number, broken: BrokenRules): string {
+  // brokenRules PAGE-DEFAULT: the links built from the paging parameters alone, the filters lost.
+  const query = new URLSearchParams(broken.has('PAGE-DEFAULT') ? '' : request.query);
   query.set('page', String(page));
   query.set('page_size', String(pageSize));
   return `${request.origin}${request.path}?${query.toString()}`;
 }
 
 /** PAGE-NAV: pages are disjoint slices in order; a page past the end is empty (choice). */
-export function paginate<T>(records: T[], query: Record<string, unknown>, request: SimRequest): Page<T> {
+export function paginate<T>(
+  records: T[],
+  query: Record<string, unknown>,
+  request: SimRequest,
+  broken = NOTHING_BROKEN,
+): Page<T> {
   const page = typeof query.page === 'number' ? query.page : 1;
   const asked = typeof query.page_size === 'number' ? query.page_size : DEFAULT_PAGE_SIZE;
   const pageSize = Math.min(asked, MAX_PAGE_SIZE);
-  const start = (page - 1) * pageSize;
+  // brokenRules PAGE-NAV: an off-by-one offset counted from 1, so the list's first record is never served.
+  const start = (page - 1) * pageSize + (broken.has('PAGE-NAV') ? 1 : 0);
   const lastPage = Math.max(1, Math.ceil(records.length / pageSize));
   return {
     count: records.length,
-    next: page < lastPage ? pageUrl(request, page + 1, pageSize) : null,
-    previous: page > 1 ? pageUrl(request, Math.min(page - 1, lastPage), pageSize) : null,
+    next: page < lastPage ? pageUrl(request, page + 1, pageSize, broken) : null,
+    previous: page > 1 ? pageUrl(request, Math.min(page - 1, lastPage), pageSize, broken) : null,
     results: records.slice(start, start + pageSize),
   };
 }
@@ -114,7 +137,10 @@ export function collectionList(collection: string): Handler {
     // The store already kept the link's records (indexed); only the other filters scan them, and only the
     // page's records are copied without their private members (a list may hold a million).
     const { link: _byStore, ...filters } = input.query;
-    const page = paginate(filterRecords(stored, filters), input.query, request);
+    // brokenRules INVOICE-CANCELLED: the invoices' `status` filter dropped.
+    if (collection === '/api/invoices/' && tenant.brokenRules.has('INVOICE-CANCELLED')) delete filters.status;
+    const broken = tenant.brokenRules;
+    const page = paginate(filterRecords(stored, filters, broken), input.query, request, broken);
     const response = json(200, { ...page, results: page.results.map(publicView) });
     return ok({ ...response, serialize: () => pageJson(page) });
   };

@@ -3,6 +3,7 @@
  * resolves the tenant from `secretId`; AUTH-ENV-KEYS refuses keys of the other environment.
  */
 import { timingSafeEqual } from 'node:crypto';
+import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import { err, ok, type Result } from '../core/result.js';
 import { type ApiErrors, apiError } from '../errors/api-error.js';
 
@@ -36,8 +37,15 @@ function parseBasic(header: string | undefined): { id: string; password: string 
 
 export type Authenticator = (authorization: string | undefined) => Result<Tenant, ApiErrors>;
 
-export function createAuthenticator(keys: readonly ApiKey[], environment: Environment): Authenticator {
+export function createAuthenticator(
+  keys: readonly ApiKey[],
+  environment: Environment,
+  broken: BrokenRules = new Set(),
+): Authenticator {
   const byId = new Map(keys.map((key) => [key.secretId, key]));
+  // brokenRules AUTH-BASIC: the key id looked up, its secret never compared.
+  const secretOk = (key: ApiKey, password: string) =>
+    broken.has('AUTH-BASIC') || sameSecret(key.secretPassword, password);
   return (authorization) => {
     const credentials = parseBasic(authorization);
     if (!credentials) {
@@ -48,9 +56,9 @@ export function createAuthenticator(keys: readonly ApiKey[], environment: Enviro
       );
     }
     const key = byId.get(credentials.id);
-    if (!key || !sameSecret(key.secretPassword, credentials.password))
-      return err(apiError('authentication_failed'));
-    if (key.environment !== environment) {
+    if (!key || !secretOk(key, credentials.password)) return err(apiError('authentication_failed'));
+    // brokenRules AUTH-ENV-KEYS: one key table for both environments.
+    if (key.environment !== environment && !broken.has('AUTH-ENV-KEYS')) {
       // AUTH-ENV-KEYS: a key of one environment is refused by the other.
       return err(
         apiError('authentication_failed', {

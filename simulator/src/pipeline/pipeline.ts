@@ -8,13 +8,15 @@ import {
   type DocumentAjv,
   type JsonObject,
 } from '../../../openapi/validation/document-ajv.js';
+import type { BrokenRules } from '../broken-rules/breakable-rules.js';
+import { breakResponse } from '../broken-rules/response-breaks.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
-import { err, type Result } from '../core/result.js';
+import { err, ok, type Result } from '../core/result.js';
 import { type ApiErrors, apiError } from '../errors/api-error.js';
 import type { HandlerRegistry } from '../handlers/handler.js';
 import type { Ids } from '../ids/seeded-ids.js';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
-import type { Authenticator } from './authenticate.js';
+import type { Authenticator, Tenant } from './authenticate.js';
 import { indexOperations, type OperationSpec } from './operation-index.js';
 import { createRouter } from './route.js';
 import { renderErrors } from './serialize.js';
@@ -33,6 +35,8 @@ export interface PipelineOptions {
   maxBodyBytes: number;
   /** Operations with their own body limit (importSnapshot: README "Limits"). */
   maxBodyBytesFor?: Readonly<Record<string, number>>;
+  /** Rules broken on purpose; the stages' own (AUTH-*, ERR-*, PAGE-MAX, ...) read them here. */
+  brokenRules?: BrokenRules;
 }
 
 /** What the pipeline learnt of one exchange, for the request log (the client judge). */
@@ -52,13 +56,18 @@ export interface Pipeline {
 }
 
 /** ERR-500-408: a fault injected through the control API answers instead of the handler. */
-function takeFault(tenant: TenantRuntime, operationId: string): ApiErrors | undefined {
+function takeFault(tenant: TenantRuntime, operationId: string): ApiErrors | SimResponse | undefined {
   const fault = tenant.faults.find((f) => f.operation_id === operationId && f.remaining > 0);
   if (!fault) return undefined;
   fault.remaining -= 1;
   tenant.faults = tenant.faults.filter((f) => f.remaining > 0);
   // CLIENT-TOO-MANY-SESSIONS: an injected 400 is the Too Many Sessions error (choice, admin.yaml).
   const code = { 500: 'internal_server_error', 408: 'request_timeout', 400: 'too_many_sessions' } as const;
+  // brokenRules ERR-500-408: the framework's own error page answers instead of the error array.
+  if (tenant.brokenRules.has('ERR-500-408') && fault.status !== 400) {
+    const page = Buffer.from(fault.status === 500 ? 'Internal Server Error' : 'Request Timeout');
+    return { status: fault.status, headers: { 'content-type': 'text/plain' }, serialize: () => page };
+  }
   return apiError(code[fault.status], {
     message: `Injected ${fault.status} ${code[fault.status]} for ${operationId} through the control API.`,
     rule: fault.status === 400 ? 'CLIENT-TOO-MANY-SESSIONS' : 'ERR-500-408',
@@ -88,15 +97,22 @@ const once = <T>(make: () => T): (() => T) => {
  * Compiling every operation's schemas was most of a start (about 170 operations): each operation's
  * validator is compiled on its first request instead (pipeline.test.ts compiles them all).
  */
-function lazyValidator(operation: OperationSpec, ajv: () => DocumentAjv): Validator {
+function lazyValidator(operation: OperationSpec, ajv: () => DocumentAjv, broken: BrokenRules): Validator {
   let validator: Validator | undefined;
   return (request, pathParams) => {
-    validator ??= createValidator(operation, ajv());
+    validator ??= createValidator(operation, ajv(), broken);
     return validator(request, pathParams);
   };
 }
 
+/** brokenRules API-ROOT: GET /api/ kept open as a health check (an anonymous tenant answers it). */
+function openRoot(broken: BrokenRules, request: SimRequest): Result<Tenant, ApiErrors> | undefined {
+  if (!broken.has('API-ROOT') || request.method !== 'GET' || request.path !== '/api/') return undefined;
+  return ok({ id: 'anonymous', environment: 'production' });
+}
+
 export function createPipeline(options: PipelineOptions): Pipeline {
+  const broken = options.brokenRules ?? new Set();
   const operations: OperationSpec[] = [];
   const validators = new Map<string, Validator>();
   for (const document of options.documents) {
@@ -104,17 +120,18 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     const ajv = once(() => createDocumentAjv(document, { checkSchemas: false }));
     for (const operation of indexOperations(document).values()) {
       operations.push(operation);
-      validators.set(operation.operationId, lazyValidator(operation, ajv));
+      validators.set(operation.operationId, lazyValidator(operation, ajv, broken));
     }
   }
-  const route = createRouter(operations);
+  const route = createRouter(operations, broken);
 
   async function answer(
     request: SimRequest,
     requestId: string,
     meta: ExchangeMeta,
   ): Promise<Result<SimResponse, ApiErrors>> {
-    const authenticated = options.authenticate(request.headers.authorization);
+    const checked = options.authenticate(request.headers.authorization);
+    const authenticated = checked.ok ? checked : (openRoot(broken, request) ?? checked);
     if (authenticated.ok) meta.tenantId = authenticated.value.id;
     const routed = route(request.method, request.path);
     meta.operationId = routed.ok ? routed.value.operation.operationId : null;
@@ -129,7 +146,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     const tenant = options.tenantFor(authenticated.value.id);
     await tenant.clock.runDue();
     const fault = takeFault(tenant, operation.operationId);
-    if (fault) return err(fault);
+    if (fault) return 'status' in fault ? ok(fault) : err(fault);
     const input = validators.get(operation.operationId)!(brokenOnPurpose(tenant, request), pathParams);
     if (!input.ok) return input;
     const handler = options.handlers.get(operation.operationId);
@@ -144,7 +161,9 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       try {
         const result = await answer(request, requestId, meta);
         if (!result.ok) meta.rule = result.error[0].rule ?? null;
-        return result.ok ? result.value : renderErrors(result.error, requestId);
+        return result.ok
+          ? breakResponse(result.value, broken)
+          : renderErrors(result.error, requestId, broken);
       } catch (cause) {
         // A programmer mistake: answer in the API's format and keep serving.
         const message = `Internal server error: ${(cause as Error).message}`;

@@ -3,6 +3,7 @@
  * path with a method it does not list is 405 (ERR-405).
  */
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import { err, ok, type Result } from '../core/result.js';
 import { type ApiErrors, apiError } from '../errors/api-error.js';
 import type { OperationSpec } from './operation-index.js';
@@ -23,7 +24,10 @@ export type Router = (method: string, path: string) => Result<RouteMatch, ApiErr
 /** `{id}` -> `:id`; find-my-way's parametric syntax. */
 const toRoutePattern = (template: string) => template.replace(/\{([^}]+)\}/g, ':$1');
 
-export function createRouter(operations: Iterable<OperationSpec>): Router {
+/** brokenRules VERSION-NO-PATH: a router that drops a version segment (`/v1/api/...`, `/api/1.223/...`). */
+const LEGACY_VERSION = /\/(v\d+(\.\d+)*|\d+\.\d+(\.\d+)?)(?=\/)/i;
+
+export function createRouter(operations: Iterable<OperationSpec>, broken: BrokenRules = new Set()): Router {
   const router = FindMyWay({ ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 500 });
   const stores = new Map<string, RouteStore>();
   for (const operation of operations) {
@@ -35,7 +39,8 @@ export function createRouter(operations: Iterable<OperationSpec>): Router {
     }
     store.byMethod.set(operation.method, operation);
   }
-  return (method, path) => {
+  return (method, rawPath) => {
+    const path = broken.has('VERSION-NO-PATH') ? rawPath.replace(LEGACY_VERSION, '') : rawPath;
     const found = router.find(
       ROUTED_METHODS.includes(method as HTTPMethod) ? (method as HTTPMethod) : 'GET',
       path,
@@ -43,6 +48,9 @@ export function createRouter(operations: Iterable<OperationSpec>): Router {
     if (!found) return err(apiError('not_found', { message: `No resource at ${path}.` }));
     const store = found.store as RouteStore;
     const operation = store.byMethod.get(method);
+    // brokenRules ERR-405: a router that matches method and path together finds nothing.
+    if (!operation && broken.has('ERR-405'))
+      return err(apiError('not_found', { message: `No resource at ${path}.` }));
     if (!operation || !ROUTED_METHODS.includes(method as HTTPMethod)) {
       const allowed = [...store.byMethod.keys()].join(', ');
       return err(

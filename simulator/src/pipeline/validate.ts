@@ -3,8 +3,10 @@
  * (JSON Schema 2020-12) compiled once at start-up. Every violation becomes one error with its `field`
  * (ERR-REQUIRED: a missing field is `required`).
  */
+
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { DocumentAjv, JsonObject, JsonValue } from '../../../openapi/validation/document-ajv.js';
+import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import type { SimRequest } from '../core/http-types.js';
 import { err, ok, type Result } from '../core/result.js';
 import { type ApiError, type ApiErrors, apiError } from '../errors/api-error.js';
@@ -26,25 +28,32 @@ const INTEGER = /^-?\d+$/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** Query and header values arrive as strings; turn them into what their schema's type asks for. */
-function coerce(value: string, schema: JsonValue): unknown {
+function coerce(value: string, schema: JsonValue, broken: BrokenRules): unknown {
   const type =
     typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? schema.type : undefined;
+  // brokenRules PAGE-MAX: integers parsed with parseInt, so `1.5` and `10e` pass as 1 and 10.
+  if (type === 'integer' && broken.has('PAGE-MAX') && /^-?\d/.test(value)) return Number.parseInt(value, 10);
   if (type === 'integer' && INTEGER.test(value)) return Number(value);
   if (type === 'number' && NUMBER.test(value)) return Number(value);
   if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   return value;
 }
 
-function objectSchema(parameters: ParameterSpec[]): JsonObject {
+function objectSchema(parameters: ParameterSpec[], broken: BrokenRules): JsonObject {
   const properties: JsonObject = {};
   for (const parameter of parameters) properties[parameter.name] = parameter.schema;
-  return { type: 'object', properties, required: parameters.filter((p) => p.required).map((p) => p.name) };
+  // brokenRules LIST-LINK-REQUIRED: `link` made optional on every list.
+  const required = parameters
+    .filter((p) => p.required && !(p.name === 'link' && broken.has('LIST-LINK-REQUIRED')))
+    .map((p) => p.name);
+  return { type: 'object', properties, required };
 }
 
-function describe(error: ErrorObject, location: string, prefix: string): ApiError {
+function describe(error: ErrorObject, location: string, prefix: string, broken: BrokenRules): ApiError {
   const base = error.instancePath.split('/').filter(Boolean).join('.');
   const joined = (name: string) => [prefix, base, name].filter(Boolean).join('.');
-  if (error.keyword === 'required') {
+  // brokenRules ERR-REQUIRED: a missing member falls through to the generic `invalid`.
+  if (error.keyword === 'required' && !broken.has('ERR-REQUIRED')) {
     const field = joined(String(error.params.missingProperty));
     return {
       code: 'required',
@@ -70,6 +79,7 @@ function collect(
   value: unknown,
   location: string,
   out: ApiError[],
+  broken: BrokenRules,
   prefix = '',
 ): void {
   if (validate(value)) return;
@@ -77,7 +87,7 @@ function collect(
     // oneOf/anyOf/if report a summary beside the branch errors; the branch errors say more.
     if (['oneOf', 'anyOf', 'if', 'not'].includes(error.keyword) && (validate.errors?.length ?? 0) > 1)
       continue;
-    out.push(describe(error, location, prefix));
+    out.push(describe(error, location, prefix, broken));
   }
 }
 
@@ -107,30 +117,34 @@ function parseBody(request: SimRequest): Result<unknown, ApiErrors> {
 }
 
 /** Compiles the operation's schemas once; returns the stage. */
-export function createValidator(spec: OperationSpec, ajv: DocumentAjv): Validator {
+export function createValidator(
+  spec: OperationSpec,
+  ajv: DocumentAjv,
+  broken: BrokenRules = new Set(),
+): Validator {
   const byPlace = (place: ParameterSpec['in']) => spec.parameters.filter((p) => p.in === place);
   const [pathParams, queryParams, headerParams] = [byPlace('path'), byPlace('query'), byPlace('header')];
-  const checkQuery = ajv.compile(objectSchema(queryParams));
-  const checkHeaders = ajv.compile(objectSchema(headerParams));
+  const checkQuery = ajv.compile(objectSchema(queryParams, broken));
+  const checkHeaders = ajv.compile(objectSchema(headerParams, broken));
   const checkBody = spec.body ? ajv.compile(spec.body.schema) : undefined;
   return (request, rawPath) => {
     const errors: ApiError[] = [];
     const query: Record<string, unknown> = {};
     for (const p of queryParams) {
       const value = request.query.get(p.name);
-      if (value !== null) query[p.name] = coerce(value, p.schema);
+      if (value !== null) query[p.name] = coerce(value, p.schema, broken);
     }
     const headers: Record<string, string> = {};
     for (const p of headerParams)
       if (request.headers[p.name] !== undefined) headers[p.name] = request.headers[p.name]!;
-    collect(checkQuery, query, 'query', errors);
-    collect(checkHeaders, headers, 'header', errors);
+    collect(checkQuery, query, 'query', errors, broken);
+    collect(checkHeaders, headers, 'header', errors, broken);
     const body = parseBody(request);
     if (!body.ok) return body;
     if (checkBody && body.value === undefined && spec.body?.required) {
       errors.push({ code: 'required', rule: 'ERR-REQUIRED', message: 'A JSON request body is required.' });
     } else if (checkBody && body.value !== undefined) {
-      collect(checkBody, body.value, 'body', errors);
+      collect(checkBody, body.value, 'body', errors, broken);
     }
     const [first, ...rest] = errors;
     if (first) return err([first, ...rest]);

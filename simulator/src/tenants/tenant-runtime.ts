@@ -2,6 +2,8 @@
  * What one tenant (one API key) owns besides its stored records: its clock, its id and data streams,
  * its scenario switches and injected faults. Each tenant's are independent (DESIGN.md).
  */
+import type { BrokenRules } from '../broken-rules/breakable-rules.js';
+import { sharedAccountStore } from '../broken-rules/shared-account-store.js';
 import { type JobInfo, VirtualClock } from '../clock/virtual-clock.js';
 import { createIds, createRandom, type Ids, type Random } from '../ids/seeded-ids.js';
 import type { ScenarioSwitch } from '../institutions/scenario-switches.js';
@@ -27,7 +29,7 @@ export interface TenantRuntime {
   faults: Fault[];
   scenarios: ScenarioSwitch[];
   /** Rule IDs this simulator breaks on purpose, to prove the conformance suite catches it (DESIGN.md). */
-  brokenRules: ReadonlySet<string>;
+  brokenRules: BrokenRules;
   /** Raises an event of the catalogue; the webhook emitter delivers it. */
   emit: RaiseEvent;
 }
@@ -64,7 +66,7 @@ export interface TenantRegistryOptions {
   store: Store;
   environment: Environment;
   realTime: () => number;
-  brokenRules?: ReadonlySet<string>;
+  brokenRules?: BrokenRules;
   /** The tenant's event emitter (the webhook emitter); by default events are only kept in `raisedEvents`. */
   emitterFor?: (tenant: TenantRuntime) => RaiseEvent;
 }
@@ -81,6 +83,9 @@ export interface TenantRegistry {
 /** Creates each tenant's runtime on first use, its streams derived from the seed and the tenant id. */
 export function createTenantRegistry(options: TenantRegistryOptions): TenantRegistry {
   const runtimes = new Map<string, TenantRuntime>();
+  const brokenRules = options.brokenRules ?? new Set();
+  // brokenRules AUTH-TENANT: the store's queries lose the API key.
+  const store = brokenRules.has('AUTH-TENANT') ? sharedAccountStore(options.store) : options.store;
   const tenantFor = (tenantId: string): TenantRuntime => {
     const existing = runtimes.get(tenantId);
     if (existing) return existing;
@@ -91,10 +96,10 @@ export function createTenantRegistry(options: TenantRegistryOptions): TenantRegi
       clock: new TenantClock(options.realTime),
       ids: createIds(createRandom(`${options.seed}/${tenantId}/ids`)),
       random,
-      store: options.store,
+      store,
       faults: [],
       scenarios: [],
-      brokenRules: options.brokenRules ?? new Set(),
+      brokenRules,
       emit: () => undefined,
     };
     const raised: RaisedEvent[] = [];

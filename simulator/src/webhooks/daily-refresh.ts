@@ -34,7 +34,9 @@ async function updateLink(tenant: TenantRuntime, id: string, changes: Record<str
 async function failedLogin(tenant: TenantRuntime, link: StoredRecord): Promise<boolean> {
   const target = { institution: String(link.institution), link: link.id };
   if (takeScenario(tenant, 'next_refresh_invalid_credentials', target)) {
-    await updateLink(tenant, link.id, { status: 'invalid' });
+    // brokenRules LINK-INVALID-CREDENTIALS: the event goes out, the status is never written.
+    if (!tenant.brokenRules.has('LINK-INVALID-CREDENTIALS'))
+      await updateLink(tenant, link.id, { status: 'invalid' });
     tenant.emit({
       webhook_type: 'LINK',
       webhook_code: 'invalid_credentials',
@@ -66,7 +68,8 @@ async function failedLogin(tenant: TenantRuntime, link: StoredRecord): Promise<b
       expiry: MFA_SESSION_SECONDS,
       token_generation_data,
     },
-    withoutWebhookId: true,
+    // brokenRules LINK-TOKEN-REQUIRED: sent with a webhook_id, like every other event.
+    withoutWebhookId: !tenant.brokenRules.has('LINK-TOKEN-REQUIRED'),
   });
   return true;
 }
@@ -86,7 +89,8 @@ async function newRecords(
   const after = await tenant.store.list(tenant.id, path, { link: link.id });
   // Store contract: a link's records come in insertion order and a new id goes to the end, and nothing
   // is deleted during the refresh: what follows the earlier records is what was added.
-  return all ? after : after.slice(before.length);
+  // brokenRules WEBHOOK-DAILY: every stored record counted as new.
+  return all || tenant.brokenRules.has('WEBHOOK-DAILY') ? after : after.slice(before.length);
 }
 
 /** One recurrent link's refresh: new records and their events, then the institution's changes. */
@@ -122,7 +126,8 @@ export async function runDailyRefresh(linkData: LinkData, tenant: TenantRuntime)
   let refreshed = 0;
   for (const link of await tenant.store.list(tenant.id, LINKS)) {
     if (link.status !== 'valid') continue;
-    if (link.access_mode === 'recurrent') {
+    // brokenRules WEBHOOK-RECURRENT-ONLY: single links refreshed (and notified) like recurrent ones.
+    if (link.access_mode === 'recurrent' || tenant.brokenRules.has('WEBHOOK-RECURRENT-ONLY')) {
       refreshed += 1;
       await refreshRecurrentLink(linkData, tenant, link);
     } else {

@@ -68,7 +68,19 @@ export function linkTriggers(linkData: LinkData): LinkTriggers {
 
     async linkUpdated(tenant, before, after) {
       await ensureDailyRefresh(linkData, tenant);
+      const broken = tenant.brokenRules;
+      const down = before.access_mode === 'recurrent' && after.access_mode === 'single';
+      const kept = before.access_mode === 'recurrent' && after.access_mode === 'recurrent';
+      // brokenRules LINK-ACCESS-MODE-DOWN, LINK-PATCH-NO-UPDATE: a historical update the next day anyway.
+      if ((down && broken.has('LINK-ACCESS-MODE-DOWN')) || (kept && broken.has('LINK-PATCH-NO-UPDATE'))) {
+        tenant.clock.schedule(nextDayStart(tenant.clock.now()), () =>
+          historical(tenant, after, linkResources(after)),
+        );
+        return;
+      }
       if (before.access_mode === 'recurrent' || after.access_mode !== 'recurrent') return;
+      // brokenRules LINK-ACCESS-MODE-UP: the upgrade stored, its historical update never scheduled.
+      if (broken.has('LINK-ACCESS-MODE-UP')) return;
       tenant.clock.schedule(
         nextDayStart(tenant.clock.now()),
         async () => {

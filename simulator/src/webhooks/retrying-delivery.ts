@@ -41,10 +41,19 @@ function send(context: DeliveryContext, config: WebhookConfig, event: EventRecor
   return postWebhook(target, event.payload, { dispatcher: context.dispatcher, timeoutMs: context.timeoutMs });
 }
 
-const statusAfter = (outcome: AttemptOutcome, number: number): EventStatus => {
+const statusAfter = (outcome: AttemptOutcome, number: number, tenant: TenantRuntime): EventStatus => {
   if (acknowledged(outcome)) return 'delivered';
-  return number > REPETITIONS ? 'failed' : 'pending';
+  // brokenRules WEBHOOK-RETRY: off by one, four repetitions instead of five.
+  const repetitions = tenant.brokenRules.has('WEBHOOK-RETRY') ? REPETITIONS - 1 : REPETITIONS;
+  return number > repetitions ? 'failed' : 'pending';
 };
+
+/** brokenRules WEBHOOK-SHAPE: the delivery's body built without `webhook_id` (the log keeps it). */
+function withoutId(tenant: TenantRuntime, event: EventRecord): EventRecord {
+  if (!tenant.brokenRules.has('WEBHOOK-SHAPE')) return event;
+  const { webhook_id: _left, ...payload } = event.payload as EventRecord['payload'] & { webhook_id?: string };
+  return { ...event, payload: payload as EventRecord['payload'] };
+}
 
 /** Attempt `number` of the event (with the configuration of the moment), then what follows it. */
 export async function deliverEvent(
@@ -58,10 +67,10 @@ export async function deliverEvent(
   const started = context.realTime();
   // brokenRules: a simulator broken on purpose (no bearer token) proves the conformance suite catches it.
   const sent = tenant.brokenRules.has('WEBHOOK-BEARER') ? { ...config, bearer_token: null } : config;
-  const outcome = await send(context, sent, event);
+  const outcome = await send(context, sent, withoutId(tenant, event));
   const duration_ms = Math.max(0, context.realTime() - started);
   const attempt: DeliveryAttempt = { at: new Date(at).toISOString(), ...outcome, duration_ms };
-  const status = statusAfter(outcome, number);
+  const status = statusAfter(outcome, number, tenant);
   // Gone from the log (a reset): nothing more to do.
   if (!(await recordAttempt(tenant, event.id, attempt, status))) return;
   context.onAttempt?.({

@@ -44,6 +44,18 @@ export const authBasic = defineRule<Input>({
     );
     return fc.record({ credentials, call: operationRequests(suite, suite.operations) });
   },
+  // Each kind of wrong credentials once: none, malformed, an unknown key, the right key id with a wrong secret.
+  examples(suite) {
+    const { primary } = suite.config.keys;
+    const [call] = fc.sample(operationRequests(suite, suite.operations), { numRuns: 1, seed: 0 });
+    const wrong: Credentials[] = [
+      'none',
+      { header: MALFORMED[0]! },
+      { header: basicHeader({ id: `${primary.id}-unknown`, secret: primary.secret }) },
+      { header: basicHeader({ id: primary.id, secret: `${primary.secret}-wrong` }) },
+    ];
+    return wrong.map((credentials) => ({ credentials, call: call! }));
+  },
   async check({ credentials, call }, run) {
     const operation = operationOf(run, call);
     const response = await sendRequest(run.http, operation, call.request, { auth: credentials });

@@ -49,15 +49,21 @@ export const pageMax = defineRule<Input, Fixture>({
         fc.constantFrom(...INVALID),
       ),
     }),
-  // The big list's first two pages with page_size above 1000: 1000 records each, never more (only
-  // these two: pages of 1000 records are heavy to send and to validate).
-  examples: (_, { big }) =>
-    big
+  // Every invalid value once, for either parameter (a lenient integer parser accepts some of them), and
+  // the big list's first two pages with page_size above 1000: 1000 records each, never more (only these
+  // two: pages of 1000 records are heavy to send and to validate).
+  examples: (_, { sources: [source], big }) => [
+    ...INVALID.flatMap((value) => [
+      { source: source!, pageSize: value, page: '1' },
+      { source: source!, pageSize: '10', page: value },
+    ]),
+    ...(big
       ? [
           { source: big, pageSize: '1500', page: '1' },
           { source: big, pageSize: '1001', page: '2' },
         ]
-      : [],
+      : []),
+  ],
   async check({ source, pageSize, page }, run) {
     const query = { ...source.base, page, page_size: pageSize };
     const response = await run.http.request({

@@ -13,7 +13,13 @@ import type { DataResource } from './resource-catalogue.js';
 export function detailHandler(resource: DataResource): Handler {
   return async ({ input, tenant }) => {
     const record = await findOr404(tenant, resource.path, input.path.id!);
-    return record.ok ? ok(json(200, publicView(record.value))) : record;
+    if (!record.ok) return record;
+    // brokenRules DATA-DETAIL: a lighter detail serializer that leaves out the record's `link`.
+    if (tenant.brokenRules.has('DATA-DETAIL')) {
+      const { link: _left, ...light } = publicView(record.value);
+      return ok(json(200, light));
+    }
+    return ok(json(200, publicView(record.value)));
   };
 }
 
@@ -25,6 +31,8 @@ export function deleteHandler(resource: DataResource): Handler {
       const allowed = await checkDeletionRate(tenant, resource.path, operation);
       if (!allowed.ok) return allowed;
     }
+    // brokenRules DATA-DELETE: 204, but the record stays.
+    if (tenant.brokenRules.has('DATA-DELETE')) return ok(noContent());
     await tenant.store.delete(tenant.id, resource.path, record.value.id);
     await cascade(tenant, resource, record.value);
     return ok(noContent());

@@ -94,7 +94,9 @@ export class RetrievalMachine {
     for (const field of request.attach)
       for (const record of records) record[field] = attachment(field, record);
     this.addHistory(resource, records, plan);
-    return request.save ? store(tenant, resource.path, records) : (records as StoredRecord[]);
+    // brokenRules DATA-RETRIEVE: the records answered, the save step skipped.
+    const save = request.save && !tenant.brokenRules.has('DATA-RETRIEVE');
+    return save ? store(tenant, resource.path, records) : (records as StoredRecord[]);
   }
 
   /** `LinkData.addNew`: `count` new records dated today, over all the parents. */

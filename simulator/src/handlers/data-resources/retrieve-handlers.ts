@@ -20,10 +20,29 @@ import { type RetrievalRequest, readRetrieval } from './retrieval-request.js';
 
 type Body = Record<string, unknown>;
 
+const TAX_RETURNS = '/api/tax-returns/';
+
 interface Prepared {
+  /** The resource as this simulator serves it (brokenRules change its limits). */
+  resource: DataResource;
   link: StoredRecord;
   request: RetrievalRequest;
   parents: StoredRecord[] | undefined;
+}
+
+/** The resource with the limits a simulator broken on purpose gets wrong (DATA-* rules of the catalogue). */
+function brokenResource(tenant: TenantRuntime, resource: DataResource): DataResource {
+  const broken = tenant.brokenRules;
+  return {
+    ...resource,
+    // RANGE-365 broken: no range limit.
+    ...(broken.has('RANGE-365') && { maxRangeDays: null }),
+    // EXCHANGE-HISTORY broken: another resource's 90-day default range.
+    ...(broken.has('EXCHANGE-HISTORY') &&
+      resource.operations.history !== undefined && { defaultRangeDays: 90 }),
+    // TAX-RETENTIONS-500 broken: no cap per period.
+    ...(broken.has('TAX-RETENTIONS-500') && { maxRecordsPerPeriod: null }),
+  };
 }
 
 /** The checks of a retrieval; `askToken` is false when a resumed session already carried the token. */
@@ -42,19 +61,21 @@ async function prepare(
   if (link.value.status === 'unconfirmed') return err(apiError('unconfirmed_link', { field: 'link' }));
   const refusal = machine.refusal(link.value, resource);
   if (refusal !== null) return err(apiError('unsupported_resource', { field: 'link', message: refusal }));
-  // brokenRules: a simulator broken on purpose proves the conformance suite catches it (no range limit).
-  const limits = tenant.brokenRules.has('RANGE-365') ? { ...resource, maxRangeDays: null } : resource;
-  const request = readRetrieval(limits, body, todayOf(tenant));
-  if (!request.ok) return request;
+  const limits = tenant.brokenRules.size === 0 ? resource : brokenResource(tenant, resource);
+  const read = readRetrieval(limits, body, todayOf(tenant));
+  if (!read.ok) return read;
+  // brokenRules TAX-RETURNS-MIXED: the asked `type` never read, so both kinds come back.
+  const typeLost = resource.path === TAX_RETURNS && tenant.brokenRules.has('TAX-RETURNS-MIXED');
+  const request: RetrievalRequest = typeLost ? { ...read.value, type: null } : read.value;
   // Before reading anything (parents included): a paused retrieval has no effect until resumed.
   // A token sent up front (the SDK's `token` option) answers the institution's question at once.
   const answered = body.token === ACCEPTED_MFA_TOKEN;
   if (askToken && !answered && resource.operations.resume !== undefined && asksForToken(tenant, link.value)) {
     return pauseForToken(tenant, { collection: resource.path, link: link.value.id, body });
   }
-  const parents = await parentsOf(machine, tenant, link.value, resource, request.value);
+  const parents = await parentsOf(machine, tenant, link.value, resource, request);
   if (!parents.ok) return parents;
-  return ok({ link: link.value, request: request.value, parents: parents.value });
+  return ok({ resource: limits, link: link.value, request, parents: parents.value });
 }
 
 /** The parents the retrieval reads; 404 for an asked one the link does not have, 400 for a missing prerequisite. */
@@ -68,7 +89,9 @@ async function parentsOf(
   const parent = resource.parent;
   if (parent === null) return ok(undefined);
   const parents = await machine.parents(tenant, link, resource, request.save);
-  if (parent.storedOnly && parents.length === 0) {
+  // brokenRules EMPLOYMENT-METRICS-PREREQ: the prerequisite never checked.
+  const checked = !tenant.brokenRules.has('EMPLOYMENT-METRICS-PREREQ');
+  if (checked && parent.storedOnly && parents.length === 0) {
     // EMPLOYMENT-METRICS-PREREQ: an employment record retrieval comes first.
     const message = `Retrieve ${parent.path} for link ${link.id} first: ${resource.path} derives from them.`;
     return err(apiError('prerequisite_missing', { field: 'link', message }));
@@ -104,18 +127,19 @@ export function retrieveHandler(machine: RetrievalMachine, resource: DataResourc
     const prepared = await prepare(machine, tenant, resource, body, true);
     if (!prepared.ok) return prepared;
     const { link, request, parents } = prepared.value;
+    const served = prepared.value.resource;
     if (input.headers['x-service-request-mode'] === 'async' && operation.responses.has(202)) {
       // Choice: the retrieval runs a second later on the tenant's clock; GET lists its records then.
       tenant.clock.schedule(
         tenant.clock.now() + 1000,
         async () => {
-          await machine.retrieve(tenant, link, resource, request, parents);
+          await machine.retrieve(tenant, link, served, request, parents);
         },
         'async retrieval',
       );
       return ok(json(202, { request_id: requestId }));
     }
-    return ok(answer(stored(request), await machine.retrieve(tenant, link, resource, request, parents)));
+    return ok(answer(stored(request), await machine.retrieve(tenant, link, served, request, parents)));
   };
 }
 
@@ -132,6 +156,11 @@ export function resumeHandler(machine: RetrievalMachine, resource: DataResource)
     const prepared = await prepare(machine, tenant, resource, resumed, false);
     if (!prepared.ok) return prepared;
     const { link, request, parents } = prepared.value;
-    return ok(answer(stored(request), await machine.retrieve(tenant, link, resource, request, parents)));
+    return ok(
+      answer(
+        stored(request),
+        await machine.retrieve(tenant, link, prepared.value.resource, request, parents),
+      ),
+    );
   };
 }

@@ -8,7 +8,7 @@ import type { ValidInput } from '../../pipeline/validate.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { type Handler, json, noContent } from '../handler.js';
 import { chargesOf, continueSchedule, settleAndContinue } from './authorization-schedule.js';
-import { cancelCutoffOf, cutoffPassed, describeCutoff } from './cancel-cutoff.js';
+import { cancelCutoffOf, cutoffPassed, describeCutoff, inMachineZone } from './cancel-cutoff.js';
 import { cancelCharge, startProcessing } from './charge-settlement.js';
 import type { AuthorizationRecord, ChargeRecord } from './payment-records.js';
 import { AUTHORIZATIONS, CHARGES, findRecord, getRecord, namedIdView, pageOf } from './payment-store.js';
@@ -60,7 +60,8 @@ const cancelPaymentAuthorizationCharge: Handler = async ({ input, tenant, operat
       undefined,
       `Only a SCHEDULED charge can be cancelled; this one is ${charge.status}.`,
     );
-  const cutoff = cancelCutoffOf(operation);
+  const broken = tenant.brokenRules.has('PAY-AUTH-CHARGE-CANCEL-CUTOFF');
+  const cutoff = inMachineZone(cancelCutoffOf(operation), broken);
   if (cutoffPassed(tenant.clock.now(), charge.date, cutoff)) {
     const message = `The cancellation cutoff (${describeCutoff(charge.date, cutoff)}) has passed; the charge of ${charge.date} will be processed.`;
     return failure('cancel_cutoff_passed', undefined, message);
@@ -78,7 +79,8 @@ const retryPaymentAuthorizationCharge: Handler = async ({ input, tenant }) => {
   const owned = await findOwned(tenant, input);
   if (!owned.ok) return owned;
   const { authorization, charge } = owned.value;
-  if (charge.status !== 'FAILED')
+  // brokenRules PAY-CHARGE-RETRY: any charge retried, not only a failed one.
+  if (charge.status !== 'FAILED' && !tenant.brokenRules.has('PAY-CHARGE-RETRY'))
     return failure(
       'charge_not_failed',
       undefined,

@@ -45,7 +45,9 @@ async function decide(
     updated_at: now,
   };
   await putRecord(tenant, AUTHORIZATIONS, updated);
-  raiseAuthorizationStatus(tenant, updated);
+  // brokenRules PAY-AUTH-AUTHORIZED: the AUTHORIZED status event never sent.
+  if (status !== 'AUTHORIZED' || !tenant.brokenRules.has('PAY-AUTH-AUTHORIZED'))
+    raiseAuthorizationStatus(tenant, updated);
   // PAY-AUTH-AUTHORIZED: charges are made only from now on.
   if (status === 'AUTHORIZED') await continueSchedule(tenant, authorizationId);
   return ok((await getRecord<AuthorizationRecord>(tenant, AUTHORIZATIONS, authorizationId)) ?? updated);

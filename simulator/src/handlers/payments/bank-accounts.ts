@@ -46,7 +46,8 @@ async function activeDuplicate(
   const accounts = await listRecords<BankAccountRecord>(tenant, BANK_ACCOUNTS);
   const duplicate = accounts.find(
     (other) =>
-      other.active &&
+      // brokenRules PAY-BANK-ACCOUNT-DUP: deactivated accounts still counted.
+      (other.active || tenant.brokenRules.has('PAY-BANK-ACCOUNT-DUP')) &&
       other.id !== except &&
       other.institution === account.institution &&
       other.agency === account.agency &&
@@ -132,7 +133,9 @@ const listBankAccounts: Handler = async ({ input, tenant, request }) => {
 
 const getBankAccount: Handler = async ({ input, tenant }) => {
   const account = await findRecord<BankAccountRecord>(tenant, BANK_ACCOUNTS, input.path.id!);
-  return account.ok ? ok(json(200, bankAccountView(account.value, versionOf(input)))) : account;
+  // brokenRules PAY-VERSION-HEADER: the detail read ignores the version header (V1 always).
+  const version = tenant.brokenRules.has('PAY-VERSION-HEADER') ? 'V1' : versionOf(input);
+  return account.ok ? ok(json(200, bankAccountView(account.value, version))) : account;
 };
 
 /** PAY-BANK-ACCOUNT-DUP: `active: false` deactivates; `active: true` reactivates unless a duplicate is active. */

@@ -46,6 +46,10 @@ export function cutoffInstant(date: string, cutoff: CancelCutoff): number {
   return instantAt(addDays(date, -cutoff.daysBefore), cutoff.time, cutoff.utcOffset);
 }
 
+/** brokenRules PAY-*-CANCEL-CUTOFF: the cutoff computed in the machine's time zone (UTC), not GMT-3. */
+export const inMachineZone = (cutoff: CancelCutoff, broken: boolean): CancelCutoff =>
+  broken ? { ...cutoff, utcOffset: '+00:00' } : cutoff;
+
 /** True from the cutoff instant on: at 22:00:00 (or 23:59:00) exactly, the cutoff has passed. */
 export function cutoffPassed(now: number, date: string, cutoff: CancelCutoff): boolean {
   return now >= cutoffInstant(date, cutoff);

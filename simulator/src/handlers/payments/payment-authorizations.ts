@@ -9,7 +9,7 @@ import { type Handler, json, noContent } from '../handler.js';
 import { nowIso } from '../handler-support.js';
 import { armAuthorization, CONFIRMATION_WINDOW_MS } from './authorization-lifecycle.js';
 import { chargesOf, refreshAuthorization } from './authorization-schedule.js';
-import { cancelCutoffOf, cutoffPassed, paymentsDate } from './cancel-cutoff.js';
+import { cancelCutoffOf, cutoffPassed, inMachineZone, paymentsDate } from './cancel-cutoff.js';
 import { cancelCharge } from './charge-settlement.js';
 import { raiseAuthorizationCancelled, raiseAuthorizationStatus } from './payment-events.js';
 import { paymentInstitution } from './payment-institutions.js';
@@ -134,7 +134,12 @@ const cancelPaymentAuthorization: Handler = async ({ input, tenant, operation })
   await putRecord(tenant, AUTHORIZATIONS, cancelled);
   const next = (await chargesOf(tenant, cancelled.id)).find((charge) => charge.status === 'SCHEDULED');
   const beforeCutoff =
-    next !== undefined && !cutoffPassed(tenant.clock.now(), next.date, cancelCutoffOf(operation));
+    next !== undefined &&
+    !cutoffPassed(
+      tenant.clock.now(),
+      next.date,
+      inMachineZone(cancelCutoffOf(operation), tenant.brokenRules.has('PAY-AUTH-CANCEL-CUTOFF')),
+    );
   raiseAuthorizationStatus(tenant, cancelled);
   raiseAuthorizationCancelled(tenant, cancelled, beforeCutoff);
   if (next && beforeCutoff) await cancelCharge(tenant, next);

@@ -52,7 +52,8 @@ Options:
   --report junit:path     write a JUnit XML report (repeatable with json:path)
   --report json:path      write a JSON report
   --path P                fast-check path of a shrunk case (printed with a failure, replays it alone)
-  --strict                an inconclusive rule (no run reached its assertion) fails the run
+  --strict                an inconclusive rule (no run reached its assertion) fails the run, and so
+                          does a response member the document does not name (otherwise a note)
   --min-coverage operations=N,statuses=M
                           fail the run below N% of operations showing a success status, M% of documented
                           statuses shown with a valid body (either part alone is fine)
@@ -207,6 +208,7 @@ async function runChecks(
     rules,
     seed: options.seed,
     document,
+    strict: options.strict,
     ...(options.runs === undefined ? {} : { runs: options.runs }),
     ...(options.path ? { path: options.path } : {}),
     onEvent: (event) => {

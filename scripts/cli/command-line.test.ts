@@ -47,7 +47,7 @@ describe('simulate options', () => {
   });
 
   it('refuses an unknown --break rule', () => {
-    expect(() => parseSimulatorConfig(['--break', 'NOPE'])).toThrow('not NOPE');
+    expect(() => parseSimulatorConfig(['--break', 'NOPE'])).toThrow('unknown rule "NOPE"');
   });
 });
 

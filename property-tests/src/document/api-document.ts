@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { jsonMediaOf, listOperations, resolveRef } from '../../../openapi/checks/openapi-document.js';
+import { withClosedResponses } from '../../../openapi/validation/closed-responses.js';
 import {
   createDocumentAjv,
   type DocumentAjv,
@@ -61,6 +62,11 @@ export interface ApiDocument {
   /** `#/components/schemas/<name>`. */
   schema(name: string): JsonValue;
   ajv: DocumentAjv;
+  /**
+   * An Ajv over the document with its response-only schemas closed: what tells the members a response
+   * carries that the document does not name (a note, or a failure under `--strict`).
+   */
+  closedAjv(): DocumentAjv;
 }
 
 function toParameter(raw: JsonObject): ApiParameter {
@@ -114,6 +120,7 @@ export function createApiDocument(raw: JsonObject): ApiDocument {
   const info = isObject(raw.info) ? raw.info : {};
   const components = isObject(raw.components) ? raw.components : {};
   const schemas = isObject(components.schemas) ? components.schemas : {};
+  let closed: DocumentAjv | undefined;
   return {
     raw,
     version: String(info.version ?? ''),
@@ -128,6 +135,10 @@ export function createApiDocument(raw: JsonObject): ApiDocument {
       return found;
     },
     ajv: createDocumentAjv(raw),
+    closedAjv: () => {
+      closed ??= createDocumentAjv(withClosedResponses(raw));
+      return closed;
+    },
   };
 }
 

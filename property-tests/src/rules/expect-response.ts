@@ -41,6 +41,21 @@ export function expectValid(
   }
 }
 
+/** The members `body` carries that the (closed) document does not name, as `path.member`. */
+export function undocumentedMembers(document: ApiDocument, schema: JsonValue, body: unknown): string[] {
+  const validate = document.closedAjv().compile(schema);
+  if (validate(body)) return [];
+  const members = new Set<string>();
+  for (const error of validate.errors ?? []) {
+    if (error.keyword !== 'additionalProperties') continue;
+    const member = (error.params as { additionalProperty?: string }).additionalProperty;
+    if (member === undefined) continue;
+    const path = error.instancePath.replace(/\/\d+/g, '[]').slice(1).replaceAll('/', '.');
+    members.add(path ? `${path}.${member}` : member);
+  }
+  return [...members];
+}
+
 /** A schema with every `additionalProperties: false` dropped: undocumented members are let through. */
 function open(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(open);

@@ -25,6 +25,8 @@ export interface SuiteContext {
   fixtures: Fixtures;
   /** A session for set-up; its exchanges are not part of failure reports. */
   http: HttpSession;
+  /** `--strict`: undocumented response members fail the shape rows (otherwise they are noted). */
+  strict: boolean;
 }
 
 /** What one run sees: its own recording session (the curl reproduction of a failure). */

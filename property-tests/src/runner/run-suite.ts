@@ -33,6 +33,8 @@ export interface SuiteOptions {
   /** fast-check replay path (with a single rule). */
   path?: string;
   document?: ApiDocument;
+  /** `--strict`: undocumented response members fail the shape rows. */
+  strict?: boolean;
   onEvent?: (event: SuiteEvent) => void;
 }
 
@@ -72,6 +74,7 @@ async function buildContext(
     operations: includedOperations(document, options.config.operations.exclude),
     fixtures: createFixtures(options.config, http),
     http,
+    strict: options.strict ?? false,
   };
   return suite;
 }

@@ -40,10 +40,10 @@ export const BREAKABLE_RULES = {
   'LINK-REFRESH-202': "the refresh's `fetch_resources` saved on the link",
   'LINK-REFRESH-COOLDOWN': 'no cooldown: a second refresh within 10 minutes is accepted',
   'DELETE-RATE-LIMIT': 'no deletion rate limit',
-  'TOKEN-WIDGET': 'the widget token answers the access token alone, without `refresh`',
+  'TOKEN-WIDGET': 'a widget token that lasts a day (expires_in 86400), not a short-lived one',
   // Data resources
   'DATA-RETRIEVE': 'the retrieval answers its records but never stores them',
-  'DATA-DETAIL': "a lighter detail serializer that leaves out the record's `link`",
+  'DATA-DETAIL': 'a stale cache in front of the detail: the record as a read a day earlier had it',
   'DATA-DELETE': 'DELETE answers 204 but the record stays',
   'ACCOUNT-DELETE-CASCADE': 'deleting an account leaves its transactions and owners',
   'EXCHANGE-HISTORY': "the default exchange range is 90 days (another resource's default), not 365",

@@ -115,7 +115,7 @@ describe.skipIf(skipBrowser)(title, { timeout: 90_000 }, () => {
     const answered = await served.api('GET', '/api/institutions/');
     expect(answered.status).toBe(500);
     expect((answered.body as { message: string }[])[0]?.message).toContain(
-      'Injected 500 for listInstitutions',
+      'Injected 500 internal_server_error for listInstitutions',
     );
     await page.getByText('No fault armed.').waitFor(WAIT);
     expect((await served.api('GET', '/api/institutions/')).status).toBe(200);

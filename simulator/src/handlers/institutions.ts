@@ -41,10 +41,9 @@ const getConsent: Handler = async ({ input, tenant }) => {
 export const WIDGET_TOKEN_SECONDS = 600;
 const createWidgetToken: Handler = async ({ tenant }) => {
   const access = `wa_${tenant.ids.hex(40)}`;
-  // brokenRules TOKEN-WIDGET: the access token alone, without its refresh token.
-  if (tenant.brokenRules.has('TOKEN-WIDGET'))
-    return ok(json(201, { access, expires_in: WIDGET_TOKEN_SECONDS }));
-  return ok(json(201, { access, refresh: `wr_${tenant.ids.hex(40)}`, expires_in: WIDGET_TOKEN_SECONDS }));
+  // brokenRules TOKEN-WIDGET: a widget session that lasts a day, not a short-lived one.
+  const expiresIn = tenant.brokenRules.has('TOKEN-WIDGET') ? 86_400 : WIDGET_TOKEN_SECONDS;
+  return ok(json(201, { access, refresh: `wr_${tenant.ids.hex(40)}`, expires_in: expiresIn }));
 };
 
 export const institutionHandlers: [string, Handler][] = [

@@ -93,13 +93,17 @@ export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserve
       // The dashboard reads the API as the tenant too; its polling is not the client's behaviour.
       if (request.headers[DASHBOARD_HEADER] === 'dashboard') return response;
       const log = observationsOf(tenant);
-      const observed = observeRequest(
-        request,
-        response,
-        { operationId: meta.operationId ?? null, rule: ruleOf(meta, response), seq: nextSeq(log) },
-        { atMs: tenant.clock.now(), startedRealMs, endedRealMs: options.realTime() },
-      );
-      appendRequest(log, observed);
+      try {
+        const observed = observeRequest(
+          request,
+          response,
+          { operationId: meta.operationId ?? null, rule: ruleOf(meta, response), seq: nextSeq(log) },
+          { atMs: tenant.clock.now(), startedRealMs, endedRealMs: options.realTime() },
+        );
+        appendRequest(log, observed);
+      } catch {
+        // Observing must never change an answer: an exchange the log cannot hold is left out of it.
+      }
       return response;
     },
     onAttempt(report) {

@@ -43,13 +43,17 @@ function masker(credentials: { id: string; secret: string } | undefined): (text:
     pairs.reduce((masked, [secret, mask]) => (secret ? masked.split(secret).join(mask) : masked), text);
 }
 
-function maskJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskJson);
+/** Deeper than any API body: a body nested further (a fuzzer's, an attacker's) is kept as a marker. */
+const MAX_MASK_DEPTH = 32;
+
+function maskJson(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_MASK_DEPTH) return '(nested too deep to keep)';
+  if (Array.isArray(value)) return value.map((item) => maskJson(item, depth + 1));
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [
       key,
-      CREDENTIAL_FIELD.test(key) && typeof inner === 'string' ? '***' : maskJson(inner),
+      CREDENTIAL_FIELD.test(key) && typeof inner === 'string' ? '***' : maskJson(inner, depth + 1),
     ]),
   );
 }

@@ -56,8 +56,8 @@ function typedClientDriver(): ClientDriver {
       const answer = await client.POST('/api/links/', { body: body as never });
       return { status: answer.response.status, body: answer.data ?? answer.error };
     },
-    resumeLink: async (session, token) =>
-      (await client.PATCH('/api/links/', { body: { session, token } as never })).response.status,
+    resumeLink: async (session, token, link) =>
+      (await client.PATCH('/api/links/', { body: { session, token, link } })).response.status,
     listTransactionsWithoutLink: async () => (await get('/api/transactions/', {})).response.status,
     refreshLink: async (id) =>
       (await client.POST('/api/links/{id}/refresh/', { params: { path: { id } } } as never)).response.status,
@@ -96,7 +96,7 @@ async function sdkDriver(): Promise<ClientDriver> {
     listInstitutionsByTwo: () => status(() => client.institutions.list({ filters: { page_size: 2 } })),
     registerLink: (body) =>
       sdkStatus(() => client.links.register(body.institution, body.username, body.password)),
-    resumeLink: (session, token) => status(() => client.links.resume(session, token)),
+    resumeLink: (session, token, link) => status(() => client.links.resume(session, token, link)),
     listTransactionsWithoutLink: () => status(() => client.transactions.list()),
     // The SDK has no refresh: the application sends it through the SDK's own HTTP session.
     refreshLink: (id) => status(() => client.session.session.post(`/api/links/${id}/refresh/`, {})),

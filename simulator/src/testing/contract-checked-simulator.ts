@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { withClosedResponses } from '../../../openapi/validation/closed-responses.js';
 import {
   createDocumentAjv,
   describeErrors,
@@ -16,7 +17,6 @@ import type { ApiKey, Environment } from '../pipeline/authenticate.js';
 import { indexOperations } from '../pipeline/operation-index.js';
 import { createRouter } from '../pipeline/route.js';
 import { createSimulator, type Simulator } from '../simulator.js';
-import { withClosedResponses } from './closed-responses.js';
 
 export const TEST_KEYS: ApiKey[] = [
   { secretId: 'tenant-a', secretPassword: 'secret-a', environment: 'production' },

@@ -8,11 +8,13 @@ import fc from 'fast-check';
 import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
 import type { ApiOperation } from '../../document/api-document.js';
 import { expectStatus } from '../expect-response.js';
-import { defineRule, isSkip, type SuiteContext, skip } from '../rule.js';
+import { defineRule, fail, isSkip, type SuiteContext, skip } from '../rule.js';
 import { requiredHeaders, seedCollection } from '../seed-collection.js';
 import { expectDocumented } from './link-requests.js';
 
 const CUSTOMERS = '/payments/br/customers/';
+/** TOKEN-WIDGET's "short-lived", read generously: an hour at most (choice). */
+const SHORT_LIVED_SECONDS = 3600;
 
 interface Input {
   operationId: string;
@@ -139,5 +141,10 @@ export const tokenWidget = defineRule<Input, Fixture>({
     const what = `POST ${operation.path} with ${input.body === undefined ? 'no body' : JSON.stringify(input.body)}`;
     expectStatus(answer, [201], what);
     expectDocumented(run, answer, input.operationId, what);
+    // Short-lived: a widget session is minutes, not a day (the simulator's choice is 600 s).
+    const expiresIn = (answer.json as { expires_in?: unknown }).expires_in;
+    if (typeof expiresIn === 'number' && (expiresIn <= 0 || expiresIn > SHORT_LIVED_SECONDS)) {
+      fail(`${what}: expires_in ${expiresIn} s is not short-lived (at most ${SHORT_LIVED_SECONDS} s)`);
+    }
   },
 });

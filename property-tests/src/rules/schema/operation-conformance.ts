@@ -9,7 +9,7 @@ import type { JsonValue } from '../../../../openapi/validation/document-ajv.js';
 import type { RequestInput, RequestOverrides } from '../../arbitraries/request-arbitrary.js';
 import { requestArbitrary } from '../../arbitraries/request-arbitrary.js';
 import type { ApiDocument, ApiOperation } from '../../document/api-document.js';
-import { describeAnswer, expectValid } from '../expect-response.js';
+import { describeAnswer, expectValid, undocumentedMembers } from '../expect-response.js';
 import { knownRequest, knownValues } from '../known-values.js';
 import { isResume, pausedRetrieval } from '../paused-retrieval.js';
 import { defineRule, fail, type Rule, skip } from '../rule.js';
@@ -17,6 +17,8 @@ import { describeOperation, sendRequest } from '../send-request.js';
 
 interface Fixture {
   overrides: RequestOverrides;
+  /** Members answers carried that the document does not name (a note; a failure under --strict). */
+  undocumented: Set<string>;
   statuses: Map<number, number>;
   /** A body that needs state set up first (a paused retrieval's resume), sent on the first run. */
   success: JsonValue | undefined;
@@ -39,7 +41,7 @@ export function operationConformanceRule(operation: ApiOperation): Rule {
       const overrides = await knownValues(suite, operation, note);
       // Coverage (issue 14): the state the success status needs, built before the runs.
       const success = isResume(suite, operation) ? await pausedRetrieval(suite, operation, note) : undefined;
-      return { overrides, statuses: new Map(), success };
+      return { overrides, statuses: new Map(), success, undocumented: new Set() };
     },
     arbitrary: (suite, fixture) => requestArbitrary(suite.schemas, operation, fixture.overrides),
     // First, the request with known values only (and the state-dependent body): the success status.
@@ -58,12 +60,24 @@ export function operationConformanceRule(operation: ApiOperation): Rule {
           `${what}, which the document does not declare (declared: ${statuses}): ${describeAnswer(response)}`,
         );
       }
-      if (declared.schema !== undefined) expectValid(run.document, response, declared.schema, what);
-      else if (response.text.length > 0) fail(`${what} with a body, but the document declares none`);
+      if (declared.schema === undefined) {
+        if (response.text.length > 0) fail(`${what} with a body, but the document declares none`);
+        return;
+      }
+      expectValid(run.document, response, declared.schema, what);
+      // Responses are open (a tolerant reader is the contract): members the document does not name are
+      // noted, and fail the row only under --strict.
+      const extra = undocumentedMembers(run.document, declared.schema, response.json);
+      for (const member of extra) fixture.undocumented.add(member);
+      if (run.strict && extra.length > 0)
+        fail(`${what} with members the document does not name (--strict): ${extra.join(', ')}`);
     },
     summarize: (fixture) => {
       const seen = [...fixture.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}x${n}`);
-      return seen.length > 0 ? [`statuses seen: ${seen.join(', ')}`] : [];
+      const notes = seen.length > 0 ? [`statuses seen: ${seen.join(', ')}`] : [];
+      if (fixture.undocumented.size > 0)
+        notes.push(`members the document does not name: ${[...fixture.undocumented].join(', ')}`);
+      return notes;
     },
   });
 }

@@ -14,10 +14,13 @@ export function detailHandler(resource: DataResource): Handler {
   return async ({ input, tenant }) => {
     const record = await findOr404(tenant, resource.path, input.path.id!);
     if (!record.ok) return record;
-    // brokenRules DATA-DETAIL: a lighter detail serializer that leaves out the record's `link`.
+    // brokenRules DATA-DETAIL: a stale cache in front of the detail serves the record as an earlier read
+    // (a day before) had it, so the detail no longer agrees with the list.
     if (tenant.brokenRules.has('DATA-DETAIL')) {
-      const { link: _left, ...light } = publicView(record.value);
-      return ok(json(200, light));
+      const view = publicView(record.value) as { collected_at?: unknown };
+      const read = typeof view.collected_at === 'string' ? Date.parse(view.collected_at) : Number.NaN;
+      if (!Number.isNaN(read))
+        return ok(json(200, { ...view, collected_at: new Date(read - 86_400_000).toISOString() }));
     }
     return ok(json(200, publicView(record.value)));
   };

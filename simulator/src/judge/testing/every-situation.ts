@@ -13,7 +13,8 @@ export interface ClientDriver {
   /** Reads every page of the institutions, two a page (the client's own way of paging). */
   listInstitutionsByTwo(): Promise<number>;
   registerLink(body: Record<string, string>): Promise<{ status: number; body: unknown }>;
-  resumeLink(session: string, token: string): Promise<number>;
+  /** PATCH /api/links/ with the 428's session and link (LINK-MFA-428). */
+  resumeLink(session: string, token: string, link: string): Promise<number>;
   listTransactionsWithoutLink(): Promise<number>;
   refreshLink(id: string): Promise<number>;
   deleteLink(id: string): Promise<number>;
@@ -75,8 +76,8 @@ export async function runEverySituation(bench: JudgeBench, client: ClientDriver)
   await bench.control('POST', '/_ofkit/scenarios/', { scenario: 'institution_requires_token', count: 1 });
   const paused = await client.registerLink({ ...LINK_BODY, username: '76109277674' });
   note('register with MFA', paused.status);
-  const session = (paused.body as { session?: string }[] | undefined)?.[0]?.session;
-  if (session) note('resume', await client.resumeLink(session, '123456'));
+  const item = (paused.body as { session?: string; link?: string }[] | undefined)?.[0];
+  if (item?.session && item.link) note('resume', await client.resumeLink(item.session, '123456', item.link));
 
   await bench.simulator.webhooks.idle();
   const reads = new Set<string>();

@@ -1,6 +1,6 @@
 /** The words and the JUnit XML of a `pact check-spec` report. */
 import { relative } from 'node:path';
-import { type JUnitSuite, toJUnitXml } from '../report/junit-xml.js';
+import { type JUnitSuite, toJUnitXml } from '../../openapi/report/to-junit-xml.js';
 import type { CheckSpecReport, InteractionVerdict } from './check-pacts.js';
 
 /** `POST /api/links/{id}/refresh/ (refreshLink)`, or the pact's own path when no operation matched. */

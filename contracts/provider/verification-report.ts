@@ -3,7 +3,7 @@
  * joined with the state log. An interaction whose state needs the control API the provider lacks is
  * `unverifiable`, never passed; one whose state could not be set up has failed.
  */
-import { type JUnitSuite, toJUnitXml } from '../report/junit-xml.js';
+import { type JUnitSuite, toJUnitXml } from '../../openapi/report/to-junit-xml.js';
 import type { ControlApiSupport } from './provider-api.js';
 import type { InteractionStates } from './state-handlers.js';
 

@@ -120,7 +120,10 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     maxBodyBytesFor: { importSnapshot: SNAPSHOT_MAX_BYTES },
     brokenRules,
   });
-  if (pipeline.fallbackOperations.length > 0) await fallback.load();
+  // getDashboardKeys is in the admin document but answered by the dashboard before the pipeline: counting
+  // it loaded Prism's libraries (about 2 s of imports) at every start for an operation it never serves.
+  const fallbackOperations = pipeline.fallbackOperations.filter((id) => id !== 'getDashboardKeys');
+  if (fallbackOperations.length > 0) await fallback.load();
   // The dashboard's files and keys (`/_ofkit/ui/`) are answered before the pipeline: no credentials.
   const dashboard = createDashboard({
     keys: options.keys,
@@ -138,7 +141,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     tenant: tenantFor,
     tenants: tenantFor.all,
     webhooks: { idle: webhooks.idle, close: webhooks.close },
-    fallbackOperations: pipeline.fallbackOperations.filter((id) => id !== 'getDashboardKeys'),
+    fallbackOperations,
     document: api,
   };
 }

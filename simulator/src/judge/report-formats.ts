@@ -3,34 +3,29 @@
  * (one test case per tenant and rule: a violation is a failure, not exercised is skipped) and the
  * console summary. The CLI writes them; the core only builds strings.
  */
+import { type JUnitCase, type JUnitSuite, toJUnitXml } from '../../../openapi/report/to-junit-xml.js';
 import type { JudgeReport } from './judge-tenant.js';
-
-const xml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 export function jsonReport(reports: readonly JudgeReport[]): string {
   return `${JSON.stringify({ tenants: reports }, null, 2)}\n`;
 }
 
 export function junitReport(reports: readonly JudgeReport[]): string {
-  const suites = reports.map((report) => {
-    const failures = report.verdicts.filter((v) => v.verdict === 'violated').length;
-    const skipped = report.verdicts.filter((v) => v.verdict === 'not_exercised').length;
-    const cases = report.verdicts.map((v) => {
-      const name = `${v.rule} ${v.title}`;
-      const open = `    <testcase classname="ofkit.judge.${xml(report.tenant)}" name="${xml(name)}">`;
-      if (v.verdict === 'followed') return `${open}</testcase>`;
-      if (v.verdict === 'not_exercised') return `${open}<skipped message="${xml(v.summary)}"/></testcase>`;
-      const body = xml([v.section, ...v.evidence].join('\n'));
-      return `${open}\n      <failure message="${xml(v.summary)}">${body}</failure>\n    </testcase>`;
-    });
-    return [
-      `  <testsuite name="ofkit client judge: ${xml(report.tenant)} (timing ${report.timing})" tests="${report.verdicts.length}" failures="${failures}" skipped="${skipped}">`,
-      ...cases,
-      '  </testsuite>',
-    ].join('\n');
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="ofkit client judge">\n${suites.join('\n')}\n</testsuites>\n`;
+  const suites = reports.map(
+    (report): JUnitSuite => ({
+      name: `ofkit client judge: ${report.tenant} (timing ${report.timing})`,
+      cases: report.verdicts.map((v): JUnitCase => {
+        const testCase = { classname: `ofkit.judge.${report.tenant}`, name: `${v.rule} ${v.title}` };
+        if (v.verdict === 'not_exercised') return { ...testCase, skipped: v.summary };
+        if (v.verdict === 'followed') return testCase;
+        return {
+          ...testCase,
+          failure: { message: v.summary, details: [v.section, ...v.evidence].join('\n') },
+        };
+      }),
+    }),
+  );
+  return toJUnitXml('ofkit client judge', suites);
 }
 
 const MARK = { followed: 'ok  ', violated: 'FAIL', not_exercised: '--  ' } as const;

@@ -3,7 +3,6 @@
  * the bearer token (CLIENT-WEBHOOK-BEARER) and a repeated delivery of the last delivered event, same
  * `webhook_id` (CLIENT-WEBHOOK-DUPLICATE). Each answer goes into the tenant's observations.
  */
-import { getGlobalDispatcher } from 'undici';
 import { systemTime } from '../clock/system-time.js';
 import { err, ok, type Result } from '../core/result.js';
 import { type ApiErrors, apiError } from '../errors/api-error.js';
@@ -54,8 +53,8 @@ export async function sendProbe(
     bearer = config.bearer_token;
   }
   const started = systemTime();
+  // No dispatcher: undici's global one, not the hub's (a probe is the judge's, not a delivery).
   const outcome = await postWebhook({ url: config.url, bearerToken: bearer }, payload, {
-    dispatcher: getGlobalDispatcher(),
     timeoutMs: DEFAULT_TIMEOUT_MS,
   });
   const log = observationsOf(tenant);

@@ -3,7 +3,7 @@
  * token when configured (WEBHOOK-BEARER), bounded by a time-out. It never throws: a refused
  * connection or a time-out is an outcome like a status (WEBHOOK-RETRY decides what follows).
  */
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { WebhookPayload } from './event-log.js';
 
 export interface DeliveryTarget {
@@ -12,7 +12,8 @@ export interface DeliveryTarget {
 }
 
 export interface DeliveryOptions {
-  dispatcher: Dispatcher;
+  /** The connection pool (made on the first delivery); undici's global one when absent. */
+  dispatcher?: () => Promise<Dispatcher>;
   /** Time-out of one attempt, from connecting to the end of the answer (network time). */
   timeoutMs: number;
 }
@@ -48,11 +49,14 @@ export async function postWebhook(
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (target.bearerToken !== null) headers.authorization = `Bearer ${target.bearerToken}`;
   try {
+    // undici loads on the first delivery, not with the simulator: most runs never send a webhook.
+    const { request } = await import('undici');
+    const dispatcher = await options.dispatcher?.();
     const response = await request(target.url, {
       method: 'POST',
       headers,
       body: JSON.stringify(payload),
-      dispatcher: options.dispatcher,
+      ...(dispatcher && { dispatcher }),
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
       // The whole attempt, to the millisecond (undici's own time-outs tick coarsely).

@@ -26,7 +26,8 @@ export interface AttemptReport {
 }
 
 export interface DeliveryContext {
-  dispatcher: Dispatcher;
+  /** The hub's connection pool, made on the first delivery. */
+  dispatcher: () => Promise<Dispatcher>;
   timeoutMs: number;
   /** The machine's time, read only to measure an attempt's `duration_ms` (network time). */
   realTime: () => number;

@@ -4,7 +4,7 @@
  * the deliveries run in the background, each tenant's independently of the others'; retries are jobs
  * on the tenant's virtual clock (WEBHOOK-RETRY), so tests advance the clock instead of waiting.
  */
-import { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 import { appendEvent, type EventRecord, type WebhookPayload } from './event-log.js';
 import type { RaisedEvent, RaiseEvent } from './raised-event.js';
@@ -64,7 +64,14 @@ async function logEvent(tenant: TenantRuntime, event: EventRecord): Promise<bool
 
 export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const dispatcher = new Agent({ connect: { timeout: timeoutMs }, keepAliveTimeout: 1000 });
+  // undici (~0.4 s to import) loads on the first delivery, not at every start.
+  let agent: Promise<Dispatcher> | undefined;
+  const dispatcher = () => {
+    agent ??= import('undici').then(
+      ({ Agent }) => new Agent({ connect: { timeout: timeoutMs }, keepAliveTimeout: 1000 }),
+    );
+    return agent;
+  };
   const context: DeliveryContext = {
     dispatcher,
     timeoutMs,
@@ -105,6 +112,8 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
       const waited = tenant ? [webhookState(tenant)] : [...states];
       return settled(...waited.flatMap((state) => [state.logWrites, state.inFlight]));
     },
-    close: () => dispatcher.close(),
+    close: async () => {
+      if (agent) await (await agent).close();
+    },
   };
 }

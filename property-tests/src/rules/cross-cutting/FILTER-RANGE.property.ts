@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { dateArbitrary } from '../../arbitraries/format-arbitraries.js';
 import { defineRule, fail, skip } from '../rule.js';
-import { type FilterTarget, fieldTexts, filterTargets } from './filter-targets.js';
+import { type FilterTarget, fieldAt, fieldTexts, filterTargets } from './filter-targets.js';
 import { idsOf, readAll } from './read-list.js';
 
 interface Input {
@@ -59,7 +59,7 @@ export const filterRange = defineRule<Input, FilterTarget[]>({
     const { source, param, field } = target;
     const whole = await readAll(run.http, source);
     const keep = whole.filter((record) =>
-      fieldTexts(record[field]).some((text) => inRange(target, text, from, to)),
+      fieldTexts(fieldAt(record, field)).some((text) => inRange(target, text, from, to)),
     );
     const got = idsOf(await readAll(run.http, source, { [param]: `${from},${to}` }));
     if (got.join() !== idsOf(keep).join()) {

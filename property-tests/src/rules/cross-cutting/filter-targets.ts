@@ -2,7 +2,8 @@
  * The filters FILTER-IN and FILTER-RANGE exercise: every `<field>__in` / `<field>__range` parameter a
  * list declares, with the values its records hold now (so generated filters keep some records and drop
  * others). Semantics shared with the rules: a field holding an object is compared by its `id`, a field
- * holding an array matches when one element does, and ranges compare the date part of dates.
+ * holding an array matches when one element does, ranges compare the date part of dates, and a `__`
+ * inside the field walks into nested objects (`balance__current`) unless the record has that member.
  */
 import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
 import { isSkip, type SuiteContext } from '../rule.js';
@@ -29,6 +30,17 @@ export function fieldTexts(value: JsonValue | undefined): string[] {
   return [String(value)];
 }
 
+/** The record's value of `field`: its own member of that name, else the `__`-separated path into it. */
+export function fieldAt(record: JsonObject, field: string): JsonValue | undefined {
+  if (field in record) return record[field];
+  let value: JsonValue | undefined = record;
+  for (const step of field.split('__')) {
+    if (!isObject(value)) return undefined;
+    value = value[step];
+  }
+  return value;
+}
+
 function kindOf(suite: SuiteContext, param: string, schema: JsonValue): FilterKind {
   if (param.endsWith('__in')) return 'in';
   const resolved = suite.document.resolve(schema);
@@ -37,7 +49,7 @@ function kindOf(suite: SuiteContext, param: string, schema: JsonValue): FilterKi
 }
 
 function knownValues(records: JsonObject[], field: string, kind: FilterKind): string[] {
-  const texts = records.flatMap((record) => fieldTexts(record[field]));
+  const texts = records.flatMap((record) => fieldTexts(fieldAt(record, field)));
   const values = kind === 'date-range' ? texts.map((text) => text.slice(0, 10)) : texts;
   return [...new Set(values)].slice(0, MAX_KNOWN);
 }

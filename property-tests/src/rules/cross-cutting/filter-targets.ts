@@ -5,6 +5,7 @@
  * holding an array matches when one element does, ranges compare the date part of dates, and a `__`
  * inside the field walks into nested objects (`balance__current`) unless the record has that member.
  */
+import fc from 'fast-check';
 import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
 import { isSkip, type SuiteContext } from '../rule.js';
 import { type ListSource, listSources } from './list-sources.js';
@@ -52,6 +53,20 @@ function knownValues(records: JsonObject[], field: string, kind: FilterKind): st
   const texts = records.flatMap((record) => fieldTexts(fieldAt(record, field)));
   const values = kind === 'date-range' ? texts.map((text) => text.slice(0, 10)) : texts;
   return [...new Set(values)].slice(0, MAX_KNOWN);
+}
+
+/**
+ * A target, chosen in proportion to the distinct values its records hold: a filter over one value (a
+ * single link's `link__in`, one currency) cannot tell a right answer from most wrong ones, and the
+ * provider's many filters would otherwise leave the informative ones rarely drawn in a short run.
+ */
+export function weightedTarget(targets: FilterTarget[]): fc.Arbitrary<FilterTarget> {
+  return fc.oneof(
+    ...targets.map((target) => ({
+      weight: Math.max(1, target.known.length),
+      arbitrary: fc.constant(target),
+    })),
+  );
 }
 
 /** Every filter of `suffix` on the lists the target implements. */

@@ -15250,6 +15250,8 @@ export interface operations {
                 amount__lte?: components["schemas"]["NumberBoundFilter"];
                 /** @description FILTER-IN on `account`. */
                 account__in?: components["schemas"]["InFilter"];
+                /** @description Exact match on `currency`. */
+                currency?: string;
                 /** @description FILTER-IN on `currency`. */
                 currency__in?: components["schemas"]["InFilter"];
                 /** @description FILTER-IN on `status`. */

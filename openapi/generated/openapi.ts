@@ -2614,6 +2614,22 @@ export interface components {
          * @example 2026-01-01,2026-01-31
          */
         DateRangeFilter: string;
+        /**
+         * @description A bound of `__gt`, `__gte`, `__lt` or `__lte` on a date or date-time member: a date `YYYY-MM-DD` compares the member's date part (so `__range=a,b` is `__gte=a&__lte=b`), a date-time compares instants.
+         * @example 2026-01-01
+         * @example 2026-01-01T12:00:00Z
+         */
+        DateBoundFilter: string;
+        /**
+         * @description A bound of `__gt`, `__gte`, `__lt` or `__lte` on a number member.
+         * @example 250.5
+         */
+        NumberBoundFilter: string;
+        /**
+         * @description FILTER-RANGE: `<from>,<to>`, both inclusive.
+         * @example 10,250.5
+         */
+        NumberRangeFilter: string;
         /** @description PAGE-DEFAULT: total number of records that match the request across all pages. */
         PageCount: number;
         /**
@@ -3185,11 +3201,6 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["ExchangeHistoryEvent"][];
         };
-        /**
-         * @description FILTER-RANGE: `<from>,<to>`, both inclusive.
-         * @example 10,250.5
-         */
-        NumberRangeFilter: string;
         /** @description A movement of an investment (Brazil). The spec gives only `id`; every other field is a choice. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         InvestmentTransaction: {
             /** Format: uuid */
@@ -7115,6 +7126,16 @@ export interface components {
         IdIn: components["schemas"]["InFilter"];
         /** @description FILTER-RANGE on the date part of `created_at`. */
         CreatedAtRange: components["schemas"]["DateRangeFilter"];
+        /** @description Only records created after (strictly) the bound (the provider's filter). */
+        CreatedAtGt: components["schemas"]["DateBoundFilter"];
+        /** @description Only records created on or after the bound (the provider's filter). */
+        CreatedAtGte: components["schemas"]["DateBoundFilter"];
+        /** @description Only records created before (strictly) the bound (the provider's filter). */
+        CreatedAtLt: components["schemas"]["DateBoundFilter"];
+        /** @description Only records created on or before the bound (the provider's filter). */
+        CreatedAtLte: components["schemas"]["DateBoundFilter"];
+        /** @description FILTER-IN: only records of one of these links (comma-separated ids). */
+        LinkIn: components["schemas"]["InFilter"];
         /** @description FILTER-RANGE on the date part of `collected_at`. */
         CollectedAtRange: components["schemas"]["DateRangeFilter"];
         /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
@@ -7182,6 +7203,46 @@ export interface operations {
                 id__in?: components["parameters"]["IdIn"];
                 /** @description FILTER-RANGE on the date part of `created_at`. */
                 created_at__range?: components["parameters"]["CreatedAtRange"];
+                /** @description Only records created after (strictly) the bound (the provider's filter). */
+                created_at__gt?: components["parameters"]["CreatedAtGt"];
+                /** @description Only records created on or after the bound (the provider's filter). */
+                created_at__gte?: components["parameters"]["CreatedAtGte"];
+                /** @description Only records created before (strictly) the bound (the provider's filter). */
+                created_at__lt?: components["parameters"]["CreatedAtLt"];
+                /** @description Only records created on or before the bound (the provider's filter). */
+                created_at__lte?: components["parameters"]["CreatedAtLte"];
+                /** @description FILTER-IN: only records of one of these links (comma-separated ids). */
+                link__in?: components["parameters"]["LinkIn"];
+                /** @description Exact match on `balance.current`. */
+                balance__current?: number;
+                /** @description Only records whose `balance.current` is greater than the bound. */
+                balance__current__gt?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only records whose `balance.current` is at least the bound. */
+                balance__current__gte?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only records whose `balance.current` is less than the bound. */
+                balance__current__lt?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only records whose `balance.current` is at most the bound. */
+                balance__current__lte?: components["schemas"]["NumberBoundFilter"];
+                /** @description FILTER-RANGE on `balance.current`. */
+                balance__current__range?: components["schemas"]["NumberRangeFilter"];
+                /** @description Exact match on `balance.available`. */
+                balance__available?: number;
+                /** @description Only records whose `balance.available` is greater than the bound. */
+                balance__available__gt?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only records whose `balance.available` is at least the bound. */
+                balance__available__gte?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only records whose `balance.available` is less than the bound. */
+                balance__available__lt?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only records whose `balance.available` is at most the bound. */
+                balance__available__lte?: components["schemas"]["NumberBoundFilter"];
+                /** @description FILTER-RANGE on `balance.available`. */
+                balance__available__range?: components["schemas"]["NumberRangeFilter"];
+                /** @description FILTER-IN on `currency`. */
+                currency__in?: components["schemas"]["InFilter"];
+                /** @description Exact match on `number`. */
+                number?: string;
+                /** @description FILTER-IN on `number`. */
+                number__in?: components["schemas"]["InFilter"];
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
                 /** @description Exact match on `category`. */
@@ -11045,6 +11106,16 @@ export interface operations {
                 id__in?: components["parameters"]["IdIn"];
                 /** @description FILTER-RANGE on the date part of `created_at`. */
                 created_at__range?: components["parameters"]["CreatedAtRange"];
+                /** @description Only records created after (strictly) the bound (the provider's filter). */
+                created_at__gt?: components["parameters"]["CreatedAtGt"];
+                /** @description Only records created on or after the bound (the provider's filter). */
+                created_at__gte?: components["parameters"]["CreatedAtGte"];
+                /** @description Only records created before (strictly) the bound (the provider's filter). */
+                created_at__lt?: components["parameters"]["CreatedAtLt"];
+                /** @description Only records created on or before the bound (the provider's filter). */
+                created_at__lte?: components["parameters"]["CreatedAtLte"];
+                /** @description FILTER-IN: only records of one of these links (comma-separated ids). */
+                link__in?: components["parameters"]["LinkIn"];
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
                 /** @description Only records of this account (id). */
@@ -11355,6 +11426,10 @@ export interface operations {
                 name?: string;
                 /** @description FILTER-IN on `name`. */
                 name__in?: components["schemas"]["InFilter"];
+                /** @description FILTER-IN on `type`. */
+                type__in?: components["schemas"]["InFilter"];
+                /** @description FILTER-IN on `status`. */
+                status__in?: components["schemas"]["InFilter"];
                 /** @description Exact match on `type`. */
                 type?: "bank" | "fiscal" | "employment";
                 /** @description Institutions that serve this country. */
@@ -11517,6 +11592,44 @@ export interface operations {
                 id__in?: components["parameters"]["IdIn"];
                 /** @description FILTER-RANGE on the date part of `created_at`. */
                 created_at__range?: components["parameters"]["CreatedAtRange"];
+                /** @description Only records created after (strictly) the bound (the provider's filter). */
+                created_at__gt?: components["parameters"]["CreatedAtGt"];
+                /** @description Only records created on or after the bound (the provider's filter). */
+                created_at__gte?: components["parameters"]["CreatedAtGte"];
+                /** @description Only records created before (strictly) the bound (the provider's filter). */
+                created_at__lt?: components["parameters"]["CreatedAtLt"];
+                /** @description Only records created on or before the bound (the provider's filter). */
+                created_at__lte?: components["parameters"]["CreatedAtLte"];
+                /** @description FILTER-IN: only records of one of these links (comma-separated ids). */
+                link__in?: components["parameters"]["LinkIn"];
+                /** @description Exact match on `invoice_date`. */
+                invoice_date?: string;
+                /** @description Only records whose `invoice_date` is greater than the bound. */
+                invoice_date__gt?: components["schemas"]["DateBoundFilter"];
+                /** @description Only records whose `invoice_date` is at least the bound. */
+                invoice_date__gte?: components["schemas"]["DateBoundFilter"];
+                /** @description Only records whose `invoice_date` is less than the bound. */
+                invoice_date__lt?: components["schemas"]["DateBoundFilter"];
+                /** @description Only records whose `invoice_date` is at most the bound. */
+                invoice_date__lte?: components["schemas"]["DateBoundFilter"];
+                /** @description Exact match on `total_amount`. */
+                total_amount?: number;
+                /** @description Only records whose `total_amount` is greater than the bound. */
+                total_amount__gt?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only records whose `total_amount` is at least the bound. */
+                total_amount__gte?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only records whose `total_amount` is less than the bound. */
+                total_amount__lt?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only records whose `total_amount` is at most the bound. */
+                total_amount__lte?: components["schemas"]["NumberBoundFilter"];
+                /** @description FILTER-RANGE on `total_amount`. */
+                total_amount__range?: components["schemas"]["NumberRangeFilter"];
+                /** @description FILTER-IN on `status`. */
+                status__in?: components["schemas"]["InFilter"];
+                /** @description Exact match on `invoice_identification`. */
+                invoice_identification?: string;
+                /** @description FILTER-IN on `invoice_identification`. */
+                invoice_identification__in?: components["schemas"]["InFilter"];
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
                 /** @description Exact match on `type`. */
@@ -12052,6 +12165,18 @@ export interface operations {
                 id__in?: components["parameters"]["IdIn"];
                 /** @description FILTER-RANGE on the date part of `created_at`. */
                 created_at__range?: components["parameters"]["CreatedAtRange"];
+                /** @description Only records created after (strictly) the bound (the provider's filter). */
+                created_at__gt?: components["parameters"]["CreatedAtGt"];
+                /** @description Only records created on or after the bound (the provider's filter). */
+                created_at__gte?: components["parameters"]["CreatedAtGte"];
+                /** @description Only records created before (strictly) the bound (the provider's filter). */
+                created_at__lt?: components["parameters"]["CreatedAtLt"];
+                /** @description Only records created on or before the bound (the provider's filter). */
+                created_at__lte?: components["parameters"]["CreatedAtLte"];
+                /** @description FILTER-IN on `institution`. */
+                institution__in?: components["schemas"]["InFilter"];
+                /** @description FILTER-IN on `external_id`. */
+                external_id__in?: components["schemas"]["InFilter"];
                 /** @description Exact match on `institution`. */
                 institution?: string;
                 /** @description Exact match on `access_mode`. */
@@ -12745,6 +12870,16 @@ export interface operations {
                 id__in?: components["parameters"]["IdIn"];
                 /** @description FILTER-RANGE on the date part of `created_at`. */
                 created_at__range?: components["parameters"]["CreatedAtRange"];
+                /** @description Only records created after (strictly) the bound (the provider's filter). */
+                created_at__gt?: components["parameters"]["CreatedAtGt"];
+                /** @description Only records created on or after the bound (the provider's filter). */
+                created_at__gte?: components["parameters"]["CreatedAtGte"];
+                /** @description Only records created before (strictly) the bound (the provider's filter). */
+                created_at__lt?: components["parameters"]["CreatedAtLt"];
+                /** @description Only records created on or before the bound (the provider's filter). */
+                created_at__lte?: components["parameters"]["CreatedAtLte"];
+                /** @description FILTER-IN: only records of one of these links (comma-separated ids). */
+                link__in?: components["parameters"]["LinkIn"];
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
             };
@@ -13112,6 +13247,16 @@ export interface operations {
                 id__in?: components["parameters"]["IdIn"];
                 /** @description FILTER-RANGE on the date part of `created_at`. */
                 created_at__range?: components["parameters"]["CreatedAtRange"];
+                /** @description Only records created after (strictly) the bound (the provider's filter). */
+                created_at__gt?: components["parameters"]["CreatedAtGt"];
+                /** @description Only records created on or after the bound (the provider's filter). */
+                created_at__gte?: components["parameters"]["CreatedAtGte"];
+                /** @description Only records created before (strictly) the bound (the provider's filter). */
+                created_at__lt?: components["parameters"]["CreatedAtLt"];
+                /** @description Only records created on or before the bound (the provider's filter). */
+                created_at__lte?: components["parameters"]["CreatedAtLte"];
+                /** @description FILTER-IN: only records of one of these links (comma-separated ids). */
+                link__in?: components["parameters"]["LinkIn"];
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
                 /** @description Only records of this account (id). */
@@ -13412,6 +13557,16 @@ export interface operations {
                 id__in?: components["parameters"]["IdIn"];
                 /** @description FILTER-RANGE on the date part of `created_at`. */
                 created_at__range?: components["parameters"]["CreatedAtRange"];
+                /** @description Only records created after (strictly) the bound (the provider's filter). */
+                created_at__gt?: components["parameters"]["CreatedAtGt"];
+                /** @description Only records created on or after the bound (the provider's filter). */
+                created_at__gte?: components["parameters"]["CreatedAtGte"];
+                /** @description Only records created before (strictly) the bound (the provider's filter). */
+                created_at__lt?: components["parameters"]["CreatedAtLt"];
+                /** @description Only records created on or before the bound (the provider's filter). */
+                created_at__lte?: components["parameters"]["CreatedAtLte"];
+                /** @description FILTER-IN: only records of one of these links (comma-separated ids). */
+                link__in?: components["parameters"]["LinkIn"];
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
             };
@@ -13732,6 +13887,16 @@ export interface operations {
                 id__in?: components["parameters"]["IdIn"];
                 /** @description FILTER-RANGE on the date part of `created_at`. */
                 created_at__range?: components["parameters"]["CreatedAtRange"];
+                /** @description Only records created after (strictly) the bound (the provider's filter). */
+                created_at__gt?: components["parameters"]["CreatedAtGt"];
+                /** @description Only records created on or after the bound (the provider's filter). */
+                created_at__gte?: components["parameters"]["CreatedAtGte"];
+                /** @description Only records created before (strictly) the bound (the provider's filter). */
+                created_at__lt?: components["parameters"]["CreatedAtLt"];
+                /** @description Only records created on or before the bound (the provider's filter). */
+                created_at__lte?: components["parameters"]["CreatedAtLte"];
+                /** @description FILTER-IN: only records of one of these links (comma-separated ids). */
+                link__in?: components["parameters"]["LinkIn"];
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
                 /** @description Exact match on `outcome` (choice). */
@@ -13942,6 +14107,16 @@ export interface operations {
                 id__in?: components["parameters"]["IdIn"];
                 /** @description FILTER-RANGE on the date part of `created_at`. */
                 created_at__range?: components["parameters"]["CreatedAtRange"];
+                /** @description Only records created after (strictly) the bound (the provider's filter). */
+                created_at__gt?: components["parameters"]["CreatedAtGt"];
+                /** @description Only records created on or after the bound (the provider's filter). */
+                created_at__gte?: components["parameters"]["CreatedAtGte"];
+                /** @description Only records created before (strictly) the bound (the provider's filter). */
+                created_at__lt?: components["parameters"]["CreatedAtLt"];
+                /** @description Only records created on or before the bound (the provider's filter). */
+                created_at__lte?: components["parameters"]["CreatedAtLte"];
+                /** @description FILTER-IN: only records of one of these links (comma-separated ids). */
+                link__in?: components["parameters"]["LinkIn"];
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
                 /** @description Exact match on `type`. */
@@ -14262,6 +14437,24 @@ export interface operations {
                 id__in?: components["parameters"]["IdIn"];
                 /** @description FILTER-RANGE on the date part of `created_at`. */
                 created_at__range?: components["parameters"]["CreatedAtRange"];
+                /** @description Only records created after (strictly) the bound (the provider's filter). */
+                created_at__gt?: components["parameters"]["CreatedAtGt"];
+                /** @description Only records created on or after the bound (the provider's filter). */
+                created_at__gte?: components["parameters"]["CreatedAtGte"];
+                /** @description Only records created before (strictly) the bound (the provider's filter). */
+                created_at__lt?: components["parameters"]["CreatedAtLt"];
+                /** @description Only records created on or before the bound (the provider's filter). */
+                created_at__lte?: components["parameters"]["CreatedAtLte"];
+                /** @description FILTER-IN: only records of one of these links (comma-separated ids). */
+                link__in?: components["parameters"]["LinkIn"];
+                /** @description Only records whose `year` is greater than the bound. */
+                year__gt?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only records whose `year` is at least the bound. */
+                year__gte?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only records whose `year` is less than the bound. */
+                year__lt?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only records whose `year` is at most the bound. */
+                year__lte?: components["schemas"]["NumberBoundFilter"];
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
                 /** @description Exact match on `year`. */
@@ -14587,6 +14780,16 @@ export interface operations {
                 id__in?: components["parameters"]["IdIn"];
                 /** @description FILTER-RANGE on the date part of `created_at`. */
                 created_at__range?: components["parameters"]["CreatedAtRange"];
+                /** @description Only records created after (strictly) the bound (the provider's filter). */
+                created_at__gt?: components["parameters"]["CreatedAtGt"];
+                /** @description Only records created on or after the bound (the provider's filter). */
+                created_at__gte?: components["parameters"]["CreatedAtGte"];
+                /** @description Only records created before (strictly) the bound (the provider's filter). */
+                created_at__lt?: components["parameters"]["CreatedAtLt"];
+                /** @description Only records created on or before the bound (the provider's filter). */
+                created_at__lte?: components["parameters"]["CreatedAtLte"];
+                /** @description FILTER-IN: only records of one of these links (comma-separated ids). */
+                link__in?: components["parameters"]["LinkIn"];
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
             };
@@ -15001,6 +15204,62 @@ export interface operations {
                 id__in?: components["parameters"]["IdIn"];
                 /** @description FILTER-RANGE on the date part of `created_at`. */
                 created_at__range?: components["parameters"]["CreatedAtRange"];
+                /** @description Only records created after (strictly) the bound (the provider's filter). */
+                created_at__gt?: components["parameters"]["CreatedAtGt"];
+                /** @description Only records created on or after the bound (the provider's filter). */
+                created_at__gte?: components["parameters"]["CreatedAtGte"];
+                /** @description Only records created before (strictly) the bound (the provider's filter). */
+                created_at__lt?: components["parameters"]["CreatedAtLt"];
+                /** @description Only records created on or before the bound (the provider's filter). */
+                created_at__lte?: components["parameters"]["CreatedAtLte"];
+                /** @description Only records whose `collected_at` is greater than the bound. */
+                collected_at__gt?: components["schemas"]["DateBoundFilter"];
+                /** @description Only records whose `collected_at` is at least the bound. */
+                collected_at__gte?: components["schemas"]["DateBoundFilter"];
+                /** @description Only records whose `collected_at` is less than the bound. */
+                collected_at__lt?: components["schemas"]["DateBoundFilter"];
+                /** @description Only records whose `collected_at` is at most the bound. */
+                collected_at__lte?: components["schemas"]["DateBoundFilter"];
+                /** @description Exact match on `value_date`. */
+                value_date?: string;
+                /** @description Only records whose `value_date` is greater than the bound. */
+                value_date__gt?: components["schemas"]["DateBoundFilter"];
+                /** @description Only records whose `value_date` is at least the bound. */
+                value_date__gte?: components["schemas"]["DateBoundFilter"];
+                /** @description Only records whose `value_date` is less than the bound. */
+                value_date__lt?: components["schemas"]["DateBoundFilter"];
+                /** @description Only records whose `value_date` is at most the bound. */
+                value_date__lte?: components["schemas"]["DateBoundFilter"];
+                /** @description Only records whose `accounting_date` is greater than the bound. */
+                accounting_date__gt?: components["schemas"]["DateBoundFilter"];
+                /** @description Only records whose `accounting_date` is at least the bound. */
+                accounting_date__gte?: components["schemas"]["DateBoundFilter"];
+                /** @description Only records whose `accounting_date` is less than the bound. */
+                accounting_date__lt?: components["schemas"]["DateBoundFilter"];
+                /** @description Only records whose `accounting_date` is at most the bound. */
+                accounting_date__lte?: components["schemas"]["DateBoundFilter"];
+                /** @description Exact match on `amount`. */
+                amount?: number;
+                /** @description Only records whose `amount` is greater than the bound. */
+                amount__gt?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only records whose `amount` is at least the bound. */
+                amount__gte?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only records whose `amount` is less than the bound. */
+                amount__lt?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only records whose `amount` is at most the bound. */
+                amount__lte?: components["schemas"]["NumberBoundFilter"];
+                /** @description FILTER-IN on `account`. */
+                account__in?: components["schemas"]["InFilter"];
+                /** @description Exact match on `currency`. */
+                currency?: string;
+                /** @description FILTER-IN on `currency`. */
+                currency__in?: components["schemas"]["InFilter"];
+                /** @description FILTER-IN on `status`. */
+                status__in?: components["schemas"]["InFilter"];
+                /** @description Exact match on `reference`. */
+                reference?: string;
+                /** @description FILTER-IN on `reference`. */
+                reference__in?: components["schemas"]["InFilter"];
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
                 /** @description FILTER-RANGE on `value_date`. */

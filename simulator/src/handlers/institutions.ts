@@ -1,14 +1,17 @@
 /** API-ROOT, institutions (the simulated catalogue), consents and the connection widget's token. */
 import { err, ok } from '../core/result.js';
 import { apiError } from '../errors/api-error.js';
-import { INSTITUTIONS, institutionRecord } from '../institutions/catalogue.js';
+import { institutionRecord, institutionsOf } from '../institutions/catalogue.js';
+import type { Environment } from '../pipeline/authenticate.js';
 import type { StoredRecord } from '../store/store.js';
 import { type Handler, json } from './handler.js';
 import { findOr404, publicView } from './handler-support.js';
 import { collectionList, filterRecords, paginate } from './list-query.js';
 
 const CONSENTS = '/api/consents/';
-const institutionRecords = INSTITUTIONS.map((entry) => institutionRecord(entry) as StoredRecord);
+const recordsOf = (environment: Environment) =>
+  institutionsOf(environment).map((entry) => institutionRecord(entry) as StoredRecord);
+const institutionRecords = { production: recordsOf('production'), sandbox: recordsOf('sandbox') };
 
 /** API-ROOT (choice): 200 to valid credentials; authentication already refused the others with 401. */
 const getApiRoot: Handler = async ({ tenant }) =>
@@ -21,12 +24,12 @@ const getApiRoot: Handler = async ({ tenant }) =>
   );
 
 const listInstitutions: Handler = async ({ input, request, tenant }) => {
-  const records = filterRecords(institutionRecords, input.query, tenant.brokenRules);
+  const records = filterRecords(institutionRecords[tenant.environment], input.query, tenant.brokenRules);
   return ok(json(200, paginate(records, input.query, request, tenant.brokenRules)));
 };
 
-const getInstitution: Handler = async ({ input }) => {
-  const found = institutionRecords.find((record) => record.id === input.path.id);
+const getInstitution: Handler = async ({ input, tenant }) => {
+  const found = institutionRecords[tenant.environment].find((record) => record.id === input.path.id);
   return found
     ? ok(json(200, found))
     : err(apiError('not_found', { message: `No institution ${input.path.id}.` }));

@@ -4,7 +4,7 @@
  */
 import { err, ok } from '../core/result.js';
 import { apiError } from '../errors/api-error.js';
-import { institutionByName } from '../institutions/catalogue.js';
+import { institutionByName, institutionIn } from '../institutions/catalogue.js';
 import { takeScenario } from '../institutions/scenario-switches.js';
 import { ACCEPTED_MFA_TOKEN, REFUSED_PASSWORD } from '../institutions/scenario-triggers.js';
 import type { StoredRecord } from '../store/store.js';
@@ -53,7 +53,8 @@ const registerLink =
   (triggers: LinkTriggers): Handler =>
   async ({ input, tenant }) => {
     const body = input.body as Body;
-    const institution = institutionByName(String(body.institution));
+    // The provider's sandbox institutions exist in the sandbox environment only.
+    const institution = institutionIn(String(body.institution), tenant.environment);
     if (!institution)
       return err(
         apiError('invalid', {

@@ -1,8 +1,12 @@
 /**
  * The one list machine every list operation uses. Filters come from the operation's declared query
- * parameters, named after the record field (openapi.yaml info): `<field>` equality, `<field>__range`
- * (FILTER-RANGE, inclusive, dates compared by their date part) and `<field>__in` (FILTER-IN). A field that
- * holds an object is compared by its `id`. Pagination follows PAGE-DEFAULT, PAGE-MAX and PAGE-NAV.
+ * parameters (the request was validated against them, so only declared ones reach here), named after
+ * the record member as the provider names them: `<field>` equality, `<field>__range` (FILTER-RANGE,
+ * inclusive), `<field>__in` (FILTER-IN), and the bounds `<field>__gt`, `__gte`, `__lt`, `__lte`. A
+ * `__` inside the field walks into nested objects (`balance__current`, `account__balance__current`) when
+ * the record has no member of that whole name. A field that holds an object is compared by its `id`.
+ * Dates: a `YYYY-MM-DD` bound compares the value's date part, so `__range=a,b` is `__gte=a&__lte=b`; a
+ * date-time bound compares instants. Pagination follows PAGE-DEFAULT, PAGE-MAX and PAGE-NAV.
  */
 import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import type { SimRequest } from '../core/http-types.js';
@@ -28,6 +32,42 @@ function equals(recordValue: unknown, wanted: string): boolean {
 }
 
 const NOTHING_BROKEN: BrokenRules = new Set();
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T/;
+type Bound = 'gt' | 'gte' | 'lt' | 'lte';
+const BOUNDS: Bound[] = ['gt', 'gte', 'lt', 'lte'];
+
+/** The record's value of `field`: its own member of that name, else the `__`-separated path into it. */
+export function fieldValue(record: Record<string, unknown>, field: string): unknown {
+  if (field in record) return record[field];
+  let value: unknown = record;
+  for (const step of field.split('__')) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string, unknown>)[step];
+  }
+  return value;
+}
+
+/** Compares the record's value with a bound: < 0, 0, > 0, or undefined when it has no comparable value. */
+function compare(recordValue: unknown, bound: string): number | undefined {
+  const value = comparable(recordValue);
+  if (value === null || value === undefined) return undefined;
+  if (DATE.test(bound)) {
+    const day = String(value).slice(0, 10);
+    return day < bound ? -1 : day > bound ? 1 : 0;
+  }
+  if (DATE_TIME.test(bound)) return Date.parse(String(value)) - Date.parse(bound);
+  const difference = Number(value) - Number(bound);
+  return Number.isNaN(difference) ? undefined : difference;
+}
+
+function withinBound(recordValue: unknown, bound: Bound, wanted: string): boolean {
+  const order = compare(recordValue, wanted);
+  if (order === undefined) return false;
+  if (bound === 'gt') return order > 0;
+  if (bound === 'gte') return order >= 0;
+  if (bound === 'lt') return order < 0;
+  return order <= 0;
+}
 
 function inRange(recordValue: unknown, range: string, broken: BrokenRules): boolean {
   // brokenRules FILTER-RANGE: the upper bound compared exclusively.
@@ -54,16 +94,21 @@ function predicateFor(
   const wanted = String(raw);
   if (name.endsWith('__range')) {
     const field = name.slice(0, -'__range'.length);
-    return (record) => inRange(record[field], wanted, broken);
+    return (record) => inRange(fieldValue(record, field), wanted, broken);
   }
   if (name.endsWith('__in')) {
     const field = name.slice(0, -'__in'.length);
     const values = wanted.split(',').map((v) => v.trim());
     // brokenRules FILTER-IN: only the first value of the list kept.
     if (broken.has('FILTER-IN')) values.splice(1);
-    return (record) => values.some((value) => equals(record[field], value));
+    return (record) => values.some((value) => equals(fieldValue(record, field), value));
   }
-  return (record) => equals(record[name], wanted);
+  const bound = BOUNDS.find((suffix) => name.endsWith(`__${suffix}`));
+  if (bound) {
+    const field = name.slice(0, -`__${bound}`.length);
+    return (record) => withinBound(fieldValue(record, field), bound, wanted);
+  }
+  return (record) => equals(fieldValue(record, name), wanted);
 }
 
 export function filterRecords(

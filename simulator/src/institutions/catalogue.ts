@@ -1,8 +1,11 @@
 /**
  * The simulated institutions: one or more per data area of the spec (banking BR, employment BR and MX,
  * fiscal MX and CL), the Mexican social-security institution that offers employment metrics, and a
- * sandbox institution. Ids are fixed so that documentation and tests can name them.
+ * sandbox institution. Ids are fixed so that documentation and tests can name them. The sandbox
+ * environment adds the provider's documented sandbox institutions (sandbox-institutions.ts).
  */
+import type { Environment } from '../pipeline/authenticate.js';
+import { SANDBOX_INSTITUTIONS } from './sandbox-institutions.js';
 
 export type InstitutionType = 'bank' | 'fiscal' | 'employment';
 export type FormFieldName = 'username' | 'username2' | 'username3' | 'password' | 'password2' | 'token';
@@ -139,4 +142,15 @@ export function institutionRecord(entry: InstitutionEntry): Record<string, unkno
   return { ...entry, status: 'healthy', logo: null };
 }
 
-export const institutionByName = (name: string) => INSTITUTIONS.find((entry) => entry.name === name);
+/** Every institution either environment knows (a stored link's institution is looked up here). */
+const ALL: readonly InstitutionEntry[] = [...INSTITUTIONS, ...SANDBOX_INSTITUTIONS];
+
+export const institutionByName = (name: string) => ALL.find((entry) => entry.name === name);
+
+/** The environment's catalogue: production serves ours; sandbox ours and the provider's sandbox ones. */
+export const institutionsOf = (environment: Environment): readonly InstitutionEntry[] =>
+  environment === 'sandbox' ? ALL : INSTITUTIONS;
+
+/** The institution a registration in `environment` may name. */
+export const institutionIn = (name: string, environment: Environment) =>
+  institutionsOf(environment).find((entry) => entry.name === name);

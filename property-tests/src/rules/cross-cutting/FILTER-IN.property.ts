@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { defineRule, fail, skip } from '../rule.js';
-import { type FilterTarget, fieldTexts, filterTargets } from './filter-targets.js';
+import { type FilterTarget, fieldAt, fieldTexts, filterTargets, weightedTarget } from './filter-targets.js';
 import { idsOf, readAll } from './read-list.js';
 
 interface Input {
@@ -22,7 +22,7 @@ export const filterIn = defineRule<Input, FilterTarget[]>({
     return targets.length === 0 ? skip('no list with a `__in` filter left by the config') : targets;
   },
   arbitrary: (_, targets) =>
-    fc.constantFrom(...targets).chain((target) =>
+    weightedTarget(targets).chain((target) =>
       fc
         .tuple(fc.subarray(target.known), fc.array(unknownValue, { maxLength: 2 }))
         .map(([known, unknown]) => [...known, ...unknown])
@@ -34,7 +34,7 @@ export const filterIn = defineRule<Input, FilterTarget[]>({
     const whole = await readAll(run.http, source);
     const wanted = new Set(values);
     const expected = idsOf(
-      whole.filter((record) => fieldTexts(record[field]).some((text) => wanted.has(text))),
+      whole.filter((record) => fieldTexts(fieldAt(record, field)).some((text) => wanted.has(text))),
     );
     const got = idsOf(await readAll(run.http, source, { [param]: values.join(',') }));
     if (got.join() !== expected.join()) {

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { dateArbitrary } from '../../arbitraries/format-arbitraries.js';
 import { defineRule, fail, skip } from '../rule.js';
-import { type FilterTarget, fieldTexts, filterTargets } from './filter-targets.js';
+import { type FilterTarget, fieldAt, fieldTexts, filterTargets, weightedTarget } from './filter-targets.js';
 import { idsOf, readAll } from './read-list.js';
 
 interface Input {
@@ -16,13 +16,20 @@ interface Input {
 
 const DAY = 86_400_000;
 
-/** Known dates moved by up to two days either way, or any date. */
+/**
+ * Known dates as they are (an inclusive bound is only tested by a record lying on it), moved by up to
+ * two days either way, or any date.
+ */
 function dateBound(known: string[]): fc.Arbitrary<string> {
   if (known.length === 0) return dateArbitrary();
   const shifted = fc
     .tuple(fc.constantFrom(...known), fc.integer({ min: -2, max: 2 }))
     .map(([day, shift]) => new Date(Date.parse(`${day}T00:00:00Z`) + shift * DAY).toISOString().slice(0, 10));
-  return fc.oneof({ weight: 4, arbitrary: shifted }, { weight: 1, arbitrary: dateArbitrary() });
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...known) },
+    { weight: 3, arbitrary: shifted },
+    { weight: 1, arbitrary: dateArbitrary() },
+  );
 }
 
 function numberBound(known: string[]): fc.Arbitrary<string> {
@@ -31,7 +38,11 @@ function numberBound(known: string[]): fc.Arbitrary<string> {
   const near = fc
     .tuple(fc.constantFrom(...known), fc.constantFrom(-1, 0, 0, 1))
     .map(([value, shift]) => (Number(value) + shift).toFixed(2));
-  return fc.oneof({ weight: 4, arbitrary: near }, { weight: 1, arbitrary: any });
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...known) },
+    { weight: 3, arbitrary: near },
+    { weight: 1, arbitrary: any },
+  );
 }
 
 function inRange(target: FilterTarget, text: string, from: string, to: string): boolean {
@@ -51,15 +62,20 @@ export const filterRange = defineRule<Input, FilterTarget[]>({
     return targets.length === 0 ? skip('no list with a `__range` filter left by the config') : targets;
   },
   arbitrary: (_, targets) =>
-    fc.constantFrom(...targets).chain((target) => {
+    weightedTarget(targets).chain((target) => {
       const bound = target.kind === 'date-range' ? dateBound(target.known) : numberBound(target.known);
-      return fc.record({ target: fc.constant(target), from: bound, to: bound });
+      // Ordered bounds: a range that keeps records tests both ends; an empty one tests neither.
+      const before = (a: string, b: string) =>
+        target.kind === 'date-range' ? a <= b : Number(a) <= Number(b);
+      return fc
+        .tuple(bound, bound)
+        .map(([a, b]) => (before(a, b) ? { target, from: a, to: b } : { target, from: b, to: a }));
     }),
   async check({ target, from, to }, run) {
     const { source, param, field } = target;
     const whole = await readAll(run.http, source);
     const keep = whole.filter((record) =>
-      fieldTexts(record[field]).some((text) => inRange(target, text, from, to)),
+      fieldTexts(fieldAt(record, field)).some((text) => inRange(target, text, from, to)),
     );
     const got = idsOf(await readAll(run.http, source, { [param]: `${from},${to}` }));
     if (got.join() !== idsOf(keep).join()) {

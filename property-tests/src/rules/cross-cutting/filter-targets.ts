@@ -2,8 +2,10 @@
  * The filters FILTER-IN and FILTER-RANGE exercise: every `<field>__in` / `<field>__range` parameter a
  * list declares, with the values its records hold now (so generated filters keep some records and drop
  * others). Semantics shared with the rules: a field holding an object is compared by its `id`, a field
- * holding an array matches when one element does, and ranges compare the date part of dates.
+ * holding an array matches when one element does, ranges compare the date part of dates, and a `__`
+ * inside the field walks into nested objects (`balance__current`) unless the record has that member.
  */
+import fc from 'fast-check';
 import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
 import { isSkip, type SuiteContext } from '../rule.js';
 import { type ListSource, listSources } from './list-sources.js';
@@ -29,6 +31,17 @@ export function fieldTexts(value: JsonValue | undefined): string[] {
   return [String(value)];
 }
 
+/** The record's value of `field`: its own member of that name, else the `__`-separated path into it. */
+export function fieldAt(record: JsonObject, field: string): JsonValue | undefined {
+  if (field in record) return record[field];
+  let value: JsonValue | undefined = record;
+  for (const step of field.split('__')) {
+    if (!isObject(value)) return undefined;
+    value = value[step];
+  }
+  return value;
+}
+
 function kindOf(suite: SuiteContext, param: string, schema: JsonValue): FilterKind {
   if (param.endsWith('__in')) return 'in';
   const resolved = suite.document.resolve(schema);
@@ -37,9 +50,23 @@ function kindOf(suite: SuiteContext, param: string, schema: JsonValue): FilterKi
 }
 
 function knownValues(records: JsonObject[], field: string, kind: FilterKind): string[] {
-  const texts = records.flatMap((record) => fieldTexts(record[field]));
+  const texts = records.flatMap((record) => fieldTexts(fieldAt(record, field)));
   const values = kind === 'date-range' ? texts.map((text) => text.slice(0, 10)) : texts;
   return [...new Set(values)].slice(0, MAX_KNOWN);
+}
+
+/**
+ * A target, chosen in proportion to the distinct values its records hold: a filter over one value (a
+ * single link's `link__in`, one currency) cannot tell a right answer from most wrong ones, and the
+ * provider's many filters would otherwise leave the informative ones rarely drawn in a short run.
+ */
+export function weightedTarget(targets: FilterTarget[]): fc.Arbitrary<FilterTarget> {
+  return fc.oneof(
+    ...targets.map((target) => ({
+      weight: Math.max(1, target.known.length),
+      arbitrary: fc.constant(target),
+    })),
+  );
 }
 
 /** Every filter of `suffix` on the lists the target implements. */

@@ -1,0 +1,81 @@
+/**
+ * The provider's documented sandbox institutions, served by the sandbox environment only (production
+ * keeps ours), so that a test written against the provider's sandbox runs unchanged against
+ * `ofkit simulate --environment sandbox`. Names, display names, types and the MFA ones follow the
+ * provider's public sandbox guide ("test in sandbox": demo institutions and test credentials).
+ * Only the names whose type and country this API version serves are kept: banking is Brazilian here
+ * (the `_mx_`/`_co_` banks would have no resource to offer), the gig-economy ones have no resource in
+ * this version at all.
+ *
+ * Credentials, as the guide documents them: `user_valid` / `pass_valid` at any institution and
+ * `bnk100` / `full` (the full data set) both succeed; as the guide says, any other pair succeeds too
+ * and gets the same data. The MFA institutions (Gotham, Heimdall) answer LINK-MFA-428 to every login.
+ * The guide's failing credentials were not found; ours stand in for them (scenario-triggers.ts:
+ * password `wrong-password` is refused, token `123456` is accepted).
+ */
+import type { InstitutionEntry } from './catalogue.js';
+
+export const SANDBOX_CREDENTIALS = {
+  valid: { username: 'user_valid', password: 'pass_valid' },
+  fullData: { username: 'bnk100', password: 'full' },
+} as const;
+
+const BANKING_BR = [
+  'ACCOUNTS',
+  'OWNERS',
+  'TRANSACTIONS',
+  'BILLS',
+  'BALANCES',
+  'EXCHANGES',
+  'INVESTMENTS',
+  'INVESTMENT_TRANSACTIONS',
+];
+const FISCAL_MX = [
+  'INVOICES',
+  'TAX_RETURNS',
+  'TAX_STATUS',
+  'TAX_COMPLIANCE_STATUS',
+  'TAX_RETENTIONS',
+  'FINANCIAL_STATEMENTS',
+];
+const LOGIN = [
+  { name: 'username', type: 'text', label: 'Username', optional: false, validation: null },
+  { name: 'password', type: 'password', label: 'Password', optional: false, validation: null },
+] as InstitutionEntry['form_fields'];
+
+type Kind = 'bank' | 'fiscal' | 'employment';
+const SHAPES: Record<Kind, Pick<InstitutionEntry, 'type' | 'country_codes' | 'resources'>> = {
+  bank: { type: 'bank', country_codes: ['BR'], resources: BANKING_BR },
+  fiscal: { type: 'fiscal', country_codes: ['MX'], resources: FISCAL_MX },
+  employment: { type: 'employment', country_codes: ['MX'], resources: ['EMPLOYMENT_RECORDS'] },
+};
+
+function sandbox(n: number, name: string, display_name: string, kind: Kind, mfa = false): InstitutionEntry {
+  const shape = SHAPES[kind];
+  return {
+    id: `d1a0c3e2-${n.toString(16).padStart(4, '0')}-4a00-8b00-${n.toString(16).padStart(12, '0')}`,
+    name,
+    display_name,
+    type: shape.type,
+    country_codes: [...shape.country_codes],
+    website: `https://www.${name.split('_')[0]}.example/`,
+    primary_color: '#056dae',
+    resources: [...shape.resources],
+    form_fields: kind === 'employment' ? LOGIN.slice(0, 1) : LOGIN,
+    features: mfa ? ['sandbox', 'token_required'] : ['sandbox'],
+  };
+}
+
+export const SANDBOX_INSTITUTIONS: readonly InstitutionEntry[] = [
+  sandbox(1, 'erebor_br_retail', 'Erebor Bank', 'bank'),
+  sandbox(2, 'gringotts_br_retail', 'Gringotts Bank', 'bank'),
+  sandbox(3, 'gotham_br_business', 'Gotham Business Bank', 'bank', true),
+  sandbox(4, 'heimdall_br_retail', 'Heimdall Bank', 'bank', true),
+  sandbox(5, 'ironbank_br_retail', 'Iron Bank', 'bank'),
+  sandbox(6, 'ironbank_br_business', 'Iron Bank Business', 'bank'),
+  // The newer guide names Open Finance Brazil's mock bank and these Mexican ones as its examples.
+  sandbox(7, 'ofmockbank_br_retail', 'OF Mock Bank', 'bank'),
+  sandbox(8, 'tatooine_mx_fiscal', 'Tatooine Fiscal', 'fiscal'),
+  sandbox(9, 'tatooine_mx_retail', 'Tatooine Fiscal', 'fiscal'),
+  sandbox(10, 'planet_mx_retail', 'Planet Express', 'employment'),
+];

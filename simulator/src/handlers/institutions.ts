@@ -5,9 +5,9 @@ import { INSTITUTIONS, institutionRecord } from '../institutions/catalogue.js';
 import type { StoredRecord } from '../store/store.js';
 import { type Handler, json } from './handler.js';
 import { findOr404, publicView } from './handler-support.js';
+import { CONSENTS } from './link-consents.js';
 import { collectionList, filterRecords, paginate } from './list-query.js';
 
-const CONSENTS = '/api/consents/';
 const institutionRecords = INSTITUTIONS.map((entry) => institutionRecord(entry) as StoredRecord);
 
 /** API-ROOT (choice): 200 to valid credentials; authentication already refused the others with 401. */

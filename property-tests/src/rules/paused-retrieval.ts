@@ -25,7 +25,9 @@ async function pausedRegistration(
     note(`registering the MFA fixture answered ${answer.status}, not 428: no paused registration`);
     return undefined;
   }
-  return { session: first.session, token: suite.config.fixtures.mfa.token };
+  // LINK-MFA-428: the resume names the link the 428 created (the provider's `{session, link, token}`).
+  const link = typeof first.link === 'string' ? { link: first.link } : {};
+  return { session: first.session, token: suite.config.fixtures.mfa.token, ...link };
 }
 
 /** A resume operation: PATCH on a collection whose body carries the MFA `session`. */

@@ -26,8 +26,9 @@ async function pausedRegistration(
     return undefined;
   }
   // LINK-MFA-428: the resume names the link the 428 created (the provider's `{session, link, token}`).
-  const link = typeof first.link === 'string' ? { link: first.link } : {};
-  return { session: first.session, token: suite.config.fixtures.mfa.token, ...link };
+  const resume: JsonObject = { session: first.session, token: suite.config.fixtures.mfa.token };
+  if (typeof first.link === 'string') resume.link = first.link;
+  return resume;
 }
 
 /** A resume operation: PATCH on a collection whose body carries the MFA `session`. */

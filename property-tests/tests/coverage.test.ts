@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApiDocument } from '../src/document/api-document.js';
 import { allRules } from '../src/rules/index.js';
+import { isListOperation } from '../src/rules/schema/drawn-list-queries.js';
 import { runSuite } from '../src/runner/run-suite.js';
 import { selectRules } from '../src/runner/select-rules.js';
 import { parseTargetConfig } from '../src/target/target-config.js';
@@ -36,5 +37,10 @@ describe('API coverage against the simulator', () => {
     // Per rule: every schema row reached its assertion.
     const schemaRows = suite.results.filter((r) => r.id.startsWith('SCHEMA:'));
     expect(schemaRows.filter((r) => r.reached === 0).map(outcome)).toEqual([]);
+    // Every list row saw records (queries drawn from stored ones), so record shapes were validated.
+    const listRows = schemaRows.filter((r) => isListOperation(document.operation(r.id.slice(7))!));
+    const empty = listRows.filter((r) => !r.notes.some((n) => /^pages with records: [1-9]/.test(n)));
+    expect(listRows.length).toBeGreaterThan(30);
+    expect(empty.map((r) => `${r.id}: ${r.notes.join(' | ')}`)).toEqual([]);
   });
 });

@@ -29,7 +29,8 @@ export function fieldTexts(value: JsonValue | undefined): string[] {
   return [String(value)];
 }
 
-function kindOf(suite: SuiteContext, param: string, schema: JsonValue): FilterKind {
+/** `in`, or the range kind its schema's pattern says (dates `YYYY-MM-DD`, else numbers). */
+export function kindOf(suite: SuiteContext, param: string, schema: JsonValue): FilterKind {
   if (param.endsWith('__in')) return 'in';
   const resolved = suite.document.resolve(schema);
   const pattern = isObject(resolved) && typeof resolved.pattern === 'string' ? resolved.pattern : '';

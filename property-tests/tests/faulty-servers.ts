@@ -1,7 +1,8 @@
 /**
  * Servers the suite's tests run against to prove its verdicts (issue 14): a catch-all that answers
  * `200 {}` to everything, and a proxy in front of a real target that breaks it in one way: leaking one
- * key's data to another, or adding an undocumented member to every record (harmless).
+ * key's data to another, serving a `page_size` above 1000 uncapped, or adding an undocumented member to
+ * every record (harmless).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -41,6 +42,49 @@ export interface ProxyFault {
   leak?: { from: string; to: string };
   /** Harmless: every JSON object with a string `id` gets this undocumented member. */
   extraMember?: string;
+  /**
+   * PAGE-MAX broken the way a server forgets its cap: a `page_size` above 1000 served as asked (the
+   * proxy stitches the upstream's pages of 1000 together, so `page_size=1500` gives 1500 records).
+   */
+  uncappedPages?: boolean;
+}
+
+const CAP = 1000;
+
+/** The page `page_size` above the cap asks for, stitched from the upstream's capped pages; else undefined. */
+async function uncappedPage(
+  upstream: string,
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string } | undefined> {
+  const asked = new URL(url, upstream);
+  const size = Number(asked.searchParams.get('page_size'));
+  const page = Number(asked.searchParams.get('page') ?? '1');
+  if (!Number.isInteger(size) || size <= CAP || !Number.isInteger(page) || page < 1) return undefined;
+  const start = (page - 1) * size;
+  const results: unknown[] = [];
+  let count = 0;
+  for (let upstreamPage = Math.floor(start / CAP) + 1; results.length < size; upstreamPage += 1) {
+    const query = new URLSearchParams(asked.searchParams);
+    query.set('page', String(upstreamPage));
+    query.set('page_size', String(CAP));
+    const answer = await request(`${upstream}${asked.pathname}?${query}`, { headers });
+    const body = (await answer.body.json()) as { count: number; results: unknown[] };
+    if (answer.statusCode !== 200) return undefined;
+    count = body.count;
+    const offset = upstreamPage === Math.floor(start / CAP) + 1 ? start % CAP : 0;
+    results.push(...body.results.slice(offset));
+    if ((upstreamPage - 1) * CAP + body.results.length >= count) break;
+  }
+  const link = (to: number) => {
+    const query = new URLSearchParams(asked.searchParams);
+    query.set('page', String(to));
+    return `${upstream}${asked.pathname}?${query}`;
+  };
+  const last = Math.max(1, Math.ceil(count / size));
+  const next = page < last ? link(page + 1) : null;
+  const previous = page > 1 ? link(Math.min(page - 1, last)) : null;
+  return { status: 200, text: JSON.stringify({ count, next, previous, results: results.slice(0, size) }) };
 }
 
 const basic = (key: string) => `Basic ${Buffer.from(key).toString('base64')}`;
@@ -71,6 +115,15 @@ export async function startFaultyProxy(upstream: string, fault: ProxyFault): Pro
       }
       try {
         const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+        const stitched =
+          fault.uncappedPages && req.method === 'GET'
+            ? await uncappedPage(upstream, req.url ?? '/', headers)
+            : undefined;
+        if (stitched) {
+          res.writeHead(stitched.status, { 'content-type': 'application/json' });
+          res.end(stitched.text.replaceAll(upstream, origin));
+          return;
+        }
         const answer = await request(`${upstream}${req.url}`, {
           method: req.method as 'GET',
           headers,

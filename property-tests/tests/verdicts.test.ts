@@ -160,6 +160,23 @@ describe('AUTH-TENANT', () => {
   });
 });
 
+describe('PAGE-MAX above 1000', () => {
+  it('fails a server that serves page_size=1500 as 1500 records, and passes the simulator', {
+    timeout: 180_000,
+  }, async () => {
+    const uncapped = await startFaultyProxy(simulator.baseUrl, { uncappedPages: true });
+    stops.push(uncapped.stop);
+    const [broken] = (await results(uncapped.baseUrl, ['PAGE-MAX'])).results;
+    expect(broken?.status, outcome(broken!)).toBe('failed');
+    expect(broken?.failure?.message).toMatch(
+      /page_size 1\d{3}, at most 1000\) make 1000 records on page \d, not 1\d{3}/,
+    );
+    const [intact] = (await results(simulator.baseUrl, ['PAGE-MAX'])).results;
+    expect(intact?.status, outcome(intact!)).toBe('passed');
+    expect(intact?.notes.join(' ')).not.toMatch(/no list holds more than 1000/);
+  });
+});
+
 describe('a harmless difference', () => {
   it('an undocumented member on every record is a note of the shape row (a failure under --strict), never a behavioural failure', {
     timeout: 120_000,

@@ -25,7 +25,10 @@ async function pausedRegistration(
     note(`registering the MFA fixture answered ${answer.status}, not 428: no paused registration`);
     return undefined;
   }
-  return { session: first.session, token: suite.config.fixtures.mfa.token };
+  // LINK-MFA-428: the resume names the link the 428 created (the provider's `{session, link, token}`).
+  const resume: JsonObject = { session: first.session, token: suite.config.fixtures.mfa.token };
+  if (typeof first.link === 'string') resume.link = first.link;
+  return resume;
 }
 
 /** A resume operation: PATCH on a collection whose body carries the MFA `session`. */

@@ -6,9 +6,9 @@ import type { Environment } from '../pipeline/authenticate.js';
 import type { StoredRecord } from '../store/store.js';
 import { type Handler, json } from './handler.js';
 import { findOr404, publicView } from './handler-support.js';
+import { CONSENTS } from './link-consents.js';
 import { collectionList, filterRecords, paginate } from './list-query.js';
 
-const CONSENTS = '/api/consents/';
 const recordsOf = (environment: Environment) =>
   institutionsOf(environment).map((entry) => institutionRecord(entry) as StoredRecord);
 const institutionRecords = { production: recordsOf('production'), sandbox: recordsOf('sandbox') };

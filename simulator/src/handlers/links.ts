@@ -1,5 +1,5 @@
 /**
- * Links: LINK-REGISTER, LINK-MFA-428 (registration), LINK-DELETE-SYNC, LINK-DELETE-ASYNC,
+ * Links: LINK-REGISTER (with the consent of a Brazilian bank), LINK-MFA-428 (registration), LINK-DELETE-SYNC, LINK-DELETE-ASYNC,
  * LINK-REFRESH-202, LINK-REFRESH-COOLDOWN, DELETE-RATE-LIMIT, LINK-PUT-CREDENTIALS, and the PATCHes.
  */
 import { err, ok } from '../core/result.js';
@@ -13,6 +13,7 @@ import { type LinkTriggers, linkTriggers } from '../webhooks/link-triggers.js';
 import type { LinkData } from './data-resources/link-data.js';
 import { type Handler, json, noContent } from './handler.js';
 import { checkDeletionRate, extensionNumber, findOr404, nowIso, publicView } from './handler-support.js';
+import { recordConsent } from './link-consents.js';
 import { collectionList } from './list-query.js';
 import {
   institutionAsksForToken,
@@ -46,6 +47,7 @@ async function createLink(tenant: TenantRuntime, body: Body, status = 'valid'): 
     _username: body.username ?? null,
   };
   await tenant.store.put(tenant.id, LINKS, link);
+  await recordConsent(tenant, link);
   return link;
 }
 
@@ -105,6 +107,7 @@ const resumeLinkRegistration =
     if (!pending.ok) return pending;
     const link = { ...pending.value, status: 'valid', last_accessed_at: nowIso(tenant) };
     await tenant.store.put(tenant.id, LINKS, link);
+    await recordConsent(tenant, link); // the bank's consent, now authorised
     await triggers.linkCreated(tenant, link); // WEBHOOK-HISTORICAL
     return ok(json(200, publicView(link)));
   };

@@ -42,7 +42,8 @@ export function fieldAt(record: JsonObject, field: string): JsonValue | undefine
   return value;
 }
 
-function kindOf(suite: SuiteContext, param: string, schema: JsonValue): FilterKind {
+/** `in`, or the range kind its schema's pattern says (dates `YYYY-MM-DD`, else numbers). */
+export function kindOf(suite: SuiteContext, param: string, schema: JsonValue): FilterKind {
   if (param.endsWith('__in')) return 'in';
   const resolved = suite.document.resolve(schema);
   const pattern = isObject(resolved) && typeof resolved.pattern === 'string' ? resolved.pattern : '';

@@ -5,7 +5,7 @@
  * no body. The statuses seen are noted, so a report shows which operations only ever answered errors
  * (state the suite could not set up).
  */
-import type { JsonValue } from '../../../../openapi/validation/document-ajv.js';
+import { isObject } from '../../../../openapi/validation/document-ajv.js';
 import type { RequestInput, RequestOverrides } from '../../arbitraries/request-arbitrary.js';
 import { requestArbitrary } from '../../arbitraries/request-arbitrary.js';
 import type { ApiDocument, ApiOperation } from '../../document/api-document.js';
@@ -14,44 +14,59 @@ import { knownRequest, knownValues } from '../known-values.js';
 import { isResume, pausedRetrieval } from '../paused-retrieval.js';
 import { defineRule, fail, type Rule, skip } from '../rule.js';
 import { describeOperation, sendRequest } from '../send-request.js';
+import { DRAWN_QUERIES, isListOperation, listRequests } from './drawn-list-queries.js';
 
 interface Fixture {
   overrides: RequestOverrides;
   /** Members answers carried that the document does not name (a note; a failure under --strict). */
   undocumented: Set<string>;
   statuses: Map<number, number>;
-  /** A body that needs state set up first (a paused retrieval's resume), sent on the first run. */
-  success: JsonValue | undefined;
+  /** The request with known values only (and the state-dependent body): sent first. */
+  known: RequestInput | undefined;
+  /** Lists: requests filtering on values of stored records, sent next. */
+  drawn: RequestInput[];
+  /** Lists: 200 answers, and those with records in them (their shapes validated). */
+  pages: { answered: number; withRecords: number };
 }
 
-/** Few runs per operation: there are ~150 of them. */
+/** Few runs per operation: there are ~150 of them. Lists trade random runs for drawn queries. */
 const RUNS = 5;
 
 /** The row of one operation. */
 export function operationConformanceRule(operation: ApiOperation): Rule {
   const id = `SCHEMA:${operation.operationId}`;
+  const list = isListOperation(operation);
   return defineRule<RequestInput, Fixture>({
     id,
     title: `${id}: ${operation.method} ${operation.path} answers a documented status with a body valid against its schema`,
     area: 'schema',
-    runs: RUNS,
+    runs: list ? RUNS - DRAWN_QUERIES : RUNS,
     async prepare(suite, note) {
       const included = suite.operations.some((op) => op.operationId === operation.operationId);
       if (!included) return skip('excluded by the config (operations.exclude)');
       const overrides = await knownValues(suite, operation, note);
       // Coverage (issue 14): the state the success status needs, built before the runs.
       const success = isResume(suite, operation) ? await pausedRetrieval(suite, operation, note) : undefined;
-      return { overrides, statuses: new Map(), success, undocumented: new Set() };
+      const first = knownRequest(suite, operation, overrides, success);
+      // Lists (issue 14): their known request without generated filters, then filters drawn from records.
+      const { known, drawn } =
+        list && first ? await listRequests(suite, operation, first, note) : { known: first, drawn: [] };
+      return {
+        overrides,
+        statuses: new Map(),
+        known,
+        drawn,
+        pages: { answered: 0, withRecords: 0 },
+        undocumented: new Set(),
+      };
     },
     arbitrary: (suite, fixture) => requestArbitrary(suite.schemas, operation, fixture.overrides),
-    // First, the request with known values only (and the state-dependent body): the success status.
-    examples: (suite, fixture) => {
-      const known = knownRequest(suite, operation, fixture.overrides, fixture.success);
-      return known ? [known] : [];
-    },
+    // First the success status (known values), then lists filtered on stored values, then random runs.
+    examples: (_suite, fixture) => [...(fixture.known ? [fixture.known] : []), ...fixture.drawn],
     async check(input, run, fixture) {
       const response = await sendRequest(run.http, operation, input);
       fixture.statuses.set(response.status, (fixture.statuses.get(response.status) ?? 0) + 1);
+      if (list) countPage(fixture.pages, response.status, response.json);
       const declared = operation.responses.get(String(response.status));
       const what = `${describeOperation(operation)} answered ${response.status}`;
       if (!declared) {
@@ -74,12 +89,26 @@ export function operationConformanceRule(operation: ApiOperation): Rule {
     },
     summarize: (fixture) => {
       const seen = [...fixture.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}x${n}`);
-      const notes = seen.length > 0 ? [`statuses seen: ${seen.join(', ')}`] : [];
-      if (fixture.undocumented.size > 0)
-        notes.push(`members the document does not name: ${[...fixture.undocumented].join(', ')}`);
-      return notes;
+      const { answered, withRecords } = fixture.pages;
+      return [
+        ...(seen.length > 0 ? [`statuses seen: ${seen.join(', ')}`] : []),
+        ...(list ? [`${PAGES_WITH_RECORDS}: ${withRecords} of ${answered}`] : []),
+        ...(fixture.undocumented.size > 0
+          ? [`members the document does not name: ${[...fixture.undocumented].join(', ')}`]
+          : []),
+      ];
     },
   });
+}
+
+/** The note of a list row saying how many of its pages held records (their shapes validated). */
+export const PAGES_WITH_RECORDS = 'pages with records';
+
+function countPage(pages: Fixture['pages'], status: number, body: unknown): void {
+  if (status !== 200) return;
+  pages.answered += 1;
+  const results = isObject(body) ? body.results : undefined;
+  if (Array.isArray(results) && results.length > 0) pages.withRecords += 1;
 }
 
 /** One schema conformance row per operation of the document. */

@@ -18,7 +18,8 @@ const LINKS = Array.from({ length: 30 }, (_, index) => ({
   institution: 'ofbank_br_retail',
   access_mode: 'single',
   status: 'valid',
-  created_at: '2026-11-02T12:00:00.000Z',
+  // Spread over a month: a target that filters nothing must be told apart from one that filters right.
+  created_at: `2026-10-${String(1 + (index % 28)).padStart(2, '0')}T12:00:00.000Z`,
   external_id: null,
   last_accessed_at: null,
   fetch_resources: ['ACCOUNTS'],

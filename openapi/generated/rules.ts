@@ -529,9 +529,9 @@ export const RULES = [
     "id": "CLIENT-TOO-MANY-SESSIONS",
     "area": "client",
     "side": "client",
-    "choice": false,
+    "choice": true,
     "section": "Errors, retry rules 3",
-    "statement": "The Too Many Sessions error is the one 4xx a client retries, with the same policy as a 50x."
+    "statement": "The Too Many Sessions error (400 `too_many_sessions`, the code being ofkit's choice) is the one 4xx a client retries, with the same policy as a 50x."
   },
   {
     "id": "CLIENT-NO-SECRETS",

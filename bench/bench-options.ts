@@ -7,7 +7,7 @@ export interface BenchOptions {
   readonly durationSeconds: number;
   /** Seconds of unmeasured load before each run (JIT, connection set-up). */
   readonly warmupSeconds: number;
-  /** Issue 3 states its latency target at 20 connections. */
+  /** The benchmark states its latency target at 20 connections. */
   readonly connections: number;
   /** `auto`: profile the simulator only when the GET-100 target is missed. */
   readonly profile: 'auto' | 'always' | 'never';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 3): the simulator, `prism mock` and bare node:http, each a child process on
+ * `npm run bench`: the simulator, `prism mock` and bare node:http, each a child process on
  * 127.0.0.1 and an OS-chosen port, loaded in turn by autocannon with the three scenarios; prints
  * req/s, p50/p99, the ratios and the targets, profiles the simulator when the GET-100 target is
  * missed, measures start-up (ofkit simulate and startSimulator() beside prism mock) and memory with 10,000 links and 1,000,000 transactions, and writes every
@@ -69,7 +69,7 @@ function printLoadPhase(phase: LoadPhase, settings: LoadSettings): ReturnType<ty
   );
   console.log(formatRuns(phase.rows));
   console.log(`\n${formatComparisons(compareServers(phase.rows))}`);
-  console.log(`\ntargets (issue 3):\n${formatTargets(checks)}`);
+  console.log(`\ntargets:\n${formatTargets(checks)}`);
   console.log(`\nnotes:\n${phase.notes.map((note) => `- ${note}`).join('\n')}`);
   return checks;
 }

@@ -1,4 +1,4 @@
-/** The three requests of issue 3's benchmark, the same for every server. */
+/** The three requests of the benchmark, the same for every server. */
 import { BASIC_AUTH, LINK_BODY, LINKS, TRANSACTIONS } from '../servers/seed-data.js';
 
 export type ScenarioId = 'list-transactions-100' | 'get-link' | 'post-link';

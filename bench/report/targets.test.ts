@@ -42,7 +42,7 @@ const row = (server: ServerName, rps: number, p99 = 5): RunRow => ({
   load: load(rps, p99),
 });
 
-describe('ratios and targets (issue 3, Benchmark)', () => {
+describe('ratios and targets', () => {
   it('divides, and gives null for a missing or zero denominator', () => {
     expect(ratio(10, 4)).toBe(2.5);
     expect(ratio(10, 0)).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * Issue 3's targets, computed from the runs: on GET of a 100-record page, at least 5x Prism's
+ * The benchmark's targets, computed from the runs: on GET of a 100-record page, at least 5x Prism's
  * throughput, at least half of bare node:http's, and p99 under 10 ms at 20 connections.
  */
 import type { LoadResult } from '../load/run-load.js';

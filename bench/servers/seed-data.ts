@@ -1,6 +1,6 @@
 /**
- * Realistic data for the benchmark, put straight into the tenant's store: the retrieval handlers that
- * would generate it through the API are not served yet (issue 3), so the bench seeds what they would.
+ * Realistic data for the benchmark, put straight into the tenant's store: generating a million records
+ * through the retrieval handlers would measure the generator, not serving, so the bench seeds them.
  * The link itself is registered through the core (`handle`), so it is exactly what the API creates.
  */
 import type { JsonObject } from '../../openapi/validation/document-ajv.js';

@@ -1,5 +1,5 @@
 /**
- * API coverage against a fresh simulator (issue 14): with the state each operation needs built first
+ * API coverage against a fresh simulator: with the state each operation needs built first
  * (records before their details, a paused retrieval before its resume, the payments flows before their
  * charges), every operation shows its success status with a valid body. The schema rows and the
  * payments rules are enough for that, with two runs each.

@@ -1,5 +1,5 @@
 /**
- * Servers the suite's tests run against to prove its verdicts (issue 14): a catch-all that answers
+ * Servers the suite's tests run against to prove its verdicts: a catch-all that answers
  * `200 {}` to everything, and a proxy in front of a real target that breaks it in one way: leaking one
  * key's data to another, serving a `page_size` above 1000 uncapped, or adding an undocumented member to
  * every record (harmless).

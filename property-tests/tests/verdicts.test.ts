@@ -1,5 +1,5 @@
 /**
- * Verdicts that mean what they say (issue 14): refused or empty keys stop the run before any rule
+ * Verdicts that mean what they say: refused or empty keys stop the run before any rule
  * (exit 2); a catch-all server is no control API (its rules are skipped with the reason) and proves
  * nothing (RESP-DEPRECATED inconclusive, a failure under --strict); the coverage gate fails a run
  * below its thresholds; a server that leaks one key's data to another fails AUTH-TENANT.

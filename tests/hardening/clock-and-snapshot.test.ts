@@ -1,5 +1,5 @@
 /**
- * Issue 12: a far clock move does not stall other tenants, a refused import changes nothing, and a
+ * a far clock move does not stall other tenants, a refused import changes nothing, and a
  * tenant's export larger than the API's body limit imports back. Through the node:http adapter, where
  * a loop that never yields would starve other sockets. Fairness is counted in requests another tenant
  * completes while the move runs (event-loop turns), never in wall-clock time.
@@ -65,7 +65,7 @@ async function call(as: string, method: string, path: string, body?: string, at 
   return { status: response.status, text: await response.text() };
 }
 
-describe('issue 12: a far clock move keeps other tenants answering', () => {
+describe('a far clock move keeps other tenants answering', () => {
   it('a year of daily refreshes of recurrent links: tenant-b completes requests all along', async () => {
     await call(A, 'PUT', '/_ofkit/webhooks/', JSON.stringify({ url: null, mode: 'record' }));
     const link = {
@@ -99,7 +99,7 @@ describe('issue 12: a far clock move keeps other tenants answering', () => {
   }, 300_000);
 });
 
-describe('issue 12: a refused import changes nothing', () => {
+describe('a refused import changes nothing', () => {
   it('deep, invalid, dangling, duplicated, unknown, malformed or oversize: 400/413 and the same bytes', async () => {
     expect(
       (
@@ -170,7 +170,7 @@ describe('issue 12: a refused import changes nothing', () => {
   }, 120_000);
 });
 
-describe('issue 12: an export over the API body limit imports back', () => {
+describe('an export over the API body limit imports back', () => {
   it('a tenant of 4,000 transactions (over 1 MiB) exports and imports into another tenant, byte for byte', async () => {
     const loaded = await bulkLoad(simulator, 20, 200);
     expect(loaded.transactions).toBe(4000);

@@ -1,5 +1,5 @@
 /**
- * Issue 12: a seeded, bounded fuzz over every operation of the API document and the control API, and
+ * a seeded, bounded fuzz over every operation of the API document and the control API, and
  * raw malformed HTTP, through the real node:http adapter. Fails on any 5xx (an injected fault's aside),
  * any 4xx without the error array, any answer that breaks the document, any crash, and any change to
  * tenant-b, which the fuzz never authenticates as. Replay: FUZZ_SEED=<seed> npx vitest run tests/hardening
@@ -84,7 +84,7 @@ async function send(request: FuzzRequest): Promise<void> {
   else tally(`${request.method} ${request.target.slice(0, 80)} (${request.category})`, response.status, body);
 }
 
-describe('issue 12: fuzzing every operation never gets a 5xx, a bare 4xx or a change to another tenant', () => {
+describe('fuzzing every operation never gets a 5xx, a bare 4xx or a change to another tenant', () => {
   it('over every operation of both documents, and raw malformed HTTP', async () => {
     const random = createRandom(`fuzz/${SEED}`);
     const a = inProcess(simulator, 'tenant-a:secret-a');

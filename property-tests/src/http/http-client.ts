@@ -89,7 +89,7 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
   return headers;
 }
 
-/** Sees every answer of every session (API coverage, issue 14). */
+/** Sees every answer of every session. */
 export type ExchangeObserver = (method: string, url: string, response: HttpResponse) => void;
 
 export function createHttpClient(

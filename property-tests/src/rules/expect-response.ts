@@ -92,7 +92,7 @@ function lenientAjv(document: ApiDocument) {
 }
 
 /**
- * What a behavioural rule asks of a body it reads (issue 14): JSON, and usable as its schema says. A
+ * What a behavioural rule asks of a body it reads: JSON, and usable as its schema says. A
  * shape problem is the schema rows' (SCHEMA:<operationId>) to report, once, so it never fails an
  * unrelated rule: undocumented members are let through, and a body that breaks its schema otherwise
  * ends the run as `unmet` (the rule cannot judge it). `shapeFails` for rules whose assertion is the

@@ -61,7 +61,7 @@ const firstKnown = new WeakMap<fc.Arbitrary<string>, string>();
 /**
  * A request of `operation` with every overridden value at a known one (ids of existing records, the
  * live link) and the known-good body: the schema rows send it first, so that each operation shows
- * its success status whenever the state exists (API coverage, issue 14).
+ * its success status whenever the state exists.
  */
 export function knownRequest(
   suite: SuiteContext,

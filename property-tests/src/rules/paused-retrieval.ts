@@ -1,7 +1,7 @@
 /**
  * The state a resume operation needs (PATCH on a data collection, LINK-MFA-428): a retrieval paused
  * with 428 `token_required`, whose session and the config's token make the body that resumes it (API
- * coverage, issue 14: every operation must be able to show its success status). With the control API
+ * coverage: every operation must be able to show its success status). With the control API
  * the pause is asked for (`institution_requires_token` at the link's institution, once); without it the config's
  * MFA fixture link is tried, which pauses where its institution serves the collection.
  */

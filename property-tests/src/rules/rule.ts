@@ -135,7 +135,7 @@ export function fail(message: string): never {
 
 /**
  * A run that ended on a precondition (state the target did not give) before the rule's assertion: not
- * a pass. A rule whose every run ends so is reported `inconclusive` with the reason (issue 14).
+ * a pass. A rule whose every run ends so is reported `inconclusive` with the reason.
  */
 export class Unmet extends Error {
   override name = 'Unmet';

@@ -1,5 +1,5 @@
 /**
- * Comparisons that ignore what JSON does not mean (issue 14): the order of an object's members. Two
+ * Comparisons that ignore what JSON does not mean: the order of an object's members. Two
  * answers with the same members in another order are the same answer; array order still counts.
  */
 import { isDeepStrictEqual } from 'node:util';

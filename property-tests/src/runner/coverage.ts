@@ -1,5 +1,5 @@
 /**
- * API coverage (issue 14): every answer the target gives during a run, set-up included, is matched to
+ * API coverage: every answer the target gives during a run, set-up included, is matched to
  * its operation; a documented status counts as exhibited once an answer of it came with a body valid
  * against its schema (no body where none is declared). An operation is covered when it exhibited a
  * success (2xx) status. A green run must show that the target was really exercised.

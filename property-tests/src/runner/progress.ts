@@ -1,5 +1,5 @@
 /**
- * Progress on stderr while rules run (long runs, issue 6): on a terminal one line kept up to date; in
+ * Progress on stderr while rules run: on a terminal one line kept up to date; in
  * CI a line when a rule has been running for a while, so logs show life without flooding.
  */
 import type { SuiteEvent } from './run-suite.js';

@@ -51,7 +51,7 @@ export interface RuleRunOptions {
 /** Most shrink candidates tried per failure: every candidate is a round of HTTP requests. */
 const MAX_SHRINKS = 200;
 
-/** "Never a 5xx" (negative properties, issue 6): a 5xx is no conforming answer to any request. */
+/** "Never a 5xx": a 5xx is no conforming answer to any request. */
 function first5xx(exchanges: Exchange[]): Exchange | undefined {
   return exchanges.find((exchange) => exchange.response.status >= 500);
 }

@@ -46,7 +46,7 @@ export interface SuiteResult {
   durationMs: number;
   capabilities: Capabilities;
   results: RuleResult[];
-  /** Which documented statuses each operation exhibited with a valid body (issue 14). */
+  /** Which documented statuses each operation exhibited with a valid body. */
   coverage: Coverage;
 }
 

@@ -1,6 +1,6 @@
 /**
  * What the target offers beyond the API, detected once before the rules run. A rule declares what it
- * needs; when the target lacks it the rule is reported skipped with the reason (issue 6).
+ * needs; when the target lacks it the rule is reported skipped with the reason.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -44,7 +44,7 @@ function validateClock(): ValidateFunction {
 
 /**
  * The control API is there when GET /_ofkit/clock/ answers 200 with a body valid against admin.yaml's
- * Clock: a server that answers `200 {}` to everything is no control API (issue 14).
+ * Clock: a server that answers `200 {}` to everything is no control API.
  */
 async function detectControlApi(client: HttpClient, config: TargetConfig): Promise<[boolean, string]> {
   if (config.controlApi === 'off') return [false, 'switched off by the config (controlApi: off)'];

@@ -1,6 +1,6 @@
 /**
  * Before any rule runs, the configured keys must be accepted (GET /api/ answers 200, API-ROOT): rules
- * run with refused keys see nothing but 401 and their verdicts mean nothing (issue 14). The second key
+ * run with refused keys see nothing but 401 and their verdicts mean nothing. The second key
  * is checked too: the isolation rules (AUTH-TENANT) and API-ROOT use it.
  */
 import type { HttpClient } from '../http/http-client.js';

@@ -1,5 +1,5 @@
 /**
- * PAGE-MAX above 1000 (issue 14): a list that really holds more than 1000 records, so that a
+ * PAGE-MAX above 1000: a list that really holds more than 1000 records, so that a
  * `page_size` above 1000 is seen served as 1000. The lists the suite fills are smaller; a year of a
  * bank link's transactions (one retrieval of 365 days) is the one the suite can make larger.
  */

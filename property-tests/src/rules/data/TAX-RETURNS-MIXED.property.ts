@@ -45,7 +45,7 @@ function typesOf(suite: SuiteContext, resource: DataResource): string[] {
 /** The index of the one branch each record matches; a Violation when it matches none or several. */
 function kindsOf(suite: SuiteContext, entry: Mixed, records: JsonObject[], what: string): number[] {
   const validators = entry.branches.map((branch) => suite.document.ajv.compile(branch));
-  // Undocumented members are the schema rows' to report (issue 14): the branch is told by the documented ones.
+  // Undocumented members are the schema rows' to report: the branch is told by the documented ones.
   const documented = new Set(
     entry.branches.flatMap((branch) => {
       const resolved = suite.document.resolve(branch);

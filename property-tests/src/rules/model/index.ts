@@ -1,4 +1,4 @@
-/** The stateful, model-based rules (issue 6, "Stateful, model-based runs"). */
+/** The stateful, model-based rules. */
 import type { Rule } from '../rule.js';
 import { modelLinkLifecycle } from './MODEL-LINK-LIFECYCLE.property.js';
 

@@ -23,7 +23,7 @@ import { type PaymentFixture, preparePayments } from './payment-fixture.js';
 const OPERATIONS = ['createPaymentIntent', 'getPaymentIntent', 'getCustomer', 'getBankAccount'];
 
 function expectSame(what: string, got: unknown, wanted: unknown): void {
-  // The same members in another order are the same value (issue 14).
+  // The same members in another order are the same value.
   if (!sameValue(got, wanted)) {
     fail(`${what}: the intent has ${JSON.stringify(got)}, the request sent ${JSON.stringify(wanted)}`);
   }

@@ -1,5 +1,5 @@
 /**
- * List queries drawn from the records the target stores (issue 14: generated filters stack junk ids
+ * List queries drawn from the records the target stores (generated filters stack junk ids
  * and impossible dates, so nearly every list answer was an empty page and record shapes in lists went
  * unchecked). From one page of the list: an exact match on a stored id (with one more field of that
  * record), `__in` on two stored ids, and `__range` one day either side of a stored date. Each keeps at

@@ -45,10 +45,10 @@ export function operationConformanceRule(operation: ApiOperation): Rule {
       const included = suite.operations.some((op) => op.operationId === operation.operationId);
       if (!included) return skip('excluded by the config (operations.exclude)');
       const overrides = await knownValues(suite, operation, note);
-      // Coverage (issue 14): the state the success status needs, built before the runs.
+      // Coverage: the state the success status needs, built before the runs.
       const success = isResume(suite, operation) ? await pausedRetrieval(suite, operation, note) : undefined;
       const first = knownRequest(suite, operation, overrides, success);
-      // Lists (issue 14): their known request without generated filters, then filters drawn from records.
+      // Lists: their known request without generated filters, then filters drawn from records.
       const { known, drawn } =
         list && first ? await listRequests(suite, operation, first, note) : { known: first, drawn: [] };
       return {

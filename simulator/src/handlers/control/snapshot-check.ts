@@ -1,5 +1,5 @@
 /**
- * Checks a whole snapshot before an import changes anything (issue 12: an import once cleared the
+ * Checks a whole snapshot before an import changes anything (an import once cleared the
  * tenant, then failed): each record's nesting, its id, its public members against the schema the
  * document gives that collection's records, and its link against the snapshot's links. Works in
  * slices that yield to other requests: a snapshot may hold a million records.

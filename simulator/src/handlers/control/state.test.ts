@@ -175,7 +175,7 @@ describe('snapshot round trip', () => {
   });
 });
 
-describe('issue 12: every kind of record a tenant holds imports back', () => {
+describe('every kind of record a tenant holds imports back', () => {
   it('links with retrieved data, payment customers, accounts and intents: export, import, same document', async () => {
     const link = String((await busyTenant())[0]);
     // busyTenant's fault answers listAccounts: read other resources.

@@ -1,5 +1,5 @@
 /**
- * A small LinkData for the webhook tests while the real one (issue 3) is being built: the same
+ * A small LinkData for the webhook tests, independent of the record generator: the same
  * contract (records stored under their collection path, `fetch` idempotent per link and resource,
  * `addNew` dated on the tenant's day), with just the fields the events read.
  */

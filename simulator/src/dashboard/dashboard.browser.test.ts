@@ -4,7 +4,6 @@
  * only when Chromium is missing (and says so); in CI it always runs.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startReceiver, type TestReceiver } from '../webhooks/testing/test-receiver.js';
 import {
   CHROMIUM,
   type DashboardBrowser,
@@ -12,7 +11,8 @@ import {
   type ServedSimulator,
   serveSimulator,
   skipBrowser,
-} from './testing/browser-harness.js';
+} from '../testing/browser-harness.js';
+import { startReceiver, type TestReceiver } from '../testing/test-receiver.js';
 
 const title = skipBrowser
   ? `dashboard in Chromium (skipped: no Chromium at ${CHROMIUM}; apt-get install chromium)`

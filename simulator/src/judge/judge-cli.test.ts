@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseSimulatorConfig } from '../config/simulator-config.js';
+import { BEARER, type JudgeBench, startJudgeBench } from '../testing/judge-harness.js';
 import { judgeExitCode } from './index.js';
 import { applyStartSwitches, finishJudge } from './judge-cli.js';
-import { BEARER, type JudgeBench, startJudgeBench } from './testing/judge-harness.js';
 
 describe('ofkit simulate: the judge flags', () => {
   it('parses reports, timing, faults, scenarios and probes, frozen', () => {

@@ -1,4 +1,4 @@
+import { runStoreContract } from '../testing/store-contract.js';
 import { MemoryStore } from './memory-store.js';
-import { runStoreContract } from './store-contract.js';
 
 runStoreContract('MemoryStore', () => new MemoryStore());

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { filterRecords } from '../handlers/list-query.js';
 import type { StoredRecord } from '../store/store.js';
 import { FIXED_NOW } from '../testing/contract-checked-simulator.js';
+import { type WebhookFixture, webhookFixture } from '../testing/webhook-fixture.js';
 import { runDailyRefresh } from './daily-refresh.js';
 import { ensureDailyRefresh } from './daily-schedule.js';
-import { type WebhookFixture, webhookFixture } from './testing/webhook-fixture.js';
 import { writeWebhookConfig } from './webhook-config.js';
 
 let fx: WebhookFixture;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { filterRecords } from '../handlers/list-query.js';
 import type { StoredRecord } from '../store/store.js';
 import { FIXED_NOW } from '../testing/contract-checked-simulator.js';
-import { type WebhookFixture, webhookFixture } from './testing/webhook-fixture.js';
+import { type WebhookFixture, webhookFixture } from '../testing/webhook-fixture.js';
 
 let fx: WebhookFixture;
 beforeEach(async () => {

@@ -3,11 +3,11 @@ import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../../openapi/validation/document-ajv.js';
 import { FIXED_NOW } from '../testing/contract-checked-simulator.js';
+import { startReceiver, type TestReceiver } from '../testing/test-receiver.js';
+import { type WebhookFixture, webhookFixture } from '../testing/webhook-fixture.js';
+import { webhookPayloadChecker } from '../testing/webhook-schemas.js';
 import { runDailyRefresh } from './daily-refresh.js';
 import type { RaisedEvent } from './raised-event.js';
-import { startReceiver, type TestReceiver } from './testing/test-receiver.js';
-import { type WebhookFixture, webhookFixture } from './testing/webhook-fixture.js';
-import { webhookPayloadChecker } from './testing/webhook-schemas.js';
 
 const document = JSON.parse(
   readFileSync(resolve(import.meta.dirname, '../../../openapi/generated/openapi.json'), 'utf8'),

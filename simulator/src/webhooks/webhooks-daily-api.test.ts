@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ApiHarness, apiHarness } from '../testing/api-harness.js';
+import { webhookPayloadChecker } from '../testing/webhook-schemas.js';
 import type { EventRecord } from './event-log.js';
-import { type ApiHarness, apiHarness } from './testing/api-harness.js';
-import { webhookPayloadChecker } from './testing/webhook-schemas.js';
 
 let api: ApiHarness;
 beforeEach(async () => {

@@ -3,9 +3,9 @@
  * links.ts (see `link-triggers.ts`); the others hold before and after that wiring.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ApiHarness, apiHarness } from '../testing/api-harness.js';
+import { webhookPayloadChecker } from '../testing/webhook-schemas.js';
 import type { EventRecord } from './event-log.js';
-import { type ApiHarness, apiHarness } from './testing/api-harness.js';
-import { webhookPayloadChecker } from './testing/webhook-schemas.js';
 
 let api: ApiHarness;
 beforeEach(async () => {

@@ -4,8 +4,8 @@ import {
   contractCheckedSimulator,
   FIXED_NOW,
 } from '../../testing/contract-checked-simulator.js';
+import { createBusinessAccount, createCustomer } from '../../testing/payments-test-kit.js';
 import { EVENTS_COLLECTION } from '../../webhooks/event-log.js';
-import { createBusinessAccount, createCustomer } from '../payments/payments-test-kit.js';
 import { KEPT_ON_RESET } from './index.js';
 
 const SEED = 'state-seed';

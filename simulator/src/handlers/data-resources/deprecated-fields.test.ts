@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isObject } from '../../../../openapi/checks/openapi-document.js';
 import { type CheckedSimulator, contractCheckedSimulator } from '../../testing/contract-checked-simulator.js';
-import { LAST_MONTH, registerLink } from './test-links.js';
+import { LAST_MONTH, registerLink } from '../../testing/test-links.js';
 
 let sim: CheckedSimulator;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CheckedSimulator, contractCheckedSimulator } from '../../testing/contract-checked-simulator.js';
-import { registerLink, retrieve } from './test-links.js';
+import { registerLink, retrieve } from '../../testing/test-links.js';
 
 let sim: CheckedSimulator;
 let link: string;

@@ -9,7 +9,7 @@ import {
   expectValidEvents,
   gmt3,
   V2,
-} from './payments-test-kit.js';
+} from '../../testing/payments-test-kit.js';
 
 let sim: CheckedSimulator;
 const tenant = () => sim.simulator.tenant('tenant-a');

@@ -8,7 +8,7 @@ import {
   nextAccountNumber,
   nextCnpj,
   V2,
-} from './payments-test-kit.js';
+} from '../../testing/payments-test-kit.js';
 
 let sim: CheckedSimulator;
 const ACCOUNTS = '/payments/br/bank-accounts/';

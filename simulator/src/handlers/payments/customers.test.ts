@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CheckedSimulator, contractCheckedSimulator } from '../../testing/contract-checked-simulator.js';
+import { nextCnpj, nextCpf, V2 } from '../../testing/payments-test-kit.js';
 import { isValidCnpj, isValidCpf } from './brazilian-documents.js';
-import { nextCnpj, nextCpf, V2 } from './payments-test-kit.js';
 
 let sim: CheckedSimulator;
 const CUSTOMERS = '/payments/br/customers/';

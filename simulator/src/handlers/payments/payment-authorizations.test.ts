@@ -11,7 +11,7 @@ import {
   expectValidEvents,
   gmt3,
   V2,
-} from './payments-test-kit.js';
+} from '../../testing/payments-test-kit.js';
 
 let sim: CheckedSimulator;
 const clock = () => sim.simulator.tenant('tenant-a').clock;

@@ -10,7 +10,7 @@ import {
   gmt3,
   nextCnpj,
   nextCpf,
-} from './payments-test-kit.js';
+} from '../../testing/payments-test-kit.js';
 
 let sim: CheckedSimulator;
 const clock = () => sim.simulator.tenant('tenant-a').clock;

@@ -6,10 +6,10 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpServer, listen } from '../../server/http-adapter.js';
-import { createSimulator, type Simulator, type SimulatorOptions } from '../../simulator.js';
-import { contractCheckedHandle, FIXED_NOW, TEST_KEYS } from '../../testing/contract-checked-simulator.js';
-import type { RuleVerdict, Timing } from '../client-rules.js';
+import type { RuleVerdict, Timing } from '../judge/client-rules.js';
+import { createHttpServer, listen } from '../server/http-adapter.js';
+import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator.js';
+import { contractCheckedHandle, FIXED_NOW, TEST_KEYS } from './contract-checked-simulator.js';
 
 export const KEY = TEST_KEYS[0]!;
 export const AUTH = `Basic ${Buffer.from(`${KEY.secretId}:${KEY.secretPassword}`).toString('base64')}`;

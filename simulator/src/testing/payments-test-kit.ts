@@ -8,10 +8,10 @@ import {
   createDocumentAjv,
   describeErrors,
   type JsonObject,
-} from '../../../../openapi/validation/document-ajv.js';
-import { raisedEvents } from '../../tenants/tenant-runtime.js';
-import { type CheckedSimulator, contractCheckedSimulator } from '../../testing/contract-checked-simulator.js';
-import type { RaisedEvent } from '../../webhooks/raised-event.js';
+} from '../../../openapi/validation/document-ajv.js';
+import { raisedEvents } from '../tenants/tenant-runtime.js';
+import type { RaisedEvent } from '../webhooks/raised-event.js';
+import { type CheckedSimulator, contractCheckedSimulator } from './contract-checked-simulator.js';
 
 export const V2 = { 'x-service-api-resource-version': 'Payments-BR.V2' };
 export const AURORA = '375eff08-33be-4d41-8d24-13ab2c7e0632';

@@ -2,12 +2,13 @@
  * The webhook tests through the HTTP API: the contract-checked simulator (every response, the control
  * API's included, validated against its document), a real receiver, and short-hands for the calls.
  */
+
+import type { EventRecord } from '../webhooks/event-log.js';
 import {
   type CallResult,
   type CheckedSimulator,
   contractCheckedSimulator,
-} from '../../testing/contract-checked-simulator.js';
-import type { EventRecord } from '../event-log.js';
+} from './contract-checked-simulator.js';
 import { startReceiver, type TestReceiver } from './test-receiver.js';
 
 export interface ApiHarness {

@@ -1,5 +1,5 @@
 /** Test support: links at each kind of institution of the catalogue, and the retrieval bodies of every resource. */
-import type { CheckedSimulator } from '../../testing/contract-checked-simulator.js';
+import type { CheckedSimulator } from './contract-checked-simulator.js';
 
 export type LinkKind =
   | 'bank'

@@ -2,16 +2,16 @@
  * One tenant with the webhook emitter, the fake LinkData and the link triggers, on a fixed clock
  * (FIXED_NOW): the in-process set-up of the webhook tests that do not go through the HTTP API.
  */
-import { institutionByName } from '../../institutions/catalogue.js';
-import { MemoryStore } from '../../store/memory-store.js';
-import type { StoredRecord } from '../../store/store.js';
-import { createTenantRegistry, type TenantRuntime } from '../../tenants/tenant-runtime.js';
-import { FIXED_NOW } from '../../testing/contract-checked-simulator.js';
-import { type EventFilter, type EventRecord, listEvents } from '../event-log.js';
-import { LINKS } from '../historical-update.js';
-import { type LinkTriggers, linkTriggers } from '../link-triggers.js';
-import { type WebhookConfig, writeWebhookConfig } from '../webhook-config.js';
-import { createWebhookHub, type WebhookHub } from '../webhook-emitter.js';
+import { institutionByName } from '../institutions/catalogue.js';
+import { MemoryStore } from '../store/memory-store.js';
+import type { StoredRecord } from '../store/store.js';
+import { createTenantRegistry, type TenantRuntime } from '../tenants/tenant-runtime.js';
+import { type EventFilter, type EventRecord, listEvents } from '../webhooks/event-log.js';
+import { LINKS } from '../webhooks/historical-update.js';
+import { type LinkTriggers, linkTriggers } from '../webhooks/link-triggers.js';
+import { type WebhookConfig, writeWebhookConfig } from '../webhooks/webhook-config.js';
+import { createWebhookHub, type WebhookHub } from '../webhooks/webhook-emitter.js';
+import { FIXED_NOW } from './contract-checked-simulator.js';
 import { createFakeLinkData } from './fake-link-data.js';
 
 export interface WebhookFixture {

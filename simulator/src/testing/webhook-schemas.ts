@@ -7,7 +7,7 @@ import {
   describeErrors,
   isObject,
   type JsonObject,
-} from '../../../../openapi/validation/document-ajv.js';
+} from '../../../openapi/validation/document-ajv.js';
 
 const SCHEMA_REF = '#/components/schemas/';
 

@@ -3,9 +3,9 @@
  * contract (records stored under their collection path, `fetch` idempotent per link and resource,
  * `addNew` dated on the tenant's day), with just the fields the events read.
  */
-import type { LinkData, RetrievalScope } from '../../handlers/data-resources/link-data.js';
-import type { StoredRecord } from '../../store/store.js';
-import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
+import type { LinkData, RetrievalScope } from '../handlers/data-resources/link-data.js';
+import type { StoredRecord } from '../store/store.js';
+import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 
 const DAY_MS = 86_400_000;
 

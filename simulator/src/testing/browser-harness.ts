@@ -9,10 +9,10 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { createHttpServer, listen } from '../../server/http-adapter.js';
-import { createSimulator, type Simulator } from '../../simulator.js';
-import { FIXED_NOW, responseChecker, TEST_KEYS } from '../../testing/contract-checked-simulator.js';
-import { DASHBOARD_PREFIX } from '../serve-dashboard.js';
+import { DASHBOARD_PREFIX } from '../dashboard/serve-dashboard.js';
+import { createHttpServer, listen } from '../server/http-adapter.js';
+import { createSimulator, type Simulator } from '../simulator.js';
+import { FIXED_NOW, responseChecker, TEST_KEYS } from './contract-checked-simulator.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [

@@ -16,6 +16,7 @@ import { createPipeline } from './pipeline/pipeline.js';
 import { MemoryStore } from './store/memory-store.js';
 import type { Store } from './store/store.js';
 import { createTenantRegistry, type TenantRuntime } from './tenants/tenant-runtime.js';
+import type { RaisedEvent } from './webhooks/raised-event.js';
 import { createWebhookHub, type WebhookHub, type WebhookHubOptions } from './webhooks/webhook-emitter.js';
 import type { WebhookDefaults } from './webhooks/webhook-state.js';
 
@@ -42,6 +43,8 @@ export interface SimulatorOptions {
   judgeProbes?: AutomaticProbes;
   /** Told of every webhook delivery attempt (the CLI prints them). */
   onWebhookAttempt?: WebhookHubOptions['onAttempt'];
+  /** Told of every event a handler raises, before the webhook emitter (tests read events in process). */
+  onEvent?: (tenantId: string, event: RaisedEvent) => void;
 }
 
 export interface Simulator {
@@ -106,7 +109,15 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     environment: options.environment,
     realTime,
     brokenRules,
-    emitterFor: webhooks.emitterFor,
+    emitterFor: (tenant) => {
+      const emit = webhooks.emitterFor(tenant);
+      const onEvent = options.onEvent;
+      if (!onEvent) return emit;
+      return (event) => {
+        onEvent(tenant.id, event);
+        emit(event);
+      };
+    },
   });
   const fallback = lazyPrismFallback();
   const pipeline = createPipeline({

@@ -9,7 +9,7 @@ import { createIds, createRandom, type Ids, type Random } from '../ids/seeded-id
 import type { ScenarioSwitch } from '../institutions/scenario-switches.js';
 import type { Environment } from '../pipeline/authenticate.js';
 import type { Store } from '../store/store.js';
-import type { RaisedEvent, RaiseEvent } from '../webhooks/raised-event.js';
+import type { RaiseEvent } from '../webhooks/raised-event.js';
 
 export interface Fault {
   id: string;
@@ -67,12 +67,9 @@ export interface TenantRegistryOptions {
   environment: Environment;
   realTime: () => number;
   brokenRules?: BrokenRules;
-  /** The tenant's event emitter (the webhook emitter); by default events are only kept in `raisedEvents`. */
+  /** The tenant's event emitter (the webhook emitter); without one, raised events go nowhere. */
   emitterFor?: (tenant: TenantRuntime) => RaiseEvent;
 }
-
-/** What handlers raised, per tenant, whatever the emitter: for tests that read events in process. */
-export const raisedEvents = new WeakMap<TenantRuntime, RaisedEvent[]>();
 
 /** The tenants by id, created on first use; `all()` lists those created so far (the clock ticker's). */
 export interface TenantRegistry {
@@ -102,13 +99,8 @@ export function createTenantRegistry(options: TenantRegistryOptions): TenantRegi
       brokenRules,
       emit: () => undefined,
     };
-    const raised: RaisedEvent[] = [];
-    raisedEvents.set(runtime, raised);
     const emit = options.emitterFor?.(runtime);
-    runtime.emit = (event) => {
-      raised.push(event);
-      emit?.(event);
-    };
+    if (emit) runtime.emit = emit;
     runtimes.set(tenantId, runtime);
     return runtime;
   };

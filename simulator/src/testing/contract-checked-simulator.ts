@@ -17,6 +17,7 @@ import type { ApiKey, Environment } from '../pipeline/authenticate.js';
 import { indexOperations } from '../pipeline/operation-index.js';
 import { createRouter } from '../pipeline/route.js';
 import { createSimulator, type Simulator } from '../simulator.js';
+import type { RaisedEvent } from '../webhooks/raised-event.js';
 
 export const TEST_KEYS: ApiKey[] = [
   { secretId: 'tenant-a', secretPassword: 'secret-a', environment: 'production' },
@@ -56,6 +57,8 @@ export interface CheckedSimulatorOptions {
 export interface CheckedSimulator {
   simulator: Simulator;
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  /** The events handlers raised for a tenant so far, in order (collected through `onEvent`). */
+  events(tenant: string): RaisedEvent[];
 }
 
 /** What checks responses against one document: its operations' router, its Ajv, its error list. */
@@ -153,11 +156,18 @@ export async function contractCheckedSimulator(
   seed = 'test-seed',
   { realTime = () => FIXED_NOW, environment = 'production' }: CheckedSimulatorOptions = {},
 ): Promise<CheckedSimulator> {
-  const simulator = await createSimulator({ seed, environment, keys: TEST_KEYS, realTime });
+  const raised = new Map<string, RaisedEvent[]>();
+  const onEvent = (tenant: string, event: RaisedEvent) => {
+    const list = raised.get(tenant) ?? [];
+    list.push(event);
+    raised.set(tenant, list);
+  };
+  const simulator = await createSimulator({ seed, environment, keys: TEST_KEYS, realTime, onEvent });
   const defaultKey = TEST_KEYS.find((key) => key.environment === environment)!;
   const check = createContractCheck(simulator.document);
   return {
     simulator,
+    events: (tenant) => raised.get(tenant) ?? [],
     async call(method, path, options = {}) {
       const as =
         options.as === undefined ? `${defaultKey.secretId}:${defaultKey.secretPassword}` : options.as;

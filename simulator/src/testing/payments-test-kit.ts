@@ -9,7 +9,6 @@ import {
   describeErrors,
   type JsonObject,
 } from '../../../openapi/validation/document-ajv.js';
-import { raisedEvents } from '../tenants/tenant-runtime.js';
 import type { RaisedEvent } from '../webhooks/raised-event.js';
 import { type CheckedSimulator, contractCheckedSimulator } from './contract-checked-simulator.js';
 
@@ -122,8 +121,7 @@ export const authorizationCharges = async (sim: CheckedSimulator, id: string) =>
     end_to_end_id: string | null;
   }[];
 
-export const eventsOf = (sim: CheckedSimulator, tenant = 'tenant-a'): RaisedEvent[] =>
-  raisedEvents.get(sim.simulator.tenant(tenant)) ?? [];
+export const eventsOf = (sim: CheckedSimulator, tenant = 'tenant-a'): RaisedEvent[] => sim.events(tenant);
 
 /** Events raised since `from` (an index into the tenant's events). */
 export const eventsSince = (sim: CheckedSimulator, from: number, tenant = 'tenant-a') =>

@@ -1,7 +1,11 @@
 /**
- * One tenant with the webhook emitter, the fake LinkData and the link triggers, on a fixed clock
+ * One tenant with the webhook emitter, the real LinkData and the link triggers, on a fixed clock
  * (FIXED_NOW): the in-process set-up of the webhook tests that do not go through the HTTP API.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { JsonObject } from '../../../openapi/validation/document-ajv.js';
+import { createLinkData, type LinkData } from '../handlers/data-resources/link-data.js';
 import { institutionByName } from '../institutions/catalogue.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { StoredRecord } from '../store/store.js';
@@ -12,14 +16,14 @@ import { type LinkTriggers, linkTriggers } from '../webhooks/link-triggers.js';
 import { type WebhookConfig, writeWebhookConfig } from '../webhooks/webhook-config.js';
 import { createWebhookHub, type WebhookHub } from '../webhooks/webhook-emitter.js';
 import { FIXED_NOW } from './contract-checked-simulator.js';
-import { createFakeLinkData } from './fake-link-data.js';
 
 export interface WebhookFixture {
   hub: WebhookHub;
   tenant: TenantRuntime;
   /** Another tenant of the same simulator. */
   other: TenantRuntime;
-  linkData: ReturnType<typeof createFakeLinkData>;
+  /** The real LinkData, recording the resources `fetch` was asked for, in order. */
+  linkData: LinkData & { fetched: string[] };
   triggers: LinkTriggers;
   configure(config: Partial<WebhookConfig>, tenant?: TenantRuntime): Promise<WebhookConfig>;
   /** Stores a link as registerLink would (institution ofbank_br_retail, recurrent, valid by default). */
@@ -29,6 +33,25 @@ export interface WebhookFixture {
   /** Moves the tenant's clock forward and waits for what the due jobs started. */
   advance(milliseconds: number): Promise<void>;
   close(): Promise<void>;
+}
+
+const API_DOCUMENT = resolve(import.meta.dirname, '../../../openapi/generated/openapi.json');
+let document: JsonObject | undefined;
+
+/** The generator of the data resource handlers, with the resources fetched recorded for the tests. */
+function recordingLinkData(): LinkData & { fetched: string[] } {
+  document ??= JSON.parse(readFileSync(API_DOCUMENT, 'utf8')) as JsonObject;
+  const real = createLinkData(document);
+  const fetched: string[] = [];
+  return {
+    collections: real.collections,
+    fetched,
+    fetch(tenant, link, path, scope) {
+      fetched.push(path);
+      return real.fetch(tenant, link, path, scope);
+    },
+    addNew: (tenant, link, path, count) => real.addNew(tenant, link, path, count),
+  };
 }
 
 export function webhookFixture(options: { timeoutMs?: number } = {}): WebhookFixture {
@@ -41,7 +64,7 @@ export function webhookFixture(options: { timeoutMs?: number } = {}): WebhookFix
     emitterFor: hub.emitterFor,
   });
   const tenant = tenants('tenant-a');
-  const linkData = createFakeLinkData();
+  const linkData = recordingLinkData();
   return {
     hub,
     tenant,

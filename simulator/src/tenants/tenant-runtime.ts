@@ -4,7 +4,7 @@
  */
 import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import { sharedAccountStore } from '../broken-rules/shared-account-store.js';
-import { type JobInfo, VirtualClock } from '../clock/virtual-clock.js';
+import { VirtualClock } from '../clock/virtual-clock.js';
 import { createIds, createRandom, type Ids, type Random } from '../ids/seeded-ids.js';
 import type { ScenarioSwitch } from '../institutions/scenario-switches.js';
 import type { Environment } from '../pipeline/authenticate.js';

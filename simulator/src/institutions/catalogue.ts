@@ -5,6 +5,7 @@
  * environment adds the provider's documented sandbox institutions (sandbox-institutions.ts).
  */
 import type { Environment } from '../pipeline/authenticate.js';
+import { BANKING_BR_RESOURCES, FISCAL_MX_RESOURCES } from './institution-resources.js';
 import { SANDBOX_INSTITUTIONS } from './sandbox-institutions.js';
 
 export type InstitutionType = 'bank' | 'fiscal' | 'employment';
@@ -29,24 +30,6 @@ export interface InstitutionEntry {
   features: ('token_required' | 'employment_metrics' | 'sandbox')[];
 }
 
-const BANKING = [
-  'ACCOUNTS',
-  'OWNERS',
-  'TRANSACTIONS',
-  'BILLS',
-  'BALANCES',
-  'EXCHANGES',
-  'INVESTMENTS',
-  'INVESTMENT_TRANSACTIONS',
-];
-const FISCAL_MX = [
-  'INVOICES',
-  'TAX_RETURNS',
-  'TAX_STATUS',
-  'TAX_COMPLIANCE_STATUS',
-  'TAX_RETENTIONS',
-  'FINANCIAL_STATEMENTS',
-];
 const FISCAL_CL = ['INVOICES', 'TAX_STATUS', 'DEBT_REPORTS'];
 const user = (label: string, validation: string | null = null) =>
   ({ name: 'username', type: 'text', label, optional: false, validation }) as const;
@@ -68,7 +51,7 @@ export const INSTITUTIONS: readonly InstitutionEntry[] = [
     type: 'bank',
     country_codes: ['BR'],
     color: '#0a4b8c',
-    resources: BANKING,
+    resources: BANKING_BR_RESOURCES,
     form_fields: [user('CPF', '^\\d{11}$'), password('Senha')],
     features: [],
   }),
@@ -77,7 +60,7 @@ export const INSTITUTIONS: readonly InstitutionEntry[] = [
     type: 'bank',
     country_codes: ['BR'],
     color: '#8c0a4b',
-    resources: BANKING,
+    resources: BANKING_BR_RESOURCES,
     form_fields: [user('CNPJ', '^\\d{14}$'), password('Senha')],
     features: ['token_required'],
   }),
@@ -113,7 +96,7 @@ export const INSTITUTIONS: readonly InstitutionEntry[] = [
     type: 'fiscal',
     country_codes: ['MX'],
     color: '#5f2d2d',
-    resources: FISCAL_MX,
+    resources: FISCAL_MX_RESOURCES,
     form_fields: [user('RFC', '^[A-ZÑ&]{3,4}\\d{6}[A-Z0-9]{3}$'), password('CIEC')],
     features: [],
   }),

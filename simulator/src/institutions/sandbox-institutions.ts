@@ -14,30 +14,13 @@
  * password `wrong-password` is refused, token `123456` is accepted).
  */
 import type { InstitutionEntry } from './catalogue.js';
+import { BANKING_BR_RESOURCES, FISCAL_MX_RESOURCES } from './institution-resources.js';
 
 export const SANDBOX_CREDENTIALS = {
   valid: { username: 'user_valid', password: 'pass_valid' },
   fullData: { username: 'bnk100', password: 'full' },
 } as const;
 
-const BANKING_BR = [
-  'ACCOUNTS',
-  'OWNERS',
-  'TRANSACTIONS',
-  'BILLS',
-  'BALANCES',
-  'EXCHANGES',
-  'INVESTMENTS',
-  'INVESTMENT_TRANSACTIONS',
-];
-const FISCAL_MX = [
-  'INVOICES',
-  'TAX_RETURNS',
-  'TAX_STATUS',
-  'TAX_COMPLIANCE_STATUS',
-  'TAX_RETENTIONS',
-  'FINANCIAL_STATEMENTS',
-];
 const LOGIN = [
   { name: 'username', type: 'text', label: 'Username', optional: false, validation: null },
   { name: 'password', type: 'password', label: 'Password', optional: false, validation: null },
@@ -45,8 +28,8 @@ const LOGIN = [
 
 type Kind = 'bank' | 'fiscal' | 'employment';
 const SHAPES: Record<Kind, Pick<InstitutionEntry, 'type' | 'country_codes' | 'resources'>> = {
-  bank: { type: 'bank', country_codes: ['BR'], resources: BANKING_BR },
-  fiscal: { type: 'fiscal', country_codes: ['MX'], resources: FISCAL_MX },
+  bank: { type: 'bank', country_codes: ['BR'], resources: BANKING_BR_RESOURCES },
+  fiscal: { type: 'fiscal', country_codes: ['MX'], resources: FISCAL_MX_RESOURCES },
   employment: { type: 'employment', country_codes: ['MX'], resources: ['EMPLOYMENT_RECORDS'] },
 };
 

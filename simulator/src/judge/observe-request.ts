@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
+import { parseBasic } from '../pipeline/authenticate.js';
 import type { ObservedRequest } from './request-log.js';
 
 export interface ExchangeTimes {
@@ -21,11 +22,8 @@ const CREDENTIAL_FIELD = /pass|secret|token|credential|api_key|apikey/i;
 const BODY_KEPT = 2000;
 
 function basicCredentials(header: string | undefined): { id: string; secret: string } | undefined {
-  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
-  if (!match?.[1]) return undefined;
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon < 0 ? undefined : { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+  const basic = parseBasic(header);
+  return basic === undefined ? undefined : { id: basic.id, secret: basic.password };
 }
 
 /** Replaces the key id and secret (plain, URL-encoded or as the Basic value) by the curl placeholders. */

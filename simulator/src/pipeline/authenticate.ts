@@ -27,7 +27,8 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function parseBasic(header: string | undefined): { id: string; password: string } | undefined {
+/** The id and password of a `Basic` Authorization header; undefined when it is not one. */
+export function parseBasic(header: string | undefined): { id: string; password: string } | undefined {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
   if (!match?.[1]) return undefined;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');

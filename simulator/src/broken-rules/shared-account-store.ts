@@ -1,22 +1,37 @@
 /**
- * AUTH-TENANT broken on purpose: a store whose queries are not scoped by API key, so every key reads,
- * changes and deletes one shared account (the leak of a server that forgot the tenant in its WHERE).
+ * AUTH-TENANT broken on purpose: a store whose record queries are not scoped by API key, so every key
+ * reads, changes and deletes one shared account (the leak of a server that forgot the tenant in its
+ * WHERE). The simulator's own runtime state (collections named `_...`: clock, faults, scenarios; jobs
+ * and counters) stays per tenant: the break is in the API's data, not in the control API.
  */
 import type { Store } from '../store/store.js';
 
 const SHARED = 'shared-account';
 
+/** The tenant a collection's records are kept under: the shared account, except runtime state. */
+const scope = (tenant: string, collection: string) => (collection.startsWith('_') ? tenant : SHARED);
+
 export function sharedAccountStore(store: Store): Store {
   return {
-    get: (_tenant, collection, id) => store.get(SHARED, collection, id),
-    put: (_tenant, collection, record) => store.put(SHARED, collection, record),
-    delete: (_tenant, collection, id) => store.delete(SHARED, collection, id),
-    list: (_tenant, collection, where) => store.list(SHARED, collection, where),
-    deleteByLink: (_tenant, collection, link) => store.deleteByLink(SHARED, collection, link),
+    get: (tenant, collection, id) => store.get(scope(tenant, collection), collection, id),
+    put: (tenant, collection, record) => store.put(scope(tenant, collection), collection, record),
+    delete: (tenant, collection, id) => store.delete(scope(tenant, collection), collection, id),
+    list: (tenant, collection, where) => store.list(scope(tenant, collection), collection, where),
+    deleteByLink: (tenant, collection, link) =>
+      store.deleteByLink(scope(tenant, collection), collection, link),
+    take: (tenant, collection, id) => store.take(scope(tenant, collection), collection, id),
+    consume: (tenant, collection, id) => store.consume(scope(tenant, collection), collection, id),
     hitSlidingWindow: (tenant, key, now, windowMs, limit) =>
       store.hitSlidingWindow(tenant, key, now, windowMs, limit),
     exportTenant: () => store.exportTenant(SHARED),
     importTenant: (_tenant, snapshot) => store.importTenant(SHARED, snapshot),
     clearTenant: () => store.clearTenant(SHARED),
+    nextSequence: (tenant, name) => store.nextSequence(tenant, name),
+    tenants: () => store.tenants(),
+    addJob: (tenant, job) => store.addJob(tenant, job),
+    claimDueJob: (tenant, until) => store.claimDueJob(tenant, until),
+    upcomingJobs: (tenant, limit) => store.upcomingJobs(tenant, limit),
+    countJobs: (tenant) => store.countJobs(tenant),
+    clearJobs: (tenant) => store.clearJobs(tenant),
   };
 }

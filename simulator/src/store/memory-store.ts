@@ -1,6 +1,6 @@
 /** The embedded default Store: maps per tenant and collection, with a per-link index. */
 import { forgetViews } from './record-views.js';
-import type { SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from './store.js';
+import type { JobRecord, SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from './store.js';
 
 /** Records indexed between two yields to the event loop during an import. */
 const IMPORT_SLICE = 10_000;
@@ -25,6 +25,12 @@ class Collection {
     }
   }
 
+  /** Replaces a record keeping its place in the order (same id, same link). */
+  replaceInPlace(record: StoredRecord): void {
+    this.byId.set(record.id, record);
+    if (typeof record.link === 'string') this.byLink.get(record.link)?.set(record.id, record);
+  }
+
   remove(id: string): boolean {
     const existing = this.byId.get(id);
     if (!existing) return false;
@@ -34,9 +40,14 @@ class Collection {
   }
 }
 
+const byDueTime = (a: JobRecord, b: JobRecord) => a.at - b.at || a.order - b.order;
+
 class TenantState {
   readonly collections = new Map<string, Collection>();
   readonly windows = new Map<string, number[]>();
+  readonly sequences = new Map<string, number>();
+  /** Soonest first (byDueTime); jobs are few (a tenant's pending retries, expiries, daily refresh). */
+  jobs: JobRecord[] = [];
 
   collection(name: string): Collection {
     return getOrCreate(this.collections, name, () => new Collection());
@@ -44,10 +55,10 @@ class TenantState {
 }
 
 export class MemoryStore implements Store {
-  private readonly tenants = new Map<string, TenantState>();
+  private readonly states = new Map<string, TenantState>();
 
   private tenant(name: string): TenantState {
-    return getOrCreate(this.tenants, name, () => new TenantState());
+    return getOrCreate(this.states, name, () => new TenantState());
   }
 
   async get(tenant: string, collection: string, id: string) {
@@ -113,11 +124,78 @@ export class MemoryStore implements Store {
       }
     }
     for (const [key, hits] of Object.entries(snapshot.windows)) state.windows.set(key, [...hits]);
-    // One step: the tenant's old state is replaced whole, never cleared first.
-    this.tenants.set(tenant, state);
+    // One step: the tenant's old state is replaced whole, never cleared first. Jobs and counters are not
+    // part of a snapshot: they stay.
+    const before = this.states.get(tenant);
+    if (before) {
+      state.jobs = before.jobs;
+      for (const [name, value] of before.sequences) state.sequences.set(name, value);
+    }
+    this.states.set(tenant, state);
   }
 
   async clearTenant(tenant: string) {
-    this.tenants.delete(tenant);
+    this.states.delete(tenant);
+  }
+
+  // Each method below changes state without an await in between: atomic on one event loop.
+  async take(tenant: string, collection: string, id: string) {
+    const records = this.tenant(tenant).collection(collection);
+    const record = records.byId.get(id);
+    if (record) records.remove(id);
+    return record;
+  }
+
+  async consume(tenant: string, collection: string, id: string) {
+    const records = this.tenant(tenant).collection(collection);
+    const record = records.byId.get(id);
+    if (!record) return undefined;
+    const remaining = record.remaining;
+    if (typeof remaining === 'number') {
+      if (remaining <= 1) records.remove(id);
+      else records.replaceInPlace({ ...record, remaining: remaining - 1 });
+    }
+    return record;
+  }
+
+  async nextSequence(tenant: string, name: string) {
+    const sequences = this.tenant(tenant).sequences;
+    const next = (sequences.get(name) ?? 0) + 1;
+    sequences.set(name, next);
+    return next;
+  }
+
+  async tenants() {
+    return [...this.states.keys()];
+  }
+
+  async addJob(tenant: string, job: JobRecord) {
+    const state = this.tenant(tenant);
+    state.jobs = state.jobs.filter((other) => other.id !== job.id);
+    // Insert in order: a binary search would do, but a tenant holds a handful of jobs.
+    const index = state.jobs.findIndex((other) => byDueTime(job, other) < 0);
+    if (index === -1) state.jobs.push(job);
+    else state.jobs.splice(index, 0, job);
+  }
+
+  async claimDueJob(tenant: string, until: number) {
+    const state = this.states.get(tenant);
+    const first = state?.jobs[0];
+    if (!state || !first || first.at > until) return undefined;
+    state.jobs.shift();
+    return first;
+  }
+
+  async upcomingJobs(tenant: string, limit: number) {
+    return this.states.get(tenant)?.jobs.slice(0, limit) ?? [];
+  }
+
+  async countJobs(tenant: string) {
+    return this.states.get(tenant)?.jobs.length ?? 0;
+  }
+
+  async clearJobs(tenant: string) {
+    const state = this.states.get(tenant);
+    if (state) state.jobs = [];
   }
 }

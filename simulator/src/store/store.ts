@@ -44,7 +44,52 @@ export interface Store {
    */
   exportTenant(tenant: string): Promise<TenantSnapshot>;
   importTenant(tenant: string, snapshot: TenantSnapshot): Promise<void>;
+  /** Forgets everything of the tenant: records, windows, counters and jobs. */
   clearTenant(tenant: string): Promise<void>;
+
+  /**
+   * Atomically gets and deletes a record, so that of two replicas asking at once one gets it
+   * (LINK-MFA-428: a session resumed once).
+   */
+  take(tenant: string, collection: string, id: string): Promise<StoredRecord | undefined>;
+  /**
+   * Atomically uses a record up once: a numeric `remaining` goes down by one and the record is deleted
+   * when it reaches 0; a `remaining` of null is never used up. The record keeps its place in the order. Returns the record as it was before, or
+   * undefined when there is none (ERR-500-408: a fault armed for N requests fails exactly N).
+   */
+  consume(tenant: string, collection: string, id: string): Promise<StoredRecord | undefined>;
+  /** The next value of the tenant's counter `name`, from 1; atomic across replicas (event and job order). */
+  nextSequence(tenant: string, name: string): Promise<number>;
+  /** The ids of every tenant that has state in the store (the clock ticker's list across replicas). */
+  tenants(): Promise<string[]>;
+
+  /** Adds a job to the tenant's schedule (jobs are data: see JobRecord). Same id replaces. */
+  addJob(tenant: string, job: JobRecord): Promise<void>;
+  /**
+   * Atomically removes and returns the tenant's earliest job due at or before `until` (ties: by `order`),
+   * so that a job runs on one replica only, once.
+   */
+  claimDueJob(tenant: string, until: number): Promise<JobRecord | undefined>;
+  /** The tenant's next `limit` jobs, soonest first (the control API and the dashboard show them). */
+  upcomingJobs(tenant: string, limit: number): Promise<JobRecord[]>;
+  countJobs(tenant: string): Promise<number>;
+  /** Forgets the tenant's jobs (a clock reset). */
+  clearJobs(tenant: string): Promise<void>;
+}
+
+/**
+ * Scheduled work as data, so any replica can run it: due `at` (milliseconds on the tenant's virtual
+ * clock), `kind` names the runner (see clock/job-runners.ts), `args` is its JSON input, `order` breaks
+ * ties between jobs due at the same instant (from `nextSequence`).
+ */
+export interface JobRecord {
+  id: string;
+  at: number;
+  order: number;
+  kind: string;
+  args: Record<string, unknown>;
+  /** What the job acts on, when one thing (the event a webhook retry re-sends). */
+  subject?: string;
 }
 
 export interface TenantSnapshot {

@@ -71,5 +71,75 @@ export function runStoreContract(name: string, makeStore: () => Store): void {
         windows: {},
       });
     });
+
+    it('takes a record once: of two takers at once, one gets it (LINK-MFA-428)', async () => {
+      const store = makeStore();
+      await store.put('t', 'sessions', { id: 's', link: 'L' });
+      const [first, second] = await Promise.all([
+        store.take('t', 'sessions', 's'),
+        store.take('t', 'sessions', 's'),
+      ]);
+      expect([first, second].filter(Boolean)).toEqual([{ id: 's', link: 'L' }]);
+      expect(await store.get('t', 'sessions', 's')).toBeUndefined();
+      expect(await store.list('t', 'sessions', { link: 'L' })).toEqual([]);
+    });
+
+    it('consumes N uses exactly, keeping the order; null uses never run out (ERR-500-408)', async () => {
+      const store = makeStore();
+      await store.put('t', 'faults', { id: 'a', remaining: 3 });
+      await store.put('t', 'faults', { id: 'b', remaining: null });
+      const uses = await Promise.all(Array.from({ length: 5 }, () => store.consume('t', 'faults', 'a')));
+      expect(uses.map((use) => use?.remaining ?? 'none').sort()).toEqual([1, 2, 3, 'none', 'none']);
+      await store.put('t', 'faults', { id: 'c', remaining: 2 });
+      expect((await store.consume('t', 'faults', 'c'))?.remaining).toBe(2);
+      await store.put('t', 'faults', { id: 'd', remaining: 1 });
+      expect((await store.list('t', 'faults')).map((r) => r.id)).toEqual(['b', 'c', 'd']);
+      expect(await store.get('t', 'faults', 'c')).toEqual({ id: 'c', remaining: 1 });
+      for (let i = 0; i < 3; i++)
+        expect(await store.consume('t', 'faults', 'b')).toEqual({ id: 'b', remaining: null });
+      expect(await store.consume('t', 'faults', 'missing')).toBeUndefined();
+    });
+
+    it('counts sequences per tenant and name from 1, never twice', async () => {
+      const store = makeStore();
+      const drawn = await Promise.all(Array.from({ length: 20 }, () => store.nextSequence('t', 'events')));
+      expect(drawn.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(await store.nextSequence('t', 'jobs')).toBe(1);
+      expect(await store.nextSequence('other', 'events')).toBe(1);
+    });
+
+    it('claims due jobs once, soonest first, ties in order; lists, counts and clears them', async () => {
+      const store = makeStore();
+      const job = (id: string, at: number, order: number) => ({ id, at, order, kind: 'k', args: { id } });
+      await store.addJob('t', job('late', 300, 1));
+      await store.addJob('t', job('tie-2', 100, 3));
+      await store.addJob('t', job('tie-1', 100, 2));
+      await store.addJob('t', { ...job('early', 50, 4), subject: 'e1' });
+      await store.addJob('other', job('theirs', 10, 1));
+      expect((await store.upcomingJobs('t', 3)).map((j) => j.id)).toEqual(['early', 'tie-1', 'tie-2']);
+      expect(await store.countJobs('t')).toBe(4);
+      expect(await store.claimDueJob('t', 49)).toBeUndefined();
+      const claims = await Promise.all([store.claimDueJob('t', 100), store.claimDueJob('t', 100)]);
+      expect(claims.map((j) => j?.id)).toEqual(['early', 'tie-1']);
+      expect(claims[0]).toEqual({ ...job('early', 50, 4), subject: 'e1' });
+      expect((await store.claimDueJob('t', 1000))?.id).toBe('tie-2');
+      expect(await store.countJobs('t')).toBe(1);
+      await store.clearJobs('t');
+      expect(await store.claimDueJob('t', 1000)).toBeUndefined();
+      expect((await store.upcomingJobs('other', 5)).map((j) => j.id)).toEqual(['theirs']);
+      expect(await store.tenants()).toEqual(expect.arrayContaining(['other', 't']));
+    });
+
+    it('import keeps jobs and counters; clear forgets them', async () => {
+      const store = makeStore();
+      await store.addJob('t', { id: 'j', at: 1, order: 1, kind: 'k', args: {} });
+      await store.nextSequence('t', 'events');
+      await store.importTenant('t', { collections: {}, windows: {} });
+      expect(await store.countJobs('t')).toBe(1);
+      expect(await store.nextSequence('t', 'events')).toBe(2);
+      await store.clearTenant('t');
+      expect(await store.countJobs('t')).toBe(0);
+      expect(await store.nextSequence('t', 'events')).toBe(1);
+    });
   });
 }

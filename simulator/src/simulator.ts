@@ -15,6 +15,7 @@ import { type ApiKey, createAuthenticator, type Environment } from './pipeline/a
 import { createPipeline } from './pipeline/pipeline.js';
 import { MemoryStore } from './store/memory-store.js';
 import type { Store } from './store/store.js';
+import { JobKinds } from './tenants/job-kinds.js';
 import { createTenantRegistry, type TenantRuntime } from './tenants/tenant-runtime.js';
 import type { RaisedEvent } from './webhooks/raised-event.js';
 import { createWebhookHub, type WebhookHub, type WebhookHubOptions } from './webhooks/webhook-emitter.js';
@@ -27,6 +28,11 @@ export interface SimulatorOptions {
   environment: Environment;
   keys: readonly ApiKey[];
   store?: Store;
+  /**
+   * This process's number among replicas sharing `store` (from 1; default 1): each draws ids from its own
+   * stream so that two replicas never mint the same id.
+   */
+  replica?: number;
   /** The machine's time; tests pass a fixed one. */
   realTime?: () => number;
   maxBodyBytes?: number;
@@ -56,6 +62,8 @@ export interface Simulator {
   webhooks: Pick<WebhookHub, 'idle' | 'close'>;
   fallbackOperations: string[];
   document: JsonObject;
+  /** The kinds of jobs on tenants' clocks (an embedder or a test may define its own). */
+  jobs: JobKinds;
 }
 
 const readDocument = (name: string) => JSON.parse(readFileSync(join(GENERATED, name), 'utf8')) as JsonObject;
@@ -88,6 +96,8 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   const admin = readDocument('admin.json');
   const store = options.store ?? new MemoryStore();
   const realTime = options.realTime ?? systemTime;
+  // The runners of the jobs on tenants' clocks, defined by the parts that schedule them.
+  const jobs = new JobKinds();
   // The client judge's log: every API request and webhook delivery of each tenant (judge/).
   const judge = createJudgeObserver({
     realTime,
@@ -102,6 +112,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
       judge.onAttempt(report);
       options.onWebhookAttempt?.(report);
     },
+    jobs,
   });
   const tenantFor = createTenantRegistry({
     seed: options.seed,
@@ -109,6 +120,8 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     environment: options.environment,
     realTime,
     brokenRules,
+    jobKinds: jobs,
+    replica: options.replica,
     emitterFor: (tenant) => {
       const emit = webhooks.emitterFor(tenant);
       const onEvent = options.onEvent;
@@ -124,7 +137,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     documents: [api, admin],
     authenticate: createAuthenticator(options.keys, options.environment, brokenRules),
     tenantFor,
-    handlers: createHandlerRegistry({ document: api, dataCollections: dataCollections(api) }),
+    handlers: createHandlerRegistry({ document: api, dataCollections: dataCollections(api), jobs }),
     fallback: (request, requestId) => fallback.answer(request, requestId),
     requestIds: createIds(createRandom(`${options.seed}/requests`)),
     maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
@@ -154,5 +167,6 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     webhooks: { idle: webhooks.idle, close: webhooks.close },
     fallbackOperations,
     document: api,
+    jobs,
   };
 }

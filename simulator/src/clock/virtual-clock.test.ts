@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryStore } from '../store/memory-store.js';
+import { testClockBacking } from '../testing/clock-backing.js';
 import { VirtualClock } from './virtual-clock.js';
 
 function manualRealTime(start: number) {
@@ -7,44 +9,73 @@ function manualRealTime(start: number) {
 }
 
 describe('VirtualClock', () => {
-  it('follows real time until frozen, then stands still', () => {
+  it('follows real time until frozen, then stands still', async () => {
     const real = manualRealTime(1_000);
-    const clock = new VirtualClock(real.read);
+    const clock = new VirtualClock(real.read, testClockBacking());
     real.pass(500);
     expect(clock.now()).toBe(1_500);
-    clock.freeze();
+    await clock.freeze();
     real.pass(10_000);
     expect(clock.now()).toBe(1_500);
-    clock.unfreeze();
+    await clock.unfreeze();
     real.pass(100);
     expect(clock.now()).toBe(1_600);
   });
 
   it('advancing runs every job that falls due, in order, at its own instant', async () => {
-    const clock = new VirtualClock(manualRealTime(0).read);
-    clock.freeze();
+    const backing = testClockBacking();
+    const clock = new VirtualClock(manualRealTime(0).read, backing);
+    await clock.freeze();
     const seen: string[] = [];
-    clock.schedule(300, () => void seen.push(`c@${clock.now()}`));
-    clock.schedule(100, () => {
+    backing.define('note', (args) => void seen.push(`${String(args.label)}@${clock.now()}`));
+    backing.define('then b', async () => {
       seen.push(`a@${clock.now()}`);
-      clock.schedule(200, () => void seen.push(`b@${clock.now()}`));
+      await clock.schedule(200, 'note', { label: 'b' });
     });
-    clock.schedule(900, () => void seen.push('late'));
+    await clock.schedule(300, 'note', { label: 'c' });
+    await clock.schedule(100, 'then b');
+    await clock.schedule(900, 'note', { label: 'late' });
     expect(await clock.advance(500)).toBe(3);
     expect(seen).toEqual(['a@100', 'b@200', 'c@300']);
     expect(clock.now()).toBe(500);
-    expect(clock.pendingJobs()).toBe(1);
+    expect(await clock.pendingJobs()).toBe(1);
   });
 
   it('setting the clock backwards runs nothing', async () => {
-    const clock = new VirtualClock(manualRealTime(1_000).read);
-    clock.freeze();
+    const backing = testClockBacking();
+    const clock = new VirtualClock(manualRealTime(1_000).read, backing);
+    await clock.freeze();
     let ran = false;
-    clock.schedule(2_000, () => {
+    backing.define('mark', () => {
       ran = true;
     });
+    await clock.schedule(2_000, 'mark');
     expect(await clock.setTo(0)).toBe(0);
     expect(ran).toBe(false);
     expect(clock.now()).toBe(0);
+  });
+
+  it('two clocks on one backing (two replicas) share the time, and each job runs once', async () => {
+    const store = new MemoryStore();
+    const real = manualRealTime(0);
+    const onA = testClockBacking('t', store);
+    const onB = testClockBacking('t', store);
+    const a = new VirtualClock(real.read, onA);
+    const b = new VirtualClock(real.read, onB);
+    const ran: string[] = [];
+    onA.define('job', (args) => void ran.push(`A:${String(args.n)}`));
+    onB.define('job', (args) => void ran.push(`B:${String(args.n)}`));
+    await a.freeze();
+    for (let n = 1; n <= 4; n++) await a.schedule(n * 100, 'job', { n });
+    // Both advance at once: each reads the frozen instant, then claims due jobs; none runs twice.
+    await Promise.all([b.advance(250), a.advance(250)]);
+    await a.runDue();
+    expect(ran.map((entry) => entry.slice(2)).sort()).toEqual(['1', '2']);
+    expect(a.now()).toBe(250);
+    expect(b.now()).toBe(250);
+    await a.advance(1_000);
+    expect(ran.map((entry) => entry.slice(2)).sort()).toEqual(['1', '2', '3', '4']);
+    await b.runDue();
+    expect(b.state()).toEqual({ now: 1_250, frozen: true });
   });
 });

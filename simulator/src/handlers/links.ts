@@ -8,6 +8,7 @@ import { institutionByName, institutionIn } from '../institutions/catalogue.js';
 import { takeScenario } from '../institutions/scenario-switches.js';
 import { ACCEPTED_MFA_TOKEN, REFUSED_PASSWORD } from '../institutions/scenario-triggers.js';
 import type { StoredRecord } from '../store/store.js';
+import type { JobKinds } from '../tenants/job-kinds.js';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 import { type LinkTriggers, linkTriggers } from '../webhooks/link-triggers.js';
 import type { LinkData } from './data-resources/link-data.js';
@@ -78,13 +79,13 @@ const registerLink =
     const target = { institution: institution.name };
     if (
       body.password === REFUSED_PASSWORD ||
-      takeScenario(tenant, 'institution_refuses_credentials', target)
+      (await takeScenario(tenant, 'institution_refuses_credentials', target))
     ) {
       return err(apiError('invalid_credentials', { field: 'password' }));
     }
     const wantsToken =
       institutionAsksForToken(institution.name, body.username) ||
-      (body.token === undefined && takeScenario(tenant, 'institution_requires_token', target));
+      (body.token === undefined && (await takeScenario(tenant, 'institution_requires_token', target)));
     if (wantsToken && body.token !== ACCEPTED_MFA_TOKEN) {
       // LINK-MFA-428 (the provider's way): the link exists from the 428 on, listed as `unconfirmed`
       // (choice) until the PATCH resumes it; no webhook until then.
@@ -165,11 +166,15 @@ const refreshLink =
     // LINK-REFRESH-COOLDOWN: `x-cooldown` of the operation (600 s per link).
     const cooldownMs = extensionNumber(operation, 'x-cooldown', 'seconds') * 1000;
     const now = tenant.clock.now();
-    const last = link.value._lastRefreshAt as number | undefined;
     // brokenRules: a simulator broken on purpose proves the conformance suite and Pact catch it.
     const enforced = !tenant.brokenRules.has('LINK-REFRESH-COOLDOWN');
-    if (enforced && last !== undefined && now - last < cooldownMs) {
-      const minutes = Math.ceil((cooldownMs - (now - last)) / 60_000);
+    // One atomic step in the store, at the tenant's virtual time: of two replicas refreshing the same
+    // link at once, one gets the 409 (a window of one hit per cooldown).
+    const hit = enforced
+      ? await tenant.store.hitSlidingWindow(tenant.id, `refresh:${link.value.id}`, now, cooldownMs, 1)
+      : undefined;
+    if (hit && !hit.allowed) {
+      const minutes = Math.ceil(hit.retryAfterMs / 60_000);
       const message = `This link was refreshed recently. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before refreshing it again.`;
       return err(apiError('refresh_cooldown', { message, rule: 'LINK-REFRESH-COOLDOWN' }));
     }
@@ -180,7 +185,6 @@ const refreshLink =
       // brokenRules LINK-REFRESH-202: the refresh's `fetch_resources` saved on the link.
       ...(fetchResources &&
         tenant.brokenRules.has('LINK-REFRESH-202') && { fetch_resources: fetchResources }),
-      _lastRefreshAt: now,
       last_accessed_at: nowIso(tenant),
     };
     await tenant.store.put(tenant.id, LINKS, refreshed);
@@ -192,8 +196,15 @@ const refreshLink =
  * Handlers for the link operations; `dataCollections` go with a deleted link (LINK-DELETE-SYNC); the
  * link's data feeds the webhook triggers.
  */
-export function linkHandlers(dataCollections: readonly string[], linkData: LinkData): [string, Handler][] {
-  const triggers = linkTriggers(linkData);
+/** The job kind of LINK-DELETE-ASYNC: `{ link, requestId }`. */
+const ASYNC_LINK_DELETION = 'async link deletion';
+
+export function linkHandlers(
+  dataCollections: readonly string[],
+  linkData: LinkData,
+  jobs: JobKinds,
+): [string, Handler][] {
+  const triggers = linkTriggers(linkData, jobs);
   const deleteWithData = async (tenant: TenantRuntime, linkId: string) => {
     // brokenRules LINK-DELETE-SYNC: the link row deleted, its data left behind.
     const cascade = tenant.brokenRules.has('LINK-DELETE-SYNC') ? [] : dataCollections;
@@ -209,14 +220,10 @@ export function linkHandlers(dataCollections: readonly string[], linkData: LinkD
     const async = input.headers['x-service-request-mode'] === 'async';
     if (async && !tenant.brokenRules.has('LINK-DELETE-ASYNC')) {
       // LINK-DELETE-ASYNC: 202 now; the deletion runs as a job on the tenant's clock.
-      tenant.clock.schedule(
-        tenant.clock.now() + 1000,
-        async () => {
-          await deleteWithData(tenant, link.value.id);
-          triggers.linkDeleted(tenant, link.value.id, requestId);
-        },
-        'async link deletion',
-      );
+      await tenant.clock.schedule(tenant.clock.now() + 1000, ASYNC_LINK_DELETION, {
+        link: link.value.id,
+        requestId,
+      });
       return ok(json(202, { request_id: requestId }));
     }
     const allowed = await checkDeletionRate(tenant, LINKS, operation);
@@ -224,6 +231,13 @@ export function linkHandlers(dataCollections: readonly string[], linkData: LinkD
     await deleteWithData(tenant, link.value.id);
     return ok(noContent());
   };
+  jobs.define(ASYNC_LINK_DELETION, async (tenant, args) => {
+    const linkId = String(args.link);
+    // Deleted meanwhile (by a synchronous DELETE): no second `link_deleted`.
+    if (!(await tenant.store.get(tenant.id, LINKS, linkId))) return;
+    await deleteWithData(tenant, linkId);
+    triggers.linkDeleted(tenant, linkId, String(args.requestId));
+  });
   return [
     ['registerLink', registerLink(triggers)],
     ['resumeLinkRegistration', resumeLinkRegistration(triggers)],

@@ -1,7 +1,9 @@
 /** Maps operationIds to stateful handlers; every other operation falls back to Prism (STYLE.md). */
 import type { JsonObject } from '../../../openapi/validation/document-ajv.js';
 import { judgeControlHandlers } from '../judge/control-handlers.js';
+import type { JobKinds } from '../tenants/job-kinds.js';
 import { webhookControlHandlers } from '../webhooks/control-handlers.js';
+import { defineDailyRefresh } from '../webhooks/daily-schedule.js';
 import { controlHandlers } from './control/index.js';
 import { dataResourceHandlers } from './data-resources/index.js';
 import { createLinkData } from './data-resources/link-data.js';
@@ -15,15 +17,18 @@ export interface RegistryOptions {
   document: JsonObject;
   /** Collections whose records belong to a link and go with it (cascades). */
   dataCollections: readonly string[];
+  /** Where the handlers define the kinds of the jobs they schedule. */
+  jobs: JobKinds;
 }
 
 export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry {
   const linkData = createLinkData(options.document);
+  defineDailyRefresh(options.jobs, linkData);
   const entries: [string, Handler][] = [
     ...institutionHandlers,
-    ...linkHandlers(options.dataCollections, linkData),
-    ...dataResourceHandlers(linkData),
-    ...paymentHandlers(),
+    ...linkHandlers(options.dataCollections, linkData, options.jobs),
+    ...dataResourceHandlers(linkData, options.jobs),
+    ...paymentHandlers(options.jobs),
     ...controlHandlers(options.document),
     ...webhookControlHandlers(linkData),
     ...judgeControlHandlers,

@@ -5,25 +5,25 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { JudgeConfig } from '../config/simulator-config.js';
-import type { ScenarioName } from '../institutions/scenario-switches.js';
 import type { Simulator } from '../simulator.js';
+import { arm, type ScenarioName } from '../tenants/armed-switches.js';
 import { judgeAll, judgeExitCode } from './judge-all.js';
 import type { JudgeReport } from './judge-tenant.js';
 import { consoleSummary, jsonReport, junitReport } from './report-formats.js';
 
 /** `--fault` and `--scenario`: on every tenant (key) from the start; a reset clears them, as ever. */
-export function applyStartSwitches(
+export async function applyStartSwitches(
   simulator: Simulator,
   judge: JudgeConfig,
   tenantIds: readonly string[],
-): void {
+): Promise<void> {
   for (const id of tenantIds) {
     const tenant = simulator.tenant(id);
     for (const fault of judge.faults) {
-      tenant.faults.push({ id: tenant.ids.uuid(), ...fault, remaining: fault.count });
+      await arm(tenant, 'faults', { id: tenant.ids.uuid(), ...fault, remaining: fault.count });
     }
     for (const { scenario, count } of judge.scenarios) {
-      tenant.scenarios.push({
+      await arm(tenant, 'scenarios', {
         id: tenant.ids.uuid(),
         scenario: scenario as ScenarioName,
         institution: null,

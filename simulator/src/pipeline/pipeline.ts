@@ -15,6 +15,7 @@ import { err, ok, type Result } from '../core/result.js';
 import { type ApiErrors, apiError } from '../errors/api-error.js';
 import type { HandlerRegistry } from '../handlers/handler.js';
 import type { Ids } from '../ids/seeded-ids.js';
+import { useFirst } from '../tenants/armed-switches.js';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 import type { Authenticator, Tenant } from './authenticate.js';
 import { indexOperations, type OperationSpec } from './operation-index.js';
@@ -56,11 +57,12 @@ export interface Pipeline {
 }
 
 /** ERR-500-408: a fault injected through the control API answers instead of the handler. */
-function takeFault(tenant: TenantRuntime, operationId: string): ApiErrors | SimResponse | undefined {
-  const fault = tenant.faults.find((f) => f.operation_id === operationId && f.remaining > 0);
+async function takeFault(
+  tenant: TenantRuntime,
+  operationId: string,
+): Promise<ApiErrors | SimResponse | undefined> {
+  const fault = await useFirst(tenant, 'faults', (f) => f.operation_id === operationId);
   if (!fault) return undefined;
-  fault.remaining -= 1;
-  tenant.faults = tenant.faults.filter((f) => f.remaining > 0);
   // CLIENT-TOO-MANY-SESSIONS: an injected 400 is the Too Many Sessions error (choice, admin.yaml).
   const code = { 500: 'internal_server_error', 408: 'request_timeout', 400: 'too_many_sessions' } as const;
   // brokenRules ERR-500-408: the framework's own error page answers instead of the error array.
@@ -145,7 +147,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     }
     const tenant = options.tenantFor(authenticated.value.id);
     await tenant.clock.runDue();
-    const fault = takeFault(tenant, operation.operationId);
+    const fault = await takeFault(tenant, operation.operationId);
     if (fault) return 'status' in fault ? ok(fault) : err(fault);
     const input = validators.get(operation.operationId)!(brokenOnPurpose(tenant, request), pathParams);
     if (!input.ok) return input;

@@ -4,61 +4,24 @@
  */
 import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import { sharedAccountStore } from '../broken-rules/shared-account-store.js';
-import { VirtualClock } from '../clock/virtual-clock.js';
 import { createIds, createRandom, type Ids, type Random } from '../ids/seeded-ids.js';
-import type { ScenarioSwitch } from '../institutions/scenario-switches.js';
 import type { Environment } from '../pipeline/authenticate.js';
 import type { Store } from '../store/store.js';
 import type { RaiseEvent } from '../webhooks/raised-event.js';
-
-export interface Fault {
-  id: string;
-  operation_id: string;
-  /** 400 is the Too Many Sessions error (CLIENT-TOO-MANY-SESSIONS). */
-  status: 400 | 408 | 500;
-  remaining: number;
-}
+import type { JobKinds } from './job-kinds.js';
+import { storeClockBacking, TenantClock } from './tenant-clock.js';
 
 export interface TenantRuntime {
   id: string;
   environment: Environment;
-  clock: VirtualClock;
+  clock: TenantClock;
   ids: Ids;
   random: Random;
   store: Store;
-  faults: Fault[];
-  scenarios: ScenarioSwitch[];
   /** Rule IDs this simulator breaks on purpose, to prove the conformance suite catches it (DESIGN.md). */
   brokenRules: BrokenRules;
   /** Raises an event of the catalogue; the webhook emitter delivers it. */
   emit: RaiseEvent;
-}
-
-/**
- * The tenant's clock: a VirtualClock that tells its listeners when a reset forgot its jobs, so that
- * recurring jobs (the daily refresh, WEBHOOK-DAILY) can schedule themselves again. They hear of it
- * when the clock next runs jobs, with the instant it runs them up to: after a snapshot import (reset,
- * then set), the snapshot's time, so that no job of the days in between runs.
- */
-export class TenantClock extends VirtualClock {
-  private readonly resetListeners: ((from: number) => void)[] = [];
-  private resetPending = false;
-
-  onReset(listener: (from: number) => void): void {
-    this.resetListeners.push(listener);
-  }
-
-  override reset(): void {
-    super.reset();
-    this.resetPending = true;
-  }
-
-  protected override beforeRun(until: number): void {
-    if (this.resetPending) {
-      this.resetPending = false;
-      for (const listener of this.resetListeners) listener(until);
-    }
-  }
 }
 
 export interface TenantRegistryOptions {
@@ -69,12 +32,23 @@ export interface TenantRegistryOptions {
   brokenRules?: BrokenRules;
   /** The tenant's event emitter (the webhook emitter); without one, raised events go nowhere. */
   emitterFor?: (tenant: TenantRuntime) => RaiseEvent;
+  /** The runners of the jobs on tenants' clocks. */
+  jobKinds: JobKinds;
+  /**
+   * This process's number among the replicas sharing the store (from 1): each draws its ids from its own
+   * stream, so two replicas never mint the same id; replica 1's stream is the single process's.
+   */
+  replica?: number;
 }
 
-/** The tenants by id, created on first use; `all()` lists those created so far (the clock ticker's). */
+/**
+ * The tenants by id, created on first use; `all()` lists those this process created so far, `known()`
+ * every tenant with state in the store (the clock ticker's: another replica's tenants have jobs too).
+ */
 export interface TenantRegistry {
   (tenantId: string): TenantRuntime;
   all(): TenantRuntime[];
+  known(): Promise<TenantRuntime[]>;
 }
 
 /** Creates each tenant's runtime on first use, its streams derived from the seed and the tenant id. */
@@ -83,19 +57,21 @@ export function createTenantRegistry(options: TenantRegistryOptions): TenantRegi
   const brokenRules = options.brokenRules ?? new Set();
   // brokenRules AUTH-TENANT: the store's queries lose the API key.
   const store = brokenRules.has('AUTH-TENANT') ? sharedAccountStore(options.store) : options.store;
+  const replicaStream = (options.replica ?? 1) === 1 ? '' : `/replica-${options.replica}`;
   const tenantFor = (tenantId: string): TenantRuntime => {
     const existing = runtimes.get(tenantId);
     if (existing) return existing;
-    const random = createRandom(`${options.seed}/${tenantId}`);
+    const random = createRandom(`${options.seed}/${tenantId}${replicaStream}`);
     const runtime: TenantRuntime = {
       id: tenantId,
       environment: options.environment,
-      clock: new TenantClock(options.realTime),
-      ids: createIds(createRandom(`${options.seed}/${tenantId}/ids`)),
+      clock: new TenantClock(
+        options.realTime,
+        storeClockBacking(store, tenantId, options.jobKinds, () => runtime),
+      ),
+      ids: createIds(createRandom(`${options.seed}/${tenantId}/ids${replicaStream}`)),
       random,
       store,
-      faults: [],
-      scenarios: [],
       brokenRules,
       emit: () => undefined,
     };
@@ -104,5 +80,9 @@ export function createTenantRegistry(options: TenantRegistryOptions): TenantRegi
     runtimes.set(tenantId, runtime);
     return runtime;
   };
-  return Object.assign(tenantFor, { all: () => [...runtimes.values()] });
+  const known = async () => {
+    const ids = new Set([...runtimes.keys(), ...(await options.store.tenants())]);
+    return [...ids].map(tenantFor);
+  };
+  return Object.assign(tenantFor, { all: () => [...runtimes.values()], known });
 }

@@ -9,7 +9,9 @@ import { createLinkData, type LinkData } from '../handlers/data-resources/link-d
 import { institutionByName } from '../institutions/catalogue.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { StoredRecord } from '../store/store.js';
+import { JobKinds } from '../tenants/job-kinds.js';
 import { createTenantRegistry, type TenantRuntime } from '../tenants/tenant-runtime.js';
+import { defineDailyRefresh } from '../webhooks/daily-schedule.js';
 import { type EventFilter, type EventRecord, listEvents } from '../webhooks/event-log.js';
 import { LINKS } from '../webhooks/historical-update.js';
 import { type LinkTriggers, linkTriggers } from '../webhooks/link-triggers.js';
@@ -55,22 +57,26 @@ function recordingLinkData(): LinkData & { fetched: string[] } {
 }
 
 export function webhookFixture(options: { timeoutMs?: number } = {}): WebhookFixture {
-  const hub = createWebhookHub({ realTime: () => FIXED_NOW, timeoutMs: options.timeoutMs ?? 2000 });
+  const jobs = new JobKinds();
+  const hub = createWebhookHub({ realTime: () => FIXED_NOW, timeoutMs: options.timeoutMs ?? 2000, jobs });
   const tenants = createTenantRegistry({
     seed: 'webhook-tests',
     store: new MemoryStore(),
     environment: 'production',
     realTime: () => FIXED_NOW,
     emitterFor: hub.emitterFor,
+    jobKinds: jobs,
   });
   const tenant = tenants('tenant-a');
   const linkData = recordingLinkData();
+  defineDailyRefresh(jobs, linkData);
+  const triggers = linkTriggers(linkData, jobs);
   return {
     hub,
     tenant,
     other: tenants('tenant-b'),
     linkData,
-    triggers: linkTriggers(linkData),
+    triggers,
     configure: (config, target = tenant) =>
       writeWebhookConfig(target, { mode: 'record', url: null, ...config }),
     async link(fields = {}) {

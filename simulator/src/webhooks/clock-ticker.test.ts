@@ -1,26 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../store/memory-store.js';
+import { JobKinds } from '../tenants/job-kinds.js';
 import { createTenantRegistry } from '../tenants/tenant-runtime.js';
 import { FIXED_NOW } from '../testing/contract-checked-simulator.js';
 import { createTick } from './clock-ticker.js';
 
 function tenantsOnAMovingClock() {
   const time = { now: FIXED_NOW };
+  const ran: string[] = [];
+  const slow = { done: Promise.resolve() };
+  const jobKinds = new JobKinds();
+  jobKinds.define('push', async (_tenant, args) => void ran.push(String(args.label)));
+  jobKinds.define('slow', () => slow.done);
   const registry = createTenantRegistry({
     seed: 'ticker',
     store: new MemoryStore(),
     environment: 'production',
     realTime: () => time.now,
+    jobKinds,
   });
-  return { time, registry, a: registry('a'), b: registry('b') };
+  return { time, registry, ran, slow, a: registry('a'), b: registry('b') };
 }
 
 describe('WEBHOOK-RETRY', () => {
   it('the ticker runs the due jobs (retries) of every tenant whose clock follows real time', async () => {
-    const { time, registry, a, b } = tenantsOnAMovingClock();
-    const ran: string[] = [];
-    a.clock.schedule(FIXED_NOW + 1000, () => void ran.push('a'));
-    b.clock.schedule(FIXED_NOW + 2000, () => void ran.push('b'));
+    const { time, registry, ran, a, b } = tenantsOnAMovingClock();
+    await a.clock.schedule(FIXED_NOW + 1000, 'push', { label: 'a' });
+    await b.clock.schedule(FIXED_NOW + 2000, 'push', { label: 'b' });
     const tick = createTick(registry.all);
     await tick();
     expect(ran).toEqual([]);
@@ -33,21 +39,20 @@ describe('WEBHOOK-RETRY', () => {
   });
 
   it('a tenant whose jobs are still running is skipped, and never holds up the others', async () => {
-    const { time, registry, a, b } = tenantsOnAMovingClock();
+    const { time, registry, ran, slow, a, b } = tenantsOnAMovingClock();
     let release = () => {};
-    const slow = new Promise<void>((done) => {
+    slow.done = new Promise<void>((done) => {
       release = done;
     });
-    const ran: string[] = [];
-    a.clock.schedule(FIXED_NOW, () => slow);
-    a.clock.schedule(FIXED_NOW, () => void ran.push('a'));
-    b.clock.schedule(FIXED_NOW, () => void ran.push('b'));
+    await a.clock.schedule(FIXED_NOW, 'slow');
+    await a.clock.schedule(FIXED_NOW, 'push', { label: 'a' });
+    await b.clock.schedule(FIXED_NOW, 'push', { label: 'b' });
     const tick = createTick(registry.all);
     const first = tick();
-    // Let b's first run finish (a's waits for `slow`): the next turn of the event loop, no timer.
-    await new Promise((done) => setImmediate(done));
+    // Let b's first run finish (a's waits for `slow`): a few turns of the event loop, no timer.
+    for (let turn = 0; turn < 10; turn++) await new Promise((done) => setImmediate(done));
     time.now += 1000;
-    b.clock.schedule(FIXED_NOW + 1000, () => void ran.push('b2'));
+    await b.clock.schedule(FIXED_NOW + 1000, 'push', { label: 'b2' });
     await tick();
     expect(ran).toEqual(['b', 'b2']);
     release();

@@ -18,19 +18,19 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
 
 export function webhookControlHandlers(linkData: LinkData): [string, Handler][] {
   const getWebhookConfig: Handler = async ({ tenant }) => {
-    await ensureDailyRefresh(linkData, tenant);
+    await ensureDailyRefresh(tenant);
     return ok(json(200, await readWebhookConfig(tenant)));
   };
 
   const setWebhookConfig: Handler = async ({ input, tenant }) => {
     const config = await writeWebhookConfig(tenant, input.body as Partial<WebhookConfig>);
     // A new `daily_refresh_time` takes effect from the next occurrence.
-    await ensureDailyRefresh(linkData, tenant, true);
+    await ensureDailyRefresh(tenant, true);
     return ok(json(200, config));
   };
 
   const listEventLog: Handler = async ({ input, tenant }) => {
-    await ensureDailyRefresh(linkData, tenant);
+    await ensureDailyRefresh(tenant);
     const filter: EventFilter = {
       link: text(input.query.link),
       webhook_type: text(input.query.webhook_type),
@@ -40,7 +40,7 @@ export function webhookControlHandlers(linkData: LinkData): [string, Handler][] 
   };
 
   const runDailyRefreshNow: Handler = async ({ tenant }) => {
-    await ensureDailyRefresh(linkData, tenant);
+    await ensureDailyRefresh(tenant);
     return ok(json(202, { links_refreshed: await runDailyRefresh(linkData, tenant) }));
   };
 

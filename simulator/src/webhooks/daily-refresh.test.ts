@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { filterRecords } from '../handlers/list-query.js';
 import type { StoredRecord } from '../store/store.js';
+import { arm, listArmed } from '../tenants/armed-switches.js';
 import { FIXED_NOW } from '../testing/contract-checked-simulator.js';
 import { type WebhookFixture, webhookFixture } from '../testing/webhook-fixture.js';
 import { runDailyRefresh } from './daily-refresh.js';
@@ -32,7 +33,7 @@ const dataOf = async (link: StoredRecord, code: string) =>
 const switchOn = (
   scenario: 'next_refresh_invalid_credentials' | 'next_refresh_token_required',
   link: string,
-) => fx.tenant.scenarios.push({ id: 's', scenario, institution: null, link, remaining: 1 });
+) => arm(fx.tenant, 'scenarios', { id: 's', scenario, institution: null, link, remaining: 1 });
 const statusOf = async (link: StoredRecord) =>
   (await fx.tenant.store.get(fx.tenant.id, '/api/links/', link.id))?.status;
 
@@ -92,12 +93,12 @@ describe('WEBHOOK-DAILY', () => {
   it('a new daily_refresh_time takes over from the next occurrence; a clock reset schedules it again', async () => {
     const link = await newLink();
     await writeWebhookConfig(fx.tenant, { mode: 'record', daily_refresh_time: '18:00' });
-    await ensureDailyRefresh(fx.linkData, fx.tenant, true);
+    await ensureDailyRefresh(fx.tenant, true);
     await fx.advance(24 * HOUR_MS);
     expect((await fx.events({ webhook_code: 'new_owners_available' })).map((e) => e.created_at)).toEqual([
       '2026-11-02T18:00:00.000Z',
     ]);
-    fx.tenant.clock.reset();
+    await fx.tenant.clock.reset();
     // The pipeline runs the due jobs at every request: the next request finds the schedule again.
     await fx.tenant.clock.runDue();
     await fx.advance(6 * HOUR_MS);
@@ -106,7 +107,7 @@ describe('WEBHOOK-DAILY', () => {
 
   it('after a snapshot import (reset, then set) no refresh of the days in between runs', async () => {
     const link = await newLink();
-    fx.tenant.clock.reset();
+    await fx.tenant.clock.reset();
     await fx.tenant.clock.setTo(FIXED_NOW + 10 * 24 * HOUR_MS);
     expect(await fx.events({ webhook_code: 'new_owners_available' })).toEqual([]);
     await fx.advance(18 * HOUR_MS);
@@ -185,7 +186,7 @@ describe('LINK-INVALID-CREDENTIALS', () => {
     });
     await refresh();
     expect((await codesOf(link)).filter((c) => c.includes('new_'))).toEqual([]);
-    expect(fx.tenant.scenarios).toEqual([]);
+    expect(await listArmed(fx.tenant, 'scenarios')).toEqual([]);
   });
 });
 

@@ -33,7 +33,7 @@ async function updateLink(tenant: TenantRuntime, id: string, changes: Record<str
 /** LINK-INVALID-CREDENTIALS, LINK-TOKEN-REQUIRED: true when a scenario switch stopped the refresh. */
 async function failedLogin(tenant: TenantRuntime, link: StoredRecord): Promise<boolean> {
   const target = { institution: String(link.institution), link: link.id };
-  if (takeScenario(tenant, 'next_refresh_invalid_credentials', target)) {
+  if (await takeScenario(tenant, 'next_refresh_invalid_credentials', target)) {
     // brokenRules LINK-INVALID-CREDENTIALS: the event goes out, the status is never written.
     if (!tenant.brokenRules.has('LINK-INVALID-CREDENTIALS'))
       await updateLink(tenant, link.id, { status: 'invalid' });
@@ -49,7 +49,7 @@ async function failedLogin(tenant: TenantRuntime, link: StoredRecord): Promise<b
     });
     return true;
   }
-  if (!takeScenario(tenant, 'next_refresh_token_required', target)) return false;
+  if (!(await takeScenario(tenant, 'next_refresh_token_required', target))) return false;
   await updateLink(tenant, link.id, { status: 'token_required' });
   const token_generation_data = {
     instructions: 'Use the code sent to your phone.',

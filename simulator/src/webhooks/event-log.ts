@@ -56,10 +56,12 @@ function toEvent(record: StoredRecord): EventRecord {
 
 /** Adds an event to the log; the write is tracked so the event list never misses it. */
 export function appendEvent(tenant: TenantRuntime, event: EventRecord): Promise<void> {
-  const state = webhookState(tenant);
-  state.sequence += 1;
-  const write = tenant.store.put(tenant.id, EVENTS_COLLECTION, toStored(event, state.sequence));
-  return track(state.logWrites, write);
+  // The store numbers events (one counter for every replica); called in the order events are raised,
+  // the numbers follow that order.
+  const write = tenant.store
+    .nextSequence(tenant.id, 'events')
+    .then((sequence) => tenant.store.put(tenant.id, EVENTS_COLLECTION, toStored(event, sequence)));
+  return track(webhookState(tenant).logWrites, write);
 }
 
 /** Appends one delivery attempt and sets the event's status; false when the event is gone (reset). */

@@ -7,6 +7,7 @@
 import type { LinkData } from '../handlers/data-resources/link-data.js';
 import { institutionByName } from '../institutions/catalogue.js';
 import type { StoredRecord } from '../store/store.js';
+import type { JobKinds } from '../tenants/job-kinds.js';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 import { ensureDailyRefresh, nextDayStart } from './daily-schedule.js';
 import { linkResources } from './event-resources.js';
@@ -48,13 +49,27 @@ export interface LinkTriggers {
 
 const BROKEN_STATUSES = new Set(['invalid', 'token_required']);
 
-export function linkTriggers(linkData: LinkData): LinkTriggers {
+/** The job kinds of the next day's historical update: as upgraded (LINK-ACCESS-MODE-UP), or broken on purpose. */
+const NEXT_DAY_UPDATE = 'historical update';
+const NEXT_DAY_UPDATE_BROKEN = 'historical update (broken on purpose)';
+
+export function linkTriggers(linkData: LinkData, jobs: JobKinds): LinkTriggers {
   const historical = (tenant: TenantRuntime, link: StoredRecord, resources: readonly string[], id?: string) =>
     runHistoricalUpdate(linkData, tenant, link, resources, id).then(() => undefined);
+  jobs.define(NEXT_DAY_UPDATE, async (tenant, args) => {
+    // The link as it is the next day: deleted, back to single or broken means no update.
+    const link = await currentLink(tenant, String(args.link));
+    if (link?.access_mode !== 'recurrent' || link.status !== 'valid') return;
+    await historical(tenant, link, linkResources(link));
+  });
+  jobs.define(NEXT_DAY_UPDATE_BROKEN, async (tenant, args) => {
+    const link = await currentLink(tenant, String(args.link));
+    if (link) await historical(tenant, link, linkResources(link));
+  });
 
   return {
     async linkCreated(tenant, link) {
-      await ensureDailyRefresh(linkData, tenant);
+      await ensureDailyRefresh(tenant);
       const { environment } = await readWebhookConfig(tenant);
       if (link.access_mode !== 'recurrent' && environment !== 'sandbox') return;
       await historical(tenant, link, linkResources(link));
@@ -67,30 +82,21 @@ export function linkTriggers(linkData: LinkData): LinkTriggers {
     },
 
     async linkUpdated(tenant, before, after) {
-      await ensureDailyRefresh(linkData, tenant);
+      await ensureDailyRefresh(tenant);
       const broken = tenant.brokenRules;
       const down = before.access_mode === 'recurrent' && after.access_mode === 'single';
       const kept = before.access_mode === 'recurrent' && after.access_mode === 'recurrent';
       // brokenRules LINK-ACCESS-MODE-DOWN, LINK-PATCH-NO-UPDATE: a historical update the next day anyway.
       if ((down && broken.has('LINK-ACCESS-MODE-DOWN')) || (kept && broken.has('LINK-PATCH-NO-UPDATE'))) {
-        tenant.clock.schedule(nextDayStart(tenant.clock.now()), () =>
-          historical(tenant, after, linkResources(after)),
-        );
+        await tenant.clock.schedule(nextDayStart(tenant.clock.now()), NEXT_DAY_UPDATE_BROKEN, {
+          link: after.id,
+        });
         return;
       }
       if (before.access_mode === 'recurrent' || after.access_mode !== 'recurrent') return;
       // brokenRules LINK-ACCESS-MODE-UP: the upgrade stored, its historical update never scheduled.
       if (broken.has('LINK-ACCESS-MODE-UP')) return;
-      tenant.clock.schedule(
-        nextDayStart(tenant.clock.now()),
-        async () => {
-          // The link as it is the next day: deleted, back to single or broken means no update.
-          const link = await currentLink(tenant, after.id);
-          if (link?.access_mode !== 'recurrent' || link.status !== 'valid') return;
-          await historical(tenant, link, linkResources(link));
-        },
-        'historical update',
-      );
+      await tenant.clock.schedule(nextDayStart(tenant.clock.now()), NEXT_DAY_UPDATE, { link: after.id });
     },
 
     async credentialsUpdated(tenant, before, after) {

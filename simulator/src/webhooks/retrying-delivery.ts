@@ -4,9 +4,16 @@
  * times, then the event is `failed`. Every attempt is recorded in the event log.
  */
 import type { Dispatcher } from 'undici';
+import type { JobRunner } from '../tenants/job-kinds.js';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 import { type AttemptOutcome, acknowledged, postWebhook } from './delivery.js';
-import { type DeliveryAttempt, type EventRecord, type EventStatus, recordAttempt } from './event-log.js';
+import {
+  type DeliveryAttempt,
+  type EventRecord,
+  type EventStatus,
+  findEvent,
+  recordAttempt,
+} from './event-log.js';
 import { readWebhookConfig, type WebhookConfig } from './webhook-config.js';
 import { track, webhookState } from './webhook-state.js';
 
@@ -85,12 +92,23 @@ export async function deliverEvent(
   if (status !== 'pending') return;
   // WEBHOOK-RETRY (choice, admin.yaml): repetition n waits n x retry_interval_seconds after the
   // attempt before it, so with 60 s the attempts are at 0, 60, 180, 360, 600 and 900 s.
-  tenant.clock.schedule(
+  await tenant.clock.schedule(
     at + number * config.retry_interval_seconds * 1000,
-    () => {
-      track(webhookState(tenant).inFlight, deliverEvent(context, tenant, event, number + 1));
-    },
-    'webhook retry',
+    WEBHOOK_RETRY,
+    { event: event.id, number: number + 1 },
     event.id,
   );
+}
+
+/** The job kind of a repetition (WEBHOOK-RETRY): `{ event, number }`. */
+export const WEBHOOK_RETRY = 'webhook retry';
+
+/** Runs a repetition on whichever replica claims it: the event as the log has it now. */
+export function webhookRetryRunner(context: DeliveryContext): JobRunner {
+  return async (tenant, args) => {
+    const event = await findEvent(tenant, String(args.event));
+    // Gone from the log (a reset) or already settled (a resend delivered it): nothing to repeat.
+    if (event?.status !== 'pending') return;
+    track(webhookState(tenant).inFlight, deliverEvent(context, tenant, event, Number(args.number)));
+  };
 }

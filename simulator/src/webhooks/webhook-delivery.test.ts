@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../../openapi/validation/document-ajv.js';
+import { arm } from '../tenants/armed-switches.js';
 import { FIXED_NOW } from '../testing/contract-checked-simulator.js';
 import { startReceiver, type TestReceiver } from '../testing/test-receiver.js';
 import { type WebhookFixture, webhookFixture } from '../testing/webhook-fixture.js';
@@ -40,7 +41,7 @@ const LINK_ID = '30cb4806-6e00-48a4-91c9-ca55968576c8';
 const switchOn = (
   scenario: 'next_refresh_invalid_credentials' | 'next_refresh_token_required',
   link: string,
-) => fx.tenant.scenarios.push({ id: `s-${link}`, scenario, institution: null, link, remaining: 1 });
+) => arm(fx.tenant, 'scenarios', { id: `s-${link}`, scenario, institution: null, link, remaining: 1 });
 
 describe('WEBHOOK-SHAPE', () => {
   it('POSTs {webhook_id, webhook_type, webhook_code, link_id, data} as JSON, valid against the document, for every event of the catalogue', async () => {

@@ -5,10 +5,17 @@
  * on the tenant's virtual clock (WEBHOOK-RETRY), so tests advance the clock instead of waiting.
  */
 import type { Dispatcher } from 'undici';
+import type { JobKinds } from '../tenants/job-kinds.js';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 import { appendEvent, type EventRecord, type WebhookPayload } from './event-log.js';
 import type { RaisedEvent, RaiseEvent } from './raised-event.js';
-import { type AttemptReport, type DeliveryContext, deliverEvent } from './retrying-delivery.js';
+import {
+  type AttemptReport,
+  type DeliveryContext,
+  deliverEvent,
+  WEBHOOK_RETRY,
+  webhookRetryRunner,
+} from './retrying-delivery.js';
 import { readWebhookConfig } from './webhook-config.js';
 import {
   NO_RECEIVER,
@@ -30,6 +37,8 @@ export interface WebhookHubOptions {
   timeoutMs?: number;
   /** Told of every attempt (STYLE.md: the core emits, the CLI decides what to print). */
   onAttempt?: (report: AttemptReport) => void;
+  /** Where the hub defines its job kinds (the repetitions of WEBHOOK-RETRY). */
+  jobs: JobKinds;
 }
 
 export interface WebhookHub {
@@ -79,6 +88,7 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
     onAttempt: options.onAttempt,
   };
   const states = new Set<TenantWebhookState>();
+  options.jobs.define(WEBHOOK_RETRY, webhookRetryRunner(context));
 
   function emitterFor(tenant: TenantRuntime): RaiseEvent {
     const state = webhookState(tenant);

@@ -64,7 +64,7 @@ describe('WEBHOOK-RETRY', () => {
     ]);
     expect(hooks.received).toHaveLength(5);
     expect(new Set(hooks.received.map((d) => d.body.webhook_id)).size).toBe(1);
-    expect(fx.tenant.clock.pendingJobs()).toBe(0);
+    expect(await fx.tenant.clock.pendingJobs()).toBe(0);
   });
 
   it('after the first attempt and five repetitions without a 2xx, the event is failed and nothing more is sent', async () => {
@@ -100,7 +100,7 @@ describe('WEBHOOK-RETRY', () => {
     expect(logged?.attempts).toEqual([
       { at: at(0), status: null, error: 'timed out after 150 ms', duration_ms: 0 },
     ]);
-    expect(fx.tenant.clock.pendingJobs()).toBe(1);
+    expect(await fx.tenant.clock.pendingJobs()).toBe(1);
   });
 
   it('a refused connection is a failed attempt', async () => {

@@ -14,17 +14,12 @@ export interface WebhookDefaults {
 
 export interface TenantWebhookState {
   defaults: WebhookDefaults;
-  /** Orders the event log (a store `put` of an updated record moves it to the end). */
-  sequence: number;
   /** Event-log writes not yet in the store; the event list waits for them. */
   readonly logWrites: Set<Promise<unknown>>;
   /** Writes and deliveries in flight; `idle()` waits for them. */
   readonly inFlight: Set<Promise<unknown>>;
-  /**
-   * WEBHOOK-DAILY: a job whose generation is not the current one was superseded and does nothing;
-   * `time` is the `daily_refresh_time` last read.
-   */
-  readonly daily: { generation: number; scheduled: boolean; listening: boolean; time: string };
+  /** WEBHOOK-DAILY: whether this process listens to the tenant clock's resets (daily-schedule.ts). */
+  readonly daily: { listening: boolean };
   /** Starts a new delivery of a logged event (`POST /_ofkit/events/{id}/resend/`); set by the emitter. */
   resend?: (event: EventRecord) => void;
 }
@@ -39,10 +34,9 @@ export function webhookState(tenant: TenantRuntime): TenantWebhookState {
   if (existing) return existing;
   const created: TenantWebhookState = {
     defaults: NO_RECEIVER,
-    sequence: 0,
     logWrites: new Set(),
     inFlight: new Set(),
-    daily: { generation: 0, scheduled: false, listening: false, time: '06:00' },
+    daily: { listening: false },
   };
   states.set(tenant, created);
   return created;

@@ -33,19 +33,19 @@ const collect = (input: ValidInput, jobs: JobInfo[]) => (input.query.include ===
  * The Clock schema: `jobs_run` only for the calls that move the time; with `?include=jobs`, the next
  * jobs and (for those calls) the jobs that ran.
  */
-function clockBody(tenant: TenantRuntime, input: ValidInput, ran?: { count: number; jobs: JobInfo[] }) {
+async function clockBody(tenant: TenantRuntime, input: ValidInput, ran?: { count: number; jobs: JobInfo[] }) {
   const { now, frozen } = tenant.clock.state();
   const withJobs = input.query.include === 'jobs';
   return {
     now: new Date(now).toISOString(),
     frozen,
-    ...(withJobs && { jobs: tenant.clock.upcoming(UPCOMING_JOBS).map(toJob) }),
+    ...(withJobs && { jobs: (await tenant.clock.upcoming(UPCOMING_JOBS)).map(toJob) }),
     ...(ran !== undefined && { jobs_run: ran.count }),
     ...(withJobs && ran !== undefined && { ran: ran.jobs.map(toJob) }),
   };
 }
 
-const getClock: Handler = async ({ input, tenant }) => ok(json(200, clockBody(tenant, input)));
+const getClock: Handler = async ({ input, tenant }) => ok(json(200, await clockBody(tenant, input)));
 
 const setClock: Handler = async ({ input, tenant }) => {
   const body = input.body as { now?: string; frozen?: boolean };
@@ -64,9 +64,9 @@ const setClock: Handler = async ({ input, tenant }) => {
   }
   // After the move, so that a frozen clock stops at the new instant and an unfrozen one follows real
   // time from it (setClock's description).
-  if (body.frozen === true) tenant.clock.freeze();
-  if (body.frozen === false) tenant.clock.unfreeze();
-  return ok(json(200, clockBody(tenant, input, ran)));
+  if (body.frozen === true) await tenant.clock.freeze();
+  if (body.frozen === false) await tenant.clock.unfreeze();
+  return ok(json(200, await clockBody(tenant, input, ran)));
 };
 
 const advanceClock: Handler = async ({ input, tenant }) => {
@@ -79,12 +79,12 @@ const advanceClock: Handler = async ({ input, tenant }) => {
   }
   const jobs: JobInfo[] = [];
   const count = await tenant.clock.advance(milliseconds, collect(input, jobs));
-  return ok(json(200, clockBody(tenant, input, { count, jobs })));
+  return ok(json(200, await clockBody(tenant, input, { count, jobs })));
 };
 
 const freezeClock: Handler = async ({ input, tenant }) => {
-  tenant.clock.freeze();
-  return ok(json(200, clockBody(tenant, input)));
+  await tenant.clock.freeze();
+  return ok(json(200, await clockBody(tenant, input)));
 };
 
 export const clockHandlers: [string, Handler][] = [

@@ -53,15 +53,16 @@ describe('clock', () => {
   it('advance runs every due job in time order, the clock standing at each job', async () => {
     const seen: [string, string][] = [];
     const tenantClock = sim.simulator.tenant('tenant-a').clock;
+    sim.simulator.jobs.define('clock test', async (_tenant, args) => {
+      seen.push([String(args.label), iso(tenantClock.now())]);
+    });
     for (const [label, at] of [
       ['c', 30_000],
       ['a', 10_000],
       ['b', 20_000],
       ['late', 90_000],
     ] as const) {
-      tenantClock.schedule(FIXED_NOW + at, () => {
-        seen.push([label, iso(tenantClock.now())]);
-      });
+      await tenantClock.schedule(FIXED_NOW + at, 'clock test', { label });
     }
     expect((await advance(60)).body.jobs_run).toBe(3);
     expect(seen).toEqual([

@@ -6,7 +6,7 @@ import { listOperations } from '../../../../openapi/checks/openapi-document.js';
 import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
 import { err, ok } from '../../core/result.js';
 import { apiError } from '../../errors/api-error.js';
-import type { Fault } from '../../tenants/tenant-runtime.js';
+import { arm, disarm, disarmAll, type Fault, listArmed } from '../../tenants/armed-switches.js';
 import { type Handler, json, noContent } from '../handler.js';
 
 interface FaultRequest {
@@ -15,13 +15,7 @@ interface FaultRequest {
   count?: number;
 }
 
-const listFaults: Handler = async ({ tenant }) =>
-  ok(
-    json(
-      200,
-      tenant.faults.map((fault) => ({ ...fault })),
-    ),
-  );
+const listFaults: Handler = async ({ tenant }) => ok(json(200, await listArmed(tenant, 'faults')));
 
 /** FaultRequest names an operationId of `api`: a fault on a misspelt id would wait forever without a word. */
 const injectFault =
@@ -43,21 +37,20 @@ const injectFault =
       status: body.status,
       remaining: body.count ?? 1,
     };
-    tenant.faults.push(fault);
+    await arm(tenant, 'faults', fault);
     return ok(json(201, { ...fault }));
   };
 
 const clearFaults: Handler = async ({ tenant }) => {
-  tenant.faults = [];
+  await disarmAll(tenant, 'faults');
   return ok(noContent());
 };
 
 /** Disarms one fault (the dashboard's per-fault button). */
 const removeFault: Handler = async ({ input, tenant }) => {
   const id = String(input.path.fault_id);
-  if (!tenant.faults.some((fault) => fault.id === id))
+  if (!(await disarm(tenant, 'faults', id)))
     return err(apiError('not_found', { message: `No fault ${id}.` }));
-  tenant.faults = tenant.faults.filter((fault) => fault.id !== id);
   return ok(noContent());
 };
 

@@ -6,7 +6,14 @@
 import { err, ok, type Result } from '../../core/result.js';
 import { type ApiErrors, apiError } from '../../errors/api-error.js';
 import { institutionByName } from '../../institutions/catalogue.js';
-import type { ScenarioName, ScenarioSwitch } from '../../institutions/scenario-switches.js';
+import {
+  arm,
+  disarm,
+  disarmAll,
+  listArmed,
+  type ScenarioName,
+  type ScenarioSwitch,
+} from '../../tenants/armed-switches.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { type Handler, json, noContent } from '../handler.js';
 import { LINKS } from '../links.js';
@@ -56,13 +63,7 @@ async function checkTarget(tenant: TenantRuntime, body: ScenarioRequest): Promis
   return ok(true);
 }
 
-const listScenarios: Handler = async ({ tenant }) =>
-  ok(
-    json(
-      200,
-      tenant.scenarios.map((scenario) => ({ ...scenario })),
-    ),
-  );
+const listScenarios: Handler = async ({ tenant }) => ok(json(200, await listArmed(tenant, 'scenarios')));
 
 const addScenario: Handler = async ({ input, tenant }) => {
   const body = input.body as ScenarioRequest;
@@ -76,21 +77,20 @@ const addScenario: Handler = async ({ input, tenant }) => {
     // ScenarioRequest: an absent `count` means until cleared.
     remaining: body.count ?? null,
   };
-  tenant.scenarios.push(scenario);
+  await arm(tenant, 'scenarios', scenario);
   return ok(json(201, { ...scenario }));
 };
 
 const clearScenarios: Handler = async ({ tenant }) => {
-  tenant.scenarios = [];
+  await disarmAll(tenant, 'scenarios');
   return ok(noContent());
 };
 
 /** Switches one scenario off (the dashboard's per-switch button). */
 const removeScenario: Handler = async ({ input, tenant }) => {
   const id = String(input.path.scenario_id);
-  if (!tenant.scenarios.some((scenario) => scenario.id === id))
+  if (!(await disarm(tenant, 'scenarios', id)))
     return err(apiError('not_found', { message: `No scenario ${id}.` }));
-  tenant.scenarios = tenant.scenarios.filter((scenario) => scenario.id !== id);
   return ok(noContent());
 };
 

@@ -11,9 +11,10 @@
  * Import then export gives the same document (exportSnapshot's description) when the snapshot's clock is
  * frozen; an unfrozen one follows real time from the snapshot's instant, so its `now` moves on.
  */
-import type { ScenarioSwitch } from '../../institutions/scenario-switches.js';
-import type { TenantSnapshot } from '../../store/store.js';
-import type { Fault, TenantRuntime } from '../../tenants/tenant-runtime.js';
+import type { StoredRecord, TenantSnapshot } from '../../store/store.js';
+import { FAULTS, type Fault, SCENARIOS, type ScenarioSwitch } from '../../tenants/armed-switches.js';
+import { RUNTIME_COLLECTION } from '../../tenants/tenant-clock.js';
+import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 
 export const SNAPSHOT_FORMAT = 'ofkit-snapshot/1';
 
@@ -46,13 +47,22 @@ const RECORDS_PER_CHUNK = 1000;
 /** The tenant's snapshot as a value: the stored records themselves (records are values; do not change them). */
 export async function snapshotOf(tenant: TenantRuntime): Promise<Snapshot> {
   const { now, frozen } = tenant.clock.state();
+  // The armed faults and scenarios are in the store; the snapshot shows them on their own, as its
+  // format says, and leaves out the clock's stored state (the snapshot's `clock` says it).
+  const { collections, windows } = await tenant.store.exportTenant(tenant.id);
+  const {
+    [FAULTS]: faults = [],
+    [SCENARIOS]: scenarios = [],
+    [RUNTIME_COLLECTION]: _runtime,
+    ...data
+  } = collections;
   return {
     format: SNAPSHOT_FORMAT,
     clock: { now: new Date(now).toISOString(), frozen },
     state: {
-      store: await tenant.store.exportTenant(tenant.id),
-      scenarios: structuredClone(tenant.scenarios),
-      faults: structuredClone(tenant.faults),
+      store: { collections: data, windows },
+      scenarios: structuredClone(scenarios) as unknown as ScenarioSwitch[],
+      faults: structuredClone(faults) as unknown as Fault[],
     },
   };
 }
@@ -99,10 +109,15 @@ export async function importSnapshot(
   clock: Snapshot['clock'],
   state: SnapshotState,
 ): Promise<void> {
-  await tenant.store.importTenant(tenant.id, state.store);
-  tenant.scenarios = structuredClone(state.scenarios);
-  tenant.faults = structuredClone(state.faults);
-  tenant.clock.reset();
+  // The simulator's own state (the daily refresh's schedule) stays; faults and scenarios come in with
+  // the records, in the same one-step import.
+  const kept = await tenant.store.list(tenant.id, RUNTIME_COLLECTION);
+  const armed = { [FAULTS]: state.faults, [SCENARIOS]: state.scenarios } as Record<string, unknown[]>;
+  const collections: Record<string, StoredRecord[]> = { ...state.store.collections };
+  for (const [name, items] of Object.entries({ ...armed, [RUNTIME_COLLECTION]: kept }))
+    if (items.length > 0) collections[name] = structuredClone(items) as StoredRecord[];
+  await tenant.store.importTenant(tenant.id, { ...state.store, collections });
+  await tenant.clock.reset();
   await tenant.clock.setTo(Date.parse(clock.now));
-  if (clock.frozen) tenant.clock.freeze();
+  if (clock.frozen) await tenant.clock.freeze();
 }

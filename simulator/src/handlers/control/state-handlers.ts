@@ -4,6 +4,7 @@ import { err, ok } from '../../core/result.js';
 import { apiError } from '../../errors/api-error.js';
 import { createIds, createRandom } from '../../ids/seeded-ids.js';
 import type { TenantSnapshot } from '../../store/store.js';
+import { RUNTIME_COLLECTION } from '../../tenants/tenant-clock.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { WEBHOOKS_COLLECTION } from '../../webhooks/webhook-config.js';
 import { type Handler, json, noContent } from '../handler.js';
@@ -20,9 +21,11 @@ import { SNAPSHOT_MAX_BYTES } from './snapshot-limits.js';
 
 /**
  * Store collections a reset keeps: resetTenant's description in admin.yaml says "webhook configuration
- * is kept", while records, events (`_ofkit/events`) and rate-limit windows go.
+ * is kept", while records, events (`_ofkit/events`) and rate-limit windows go. The simulator's runtime
+ * state stays too: the daily refresh's schedule goes with the webhook configuration (WEBHOOK-DAILY is
+ * armed again after the reset), and the clock's state is reset on its own.
  */
-export const KEPT_ON_RESET: readonly string[] = [WEBHOOKS_COLLECTION];
+export const KEPT_ON_RESET: readonly string[] = [WEBHOOKS_COLLECTION, RUNTIME_COLLECTION];
 
 async function clearStore(tenant: TenantRuntime): Promise<void> {
   // Read only what is kept (not exportTenant: a tenant may hold a million records).
@@ -38,10 +41,9 @@ async function clearStore(tenant: TenantRuntime): Promise<void> {
 
 const resetTenant: Handler = async ({ tenant }) => {
   await clearStore(tenant);
-  tenant.faults = [];
-  tenant.scenarios = [];
-  // Forgets the scheduled jobs; the clock follows real time again (resetTenant's description).
-  tenant.clock.reset();
+  // clearTenant forgot the armed faults and scenarios (they are in the store). Forgets the scheduled jobs;
+  // the clock follows real time again (resetTenant's description).
+  await tenant.clock.reset();
   return ok(noContent());
 };
 

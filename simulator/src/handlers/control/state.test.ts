@@ -58,7 +58,7 @@ describe('reset', () => {
     const clock = await sim.call('GET', '/_ofkit/clock/');
     expect(clock.body).toEqual({ now: new Date(FIXED_NOW).toISOString(), frozen: false });
     // The async deletion is forgotten; only the daily refresh is armed again (WEBHOOK-DAILY).
-    expect(sim.simulator.tenant('tenant-a').clock.pendingJobs()).toBe(1);
+    expect(await sim.simulator.tenant('tenant-a').clock.pendingJobs()).toBe(1);
     const snapshot = await exportSnapshot();
     expect(snapshot.state.store.collections).toEqual({});
     expect(snapshot.state.store.windows).toEqual({});

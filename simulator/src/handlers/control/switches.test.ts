@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Fault } from '../../tenants/tenant-runtime.js';
+import type { Fault } from '../../tenants/armed-switches.js';
 import { type CheckedSimulator, contractCheckedSimulator } from '../../testing/contract-checked-simulator.js';
 
 let sim: CheckedSimulator;

@@ -3,15 +3,22 @@
  * document's description of each resource (`resource-catalogue.ts`): list, retrieve, resume, detail,
  * delete and the exchange history, keyed by the document's operationIds.
  */
+import type { JobKinds } from '../../tenants/job-kinds.js';
 import type { Handler } from '../handler.js';
 import { collectionList } from '../list-query.js';
 import { listHistory } from './exchange-history.js';
 import { type LinkData, retrievalMachineOf } from './link-data.js';
 import { deleteHandler, detailHandler } from './record-handlers.js';
-import { resumeHandler, retrieveHandler } from './retrieve-handlers.js';
+import {
+  ASYNC_RETRIEVAL,
+  asyncRetrievalRunner,
+  resumeHandler,
+  retrieveHandler,
+} from './retrieve-handlers.js';
 
-export function dataResourceHandlers(linkData: LinkData): [string, Handler][] {
+export function dataResourceHandlers(linkData: LinkData, jobs: JobKinds): [string, Handler][] {
   const machine = retrievalMachineOf(linkData);
+  jobs.define(ASYNC_RETRIEVAL, asyncRetrievalRunner(machine));
   const entries: [string, Handler][] = [];
   for (const resource of machine.resources.values()) {
     const { list, retrieve, resume, get, delete: remove, history } = resource.operations;

@@ -9,6 +9,7 @@ import { type ApiErrors, apiError } from '../../errors/api-error.js';
 import { takeScenario } from '../../institutions/scenario-switches.js';
 import { ACCEPTED_MFA_TOKEN } from '../../institutions/scenario-triggers.js';
 import type { StoredRecord } from '../../store/store.js';
+import type { JobRunner } from '../../tenants/job-kinds.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { type Handler, json } from '../handler.js';
 import { findOr404, publicView } from '../handler-support.js';
@@ -70,7 +71,12 @@ async function prepare(
   // Before reading anything (parents included): a paused retrieval has no effect until resumed.
   // A token sent up front (the SDK's `token` option) answers the institution's question at once.
   const answered = body.token === ACCEPTED_MFA_TOKEN;
-  if (askToken && !answered && resource.operations.resume !== undefined && asksForToken(tenant, link.value)) {
+  if (
+    askToken &&
+    !answered &&
+    resource.operations.resume !== undefined &&
+    (await asksForToken(tenant, link.value))
+  ) {
     return pauseForToken(tenant, { collection: resource.path, link: link.value.id, body });
   }
   const parents = await parentsOf(machine, tenant, link.value, resource, request);
@@ -106,12 +112,12 @@ async function parentsOf(
 }
 
 /** LINK-MFA-428: the institution asks for a token (catalogue feature, `mfa` username, link status, scenario). */
-function asksForToken(tenant: TenantRuntime, link: StoredRecord): boolean {
+async function asksForToken(tenant: TenantRuntime, link: StoredRecord): Promise<boolean> {
   const institution = String(link.institution);
   return (
     institutionAsksForToken(institution, link._username) ||
     link.status === 'token_required' ||
-    takeScenario(tenant, 'institution_requires_token', { institution, link: link.id })
+    (await takeScenario(tenant, 'institution_requires_token', { institution, link: link.id }))
   );
 }
 
@@ -127,19 +133,29 @@ export function retrieveHandler(machine: RetrievalMachine, resource: DataResourc
     const prepared = await prepare(machine, tenant, resource, body, true);
     if (!prepared.ok) return prepared;
     const { link, request, parents } = prepared.value;
-    const served = prepared.value.resource;
     if (input.headers['x-service-request-mode'] === 'async' && operation.responses.has(202)) {
-      // Choice: the retrieval runs a second later on the tenant's clock; GET lists its records then.
-      tenant.clock.schedule(
-        tenant.clock.now() + 1000,
-        async () => {
-          await machine.retrieve(tenant, link, served, request, parents);
-        },
-        'async retrieval',
-      );
+      // Choice: the retrieval runs a second later on the tenant's clock (a job any replica may run, its
+      // checks made again then: a link deleted meanwhile retrieves nothing); GET lists its records then.
+      await tenant.clock.schedule(tenant.clock.now() + 1000, ASYNC_RETRIEVAL, { path: resource.path, body });
       return ok(json(202, { request_id: requestId }));
     }
+    const served = prepared.value.resource;
     return ok(answer(stored(request), await machine.retrieve(tenant, link, served, request, parents)));
+  };
+}
+
+/** The job kind of an async retrieval (`x-service-request-mode: async`). */
+export const ASYNC_RETRIEVAL = 'async retrieval';
+
+/** Runs an async retrieval scheduled by `retrieveHandler`: `{ path, body }` of the request. */
+export function asyncRetrievalRunner(machine: RetrievalMachine): JobRunner {
+  return async (tenant, args) => {
+    const resource = machine.resources.get(String(args.path));
+    if (!resource) return;
+    const prepared = await prepare(machine, tenant, resource, args.body as Body, false);
+    if (!prepared.ok) return;
+    const { link, request, parents } = prepared.value;
+    await machine.retrieve(tenant, link, prepared.value.resource, request, parents);
   };
 }
 

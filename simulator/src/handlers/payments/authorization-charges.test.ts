@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { arm, disarmAll } from '../../tenants/armed-switches.js';
 import { type CheckedSimulator, contractCheckedSimulator } from '../../testing/contract-checked-simulator.js';
 import {
   authorizationCharges,
@@ -31,8 +32,8 @@ async function authorized(schedule: Record<string, unknown> = {}) {
 beforeAll(async () => {
   sim = await contractCheckedSimulator('authorization-charges');
 });
-afterEach(() => {
-  tenant().scenarios = [];
+afterEach(async () => {
+  await disarmAll(tenant(), 'scenarios');
 });
 afterAll(() => expectValidEvents(sim));
 
@@ -149,7 +150,7 @@ describe('PAY-CHARGE-RETRY', () => {
 
   it('the scenario next_charge_fails fails the next charge; a retry sends it again and it succeeds', async () => {
     const { id, charge } = await authorized({ start_date: '2026-11-04', occurrences: 1 });
-    tenant().scenarios.push({
+    await arm(tenant(), 'scenarios', {
       id: 's-1',
       scenario: 'next_charge_fails',
       institution: null,
@@ -190,7 +191,7 @@ describe('PAY-CHARGE-RETRY', () => {
     const { id, charge } = await authorized({ start_date: '2026-11-05', amount: '999.99', occurrences: 1 });
     await clock().setTo(gmt3('2026-11-05T06:00:00'));
     expect((await authorizationCharges(sim, id))[0]?.status).toBe('FAILED');
-    tenant().scenarios.push({
+    await arm(tenant(), 'scenarios', {
       id: 's-2',
       scenario: 'next_charge_fails',
       institution: 'banco_aurora_br',
@@ -203,7 +204,7 @@ describe('PAY-CHARGE-RETRY', () => {
     }
     expect((await retry(id, charge)).body.retries).toBe(3);
     expect((await authorizationCharges(sim, id))[0]?.status).toBe('SUCCEEDED');
-    tenant().scenarios.push({
+    await arm(tenant(), 'scenarios', {
       id: 's-3',
       scenario: 'next_charge_fails',
       institution: null,
@@ -219,7 +220,7 @@ describe('PAY-CHARGE-RETRY', () => {
 
   it('a cancelled authorization allows no retry (400 invalid_status)', async () => {
     const { id, charge } = await authorized({ start_date: '2026-11-07' });
-    tenant().scenarios.push({
+    await arm(tenant(), 'scenarios', {
       id: 's-4',
       scenario: 'next_charge_fails',
       institution: null,

@@ -7,7 +7,7 @@ import { type ApiErrors, apiError } from '../../errors/api-error.js';
 import type { ValidInput } from '../../pipeline/validate.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { type Handler, json, noContent } from '../handler.js';
-import { chargesOf, continueSchedule, settleAndContinue } from './authorization-schedule.js';
+import { chargesOf, continueSchedule, scheduleSettlement } from './authorization-schedule.js';
 import { cancelCutoffOf, cutoffPassed, describeCutoff, inMachineZone } from './cancel-cutoff.js';
 import { cancelCharge, startProcessing } from './charge-settlement.js';
 import type { AuthorizationRecord, ChargeRecord } from './payment-records.js';
@@ -93,11 +93,7 @@ const retryPaymentAuthorizationCharge: Handler = async ({ input, tenant }) => {
   if (authorization.status !== 'AUTHORIZED' && authorization.status !== 'COMPLETED')
     return failure('invalid_status', undefined, `The payment authorization is ${authorization.status}.`);
   const processing = await startProcessing(tenant, charge, { retries: retries + 1 });
-  tenant.clock.schedule(
-    tenant.clock.now(),
-    () => settleAndContinue(tenant, charge.id, authorization.id),
-    'charge settlement',
-  );
+  await scheduleSettlement(tenant, charge.id, authorization.id);
   return ok(json(200, namedIdView(processing)));
 };
 

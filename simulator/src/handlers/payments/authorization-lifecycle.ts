@@ -6,13 +6,14 @@
  */
 import { err, ok, type Result } from '../../core/result.js';
 import { type ApiErrors, apiError } from '../../errors/api-error.js';
+import type { JobRunner } from '../../tenants/job-kinds.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { nowIso } from '../handler-support.js';
 import { continueSchedule } from './authorization-schedule.js';
 import { raiseAuthorizationStatus } from './payment-events.js';
 import type { AuthorizationRecord, AuthorizationStatus } from './payment-records.js';
 import { AUTHORIZATIONS, getRecord, putRecord } from './payment-store.js';
-import { armUserDecision } from './payment-triggers.js';
+import { armUserDecision, decisionRunner } from './payment-triggers.js';
 
 /** (choice) The user has 30 minutes to confirm (`expires_at`), as in the document's example. */
 export const CONFIRMATION_WINDOW_MS = 30 * 60_000;
@@ -60,18 +61,28 @@ export const confirmAuthorization = (tenant: TenantRuntime, id: string) => decid
 export const rejectAuthorization = (tenant: TenantRuntime, id: string) => decide(tenant, id, 'REJECTED');
 
 /** After creation: the expiry job, and the user's decision when `external_id` is a trigger. */
-export function armAuthorization(tenant: TenantRuntime, authorization: AuthorizationRecord): void {
-  tenant.clock.schedule(
-    Date.parse(authorization.expires_at),
-    async () => {
-      const current = await getRecord<AuthorizationRecord>(tenant, AUTHORIZATIONS, authorization.id);
-      if (current?.status === 'AWAITING_AUTHORIZATION') await decide(tenant, authorization.id, 'EXPIRED');
-    },
-    'authorization expiry',
-  );
-  armUserDecision(tenant, authorization.external_id, (decision) =>
-    decision === 'confirm'
-      ? confirmAuthorization(tenant, authorization.id)
-      : rejectAuthorization(tenant, authorization.id),
-  );
+export async function armAuthorization(
+  tenant: TenantRuntime,
+  authorization: AuthorizationRecord,
+): Promise<void> {
+  await tenant.clock.schedule(Date.parse(authorization.expires_at), AUTHORIZATION_EXPIRY, {
+    id: authorization.id,
+  });
+  await armUserDecision(tenant, authorization.external_id, AUTHORIZATION_DECISION, authorization.id);
 }
+
+const AUTHORIZATION_EXPIRY = 'authorization expiry';
+const AUTHORIZATION_DECISION = 'payer decision (authorization)';
+
+/** The job kinds of an authorization: its expiry, and the payer's decision of a trigger. */
+export const authorizationJobs: [string, JobRunner][] = [
+  [
+    AUTHORIZATION_EXPIRY,
+    async (tenant, args) => {
+      const id = String(args.id);
+      const current = await getRecord<AuthorizationRecord>(tenant, AUTHORIZATIONS, id);
+      if (current?.status === 'AWAITING_AUTHORIZATION') await decide(tenant, id, 'EXPIRED');
+    },
+  ],
+  [AUTHORIZATION_DECISION, decisionRunner(confirmAuthorization, rejectAuthorization)],
+];

@@ -5,6 +5,7 @@
  * charge date runs it and raises its events. The authorization's `next_charge_date` follows, and it
  * becomes COMPLETED once its last charge SUCCEEDED or was CANCELLED.
  */
+import type { JobRunner } from '../../tenants/job-kinds.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { nowIso } from '../handler-support.js';
 import { processingInstant } from './cancel-cutoff.js';
@@ -29,6 +30,25 @@ async function runScheduledCharge(tenant: TenantRuntime, chargeId: string): Prom
   await startProcessing(tenant, charge);
   await settleAndContinue(tenant, chargeId, charge.payment_authorization);
 }
+
+const SCHEDULED_CHARGE = 'scheduled charge';
+const CHARGE_SETTLEMENT = 'charge settlement';
+
+/** Schedules the settlement of a charge put to PROCESSING (a retry, PAY-CHARGE-RETRY). */
+export const scheduleSettlement = (tenant: TenantRuntime, chargeId: string, authorizationId: string) =>
+  tenant.clock.schedule(tenant.clock.now(), CHARGE_SETTLEMENT, {
+    charge: chargeId,
+    authorization: authorizationId,
+  });
+
+/** The job kinds of an authorization's charges: a scheduled charge (`{ charge }`), a settlement. */
+export const authorizationScheduleJobs: [string, JobRunner][] = [
+  [SCHEDULED_CHARGE, (tenant, args) => runScheduledCharge(tenant, String(args.charge))],
+  [
+    CHARGE_SETTLEMENT,
+    (tenant, args) => settleAndContinue(tenant, String(args.charge), String(args.authorization)),
+  ],
+];
 
 /** Settles a PROCESSING charge, then moves the schedule on. */
 export async function settleAndContinue(tenant: TenantRuntime, chargeId: string, authorizationId: string) {
@@ -59,7 +79,7 @@ async function scheduleOccurrence(tenant: TenantRuntime, authorization: Authoriz
   };
   await putRecord(tenant, CHARGES, charge);
   const at = Math.max(processingInstant(charge.date), tenant.clock.now());
-  tenant.clock.schedule(at, () => runScheduledCharge(tenant, id), 'scheduled charge');
+  await tenant.clock.schedule(at, SCHEDULED_CHARGE, { charge: id });
 }
 
 /**

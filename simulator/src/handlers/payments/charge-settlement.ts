@@ -51,11 +51,15 @@ export async function startProcessing(
  * PAY-CHARGE-RETRY: the scenario switch `next_charge_fails` (at the payer's institution, by id or
  * name, or at any) fails the next charge; the trigger amount fails a charge's first attempt.
  */
-function failureOf(tenant: TenantRuntime, charge: ChargeRecord, institution: string): ChargeFailure | null {
+async function failureOf(
+  tenant: TenantRuntime,
+  charge: ChargeRecord,
+  institution: string,
+): Promise<ChargeFailure | null> {
   const name = paymentInstitution(institution)?.name;
   const switched =
-    takeScenario(tenant, 'next_charge_fails', { institution }) ||
-    (name !== undefined && takeScenario(tenant, 'next_charge_fails', { institution: name }));
+    (await takeScenario(tenant, 'next_charge_fails', { institution })) ||
+    (name !== undefined && (await takeScenario(tenant, 'next_charge_fails', { institution: name })));
   if (switched || (charge.amount === FAILING_AMOUNT && charge._attempts === 1)) return INSUFFICIENT_FUNDS;
   return null;
 }
@@ -68,7 +72,7 @@ export async function settleCharge(
   const charge = await getRecord<ChargeRecord>(tenant, CHARGES, chargeId);
   if (charge?.status !== 'PROCESSING') return undefined;
   const parties = await chargeParties(tenant, charge);
-  const failure = failureOf(tenant, charge, parties?.payer.institution ?? DEFAULT_PAYER_INSTITUTION.id);
+  const failure = await failureOf(tenant, charge, parties?.payer.institution ?? DEFAULT_PAYER_INSTITUTION.id);
   const now = nowIso(tenant);
   const settled: ChargeRecord = {
     ...charge,

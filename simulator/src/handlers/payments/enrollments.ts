@@ -5,6 +5,7 @@
  * `status`.
  */
 import { ok } from '../../core/result.js';
+import type { JobRunner } from '../../tenants/job-kinds.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { type Handler, json } from '../handler.js';
 import { nowIso } from '../handler-support.js';
@@ -58,20 +59,7 @@ const createEnrollment: Handler = async ({ input, tenant }) => {
     return failure('not_found', 'institution', `No payment institution ${String(body.institution)}.`);
   const enrollment = newEnrollment(tenant, body, institution.name);
   await putRecord(tenant, ENROLLMENTS, enrollment);
-  tenant.clock.schedule(
-    Date.parse(enrollment.expires_at),
-    async () => {
-      const current = await getRecord<EnrollmentRecord>(tenant, ENROLLMENTS, enrollment.id);
-      if (current?.status === 'PENDING')
-        await putRecord(tenant, ENROLLMENTS, {
-          ...current,
-          status: 'EXPIRED',
-          redirect_url: null,
-          updated_at: nowIso(tenant),
-        });
-    },
-    'enrollment expiry',
-  );
+  await tenant.clock.schedule(Date.parse(enrollment.expires_at), ENROLLMENT_EXPIRY, { id: enrollment.id });
   return ok(json(201, namedIdView(enrollment)));
 };
 
@@ -119,6 +107,25 @@ const getEnrollment: Handler = async ({ input, tenant }) => {
   const found = await findRecord(tenant, ENROLLMENTS, input.path.enrollment_id!);
   return found.ok ? ok(json(200, namedIdView(found.value))) : found;
 };
+
+const ENROLLMENT_EXPIRY = 'enrollment expiry';
+
+/** The job kind of an enrollment's expiry: still PENDING at `expires_at`, it is EXPIRED. */
+export const enrollmentJobs: [string, JobRunner][] = [
+  [
+    ENROLLMENT_EXPIRY,
+    async (tenant, args) => {
+      const current = await getRecord<EnrollmentRecord>(tenant, ENROLLMENTS, String(args.id));
+      if (current?.status === 'PENDING')
+        await putRecord(tenant, ENROLLMENTS, {
+          ...current,
+          status: 'EXPIRED',
+          redirect_url: null,
+          updated_at: nowIso(tenant),
+        });
+    },
+  ],
+];
 
 export const enrollmentHandlers: [string, Handler][] = [
   ['createEnrollment', createEnrollment],

@@ -2,13 +2,17 @@
  * Handlers of the Brazil payments operations (every `/payments/br/...` operationId) and of the control
  * API's payment actions, keyed by operationId.
  */
+import type { JobKinds } from '../../tenants/job-kinds.js';
 import type { Handler } from '../handler.js';
 import { authorizationChargeHandlers } from './authorization-charges.js';
+import { authorizationJobs } from './authorization-lifecycle.js';
+import { authorizationScheduleJobs } from './authorization-schedule.js';
 import { bankAccountHandlers } from './bank-accounts.js';
 import { chargeHandlers } from './charges.js';
 import { customerHandlers } from './customers.js';
-import { enrollmentHandlers } from './enrollments.js';
+import { enrollmentHandlers, enrollmentJobs } from './enrollments.js';
 import { intentChargeHandlers } from './intent-charges.js';
+import { intentJobs } from './intent-lifecycle.js';
 import { paymentAuthorizationHandlers } from './payment-authorizations.js';
 import { paymentControlHandlers } from './payment-control.js';
 import { paymentInstitutionHandlers } from './payment-institutions.js';
@@ -38,7 +42,14 @@ export function paymentApiHandlers(): [string, Handler][] {
  * actions (`paymentControlHandlers`), so both are served without another registry entry. Register
  * this once; do not add `paymentControlHandlers()` to the registry as well.
  */
-export function paymentHandlers(): [string, Handler][] {
+export function paymentHandlers(jobs: JobKinds): [string, Handler][] {
+  for (const [kind, runner] of [
+    ...authorizationJobs,
+    ...authorizationScheduleJobs,
+    ...intentJobs,
+    ...enrollmentJobs,
+  ])
+    jobs.define(kind, runner);
   return [...paymentApiHandlers(), ...paymentControlHandlers()];
 }
 

@@ -6,6 +6,7 @@
  */
 import { err, ok, type Result } from '../../core/result.js';
 import { type ApiErrors, apiError } from '../../errors/api-error.js';
+import type { JobRunner } from '../../tenants/job-kinds.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { nowIso } from '../handler-support.js';
 import { paymentsDate, processingInstant } from './cancel-cutoff.js';
@@ -13,7 +14,7 @@ import { cancelCharge, settleCharge, startProcessing } from './charge-settlement
 import { raiseIntentCancelled } from './payment-events.js';
 import type { ChargeRecord, IntentRecord, IntentStatus } from './payment-records.js';
 import { CHARGES, getRecord, INTENTS, putRecord } from './payment-store.js';
-import { armUserDecision } from './payment-triggers.js';
+import { armUserDecision, decisionRunner } from './payment-triggers.js';
 
 async function setIntent(tenant: TenantRuntime, intent: IntentRecord, changes: Partial<IntentRecord>) {
   const updated: IntentRecord = { ...intent, ...changes, updated_at: nowIso(tenant) };
@@ -95,10 +96,10 @@ export async function authorizeIntent(
   });
   if (scheduled) {
     const at = Math.max(processingInstant(charge.date), tenant.clock.now());
-    tenant.clock.schedule(at, () => runCharge(tenant, charge.id, false), 'intent charge');
+    await tenant.clock.schedule(at, INTENT_CHARGE, { charge: charge.id, processing: false });
   } else {
     await startProcessing(tenant, charge);
-    tenant.clock.schedule(tenant.clock.now(), () => runCharge(tenant, charge.id, true), 'intent charge');
+    await tenant.clock.schedule(tenant.clock.now(), INTENT_CHARGE, { charge: charge.id, processing: true });
   }
   return ok(updated);
 }
@@ -114,11 +115,18 @@ export async function rejectIntent(
 }
 
 /** On entering PENDING: the payer's decision when `external_id` is a trigger. */
-export function armIntent(tenant: TenantRuntime, intent: IntentRecord): void {
-  armUserDecision(tenant, intent.external_id, (decision) =>
-    decision === 'confirm' ? authorizeIntent(tenant, intent.id) : rejectIntent(tenant, intent.id),
-  );
+export function armIntent(tenant: TenantRuntime, intent: IntentRecord): Promise<void> {
+  return armUserDecision(tenant, intent.external_id, INTENT_DECISION, intent.id);
 }
+
+const INTENT_CHARGE = 'intent charge';
+const INTENT_DECISION = 'payer decision (intent)';
+
+/** The job kinds of an intent: its charge (`{ charge, processing }`) and the payer's decision. */
+export const intentJobs: [string, JobRunner][] = [
+  [INTENT_CHARGE, (tenant, args) => runCharge(tenant, String(args.charge), args.processing === true)],
+  [INTENT_DECISION, decisionRunner(authorizeIntent, rejectIntent)],
+];
 
 /** PAY-INTENT-CANCEL-CUTOFF, before the cutoff: the intent and its charge CANCELLED, with the events. */
 export async function cancelIntent(

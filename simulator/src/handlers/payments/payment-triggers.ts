@@ -3,6 +3,7 @@
  * (Brazil)"). The control API offers the same effects (`/_ofkit/payment-authorizations/{id}/confirm/`,
  * `.../reject/`, `/_ofkit/payment-intents/{id}/authorize/`, `.../reject/`, scenario `next_charge_fails`).
  */
+import type { JobRunner } from '../../tenants/job-kinds.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 
 /** An `external_id` starting with this: the user confirms at the institution right away (PAY-AUTH-AUTHORIZED). */
@@ -24,12 +25,23 @@ export function userDecisionOf(externalId: string | null): UserDecision | undefi
  * Arms a trigger: the user's decision runs as a job due now, so the creating request still answers the
  * waiting status and the next request (or clock move) finds the decision made and its event raised.
  */
-export function armUserDecision(
+export async function armUserDecision(
   tenant: TenantRuntime,
   externalId: string | null,
-  decide: (decision: UserDecision) => Promise<unknown>,
-): void {
+  kind: string,
+  id: string,
+): Promise<void> {
   const decision = userDecisionOf(externalId);
-  if (decision)
-    tenant.clock.schedule(tenant.clock.now(), () => decide(decision).then(() => undefined), 'payer decision');
+  if (decision) await tenant.clock.schedule(tenant.clock.now(), kind, { id, decision });
+}
+
+/** A runner of a payer decision job (`{ id, decision }`), from the confirm and reject of the object. */
+export function decisionRunner(
+  confirm: (tenant: TenantRuntime, id: string) => Promise<unknown>,
+  reject: (tenant: TenantRuntime, id: string) => Promise<unknown>,
+): JobRunner {
+  return async (tenant, args) => {
+    const id = String(args.id);
+    await (args.decision === 'confirm' ? confirm(tenant, id) : reject(tenant, id));
+  };
 }

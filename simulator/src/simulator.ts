@@ -56,8 +56,10 @@ export interface SimulatorOptions {
 export interface Simulator {
   handle(request: SimRequest): Promise<SimResponse>;
   tenant(id: string): TenantRuntime;
-  /** The tenants that have made a request so far (the clock ticker runs their due jobs). */
+  /** The tenants that have made a request so far to this process. */
   tenants(): TenantRuntime[];
+  /** Every tenant with state in the store, this process's and other replicas' (the clock ticker's). */
+  knownTenants(): Promise<TenantRuntime[]>;
   /** The webhook emitter: `idle()` awaits deliveries in flight, `close()` ends its connections. */
   webhooks: Pick<WebhookHub, 'idle' | 'close'>;
   fallbackOperations: string[];
@@ -120,7 +122,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     environment: options.environment,
     realTime,
     brokenRules,
-    jobKinds: jobs,
+    runJob: (tenant, job) => jobs.run(tenant, job),
     replica: options.replica,
     emitterFor: (tenant) => {
       const emit = webhooks.emitterFor(tenant);
@@ -164,6 +166,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     handle: async (request) => dashboard(request) ?? handle(request),
     tenant: tenantFor,
     tenants: tenantFor.all,
+    knownTenants: tenantFor.known,
     webhooks: { idle: webhooks.idle, close: webhooks.close },
     fallbackOperations,
     document: api,

@@ -61,7 +61,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     await simulator.webhooks.close();
     throw error;
   }
-  const stopTicker = tickMs > 0 ? startClockTicker(simulator.tenants, tickMs) : () => {};
+  const stopTicker = tickMs > 0 ? startClockTicker(simulator.knownTenants, tickMs) : () => {};
   const keys = Object.freeze(allKeys.filter((key) => key.environment === environment));
   let closing: Promise<void> | undefined;
   const close = () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../store/memory-store.js';
-import { JobKinds } from '../tenants/job-kinds.js';
 import { createTenantRegistry } from '../tenants/tenant-runtime.js';
 import { institutionAsksForToken, MFA_SESSIONS, pauseForToken, resumePaused } from './mfa-sessions.js';
 
@@ -10,7 +9,7 @@ const tenantFor = () =>
     store: new MemoryStore(),
     environment: 'production',
     realTime: () => 0,
-    jobKinds: new JobKinds(),
+    runJob: async () => undefined,
   })('t');
 const LINK = '6f1d2c3b-4a59-4e8d-9c7b-1a2b3c4d5e6f';
 

@@ -5,30 +5,11 @@
  * environment adds the provider's documented sandbox institutions (sandbox-institutions.ts).
  */
 import type { Environment } from '../pipeline/authenticate.js';
+import type { InstitutionEntry } from './institution-entry.js';
 import { BANKING_BR_RESOURCES, FISCAL_MX_RESOURCES } from './institution-resources.js';
 import { SANDBOX_INSTITUTIONS } from './sandbox-institutions.js';
 
-export type InstitutionType = 'bank' | 'fiscal' | 'employment';
-export type FormFieldName = 'username' | 'username2' | 'username3' | 'password' | 'password2' | 'token';
-
-export interface InstitutionEntry {
-  id: string;
-  name: string;
-  display_name: string;
-  type: InstitutionType;
-  country_codes: ('BR' | 'MX' | 'CL')[];
-  website: string;
-  primary_color: string;
-  resources: string[];
-  form_fields: {
-    name: FormFieldName;
-    type: 'text' | 'password';
-    label: string;
-    optional: boolean;
-    validation: string | null;
-  }[];
-  features: ('token_required' | 'employment_metrics' | 'sandbox')[];
-}
+export type { FormFieldName, InstitutionEntry, InstitutionType } from './institution-entry.js';
 
 const FISCAL_CL = ['INVOICES', 'TAX_STATUS', 'DEBT_REPORTS'];
 const user = (label: string, validation: string | null = null) =>

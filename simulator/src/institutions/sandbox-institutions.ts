@@ -13,7 +13,7 @@
  * The guide's failing credentials were not found; ours stand in for them (scenario-triggers.ts:
  * password `wrong-password` is refused, token `123456` is accepted).
  */
-import type { InstitutionEntry } from './catalogue.js';
+import type { InstitutionEntry } from './institution-entry.js';
 import { BANKING_BR_RESOURCES, FISCAL_MX_RESOURCES } from './institution-resources.js';
 
 export const SANDBOX_CREDENTIALS = {

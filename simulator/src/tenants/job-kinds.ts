@@ -3,6 +3,7 @@
  * tenant's store, so that whichever replica claims it runs it; the runner is code every replica has.
  * Each part of the simulator defines its kinds when it is built (handlers, webhooks, payments).
  */
+import type { QueuedJob } from '../clock/virtual-clock.js';
 import type { TenantRuntime } from './tenant-runtime.js';
 
 export type JobArgs = Record<string, unknown>;
@@ -17,7 +18,15 @@ export class JobKinds {
     this.runners.set(kind, runner);
   }
 
-  runner(kind: string): JobRunner | undefined {
-    return this.runners.get(kind);
+  /** Runs a claimed job of the tenant by its kind's runner. */
+  async run(tenant: TenantRuntime, job: QueuedJob): Promise<void> {
+    const runner = this.runners.get(job.kind);
+    // A job of a kind this replica does not know (an older version beside a newer one) is dropped
+    // loudly rather than left to block the schedule.
+    if (!runner) {
+      console.error(`ofkit: no runner for job kind "${job.kind}" (tenant ${tenant.id}); dropped`);
+      return;
+    }
+    await runner(tenant, job.args);
   }
 }

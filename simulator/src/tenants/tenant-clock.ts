@@ -7,8 +7,6 @@
  */
 import { type ClockBacking, type QueuedJob, type StoredClock, VirtualClock } from '../clock/virtual-clock.js';
 import type { Store } from '../store/store.js';
-import type { JobKinds } from './job-kinds.js';
-import type { TenantRuntime } from './tenant-runtime.js';
 
 /** The collection of the simulator's own per-tenant state (not part of the API's data). */
 export const RUNTIME_COLLECTION = '_runtime';
@@ -33,12 +31,11 @@ export class TenantClock extends VirtualClock {
   }
 }
 
-/** The clock's backing in the tenant's store; jobs run through `kinds` on `runtime()`. */
+/** The clock's backing in the tenant's store; `run` runs a claimed job (by its kind's runner). */
 export function storeClockBacking(
   store: Store,
   tenantId: string,
-  kinds: JobKinds,
-  runtime: () => TenantRuntime,
+  run: (job: QueuedJob) => Promise<void>,
 ): ClockBacking {
   return {
     async loadState() {
@@ -61,15 +58,6 @@ export function storeClockBacking(
     upcoming: (limit) => store.upcomingJobs(tenantId, limit),
     count: () => store.countJobs(tenantId),
     clear: () => store.clearJobs(tenantId),
-    async run(job) {
-      const runner = kinds.runner(job.kind);
-      // A job of a kind this replica does not know (an older version beside a newer one) is dropped
-      // loudly rather than left to block the schedule.
-      if (!runner) {
-        console.error(`ofkit: no runner for job kind "${job.kind}" (tenant ${tenantId}); dropped`);
-        return;
-      }
-      await runner(runtime(), job.args);
-    },
+    run,
   };
 }

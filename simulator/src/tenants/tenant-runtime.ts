@@ -4,11 +4,11 @@
  */
 import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import { sharedAccountStore } from '../broken-rules/shared-account-store.js';
+import type { QueuedJob } from '../clock/virtual-clock.js';
 import { createIds, createRandom, type Ids, type Random } from '../ids/seeded-ids.js';
 import type { Environment } from '../pipeline/authenticate.js';
 import type { Store } from '../store/store.js';
 import type { RaiseEvent } from '../webhooks/raised-event.js';
-import type { JobKinds } from './job-kinds.js';
 import { storeClockBacking, TenantClock } from './tenant-clock.js';
 
 export interface TenantRuntime {
@@ -32,8 +32,8 @@ export interface TenantRegistryOptions {
   brokenRules?: BrokenRules;
   /** The tenant's event emitter (the webhook emitter); without one, raised events go nowhere. */
   emitterFor?: (tenant: TenantRuntime) => RaiseEvent;
-  /** The runners of the jobs on tenants' clocks. */
-  jobKinds: JobKinds;
+  /** Runs a job of a tenant's clock, claimed from the store (JobKinds.run). */
+  runJob: (tenant: TenantRuntime, job: QueuedJob) => Promise<void>;
   /**
    * This process's number among the replicas sharing the store (from 1): each draws its ids from its own
    * stream, so two replicas never mint the same id; replica 1's stream is the single process's.
@@ -67,7 +67,7 @@ export function createTenantRegistry(options: TenantRegistryOptions): TenantRegi
       environment: options.environment,
       clock: new TenantClock(
         options.realTime,
-        storeClockBacking(store, tenantId, options.jobKinds, () => runtime),
+        storeClockBacking(store, tenantId, (job) => options.runJob(runtime, job)),
       ),
       ids: createIds(createRandom(`${options.seed}/${tenantId}/ids${replicaStream}`)),
       random,

@@ -65,7 +65,7 @@ export function webhookFixture(options: { timeoutMs?: number } = {}): WebhookFix
     environment: 'production',
     realTime: () => FIXED_NOW,
     emitterFor: hub.emitterFor,
-    jobKinds: jobs,
+    runJob: (tenant, job) => jobs.run(tenant, job),
   });
   const tenant = tenants('tenant-a');
   const linkData = recordingLinkData();

@@ -17,7 +17,7 @@ function tenantsOnAMovingClock() {
     store: new MemoryStore(),
     environment: 'production',
     realTime: () => time.now,
-    jobKinds,
+    runJob: (tenant, job) => jobKinds.run(tenant, job),
   });
   return { time, registry, ran, slow, a: registry('a'), b: registry('b') };
 }

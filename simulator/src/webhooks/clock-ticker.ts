@@ -4,8 +4,14 @@
  */
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 
+/**
+ * The tenants whose jobs the ticker runs: with replicas on one store, every tenant with state there
+ * (a job another replica scheduled is claimed by whichever ticks first).
+ */
+export type TenantSource = () => Iterable<TenantRuntime> | Promise<Iterable<TenantRuntime>>;
+
 /** Runs every known tenant's due jobs, skipping a tenant whose previous run has not finished. */
-export function createTick(tenants: () => Iterable<TenantRuntime>): () => Promise<void> {
+export function createTick(tenants: TenantSource): () => Promise<void> {
   const running = new Set<TenantRuntime>();
   const runTenant = async (tenant: TenantRuntime) => {
     running.add(tenant);
@@ -16,14 +22,14 @@ export function createTick(tenants: () => Iterable<TenantRuntime>): () => Promis
     }
   };
   return async () => {
-    const due = [...tenants()].filter((tenant) => !running.has(tenant));
+    const due = [...(await tenants())].filter((tenant) => !running.has(tenant));
     // One tenant's jobs never wait for another's.
     await Promise.all(due.map(runTenant));
   };
 }
 
 /** Ticks every `intervalMs` of real time; returns the function that stops it. */
-export function startClockTicker(tenants: () => Iterable<TenantRuntime>, intervalMs = 1000): () => void {
+export function startClockTicker(tenants: TenantSource, intervalMs = 1000): () => void {
   const tick = createTick(tenants);
   const timer = setInterval(() => {
     void tick();

@@ -49,7 +49,7 @@ export function webhookControlHandlers(linkData: LinkData): [string, Handler][] 
     const id = String(input.path.event_id);
     const event = await findEvent(tenant, id);
     if (!event) return err(apiError('not_found', { message: `No event ${id}.` }));
-    webhookState(tenant).resend?.(event);
+    webhookState(tenant).resend?.(event.id);
     return ok(json(202, event));
   };
 

@@ -7,7 +7,7 @@
 import type { Dispatcher } from 'undici';
 import type { JobKinds } from '../tenants/job-kinds.js';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
-import { appendEvent, type EventRecord, type WebhookPayload } from './event-log.js';
+import { appendEvent, type EventRecord, findEvent, type WebhookPayload } from './event-log.js';
 import type { RaisedEvent, RaiseEvent } from './raised-event.js';
 import {
   type AttemptReport,
@@ -95,8 +95,11 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
     state.defaults = options.defaults ?? NO_RECEIVER;
     states.add(state);
     // A re-send is a new delivery: attempt 1, then the retries of WEBHOOK-RETRY again.
-    state.resend = (event) => {
-      track(state.inFlight, deliverEvent(context, tenant, event));
+    state.resend = (eventId) => {
+      const delivery = findEvent(tenant, eventId).then((event) =>
+        event ? deliverEvent(context, tenant, event) : undefined,
+      );
+      track(state.inFlight, delivery);
     };
     return (raised) => {
       // Numbered now, in the order handlers raise events, so ids follow the seed deterministically.

@@ -4,7 +4,6 @@
  * Everything a client can see (configuration, event log) lives in the store.
  */
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
-import type { EventRecord } from './event-log.js';
 
 /** The receiver every tenant starts with (`ofkit simulate --webhook-url --webhook-bearer`). */
 export interface WebhookDefaults {
@@ -21,7 +20,7 @@ export interface TenantWebhookState {
   /** WEBHOOK-DAILY: whether this process listens to the tenant clock's resets (daily-schedule.ts). */
   readonly daily: { listening: boolean };
   /** Starts a new delivery of a logged event (`POST /_ofkit/events/{id}/resend/`); set by the emitter. */
-  resend?: (event: EventRecord) => void;
+  resend?: (eventId: string) => void;
 }
 
 const states = new WeakMap<TenantRuntime, TenantWebhookState>();

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
 import { MemoryStore } from '../../store/memory-store.js';
 import type { StoredRecord } from '../../store/store.js';
-import { JobKinds } from '../../tenants/job-kinds.js';
 import { createTenantRegistry } from '../../tenants/tenant-runtime.js';
 import { FIXED_NOW } from '../../testing/contract-checked-simulator.js';
 import { createLinkData } from './link-data.js';
@@ -21,7 +20,7 @@ function setup() {
     seed: 's',
     store,
     environment: 'production',
-    jobKinds: new JobKinds(),
+    runJob: async () => undefined,
     realTime: () => FIXED_NOW,
   })('t');
   return { tenant, store };

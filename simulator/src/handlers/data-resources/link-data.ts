@@ -9,14 +9,10 @@ import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { historyTemplate } from './exchange-history.js';
 import { describeResources } from './resource-catalogue.js';
 import { RetrievalMachine, todayOf } from './retrieval-machine.js';
-import { scopedRetrieval } from './retrieval-request.js';
+import { type RetrievalScope, scopedRetrieval } from './retrieval-request.js';
 
 /** What a retrieval asks for: one account's records, a date range (inclusive `YYYY-MM-DD`). */
-export interface RetrievalScope {
-  account?: string;
-  from?: string;
-  to?: string;
-}
+export type { RetrievalScope } from './retrieval-request.js';
 
 export interface LinkData {
   /** Collection paths of the data resources (`/api/accounts/`, `/api/mx/invoices/`...). */

@@ -21,6 +21,9 @@ import type { RaisedEvent } from './webhooks/raised-event.js';
 import { createWebhookHub, type WebhookHub, type WebhookHubOptions } from './webhooks/webhook-emitter.js';
 import type { WebhookDefaults } from './webhooks/webhook-state.js';
 
+/** The store's scope of the simulator's own counters (not a tenant: the clock ticker skips `_` names). */
+const SIMULATOR_SCOPE = '_ofkit';
+
 const GENERATED = resolve(import.meta.dirname, '../../openapi/generated');
 
 export interface SimulatorOptions {
@@ -98,6 +101,8 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   const admin = readDocument('admin.json');
   const store = options.store ?? new MemoryStore();
   const realTime = options.realTime ?? systemTime;
+  // Replicas on one store number themselves in start order (the memory store's only process is 1).
+  const replica = options.replica ?? (await store.nextSequence(SIMULATOR_SCOPE, 'replicas'));
   // The runners of the jobs on tenants' clocks, defined by the parts that schedule them.
   const jobs = new JobKinds();
   // The client judge's log: every API request and webhook delivery of each tenant (judge/).
@@ -123,7 +128,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     realTime,
     brokenRules,
     runJob: (tenant, job) => jobs.run(tenant, job),
-    replica: options.replica,
+    replica,
     emitterFor: (tenant) => {
       const emit = webhooks.emitterFor(tenant);
       const onEvent = options.onEvent;

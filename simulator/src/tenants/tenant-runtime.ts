@@ -81,7 +81,9 @@ export function createTenantRegistry(options: TenantRegistryOptions): TenantRegi
     return runtime;
   };
   const known = async () => {
-    const ids = new Set([...runtimes.keys(), ...(await options.store.tenants())]);
+    // Names starting with `_` are the simulator's own scopes (its replica counter), not tenants.
+    const stored = (await options.store.tenants()).filter((id) => !id.startsWith('_'));
+    const ids = new Set([...runtimes.keys(), ...stored]);
     return [...ids].map(tenantFor);
   };
   return Object.assign(tenantFor, { all: () => [...runtimes.values()], known });

@@ -96,6 +96,9 @@ export async function resumePaused(
   const checked = !tenant.brokenRules.has('LINK-MFA-428');
   if (checked && resume.token !== ACCEPTED_MFA_TOKEN)
     return err(apiError('invalid_token', { field: 'token' }));
-  await tenant.store.delete(tenant.id, MFA_SESSIONS, resume.session);
+  // LINK-MFA-428: a session resumes once. Taken in one atomic step: of two resumes at once (two
+  // replicas), the second finds it gone.
+  if (!(await tenant.store.take(tenant.id, MFA_SESSIONS, resume.session)))
+    return err(apiError('session_expired', { field: 'session', rule: 'LINK-MFA-428' }));
   return ok({ collection, link, body: paused._body as Body });
 }

@@ -1,0 +1,81 @@
+/**
+ * A simulator replica as users run one: `ofkit simulate --store redis://...` in its own process, on a
+ * loopback port chosen by the OS. Stopped by its own PID (never by name).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const LAUNCHER = resolve(import.meta.dirname, '../../scripts/ofkit.js');
+const KEY = 'ofkit-key-a:ofkit-secret-a';
+
+export interface Replica {
+  name: string;
+  url: string;
+  process: ChildProcess;
+  output: string[];
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
+  kill(): Promise<void>;
+}
+
+export interface Answer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary members of the API's bodies
+  body: any;
+}
+
+/** Starts a replica on `storeUrl`; rejects with its output when it does not listen within 60 s. */
+export function startReplica(name: string, storeUrl: string, seed: string): Promise<Replica> {
+  const child = spawn(
+    process.execPath,
+    [LAUNCHER, 'simulate', '--store', storeUrl, '--port', '0', '--host', '127.0.0.1', '--seed', seed],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
+  );
+  const output: string[] = [];
+  return new Promise((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`${name} did not start:\n${output.join('')}`)), 60_000);
+    const exited = (code: number | null) => {
+      clearTimeout(timer);
+      fail(new Error(`${name} exited (${code}) before listening:\n${output.join('')}`));
+    };
+    child.once('exit', exited);
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output.push(chunk.toString('utf8'));
+      const found = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join(''));
+      if (!found?.[1]) return;
+      clearTimeout(timer);
+      child.off('exit', exited);
+      ready(replica(name, found[1], child, output));
+    });
+  });
+}
+
+function replica(name: string, url: string, child: ChildProcess, output: string[]): Replica {
+  const authorization = `Basic ${Buffer.from(KEY).toString('base64')}`;
+  return {
+    name,
+    url,
+    process: child,
+    output,
+    async call(method, path, body, headers = {}) {
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: {
+          authorization,
+          ...(body !== undefined && { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    },
+    kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      return new Promise<void>((done) => {
+        child.once('exit', () => done());
+        child.kill('SIGKILL');
+      });
+    },
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * One node-redis connection of the Redis store: connects with a clear error when Redis cannot be
+ * reached (the URL, what failed), runs the store's Lua scripts by SHA1 (EVALSHA, loading a script with
+ * EVAL the first time a server lacks it), and closes.
+ */
+import { createHash } from 'node:crypto';
+import { createClient } from 'redis';
+
+/** Redis cannot be used: the URL (without its password) and what failed, on one line. */
+export class RedisStoreError extends Error {
+  override name = 'RedisStoreError';
+}
+
+/** A Lua script and its SHA1, computed once. */
+export interface LuaScript {
+  readonly source: string;
+  readonly sha: string;
+}
+
+export function luaScript(source: string): LuaScript {
+  return { source, sha: createHash('sha1').update(source).digest('hex') };
+}
+
+/** The URL as it may be printed: without a password. */
+export function printableUrl(url: string): string {
+  if (!URL.canParse(url)) return url;
+  const parsed = new URL(url);
+  if (parsed.password !== '') parsed.password = '***';
+  return parsed.toString();
+}
+
+/** `redis://HOST:PORT/DB` (or rediss://): refused early, with the reason, when it is not one. */
+export function checkRedisUrl(url: string): void {
+  if (!URL.canParse(url)) throw new RedisStoreError(`"${url}" is not a URL (want redis://HOST:PORT/DB)`);
+  const { protocol, pathname } = new URL(url);
+  if (protocol !== 'redis:' && protocol !== 'rediss:')
+    throw new RedisStoreError(`"${printableUrl(url)}" is not a redis:// URL (want redis://HOST:PORT/DB)`);
+  if (!/^\/?(\d+)?$/.test(pathname))
+    throw new RedisStoreError(`"${printableUrl(url)}": the path must be a database number, e.g. /0`);
+}
+
+function reason(error: unknown): string {
+  const { code, message, errors } = error as { code?: string; message?: string; errors?: unknown[] };
+  // Connecting to "localhost" tries each address and fails with an AggregateError without a message.
+  if (!message && errors?.[0]) return reason(errors[0]);
+  return [code, message].filter((part) => part).join(': ') || String(error);
+}
+
+type Client = ReturnType<typeof createClient>;
+
+export class RedisConnection {
+  private readonly client: Client;
+  private ready = false;
+
+  constructor(
+    private readonly url: string,
+    onError: (error: Error) => void = () => {},
+  ) {
+    checkRedisUrl(url);
+    this.client = createClient({
+      url,
+      // Fail fast while a request waits on a lost connection (the request gets a 500) instead of
+      // queueing it until Redis returns.
+      disableOfflineQueue: true,
+      socket: {
+        connectTimeout: 5000,
+        // The first connection fails at once (connect() rejects with the cause); a connection lost
+        // later is retried with a growing delay, up to 2 s.
+        reconnectStrategy: (retries) => (this.ready ? Math.min(50 * 2 ** retries, 2000) : false),
+      },
+    });
+    // Without a listener, node-redis's 'error' event would end the process without a message.
+    this.client.on('error', (error: Error) => {
+      if (this.ready) onError(new RedisStoreError(`Redis at ${printableUrl(url)}: ${reason(error)}`));
+    });
+  }
+
+  async connect(): Promise<void> {
+    try {
+      await this.client.connect();
+    } catch (error) {
+      throw new RedisStoreError(`cannot connect to Redis at ${printableUrl(this.url)}: ${reason(error)}`);
+    }
+    this.ready = true;
+  }
+
+  /** Runs a script: one atomic step in Redis. */
+  async run(script: LuaScript, keys: readonly string[], args: readonly string[]): Promise<unknown> {
+    const tail = [String(keys.length), ...keys, ...args];
+    try {
+      return await this.client.sendCommand(['EVALSHA', script.sha, ...tail]);
+    } catch (error) {
+      // A fresh or flushed server lacks the script: EVAL runs it and caches it for the next EVALSHA.
+      if (!String((error as Error).message).startsWith('NOSCRIPT')) throw error;
+      return this.client.sendCommand(['EVAL', script.source, ...tail]);
+    }
+  }
+
+  /** One plain command (reads and writes that decide nothing: import's bulk writes, counts). */
+  command(args: readonly string[]): Promise<unknown> {
+    return this.client.sendCommand([...args]);
+  }
+
+  async close(): Promise<void> {
+    this.ready = false;
+    if (this.client.isOpen) await this.client.close();
+  }
+}

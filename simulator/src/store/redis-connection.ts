@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createClient } from 'redis';
+import { printableUrl, redisUrlProblem } from './redis-url.js';
 
 /** Redis cannot be used: the URL (without its password) and what failed, on one line. */
 export class RedisStoreError extends Error {
@@ -21,28 +22,11 @@ export function luaScript(source: string): LuaScript {
   return { source, sha: createHash('sha1').update(source).digest('hex') };
 }
 
-/** The URL as it may be printed: without a password. */
-export function printableUrl(url: string): string {
-  if (!URL.canParse(url)) return url;
-  const parsed = new URL(url);
-  if (parsed.password !== '') parsed.password = '***';
-  return parsed.toString();
-}
-
-/** `redis://HOST:PORT/DB` (or rediss://): refused early, with the reason, when it is not one. */
-export function checkRedisUrl(url: string): void {
-  if (!URL.canParse(url)) throw new RedisStoreError(`"${url}" is not a URL (want redis://HOST:PORT/DB)`);
-  const { protocol, pathname } = new URL(url);
-  if (protocol !== 'redis:' && protocol !== 'rediss:')
-    throw new RedisStoreError(`"${printableUrl(url)}" is not a redis:// URL (want redis://HOST:PORT/DB)`);
-  if (!/^\/?(\d+)?$/.test(pathname))
-    throw new RedisStoreError(`"${printableUrl(url)}": the path must be a database number, e.g. /0`);
-}
-
 function reason(error: unknown): string {
   const { code, message, errors } = error as { code?: string; message?: string; errors?: unknown[] };
   // Connecting to "localhost" tries each address and fails with an AggregateError without a message.
   if (!message && errors?.[0]) return reason(errors[0]);
+  if (code && message?.includes(code)) return message;
   return [code, message].filter((part) => part).join(': ') || String(error);
 }
 
@@ -56,7 +40,8 @@ export class RedisConnection {
     private readonly url: string,
     onError: (error: Error) => void = () => {},
   ) {
-    checkRedisUrl(url);
+    const problem = redisUrlProblem(url);
+    if (problem !== undefined) throw new RedisStoreError(problem);
     this.client = createClient({
       url,
       // Fail fast while a request waits on a lost connection (the request gets a 500) instead of
@@ -69,9 +54,16 @@ export class RedisConnection {
         reconnectStrategy: (retries) => (this.ready ? Math.min(50 * 2 ** retries, 2000) : false),
       },
     });
-    // Without a listener, node-redis's 'error' event would end the process without a message.
+    // Without a listener, node-redis's 'error' event would end the process without a message. A lost
+    // connection is reported once, not at every retry, until it is back.
+    let reported = false;
     this.client.on('error', (error: Error) => {
-      if (this.ready) onError(new RedisStoreError(`Redis at ${printableUrl(url)}: ${reason(error)}`));
+      if (!this.ready || reported) return;
+      reported = true;
+      onError(new RedisStoreError(`Redis at ${printableUrl(url)}: ${reason(error)} (reconnecting)`));
+    });
+    this.client.on('ready', () => {
+      reported = false;
     });
   }
 

@@ -36,7 +36,7 @@ describe('ofkit simulate --store', () => {
       expect(errors.mock.calls).toHaveLength(1);
       expect(errors.mock.calls[0]?.[0]).toMatch(
         new RegExp(
-          `^ofkit simulate: cannot connect to Redis at redis://127\\.0\\.0\\.1:${port}/0: ECONNREFUSED`,
+          `^ofkit simulate: cannot connect to Redis at redis://127\\.0\\.0\\.1:${port}/0: connect ECONNREFUSED 127\\.0\\.0\\.1:${port}$`,
         ),
       );
     } finally {

@@ -187,7 +187,7 @@ describe.skipIf(skipRedis)(title, () => {
   it('says which Redis it cannot reach and why', async () => {
     const closed = new RedisStore({ url: 'redis://127.0.0.1:1/0' });
     await expect(closed.connect()).rejects.toThrow(
-      /^cannot connect to Redis at redis:\/\/127\.0\.0\.1:1\/0: ECONNREFUSED/,
+      /^cannot connect to Redis at redis:\/\/127\.0\.0\.1:1\/0: connect ECONNREFUSED 127\.0\.0\.1:1$/,
     );
     expect(() => new RedisStore({ url: 'http://127.0.0.1:6379/' })).toThrow(/not a redis:\/\/ URL/);
     expect(() => new RedisStore({ url: 'redis://127.0.0.1:6379/db' })).toThrow(/database number/);

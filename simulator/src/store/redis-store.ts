@@ -3,9 +3,12 @@
  * something is one Lua script, one atomic step across replicas; virtual time is always an argument.
  * Scripts and the key layout: redis-lua-prelude.ts and the *-scripts.ts files beside it.
  */
+
+import { forgetViews } from './record-views.js';
 import { type LuaScript, RedisConnection } from './redis-connection.js';
 import { writeGeneration } from './redis-import.js';
 import { generationBase, jobMember, keyPart, tenantBase } from './redis-key-names.js';
+import { RecordCache } from './redis-record-cache.js';
 import { CONSUME, DELETE, DELETE_BY_LINK, GET, LIST, PUT, TAKE } from './redis-record-scripts.js';
 import {
   ADD_JOB,
@@ -29,12 +32,14 @@ export interface RedisStoreOptions {
 }
 
 const parse = <T>(json: unknown): T | undefined => (typeof json === 'string' ? JSON.parse(json) : undefined);
-const parseAll = <T>(replies: unknown): T[] =>
-  (replies as (string | null)[]).flatMap((json) => (json === null ? [] : [JSON.parse(json) as T]));
+const parseAll = <T>(replies: unknown, read: (json: string) => T = JSON.parse): T[] =>
+  (replies as (string | null)[]).flatMap((json) => (json === null ? [] : [read(json)]));
 
 export class RedisStore implements Store {
   private readonly connection: RedisConnection;
   private readonly prefix: string;
+  private readonly records = new RecordCache();
+  private readonly readRecord = (json: string) => this.records.parse(json);
 
   constructor(options: RedisStoreOptions) {
     this.connection = new RedisConnection(options.url, options.onError);
@@ -57,11 +62,14 @@ export class RedisStore implements Store {
   }
 
   async get(tenant: string, collection: string, id: string) {
-    return parse<StoredRecord>(await this.run(GET, tenant, keyPart(collection), id));
+    const json = await this.run(GET, tenant, keyPart(collection), id);
+    return typeof json === 'string' ? this.readRecord(json) : undefined;
   }
 
   async put(tenant: string, collection: string, record: StoredRecord) {
     const link = typeof record.link === 'string' ? keyPart(record.link) : undefined;
+    // As the memory store does: a caller may re-put an object it changed in place (record-views.ts).
+    forgetViews(record);
     const json = JSON.stringify(record);
     await this.run(
       PUT,
@@ -81,7 +89,7 @@ export class RedisStore implements Store {
   async list(tenant: string, collection: string, where: { link?: string } = {}) {
     const link = where.link === undefined ? undefined : keyPart(where.link);
     const flag = link === undefined ? '0' : '1';
-    return parseAll<StoredRecord>(await this.run(LIST, tenant, keyPart(collection), link ?? '', flag));
+    return parseAll(await this.run(LIST, tenant, keyPart(collection), link ?? '', flag), this.readRecord);
   }
 
   async deleteByLink(tenant: string, collection: string, link: string) {

@@ -73,8 +73,12 @@ export async function writeGeneration(
     if (members.length > 0)
       writes.push(connection.command(['ZADD', `${generation}w:${keyPart(key)}`, ...members]));
   }
-  if (names.length > 0) writes.push(connection.command(['SADD', `${generation}colls`, ...names]));
-  if (windowKeys.length > 0) writes.push(connection.command(['SADD', `${generation}wins`, ...windowKeys]));
-  writes.push(connection.command(['SET', `${generation}order`, String(order)]));
+  // In the snapshot's order: export gives them back in the same order.
+  const ranked = (names: string[]) => names.flatMap((name, index) => [String(index + 1), name]);
+  if (names.length > 0) writes.push(connection.command(['ZADD', `${generation}colls`, ...ranked(names)]));
+  if (windowKeys.length > 0)
+    writes.push(connection.command(['ZADD', `${generation}wins`, ...ranked(windowKeys)]));
+  // Above every score given here, so later collections and windows rank after these.
+  writes.push(connection.command(['SET', `${generation}order`, String(order + windowKeys.length)]));
   await Promise.all(writes);
 }

@@ -9,7 +9,8 @@
  *   {P}g{N}:c:{coll}:lnk       HASH id -> link (the link index's reverse map)
  *   {P}g{N}:c:{coll}:by:{link} ZSET id scored by insertion order (the link index)
  *   {P}g{N}:w:{key}            ZSET of sliding-window hits scored by virtual time
- *   {P}g{N}:colls, :wins, :order   collection names, window keys, order counter
+ *   {P}g{N}:colls, :wins       ZSETs of collection names and window keys, in order of creation
+ *   {P}g{N}:order              counter of the order scores
  *   {P}seq                     HASH name -> counter (nextSequence)
  *   {P}jobs:due / :rec / :ids  ZSET member scored by `at` / HASH member -> job JSON / HASH id -> member
  *   <prefix>tenants            SET of the tenants with state (outside any tenant's slot: one Redis, not a cluster)

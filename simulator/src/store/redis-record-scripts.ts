@@ -22,7 +22,8 @@ if ARGV[7] == '1' then
   redis.call('HSET', c .. 'lnk', id, ARGV[6])
   redis.call('ZADD', c .. 'by:' .. ARGV[6], n, id)
 end
-redis.call('SADD', g .. 'colls', ARGV[3])
+-- Collections in the order of their first record, as the memory store exports them.
+redis.call('ZADD', g .. 'colls', 'NX', n, ARGV[3])
 return 1
 `);
 

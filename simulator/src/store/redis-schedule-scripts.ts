@@ -9,7 +9,10 @@ import { script } from './redis-lua-prelude.js';
 export const HIT_SLIDING_WINDOW = script(`
 local g = generation(true)
 local window = g .. 'w:' .. ARGV[3]
-redis.call('SADD', g .. 'wins', ARGV[3])
+-- Windows in the order of their first hit, as the memory store exports them.
+if not redis.call('ZSCORE', g .. 'wins', ARGV[3]) then
+  redis.call('ZADD', g .. 'wins', redis.call('INCR', g .. 'order'), ARGV[3])
+end
 -- A hit counts while at > now - windowMs (as the memory store's filter): drop those at or before.
 redis.call('ZREMRANGEBYSCORE', window, '-inf', ARGV[5])
 local count = redis.call('ZCARD', window)

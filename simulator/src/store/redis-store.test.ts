@@ -162,6 +162,24 @@ describe.skipIf(skipRedis)(title, () => {
     expect(JSON.stringify(after)).toBe(JSON.stringify({ ...record, remaining: 2 }));
   });
 
+  it('exports collections and windows in the order they were made, and an import keeps it', async () => {
+    const store = await connected();
+    await store.put('t', 'zeta', { id: '1' });
+    await store.put('t', 'alpha', { id: '2' });
+    await store.put('t', 'zeta', { id: '3' });
+    await store.hitSlidingWindow('t', 'w-late', 1, 1000, 5);
+    await store.hitSlidingWindow('t', 'w-early', 2, 1000, 5);
+    const snapshot = await store.exportTenant('t');
+    expect(Object.keys(snapshot.collections)).toEqual(['zeta', 'alpha']);
+    expect(Object.keys(snapshot.windows)).toEqual(['w-late', 'w-early']);
+    await store.importTenant('u', snapshot);
+    await store.put('u', 'beta', { id: '4' });
+    const copy = await store.exportTenant('u');
+    expect(JSON.stringify(copy)).toBe(
+      JSON.stringify({ ...snapshot, collections: { ...snapshot.collections, beta: [{ id: '4' }] } }),
+    );
+  });
+
   it('keeps names with ":", "{" and "}" apart (tenants, collections, links)', async () => {
     const store = await connected();
     await store.put('a:b', 'c', { id: '1', link: 'x:y' });

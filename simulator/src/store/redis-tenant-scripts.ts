@@ -9,13 +9,13 @@ export const EXPORT_TENANT = script(`
 local g = generation(false)
 if not g then return {{}, {}} end
 local collections = {}
-for _, name in ipairs(redis.call('SMEMBERS', g .. 'colls')) do
+for _, name in ipairs(redis.call('ZRANGE', g .. 'colls', 0, -1)) do
   local c = collection(g, name)
   local ids = redis.call('ZRANGE', c .. 'ord', 0, -1)
   if #ids > 0 then collections[#collections + 1] = {name, hmget_all(c .. 'rec', ids)} end
 end
 local windows = {}
-for _, key in ipairs(redis.call('SMEMBERS', g .. 'wins')) do
+for _, key in ipairs(redis.call('ZRANGE', g .. 'wins', 0, -1)) do
   local scored = redis.call('ZRANGE', g .. 'w:' .. key, 0, -1, 'WITHSCORES')
   local hits = {}
   for i = 2, #scored, 2 do hits[#hits + 1] = scored[i] end
@@ -49,7 +49,7 @@ return before
  */
 export const DROP_GENERATION = script(`
 local g = base .. 'g' .. ARGV[3] .. ':'
-for _, name in ipairs(redis.call('SMEMBERS', g .. 'colls')) do
+for _, name in ipairs(redis.call('ZRANGE', g .. 'colls', 0, -1)) do
   local c = collection(g, name)
   local seen = {}
   for _, link in ipairs(redis.call('HVALS', c .. 'lnk')) do
@@ -60,7 +60,7 @@ for _, name in ipairs(redis.call('SMEMBERS', g .. 'colls')) do
   end
   redis.call('UNLINK', c .. 'rec', c .. 'ord', c .. 'lnk')
 end
-for _, key in ipairs(redis.call('SMEMBERS', g .. 'wins')) do redis.call('UNLINK', g .. 'w:' .. key) end
+for _, key in ipairs(redis.call('ZRANGE', g .. 'wins', 0, -1)) do redis.call('UNLINK', g .. 'w:' .. key) end
 redis.call('UNLINK', g .. 'colls', g .. 'wins', g .. 'order')
 return 1
 `);

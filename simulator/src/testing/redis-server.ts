@@ -57,22 +57,27 @@ function freePort(): Promise<number> {
   });
 }
 
-/** True once something on the port answers PING with +PONG. */
-function answersPing(port: number): Promise<boolean> {
+/**
+ * The PID of the redis-server answering on the port (from INFO server), or undefined while none
+ * answers: a server another process started on a port we were also given must not pass for ours.
+ */
+function answeringPid(port: number): Promise<number | undefined> {
   return new Promise((resolve) => {
     const socket = new Socket();
     let reply = '';
-    const done = (ok: boolean) => {
+    const done = (pid: number | undefined) => {
       socket.destroy();
-      resolve(ok);
+      resolve(pid);
     };
-    socket.setTimeout(500, () => done(false));
-    socket.once('error', () => done(false));
+    socket.setTimeout(500, () => done(undefined));
+    socket.once('error', () => done(undefined));
     socket.on('data', (chunk) => {
       reply += chunk.toString();
-      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
+      if (reply.startsWith('-')) done(undefined);
+      const pid = /\r\nprocess_id:(\d+)\r\n/.exec(reply);
+      if (pid) done(Number(pid[1]));
     });
-    socket.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
+    socket.connect(port, '127.0.0.1', () => socket.write('INFO server\r\n'));
   });
 }
 
@@ -98,15 +103,18 @@ async function startOn(binary: string, port: number, dir: string): Promise<Child
   const child = spawn(binary, args, { stdio: 'ignore' });
   const gone = exited(child).then(() => 'exited' as const);
   for (let waited = 0; waited < 10_000; waited += 50) {
-    if ((await Promise.race([gone, answersPing(port)])) === true) return child;
+    if ((await Promise.race([gone, answeringPid(port)])) === child.pid) return child;
     if (child.exitCode !== null || child.signalCode !== null) return undefined;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill('SIGKILL');
-  throw new Error(`redis-server on port ${port} did not answer PING within 10 s`);
+  throw new Error(`redis-server on port ${port} did not answer within 10 s`);
 }
 
-/** Starts redis-server on a free loopback port in a temporary directory; retries on a port clash. */
+/**
+ * Starts redis-server on a free loopback port in a temporary directory and waits until it answers;
+ * retries on a port clash.
+ */
 export async function startRedisServer(): Promise<RunningRedis> {
   const binary = redisServerBinary();
   if (binary === undefined)

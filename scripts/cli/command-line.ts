@@ -79,6 +79,8 @@ export function failureLine(error: unknown): string | undefined {
   if (error instanceof UsageError || isParseArgsError(error)) return message;
   // The simulator's and the suite's configuration errors (both named ConfigError).
   if (error instanceof Error && error.constructor.name === 'ConfigError') return message;
+  // `--store redis://...` that cannot be reached: the URL and the cause.
+  if (error instanceof Error && error.name === 'RedisStoreError') return message;
   if (code === 'EADDRINUSE')
     return `port ${port} on ${address} is in use (choose another with --port, or --port 0 for a free one)`;
   if (code === 'EADDRNOTAVAIL' || code === 'EACCES') return `cannot listen on ${address}:${port} (${code})`;

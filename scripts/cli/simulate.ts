@@ -9,6 +9,8 @@ import {
 } from '../../simulator/src/config/simulator-config.js';
 import { applyStartSwitches, finishJudge, type JudgeOutcome } from '../../simulator/src/judge/judge-cli.js';
 import { type StartedSimulator, startSimulator } from '../../simulator/src/start-simulator.js';
+import { printableUrl } from '../../simulator/src/store/redis-url.js';
+import type { Store } from '../../simulator/src/store/store.js';
 import type { AttemptReport } from '../../simulator/src/webhooks/retrying-delivery.js';
 import { type Command, runGuarded } from './command-line.js';
 
@@ -31,6 +33,25 @@ function attemptLine({ tenant, payload, number, attempt, status }: AttemptReport
   return `webhook ${tenant} ${payload.webhook_type} ${payload.webhook_code} attempt ${number} -> ${outcome} (${attempt.duration_ms} ms): ${status}`;
 }
 
+function storeLine(config: SimulatorConfig): string {
+  if (config.store.kind === 'memory')
+    return 'store: memory (this process only; --store redis://HOST:PORT/DB to share)';
+  return `store: ${printableUrl(config.store.url)} (shared by every simulator started on it)`;
+}
+
+/** The store `--store` names, connected; a RedisStoreError (exit code 2) when Redis cannot be reached. */
+async function openStore(
+  choice: SimulatorConfig['store'],
+  print: (line: string) => void,
+): Promise<{ store?: Store; close(): Promise<void> }> {
+  if (choice.kind === 'memory') return { close: async () => {} };
+  // node-redis loads only for a Redis store: `ofkit simulate`'s default start stays as fast as before.
+  const { RedisStore } = await import('../../simulator/src/store/redis-store.js');
+  const store = new RedisStore({ url: choice.url, onError: (error) => print(error.message) });
+  await store.connect();
+  return { store, close: () => store.close() };
+}
+
 function startLines(config: SimulatorConfig, started: StartedSimulator): string {
   const { url, keys, simulator } = started;
   return [
@@ -41,6 +62,7 @@ function startLines(config: SimulatorConfig, started: StartedSimulator): string 
     'scenario triggers: username starting with "mfa" -> 428 (resume with token 123456); password "wrong-password" -> 400',
     `control API: ${url}/_ofkit/ (openapi/admin.yaml)`,
     `dashboard: ${url}/_ofkit/ui/`,
+    storeLine(config),
     webhookLine(config),
     `client judge: ${url}/_ofkit/judge/ (request log: ${url}/_ofkit/requests/); summary at shutdown`,
     fallbackLine(simulator.fallbackOperations),
@@ -53,17 +75,30 @@ export async function startFromConfig(
   config: SimulatorConfig,
   print: (line: string) => void,
 ): Promise<StartedSimulator> {
-  const started = await startSimulator({
-    port: config.port,
-    host: config.host,
-    brokenRules: config.brokenRules,
-    seed: config.seed,
-    environment: config.environment,
-    keys: config.keys,
-    webhook: config.webhook ?? undefined,
-    judgeProbes: { duplicates: config.judge.duplicates, forged: config.judge.forged },
-    onWebhookAttempt: (report) => print(attemptLine(report)),
-  });
+  const opened = await openStore(config.store, print);
+  let simulator: StartedSimulator;
+  try {
+    simulator = await startSimulator({
+      port: config.port,
+      host: config.host,
+      brokenRules: config.brokenRules,
+      seed: config.seed,
+      environment: config.environment,
+      keys: config.keys,
+      webhook: config.webhook ?? undefined,
+      judgeProbes: { duplicates: config.judge.duplicates, forged: config.judge.forged },
+      onWebhookAttempt: (report) => print(attemptLine(report)),
+      ...(opened.store ? { store: opened.store } : {}),
+    });
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  // Closing the simulator closes its store's connection after the last request.
+  const started: StartedSimulator = {
+    ...simulator,
+    close: () => simulator.close().then(() => opened.close()),
+  };
   applyStartSwitches(
     started.simulator,
     config.judge,

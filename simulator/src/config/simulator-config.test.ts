@@ -24,3 +24,21 @@ describe('WEBHOOK-BEARER', () => {
     expect(() => parseSimulatorConfig(['--webhook-bearer', 't'])).toThrow(/needs --webhook-url/);
   });
 });
+
+describe('--store', () => {
+  it('is memory by default, or a redis://HOST:PORT/DB URL', () => {
+    expect(parseSimulatorConfig([]).store).toEqual({ kind: 'memory' });
+    expect(parseSimulatorConfig(['--store', 'memory']).store).toEqual({ kind: 'memory' });
+    expect(parseSimulatorConfig(['--store', 'redis://127.0.0.1:6379/2']).store).toEqual({
+      kind: 'redis',
+      url: 'redis://127.0.0.1:6379/2',
+    });
+  });
+
+  it('refuses anything else with the reason', () => {
+    expect(() => parseSimulatorConfig(['--store', 'postgres://db/1'])).toThrow(
+      '--store must be memory or redis://HOST:PORT/DB, got "postgres://db/1"',
+    );
+    expect(() => parseSimulatorConfig(['--store', 'redis://127.0.0.1:6379/x'])).toThrow(/database number/);
+  });
+});

@@ -3,11 +3,14 @@ import { parseArgs } from 'node:util';
 import { parseBrokenRules, UnknownRuleError } from '../broken-rules/breakable-rules.js';
 import { freshSeed } from '../ids/seeded-ids.js';
 import type { ApiKey, Environment } from '../pipeline/authenticate.js';
+import { redisUrlProblem } from '../store/redis-url.js';
 import { ConfigError } from './config-error.js';
 import { JUDGE_FLAGS, JUDGE_OPTIONS, type JudgeConfig, parseJudge } from './judge-config.js';
 
 export { ConfigError } from './config-error.js';
 export type { JudgeConfig } from './judge-config.js';
+
+export type StoreChoice = { readonly kind: 'memory' } | { readonly kind: 'redis'; readonly url: string };
 
 export interface SimulatorConfig {
   readonly host: string;
@@ -17,6 +20,8 @@ export interface SimulatorConfig {
   readonly keys: readonly ApiKey[];
   /** The webhook receiver every tenant starts with (`PUT /_ofkit/webhooks/` changes a tenant's). */
   readonly webhook: { readonly url: string; readonly bearer_token: string | null } | null;
+  /** `--store`: where tenant state lives: this process's memory (default) or a Redis replicas share. */
+  readonly store: StoreChoice;
   /** `--break RULE-ID`: rules broken on purpose, to watch the conformance suite or Pact catch it. */
   readonly brokenRules: readonly string[];
   /** The client judge's options (`--judge-report`, `--judge-timing`, `--fault`, `--scenario`, probes). */
@@ -33,6 +38,8 @@ export const SIMULATE_OPTIONS = `  -p, --port N             port (default 4010; 
   --keys id:secret         a tenant key of that environment (repeatable; replaces the default keys)
   --webhook-url URL        deliver every tenant's events to URL (per tenant: PUT /_ofkit/webhooks/)
   --webhook-bearer TOKEN   with Authorization: Bearer TOKEN (WEBHOOK-BEARER)
+  --store memory|URL       where tenant state lives: memory (default: this process only) or
+                           redis://HOST:PORT/DB, shared by every simulator started on it (replicas)
   --break RULE-ID          break a rule on purpose (repeatable): any server rule ID of the rule catalogue
                            (AUTH-BASIC ... PAY-SANDBOX; the list: simulator/src/broken-rules/breakable-rules.ts)
 ${JUDGE_OPTIONS}
@@ -87,6 +94,18 @@ function parseWebhook(url: string | undefined, bearer: string | undefined): Simu
   return Object.freeze({ url, bearer_token: bearer ?? null });
 }
 
+const MEMORY_STORE: StoreChoice = Object.freeze({ kind: 'memory' });
+
+/** `--store memory` or `--store redis://HOST:PORT/DB`. */
+function parseStore(text: string): StoreChoice {
+  if (text === 'memory') return MEMORY_STORE;
+  if (!/^rediss?:/i.test(text))
+    throw new ConfigError(`--store must be memory or redis://HOST:PORT/DB, got "${text}"`);
+  const problem = redisUrlProblem(text);
+  if (problem !== undefined) throw new ConfigError(`--store ${problem}`);
+  return Object.freeze({ kind: 'redis', url: text });
+}
+
 /** `--break`: only IDs of the catalogue of breakable rules (the error lists them, on one line). */
 function knownRules(ids: readonly string[]): readonly string[] {
   try {
@@ -108,6 +127,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
       keys: { type: 'string', multiple: true },
       'webhook-url': { type: 'string' },
       'webhook-bearer': { type: 'string' },
+      store: { type: 'string', default: 'memory' },
       break: { type: 'string', multiple: true },
       ...JUDGE_FLAGS,
       help: { type: 'boolean', default: false },
@@ -135,6 +155,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
     environment,
     keys: Object.freeze([...keys]),
     webhook: parseWebhook(values['webhook-url'], values['webhook-bearer']),
+    store: parseStore(values.store),
     brokenRules: Object.freeze([...knownRules(values.break ?? [])]),
     help: values.help,
   });

@@ -1,0 +1,94 @@
+/**
+ * `ofkit simulate --store`: a Redis that cannot be reached is one line and exit code 2; two simulators
+ * started on one Redis share their tenants' state (a link registered on one is read on the other).
+ */
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseSimulatorConfig } from '../../simulator/src/config/simulator-config.js';
+import {
+  type ContractCheck,
+  responseChecker,
+} from '../../simulator/src/testing/contract-checked-simulator.js';
+import {
+  REDIS_SKIP_REASON,
+  type RunningRedis,
+  skipRedis,
+  startRedisServer,
+} from '../../simulator/src/testing/redis-server.js';
+import { simulateCommand, startFromConfig } from './simulate.js';
+
+/** A loopback port nothing listens on (free when asked). */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('ofkit simulate --store', () => {
+  it('names the Redis it cannot reach and exits 2', async () => {
+    const port = await closedPort();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await simulateCommand(['--port', '0', '--store', `redis://127.0.0.1:${port}/0`])).toBe(2);
+      expect(errors.mock.calls).toHaveLength(1);
+      expect(errors.mock.calls[0]?.[0]).toMatch(
+        new RegExp(
+          `^ofkit simulate: cannot connect to Redis at redis://127\\.0\\.0\\.1:${port}/0: connect ECONNREFUSED 127\\.0\\.0\\.1:${port}$`,
+        ),
+      );
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  describe.skipIf(skipRedis)(
+    skipRedis ? `two simulators on one Redis (skipped: ${REDIS_SKIP_REASON})` : 'two simulators on one Redis',
+    () => {
+      let redis: RunningRedis;
+      beforeAll(async () => {
+        redis = await startRedisServer();
+      }, 30_000);
+      afterAll(() => redis?.stop());
+
+      it('a link registered through one is read through the other', async () => {
+        const config = parseSimulatorConfig(['--port', '0', '--seed', 's', '--store', redis.url]);
+        const lines: string[] = [];
+        const [a, b] = [
+          await startFromConfig(config, (line) => lines.push(line)),
+          await startFromConfig(config, () => {}),
+        ];
+        try {
+          expect(lines.join('\n')).toContain(`store: ${redis.url} (shared by every simulator started on it)`);
+          const [key] = a.keys;
+          const authorization = `Basic ${Buffer.from(`${key?.secretId}:${key?.secretPassword}`).toString('base64')}`;
+          const check: ContractCheck = responseChecker(a.simulator);
+          const call = async (base: string, method: string, path: string, body?: unknown) => {
+            const answer = await fetch(`${base}${path}`, {
+              method,
+              headers: { authorization, 'content-type': 'application/json' },
+              ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+            });
+            const response = { status: answer.status, headers: {}, body: await answer.json() };
+            check(method, path, response);
+            return response;
+          };
+          const registration = {
+            institution: 'ofbank_br_retail',
+            username: '76109277673',
+            password: 'secret',
+          };
+          const created = await call(a.url, 'POST', '/api/links/', registration);
+          expect(created.status).toBe(201);
+          const id = (created.body as { id: string }).id;
+          const read = await call(b.url, 'GET', `/api/links/${id}/`);
+          expect(read).toMatchObject({ status: 200, body: { id, institution: 'ofbank_br_retail' } });
+        } finally {
+          await Promise.all([a.close(), b.close()]);
+        }
+      });
+    },
+  );
+});

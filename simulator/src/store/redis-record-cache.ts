@@ -1,0 +1,27 @@
+/**
+ * The records the Redis store has parsed lately, by their JSON text: the same text gives back the same
+ * object, so the views record-views.ts keeps per object (the API's JSON of a record) survive between
+ * requests as they do with the memory store. Records are values (callers never change them), so sharing
+ * one object between callers is what the memory store does too. Bounded: least recently used go first.
+ */
+import type { StoredRecord } from './store.js';
+
+export class RecordCache {
+  private readonly byText = new Map<string, StoredRecord>();
+
+  constructor(private readonly capacity = 10_000) {}
+
+  parse(text: string): StoredRecord {
+    const cached = this.byText.get(text);
+    if (cached !== undefined) {
+      // Re-inserted: a Map iterates in insertion order, so the first key is the least recently used.
+      this.byText.delete(text);
+      this.byText.set(text, cached);
+      return cached;
+    }
+    const record = JSON.parse(text) as StoredRecord;
+    this.byText.set(text, record);
+    if (this.byText.size > this.capacity) this.byText.delete(this.byText.keys().next().value as string);
+    return record;
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * The Store on Redis, for simulator replicas that share state (issue 17). Every method that decides
+ * something is one Lua script, one atomic step across replicas; virtual time is always an argument.
+ * Scripts and the key layout: redis-lua-prelude.ts and the *-scripts.ts files beside it.
+ */
+
+import { forgetViews } from './record-views.js';
+import { type LuaScript, RedisConnection } from './redis-connection.js';
+import { writeGeneration } from './redis-import.js';
+import { generationBase, jobMember, keyPart, tenantBase } from './redis-key-names.js';
+import { RecordCache } from './redis-record-cache.js';
+import { CONSUME, DELETE, DELETE_BY_LINK, GET, LIST, PUT, TAKE } from './redis-record-scripts.js';
+import {
+  ADD_JOB,
+  CLAIM_DUE_JOB,
+  HIT_SLIDING_WINDOW,
+  NEXT_SEQUENCE,
+  UPCOMING_JOBS,
+} from './redis-schedule-scripts.js';
+import { CLEAR_TENANT, DROP_GENERATION, EXPORT_TENANT, FLIP_GENERATION } from './redis-tenant-scripts.js';
+import type { JobRecord, SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from './store.js';
+
+export { RedisStoreError } from './redis-connection.js';
+
+export interface RedisStoreOptions {
+  /** `redis://HOST:PORT/DB`. */
+  url: string;
+  /** Start of every key (default `ofkit:`): several simulators, or tests, can share one Redis. */
+  prefix?: string;
+  /** A lost connection after start (node-redis reconnects meanwhile); the CLI prints it. */
+  onError?: (error: Error) => void;
+}
+
+const parse = <T>(json: unknown): T | undefined => (typeof json === 'string' ? JSON.parse(json) : undefined);
+const parseAll = <T>(replies: unknown, read: (json: string) => T = JSON.parse): T[] =>
+  (replies as (string | null)[]).flatMap((json) => (json === null ? [] : [read(json)]));
+
+export class RedisStore implements Store {
+  private readonly connection: RedisConnection;
+  private readonly prefix: string;
+  private readonly records = new RecordCache();
+  private readonly readRecord = (json: string) => this.records.parse(json);
+
+  constructor(options: RedisStoreOptions) {
+    this.connection = new RedisConnection(options.url, options.onError);
+    this.prefix = options.prefix ?? 'ofkit:';
+  }
+
+  /** Rejects with a RedisStoreError naming the URL and the cause when Redis cannot be reached. */
+  connect(): Promise<void> {
+    return this.connection.connect();
+  }
+
+  close(): Promise<void> {
+    return this.connection.close();
+  }
+
+  /** Runs a script of the tenant: KEYS = {P}gen and the tenants SET, ARGV = {P}, tenant, ...args. */
+  private run(script: LuaScript, tenant: string, ...args: string[]): Promise<unknown> {
+    const base = tenantBase(this.prefix, tenant);
+    return this.connection.run(script, [`${base}gen`, `${this.prefix}tenants`], [base, tenant, ...args]);
+  }
+
+  async get(tenant: string, collection: string, id: string) {
+    const json = await this.run(GET, tenant, keyPart(collection), id);
+    return typeof json === 'string' ? this.readRecord(json) : undefined;
+  }
+
+  async put(tenant: string, collection: string, record: StoredRecord) {
+    const link = typeof record.link === 'string' ? keyPart(record.link) : undefined;
+    // As the memory store does: a caller may re-put an object it changed in place (record-views.ts).
+    forgetViews(record);
+    const json = JSON.stringify(record);
+    await this.run(
+      PUT,
+      tenant,
+      keyPart(collection),
+      record.id,
+      json,
+      link ?? '',
+      link === undefined ? '0' : '1',
+    );
+  }
+
+  async delete(tenant: string, collection: string, id: string) {
+    return (await this.run(DELETE, tenant, keyPart(collection), id)) === 1;
+  }
+
+  async list(tenant: string, collection: string, where: { link?: string } = {}) {
+    const link = where.link === undefined ? undefined : keyPart(where.link);
+    const flag = link === undefined ? '0' : '1';
+    return parseAll(await this.run(LIST, tenant, keyPart(collection), link ?? '', flag), this.readRecord);
+  }
+
+  async deleteByLink(tenant: string, collection: string, link: string) {
+    return (await this.run(DELETE_BY_LINK, tenant, keyPart(collection), keyPart(link))) as number;
+  }
+
+  async hitSlidingWindow(
+    tenant: string,
+    key: string,
+    now: number,
+    windowMs: number,
+    limit: number,
+  ): Promise<SlidingWindowHit> {
+    const args = [keyPart(key), String(now), String(now - windowMs), String(limit)];
+    const [allowed, count, oldest] = (await this.run(HIT_SLIDING_WINDOW, tenant, ...args)) as [
+      number,
+      number,
+      string,
+    ];
+    if (allowed === 1) return { allowed: true, count, retryAfterMs: 0 };
+    return { allowed: false, count, retryAfterMs: Number(oldest) + windowMs - now };
+  }
+
+  async exportTenant(tenant: string): Promise<TenantSnapshot> {
+    const [collections, windows] = (await this.run(EXPORT_TENANT, tenant)) as [
+      [string, string[]][],
+      [string, string[]][],
+    ];
+    return {
+      collections: Object.fromEntries(
+        collections.map(([name, records]) => [decodeURIComponent(name), parseAll<StoredRecord>(records)]),
+      ),
+      windows: Object.fromEntries(windows.map(([key, hits]) => [decodeURIComponent(key), hits.map(Number)])),
+    };
+  }
+
+  async importTenant(tenant: string, snapshot: TenantSnapshot) {
+    const base = tenantBase(this.prefix, tenant);
+    const generation = String(await this.connection.command(['INCR', `${base}gens`]));
+    try {
+      await writeGeneration(this.connection, generationBase(base, generation), snapshot);
+    } catch (error) {
+      await this.dropGeneration(tenant, generation).catch(() => {});
+      throw error;
+    }
+    // Jobs and counters are outside the generation: they stay, as in the memory store.
+    await this.dropGeneration(tenant, await this.run(FLIP_GENERATION, tenant, generation));
+  }
+
+  async clearTenant(tenant: string) {
+    await this.dropGeneration(tenant, await this.run(CLEAR_TENANT, tenant));
+  }
+
+  /** Deletes a generation nothing reaches any more (after a flip or a clear). */
+  private async dropGeneration(tenant: string, generation: unknown) {
+    if (typeof generation === 'string') await this.run(DROP_GENERATION, tenant, generation);
+  }
+
+  async take(tenant: string, collection: string, id: string) {
+    return parse<StoredRecord>(await this.run(TAKE, tenant, keyPart(collection), id));
+  }
+
+  async consume(tenant: string, collection: string, id: string) {
+    return parse<StoredRecord>(await this.run(CONSUME, tenant, keyPart(collection), id));
+  }
+
+  async nextSequence(tenant: string, name: string) {
+    return (await this.run(NEXT_SEQUENCE, tenant, name)) as number;
+  }
+
+  async tenants() {
+    return (await this.connection.command(['SMEMBERS', `${this.prefix}tenants`])) as string[];
+  }
+
+  async addJob(tenant: string, job: JobRecord) {
+    await this.run(
+      ADD_JOB,
+      tenant,
+      job.id,
+      String(job.at),
+      jobMember(job.order, job.id),
+      JSON.stringify(job),
+    );
+  }
+
+  async claimDueJob(tenant: string, until: number) {
+    return parse<JobRecord>(await this.run(CLAIM_DUE_JOB, tenant, String(until)));
+  }
+
+  async upcomingJobs(tenant: string, limit: number) {
+    if (limit <= 0) return [];
+    return parseAll<JobRecord>(await this.run(UPCOMING_JOBS, tenant, String(limit)));
+  }
+
+  async countJobs(tenant: string) {
+    return (await this.connection.command(['ZCARD', `${tenantBase(this.prefix, tenant)}jobs:due`])) as number;
+  }
+
+  async clearJobs(tenant: string) {
+    const base = tenantBase(this.prefix, tenant);
+    await this.connection.command(['DEL', `${base}jobs:due`, `${base}jobs:rec`, `${base}jobs:ids`]);
+  }
+}

@@ -60,10 +60,12 @@ const setClock: Handler = async ({ input, tenant }) => {
       const message = `\`now\` is more than ${MAX_MOVE_DAYS} days ahead of the clock: a forward move runs every job on the way, so one call moves at most ${MAX_MOVE_DAYS} days (set it in steps, or import a snapshot at that instant).`;
       return err(apiError('invalid', { field: 'now', message }));
     }
+    // Frozen before the move, so that it stops exactly at the new instant (freezing after it would
+    // freeze the instant plus the real time the move took).
+    if (body.frozen === true) await tenant.clock.freeze();
     ran.count = await tenant.clock.setTo(instant, collect(input, ran.jobs));
   }
-  // After the move, so that a frozen clock stops at the new instant and an unfrozen one follows real
-  // time from it (setClock's description).
+  // Unfrozen after the move, so that it follows real time from the new instant (setClock's description).
   if (body.frozen === true) await tenant.clock.freeze();
   if (body.frozen === false) await tenant.clock.unfreeze();
   return ok(json(200, await clockBody(tenant, input, ran)));

@@ -118,6 +118,7 @@ export async function importSnapshot(
     if (items.length > 0) collections[name] = structuredClone(items) as StoredRecord[];
   await tenant.store.importTenant(tenant.id, { ...state.store, collections });
   await tenant.clock.reset();
-  await tenant.clock.setTo(Date.parse(clock.now));
+  // Frozen first: a frozen clock then stands exactly at the snapshot's instant.
   if (clock.frozen) await tenant.clock.freeze();
+  await tenant.clock.setTo(Date.parse(clock.now));
 }

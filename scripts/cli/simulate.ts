@@ -99,7 +99,7 @@ export async function startFromConfig(
     ...simulator,
     close: () => simulator.close().then(() => opened.close()),
   };
-  applyStartSwitches(
+  await applyStartSwitches(
     started.simulator,
     config.judge,
     config.keys.map((key) => key.secretId),

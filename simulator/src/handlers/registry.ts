@@ -1,10 +1,10 @@
 /** Maps operationIds to stateful handlers; every other operation falls back to Prism (STYLE.md). */
 import type { JsonObject } from '../../../openapi/validation/document-ajv.js';
-import { judgeControlHandlers } from '../judge/control-handlers.js';
 import type { JobKinds } from '../tenants/job-kinds.js';
-import { webhookControlHandlers } from '../webhooks/control-handlers.js';
 import { defineDailyRefresh } from '../webhooks/daily-schedule.js';
 import { controlHandlers } from './control/index.js';
+import { judgeControlHandlers } from './control/judge-handlers.js';
+import { webhookControlHandlers } from './control/webhook-handlers.js';
 import { dataResourceHandlers } from './data-resources/index.js';
 import { createLinkData } from './data-resources/link-data.js';
 import type { Handler, HandlerRegistry } from './handler.js';

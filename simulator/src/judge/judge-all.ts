@@ -1,14 +1,17 @@
 /** Every tenant judged, and the exit code of the client's CI gate (`ofkit exec --judge`). */
-import type { Simulator } from '../simulator.js';
+import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 import type { Timing } from './client-rules.js';
 import { type JudgeReport, judgeTenant } from './judge-tenant.js';
 import { observationsOf } from './request-log.js';
 
 /** The reports of every tenant that made a request or received a delivery, after deliveries settle. */
-export async function judgeAll(
-  simulator: Pick<Simulator, 'tenants' | 'webhooks'>,
-  timing: Timing = 'real',
-): Promise<JudgeReport[]> {
+/** What the judge reads of a simulator: its tenants, and its deliveries in flight to wait for. */
+export interface JudgedSimulator {
+  tenants(): TenantRuntime[];
+  webhooks: { idle(): Promise<void> };
+}
+
+export async function judgeAll(simulator: JudgedSimulator, timing: Timing = 'real'): Promise<JudgeReport[]> {
   await simulator.webhooks.idle();
   return simulator
     .tenants()

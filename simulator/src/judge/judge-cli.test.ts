@@ -61,7 +61,7 @@ describe('start switches, reports and the gate', () => {
       '--scenario',
       'institution_requires_token:1',
     ]);
-    applyStartSwitches(bench.simulator, config.judge, ['tenant-a']);
+    await applyStartSwitches(bench.simulator, config.judge, ['tenant-a']);
     expect((await bench.api('GET', '/api/institutions/')).status).toBe(500);
     const link = { institution: 'ofbank_br_retail', username: '76109277673', password: 'secret' };
     expect((await bench.api('POST', '/api/links/', link)).status).toBe(428);

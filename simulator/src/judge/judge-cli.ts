@@ -5,15 +5,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { JudgeConfig } from '../config/simulator-config.js';
-import type { Simulator } from '../simulator.js';
 import { arm, type ScenarioName } from '../tenants/armed-switches.js';
-import { judgeAll, judgeExitCode } from './judge-all.js';
+import type { TenantRuntime } from '../tenants/tenant-runtime.js';
+import { type JudgedSimulator, judgeAll, judgeExitCode } from './judge-all.js';
 import type { JudgeReport } from './judge-tenant.js';
 import { consoleSummary, jsonReport, junitReport } from './report-formats.js';
 
 /** `--fault` and `--scenario`: on every tenant (key) from the start; a reset clears them, as ever. */
 export async function applyStartSwitches(
-  simulator: Simulator,
+  simulator: { tenant(id: string): TenantRuntime },
   judge: JudgeConfig,
   tenantIds: readonly string[],
 ): Promise<void> {
@@ -43,7 +43,7 @@ export interface JudgeOutcome {
 }
 
 /** Judges every tenant, writes `--judge-report` files, and gives the console summary. */
-export async function finishJudge(simulator: Simulator, judge: JudgeConfig): Promise<JudgeOutcome> {
+export async function finishJudge(simulator: JudgedSimulator, judge: JudgeConfig): Promise<JudgeOutcome> {
   const reports = await judgeAll(simulator, judge.timing);
   const written: string[] = [];
   for (const { format, path } of judge.reports) {

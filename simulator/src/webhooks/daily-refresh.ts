@@ -7,7 +7,6 @@
  * (LINK-INVALID-CREDENTIALS, LINK-TOKEN-REQUIRED).
  */
 import { ERROR_CATALOGUE } from '../errors/api-error.js';
-import type { LinkData } from '../handlers/data-resources/link-data.js';
 import { takeScenario } from '../institutions/scenario-switches.js';
 import { MFA_SESSION_SECONDS } from '../institutions/scenario-triggers.js';
 import type { StoredRecord } from '../store/store.js';
@@ -16,6 +15,7 @@ import { newRecordsEvents } from './event-data.js';
 import { eventResources, linkResources, NEW_RECORD_RESOURCES } from './event-resources.js';
 import { currentLink, LINKS } from './historical-update.js';
 import { applyInstitutionChanges } from './institution-changes.js';
+import type { LinkData } from './link-data.js';
 
 /** How many new records one daily refresh finds per link (choice: every event shows on every refresh). */
 function newRecordCount(tenant: TenantRuntime, resource: string): number {

@@ -5,11 +5,12 @@
  * The schedule's state (its generation, the time last read) is in the tenant's store, so that whichever
  * replica runs a day's job knows whether a newer schedule superseded it.
  */
-import type { LinkData } from '../handlers/data-resources/link-data.js';
+
 import type { JobKinds } from '../tenants/job-kinds.js';
 import { RUNTIME_COLLECTION } from '../tenants/tenant-clock.js';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 import { runDailyRefresh } from './daily-refresh.js';
+import type { LinkData } from './link-data.js';
 import { dailyOffsetMs, readWebhookConfig } from './webhook-config.js';
 import { webhookState } from './webhook-state.js';
 

@@ -2,9 +2,10 @@
  * Which of a link's resources have events, and where their records are kept for the link's
  * institution (Mexican and Chilean fiscal data live in different collections).
  */
-import type { LinkData, RetrievalScope } from '../handlers/data-resources/link-data.js';
+
 import { institutionByName } from '../institutions/catalogue.js';
 import type { StoredRecord } from '../store/store.js';
+import type { LinkData, RetrievalScope } from './link-data.js';
 
 export interface EventResource {
   /** The `fetch_resources` name (`TRANSACTIONS`...). */

@@ -5,11 +5,11 @@
  * (WEBHOOK-FOLLOW-UP).
  */
 
-import type { LinkData } from '../handlers/data-resources/link-data.js';
 import type { StoredRecord } from '../store/store.js';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 import { historicalEvents } from './event-data.js';
 import { eventResources, HISTORICAL_RESOURCES, historicalScope } from './event-resources.js';
+import type { LinkData } from './link-data.js';
 import type { RaisedEvent } from './raised-event.js';
 
 export const LINKS = '/api/links/';

@@ -1,6 +1,5 @@
 /** The webhooks part of the simulator: emitter, triggers, daily refresh, control handlers, ticker. */
 export { createTick, startClockTicker } from './clock-ticker.js';
-export { webhookControlHandlers } from './control-handlers.js';
 export { runDailyRefresh } from './daily-refresh.js';
 export { ensureDailyRefresh } from './daily-schedule.js';
 export type { DeliveryAttempt, EventFilter, EventRecord, WebhookPayload } from './event-log.js';

@@ -4,7 +4,7 @@
  * LINK-ACCESS-MODE-UP (and no events for LINK-ACCESS-MODE-DOWN, LINK-PATCH-NO-UPDATE),
  * LINK-PUT-CREDENTIALS, LINK-DELETE-ASYNC.
  */
-import type { LinkData } from '../handlers/data-resources/link-data.js';
+
 import { institutionByName } from '../institutions/catalogue.js';
 import type { StoredRecord } from '../store/store.js';
 import type { JobKinds } from '../tenants/job-kinds.js';
@@ -12,6 +12,7 @@ import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 import { ensureDailyRefresh, nextDayStart } from './daily-schedule.js';
 import { linkResources } from './event-resources.js';
 import { currentLink, runHistoricalUpdate } from './historical-update.js';
+import type { LinkData } from './link-data.js';
 import { readWebhookConfig } from './webhook-config.js';
 
 export interface LinkTriggers {

@@ -1,7 +1,7 @@
 /**
  * Handlers of the control API, `openapi/admin.yaml`, each acting on the caller's tenant only: state
  * (reset, snapshot), clock, scenario switches and faults. The webhook operations are in
- * `webhooks/control-handlers.ts`.
+ * `control/webhook-handlers.ts`.
  */
 import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
 import type { Handler } from '../handler.js';

@@ -7,7 +7,7 @@ import type { JobKinds } from '../../tenants/job-kinds.js';
 import type { Handler } from '../handler.js';
 import { collectionList } from '../list-query.js';
 import { listHistory } from './exchange-history.js';
-import { type LinkData, retrievalMachineOf } from './link-data.js';
+import type { MachineLinkData } from './link-data.js';
 import { deleteHandler, detailHandler } from './record-handlers.js';
 import {
   ASYNC_RETRIEVAL,
@@ -16,8 +16,8 @@ import {
   retrieveHandler,
 } from './retrieve-handlers.js';
 
-export function dataResourceHandlers(linkData: LinkData, jobs: JobKinds): [string, Handler][] {
-  const machine = retrievalMachineOf(linkData);
+export function dataResourceHandlers(linkData: MachineLinkData, jobs: JobKinds): [string, Handler][] {
+  const { machine } = linkData;
   jobs.define(ASYNC_RETRIEVAL, asyncRetrievalRunner(machine));
   const entries: [string, Handler][] = [];
   for (const resource of machine.resources.values()) {

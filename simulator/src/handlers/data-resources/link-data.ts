@@ -1,43 +1,20 @@
 /**
  * The data an institution holds for a link, as the rest of the simulator reaches it: retrievals
  * (DATA-RETRIEVE), the webhook triggers (historical updates, daily refresh) and the cascades.
- * Implemented by `createLinkData` on `RetrievalMachine`; the signatures here are the contract.
+ * Implemented by `createLinkData` on `RetrievalMachine`; the contract is webhooks/link-data.ts.
  */
 import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
-import type { StoredRecord } from '../../store/store.js';
-import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
+import type { LinkData } from '../../webhooks/link-data.js';
 import { historyTemplate } from './exchange-history.js';
 import { describeResources } from './resource-catalogue.js';
 import { RetrievalMachine, todayOf } from './retrieval-machine.js';
-import { type RetrievalScope, scopedRetrieval } from './retrieval-request.js';
+import { scopedRetrieval } from './retrieval-request.js';
 
-/** What a retrieval asks for: one account's records, a date range (inclusive `YYYY-MM-DD`). */
-export type { RetrievalScope } from './retrieval-request.js';
+export type { LinkData, RetrievalScope } from '../../webhooks/link-data.js';
 
-export interface LinkData {
-  /** Collection paths of the data resources (`/api/accounts/`, `/api/mx/invoices/`...). */
-  readonly collections: readonly string[];
-  /**
-   * DATA-RETRIEVE: the link's records of one resource within the scope, generated deterministically
-   * (same seed, same link, same records), stored, and returned.
-   */
-  fetch(
-    tenant: TenantRuntime,
-    link: StoredRecord,
-    path: string,
-    scope?: RetrievalScope,
-  ): Promise<StoredRecord[]>;
-  /** Daily refresh: `count` new records of the resource dated on the tenant's current day, stored and returned. */
-  addNew(tenant: TenantRuntime, link: StoredRecord, path: string, count: number): Promise<StoredRecord[]>;
-}
-
-const machines = new WeakMap<LinkData, RetrievalMachine>();
-
-/** The machine behind a `LinkData` made by `createLinkData` (the data resource handlers share it). */
-export function retrievalMachineOf(linkData: LinkData): RetrievalMachine {
-  const machine = machines.get(linkData);
-  if (machine === undefined) throw new Error('This LinkData was not made by createLinkData');
-  return machine;
+/** The link data of the data resources, with the machine their handlers share. */
+export interface MachineLinkData extends LinkData {
+  readonly machine: RetrievalMachine;
 }
 
 /**
@@ -46,12 +23,13 @@ export function retrievalMachineOf(linkData: LinkData): RetrievalMachine {
  * (choice); without a scope it reads the resource's default range (`x-default-range-days`, else
  * `x-max-range-days`, else 365 days; five years for resources dated by year).
  */
-export function createLinkData(document: JsonObject): LinkData {
+export function createLinkData(document: JsonObject): MachineLinkData {
   const resources = describeResources(document);
   const withHistory = [...resources.values()].find((resource) => resource.operations.history !== undefined);
   const history = withHistory ? historyTemplate(document, `${withHistory.path}{id}/history/`) : null;
   const machine = new RetrievalMachine(resources, history);
-  const linkData: LinkData = {
+  return {
+    machine,
     collections: [...resources.keys()],
     async fetch(tenant, link, path, scope = {}) {
       const resource = machine.resource(path);
@@ -60,6 +38,4 @@ export function createLinkData(document: JsonObject): LinkData {
     },
     addNew: (tenant, link, path, count) => machine.addNew(tenant, link, machine.resource(path), count),
   };
-  machines.set(linkData, machine);
-  return linkData;
 }

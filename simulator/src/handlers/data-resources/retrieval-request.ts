@@ -6,6 +6,7 @@
 import { err, ok, type Result } from '../../core/result.js';
 import { type ApiErrors, apiError } from '../../errors/api-error.js';
 import { formatDay, parseDay } from '../../fixtures/calendar.js';
+import type { RetrievalScope } from '../../webhooks/link-data.js';
 import { clampRange, type DayRange, HISTORY_DAYS, yearOfDay, yearsRange } from './buckets.js';
 import type { DataResource } from './resource-catalogue.js';
 
@@ -26,13 +27,6 @@ export interface RetrievalRequest {
 type Body = Record<string, unknown>;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-
-/** What a webhook's retrieval (daily refresh, historical update) narrows a resource to. */
-export interface RetrievalScope {
-  account?: string;
-  from?: string;
-  to?: string;
-}
 
 /** A year given as a number or, as the provider sends it, a `YYYY` string. */
 const yearOf = (value: unknown) =>

@@ -2,13 +2,13 @@
  * The judge's control API (admin.yaml, tag Judge): the request log (`GET /_ofkit/requests/`), the
  * report (`GET /_ofkit/judge/`) and the probes of the webhook receiver (`POST /_ofkit/judge/probes/`).
  */
-import { ok } from '../core/result.js';
-import { type Handler, json } from '../handlers/handler.js';
-import { settled, webhookState } from '../webhooks/webhook-state.js';
-import type { Timing } from './client-rules.js';
-import { judgeTenant } from './judge-tenant.js';
-import { observationsOf, readRequests } from './request-log.js';
-import { type ProbeKind, sendProbe } from './webhook-probes.js';
+import { ok } from '../../core/result.js';
+import type { Timing } from '../../judge/client-rules.js';
+import { judgeTenant } from '../../judge/judge-tenant.js';
+import { observationsOf, readRequests } from '../../judge/request-log.js';
+import { type ProbeKind, sendProbe } from '../../judge/webhook-probes.js';
+import { settled, webhookState } from '../../webhooks/webhook-state.js';
+import { type Handler, json } from '../handler.js';
 
 /** `limit` of `GET /_ofkit/requests/`: default and maximum (the contract with the dashboard). */
 export const REQUESTS_PAGE = { default: 100, max: 1000 } as const;

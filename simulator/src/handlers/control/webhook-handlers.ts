@@ -4,15 +4,15 @@
  * (`/_ofkit/daily-refresh/`, WEBHOOK-DAILY). Each call also makes sure the tenant's daily refresh is
  * scheduled on its clock.
  */
-import { err, ok } from '../core/result.js';
-import { apiError } from '../errors/api-error.js';
-import type { LinkData } from '../handlers/data-resources/link-data.js';
-import { type Handler, json } from '../handlers/handler.js';
-import { runDailyRefresh } from './daily-refresh.js';
-import { ensureDailyRefresh } from './daily-schedule.js';
-import { type EventFilter, findEvent, listEvents } from './event-log.js';
-import { readWebhookConfig, type WebhookConfig, writeWebhookConfig } from './webhook-config.js';
-import { webhookState } from './webhook-state.js';
+import { err, ok } from '../../core/result.js';
+import { apiError } from '../../errors/api-error.js';
+import { runDailyRefresh } from '../../webhooks/daily-refresh.js';
+import { ensureDailyRefresh } from '../../webhooks/daily-schedule.js';
+import { type EventFilter, findEvent, listEvents } from '../../webhooks/event-log.js';
+import type { LinkData } from '../../webhooks/link-data.js';
+import { readWebhookConfig, type WebhookConfig, writeWebhookConfig } from '../../webhooks/webhook-config.js';
+import { webhookState } from '../../webhooks/webhook-state.js';
+import { type Handler, json } from '../handler.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 

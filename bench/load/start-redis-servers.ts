@@ -19,9 +19,9 @@ export interface RedisReplicas {
 }
 
 /** Why the Redis servers are not in this run, or undefined when they are. */
-export function redisSkipReason(wanted: boolean): string | undefined {
+export function redisSkipReason(wanted: boolean, installed = redisServerAvailable()): string | undefined {
   if (!wanted) return 'simulator-redis and simulator-redis-x2 skipped (--no-redis)';
-  if (!redisServerAvailable())
+  if (!installed)
     return 'redis-server not found: simulator-redis and simulator-redis-x2 skipped (apt-get install redis-server)';
   return undefined;
 }

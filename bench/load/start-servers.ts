@@ -33,7 +33,7 @@ export interface BenchServers {
   /** In the report's order. */
   targets: BenchTarget[];
   scenarios: Scenario[];
-  /** `${server} ${scenario}` -> the probe's answer (of the last URL for replicas). */
+  /** `${server} ${scenario}` -> the probe's answer (of the last URL for replicas: the one that did not seed). */
   probes: Map<string, Probe>;
   /** What the reader must know to read the numbers (body sizes, which path answered, Redis). */
   notes: string[];
@@ -164,7 +164,7 @@ export async function startBenchServers(
     const notes = [
       ...first.map(
         (s) =>
-          `${s.name} ${TARGET_SCENARIO}: ${listSource(probes.get(`${s.name} ${TARGET_SCENARIO}`), transactions)}`,
+          `${s.name} ${TARGET_SCENARIO}${s.urls.length > 1 ? ' (replica 2, which did not seed)' : ''}: ${listSource(probes.get(`${s.name} ${TARGET_SCENARIO}`), transactions)}`,
       ),
       ...scenarios.map(
         (s) => `body sizes ${s.id}: ${sizes(s.id)} (Prism answers from the document's examples)`,

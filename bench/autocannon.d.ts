@@ -23,6 +23,25 @@ declare module 'autocannon' {
     amount?: number;
     timeout?: number;
     warmup?: { connections?: number; duration?: number };
+    /** Resolve with the RawResult (encoded histograms) for `aggregateResult` to merge. */
+    skipAggregateResult?: boolean;
+  }
+
+  /** What a run resolves with under `skipAggregateResult`: counts and base64-encoded HDR histograms. */
+  interface RawResult {
+    latencies: string;
+    requests: string;
+    throughput: string;
+    totalCompletedRequests: number;
+    totalRequests: number;
+    totalBytes: number;
+    /** One-second samples taken. */
+    samples: number;
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    statusCodeStats: Record<string, { count: number }>;
   }
 
   interface Result {
@@ -46,6 +65,13 @@ declare module 'autocannon' {
   }
 
   function autocannon(options: Options): Instance;
+  namespace autocannon {
+    /**
+     * Merges runs' latency histograms and counts. Its `requests` histogram is empty (autocannon keeps
+     * per-second samples only in the process that ran them), so throughput is summed by the caller.
+     */
+    function aggregateResult(results: RawResult[], options?: Partial<Options>): Result;
+  }
   export default autocannon;
-  export type { Options, Result };
+  export type { Options, RawResult, Result };
 }

@@ -8,7 +8,18 @@ describe('bench options', () => {
       connections: 20,
       profile: 'auto',
       memory: true,
+      redis: true,
+      warmupSeconds: 1,
     });
+  });
+
+  it('--no-redis leaves the Redis servers out; --warmup sets the warm-up, 0 included', () => {
+    expect(parseBenchOptions(['--no-redis']).redis).toBe(false);
+    expect(parseBenchOptions(['--warmup', '0']).warmupSeconds).toBe(0);
+    expect(parseBenchOptions(['--quick']).warmupSeconds).toBe(0.5);
+    expect(parseBenchOptions(['--quick', '--warmup', '2']).warmupSeconds).toBe(2);
+    expect(() => parseBenchOptions(['--warmup', '-1'])).toThrow(BenchUsageError);
+    expect(() => parseBenchOptions(['--warmup', 'x'])).toThrow(BenchUsageError);
   });
 
   it('--quick runs 1 s; --duration wins over it', () => {

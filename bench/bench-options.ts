@@ -15,11 +15,13 @@ export interface BenchOptions {
   readonly memory: boolean;
   /** Transactions seeded for the benchmark's link (more than one page of 100). */
   readonly transactions: number;
+  /** The simulator on Redis too (one replica and two), when redis-server is installed. */
+  readonly redis: boolean;
   readonly resultsDir: string;
 }
 
 export const USAGE =
-  'tsx bench/run-bench.ts [--duration SECONDS] [--quick] [--profile | --no-profile] [--skip-memory]';
+  'tsx bench/run-bench.ts [--duration SECONDS] [--warmup SECONDS] [--quick] [--profile | --no-profile] [--skip-memory] [--no-redis]';
 
 export class BenchUsageError extends Error {}
 
@@ -28,10 +30,12 @@ function parse(argv: readonly string[]) {
     args: [...argv],
     options: {
       duration: { type: 'string' },
+      warmup: { type: 'string' },
       quick: { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
       'no-profile': { type: 'boolean', default: false },
       'skip-memory': { type: 'boolean', default: false },
+      'no-redis': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -48,15 +52,20 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
   if (!Number.isFinite(duration) || duration <= 0 || duration > 60) {
     throw new BenchUsageError(`--duration must be a number of seconds in (0, 60], got "${values.duration}"`);
   }
+  const warmup = values.warmup === undefined ? (values.quick ? 0.5 : 1) : Number(values.warmup);
+  if (!Number.isFinite(warmup) || warmup < 0 || warmup > 30) {
+    throw new BenchUsageError(`--warmup must be a number of seconds in [0, 30], got "${values.warmup}"`);
+  }
   if (values.profile && values['no-profile'])
     throw new BenchUsageError('--profile and --no-profile exclude each other');
   return Object.freeze({
     durationSeconds: duration,
-    warmupSeconds: values.quick ? 0.5 : 1,
+    warmupSeconds: warmup,
     connections: 20,
     profile: values.profile ? 'always' : values['no-profile'] ? 'never' : 'auto',
     memory: !values['skip-memory'],
     transactions: 150,
+    redis: !values['no-redis'],
     resultsDir: resolve(import.meta.dirname, 'results'),
   });
 }

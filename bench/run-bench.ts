@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: the simulator, `prism mock` and bare node:http, each a child process on
+ * `npm run bench`: the simulator (memory store; and, unless --no-redis or redis-server is absent, on
+ * a RedisStore with one replica and with two), `prism mock` and bare node:http, each a child process on
  * 127.0.0.1 and an OS-chosen port, loaded in turn by autocannon with the three scenarios; prints
  * req/s, p50/p99, the ratios and the targets, profiles the simulator when the GET-100 target is
  * missed, measures start-up (ofkit simulate and startSimulator() beside prism mock) and memory with 10,000 links and 1,000,000 transactions, and writes every
@@ -10,15 +11,15 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type BenchOptions, BenchUsageError, parseBenchOptions, USAGE } from './bench-options.js';
 import { type LoadSettings, runLoad } from './load/run-load.js';
-import { startBenchServers } from './load/start-servers.js';
+import { runParallelLoad } from './load/run-parallel-load.js';
+import { stopBenchRedis } from './load/start-redis-servers.js';
+import { type BenchTarget, startBenchServers } from './load/start-servers.js';
 import { formatMemory, type MemoryReport, measureStartupAndMemory } from './memory/measure-memory.js';
 import { formatProfile, type ProfileReport, profileSimulator } from './profile/profile-simulator.js';
 import { formatComparisons, formatRuns, formatTargets } from './report/format-report.js';
-import { checkTargets, compareServers, invalidRuns, type RunRow, type ServerName } from './report/targets.js';
+import { checkTargets, compareServers, invalidRuns, type RunRow } from './report/targets.js';
 import { stopAllChildren } from './servers/child-process.js';
 import { formatStartup, measureStartup, type StartupReport } from './startup/measure-startup.js';
-
-const SERVER_ORDER: readonly ServerName[] = ['simulator', 'prism', 'bare'];
 
 function machine() {
   const cores = cpus();
@@ -38,26 +39,36 @@ interface LoadPhase {
   readyMs: Record<string, number>;
 }
 
+/** One run: a single autocannon on one URL, or one per replica at once (their connections split). */
+function loadTarget(target: BenchTarget, scenario: Parameters<typeof runLoad>[1], settings: LoadSettings) {
+  const [url, ...others] = target.urls;
+  if (url === undefined) throw new Error(`${target.name} has no URL`);
+  return others.length === 0
+    ? runLoad(url, scenario, settings)
+    : runParallelLoad(target.urls, scenario, settings);
+}
+
 async function runLoadPhase(options: BenchOptions, settings: LoadSettings): Promise<LoadPhase> {
-  console.log('starting the simulator, prism mock and bare node:http (children, 127.0.0.1, port 0)...');
-  const bench = await startBenchServers(options.transactions);
-  const readyMs = Object.fromEntries(
-    SERVER_ORDER.map((name) => [name, Math.round(bench.servers[name].readyMs)]),
+  console.log(
+    `starting the simulator${options.redis ? ' (memory; Redis: one and two replicas)' : ''}, prism mock and bare node:http (children, 127.0.0.1, port 0)...`,
   );
+  const bench = await startBenchServers(options.transactions, { redis: options.redis });
+  const readyMs = Object.fromEntries(bench.targets.map((t) => [t.name, Math.round(t.readyMs)]));
   const rows: RunRow[] = [];
   try {
-    for (const server of SERVER_ORDER) {
+    for (const target of bench.targets) {
       for (const scenario of bench.scenarios) {
+        const across = target.urls.length > 1 ? ` across ${target.urls.length} replicas` : '';
         console.log(
-          `  ${scenario.id} on ${server} (${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s)`,
+          `  ${scenario.id} on ${target.name}${across} (${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s)`,
         );
-        const load = await runLoad(bench.servers[server].url, scenario, settings);
-        const bodyBytes = bench.probes.get(`${server} ${scenario.id}`)?.bytes ?? 0;
-        rows.push({ server, scenario: scenario.id, bodyBytes, load });
+        const load = await loadTarget(target, scenario, settings);
+        const bodyBytes = bench.probes.get(`${target.name} ${scenario.id}`)?.bytes ?? 0;
+        rows.push({ server: target.name, scenario: scenario.id, bodyBytes, load });
       }
     }
   } finally {
-    await Promise.all(SERVER_ORDER.map((name) => bench.servers[name].stop()));
+    await bench.stop();
   }
   return { rows, notes: bench.notes, readyMs };
 }
@@ -68,6 +79,12 @@ function printLoadPhase(phase: LoadPhase, settings: LoadSettings): ReturnType<ty
     `\n${settings.connections} connections, ${settings.durationSeconds} s per run after ${settings.warmupSeconds} s of warm-up; latency resolution 1 ms\n`,
   );
   console.log(formatRuns(phase.rows));
+  // The machine is shared (2 cores, other agents): the load says how far to trust the numbers.
+  console.log(
+    `load average after the runs: ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`\n${formatComparisons(compareServers(phase.rows))}`);
   console.log(`\ntargets:\n${formatTargets(checks)}`);
   console.log(`\nnotes:\n${phase.notes.map((note) => `- ${note}`).join('\n')}`);
@@ -177,7 +194,9 @@ async function main(argv: readonly string[]): Promise<number> {
 
 process.once('SIGINT', () => {
   console.error('\nSIGINT: stopping the bench servers');
-  void stopAllChildren().finally(() => process.exit(130));
+  void stopAllChildren()
+    .then(stopBenchRedis)
+    .finally(() => process.exit(130));
 });
 
 try {
@@ -192,4 +211,5 @@ try {
   }
 } finally {
   await stopAllChildren();
+  await stopBenchRedis();
 }

@@ -1,5 +1,5 @@
 /** One bounded autocannon run of one scenario against one server, and a single probe request. */
-import autocannon from 'autocannon';
+import autocannon, { type Options, type Result } from 'autocannon';
 import type { Scenario } from './scenarios.js';
 
 export interface LoadSettings {
@@ -33,25 +33,32 @@ export interface Probe {
 /** What a run sends: a scenario, or any other request (the memory stage's samples). */
 export type LoadRequest = Pick<Scenario, 'method' | 'path' | 'headers' | 'body'>;
 
-export async function runLoad(
+/** autocannon's options for one run of `scenario` on `baseUrl` with `connections` connections. */
+export function autocannonOptions(
   baseUrl: string,
   scenario: LoadRequest,
   settings: LoadSettings,
-): Promise<LoadResult> {
-  const result = await autocannon({
+  connections = settings.connections,
+): Options {
+  return {
     url: `${baseUrl}${scenario.path}`,
     method: scenario.method,
     headers: scenario.headers,
     ...(scenario.body === undefined ? {} : { body: scenario.body }),
-    connections: settings.connections,
+    connections,
     duration: settings.durationSeconds,
     timeout: 10,
-    warmup: { connections: settings.connections, duration: settings.warmupSeconds },
-  });
+    // No warm-up option at all for 0 s: autocannon treats any warmup object as a run to make.
+    ...(settings.warmupSeconds > 0 && { warmup: { connections, duration: settings.warmupSeconds } }),
+  };
+}
+
+/** Our figures from autocannon's result; `requestsPerSecond` is given when the result cannot tell it. */
+export function loadResultOf(result: Result, requestsPerSecond = result.requests.average): LoadResult {
   const statusCodes: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats)) statusCodes[code] = Number(count);
   return {
-    requestsPerSecond: result.requests.average,
+    requestsPerSecond,
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
     latencyAvgMs: result.latency.average,
@@ -63,6 +70,14 @@ export async function runLoad(
     timeouts: result.timeouts,
     durationSeconds: result.duration,
   };
+}
+
+export async function runLoad(
+  baseUrl: string,
+  scenario: LoadRequest,
+  settings: LoadSettings,
+): Promise<LoadResult> {
+  return loadResultOf(await autocannon(autocannonOptions(baseUrl, scenario, settings)));
 }
 
 /** One request, to check the status and learn the body's size before loading a server. */

@@ -6,7 +6,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type LoadResult, type LoadSettings, runLoad } from '../load/run-load.js';
 import { buildScenarios, TARGET_SCENARIO } from '../load/scenarios.js';
-import { startSimulator } from '../load/start-servers.js';
+import { startSimulator } from '../load/start-simulator-child.js';
 import { formatTable } from '../report/format-report.js';
 import { REPO_ROOT } from '../servers/child-process.js';
 import {

@@ -46,10 +46,11 @@ export function formatRuns(rows: readonly RunRow[]): string {
   return formatTable(header, body);
 }
 
+/** One line per scenario and server: its req/s over prism mock's and over bare node:http's. */
 export function formatComparisons(comparisons: readonly Comparison[]): string {
   return formatTable(
-    ['scenario', 'simulator/prism', 'simulator/bare'],
-    comparisons.map((c) => [c.scenario, times(c.overPrism), times(c.overBare)]),
+    ['scenario / server', 'over prism', 'over bare'],
+    comparisons.map((c) => [`${c.scenario} / ${c.server}`, times(c.overPrism), times(c.overBare)]),
   );
 }
 

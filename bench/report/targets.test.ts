@@ -52,7 +52,7 @@ describe('ratios and targets', () => {
   it('meets every target at 5x prism, 0.5x bare and p99 9 ms', () => {
     const rows = [row('simulator', 6000, 9), row('prism', 1200), row('bare', 12_000)];
     expect(compareServers(rows)).toEqual([
-      { scenario: 'list-transactions-100', overPrism: 5, overBare: 0.5 },
+      { scenario: 'list-transactions-100', server: 'simulator', overPrism: 5, overBare: 0.5 },
     ]);
     expect(checkTargets(rows).map((check) => check.met)).toEqual([true, true, true]);
   });
@@ -63,6 +63,25 @@ describe('ratios and targets', () => {
     expect(formatTargets(checkTargets(rows))).toContain(
       'MISSED  list-transactions-100: simulator p99 < 10 ms',
     );
+  });
+
+  it('compares every Redis server with both baselines, and gates the memory store only', () => {
+    const rows = [
+      row('simulator', 6000, 9),
+      row('simulator-redis', 1800, 25),
+      row('simulator-redis-x2', 2400, 30),
+      row('prism', 1200),
+      row('bare', 12_000),
+    ];
+    expect(compareServers(rows)).toEqual([
+      { scenario: 'list-transactions-100', server: 'simulator', overPrism: 5, overBare: 0.5 },
+      { scenario: 'list-transactions-100', server: 'simulator-redis', overPrism: 1.5, overBare: 0.15 },
+      { scenario: 'list-transactions-100', server: 'simulator-redis-x2', overPrism: 2, overBare: 0.2 },
+    ]);
+    expect(checkTargets(rows).map((check) => check.met)).toEqual([true, true, true]);
+    const table = formatComparisons(compareServers(rows));
+    expect(table).toContain('list-transactions-100 / simulator-redis-x2');
+    expect(table).toMatch(/simulator-redis-x2\s+2\.00x\s+0\.20x/);
   });
 
   it('misses the targets when a server is missing, instead of dividing by nothing', () => {
@@ -91,7 +110,9 @@ describe('report formatting', () => {
   });
 
   it('prints ratios with two decimals and n/a for a missing side', () => {
-    const text = formatComparisons([{ scenario: 'get-link', overPrism: 6.456, overBare: null }]);
+    const text = formatComparisons([
+      { scenario: 'get-link', server: 'simulator', overPrism: 6.456, overBare: null },
+    ]);
     expect(text).toContain('6.46x');
     expect(text).toContain('n/a');
   });

@@ -4295,44 +4295,62 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the incomes computed for the link's checking and savings accounts, one per account. */
         IncomeList: components["schemas"]["Income"][];
-        /**
-         * @description A resource a historical update fetches (choice of names).
-         * @enum {string}
-         */
-        FetchResource: "ACCOUNTS" | "OWNERS" | "TRANSACTIONS" | "BILLS" | "BALANCES" | "EXCHANGES" | "INVESTMENTS" | "INVESTMENT_TRANSACTIONS" | "EMPLOYMENTS" | "EMPLOYMENT_RECORDS" | "INVOICES" | "TAX_RETURNS" | "TAX_STATUS" | "TAX_COMPLIANCE_STATUS" | "TAX_RETENTIONS" | "FINANCIAL_STATEMENTS" | "DEBT_REPORTS";
-        /** @description A credential field the institution asks for (choice). */
-        FormField: {
-            /** @enum {string} */
-            name: "username" | "username2" | "username3" | "password" | "password2" | "token";
-            /** @enum {string} */
-            type: "text" | "password" | "number";
-            label: string;
-            optional: boolean;
-            /** @description A regular expression the value must match. */
-            validation?: string | null;
+        /** @description One choice of a form field that offers a list (a document type, a bank branch). */
+        FormFieldValue: {
+            code?: string;
+            label?: string;
+            validation?: string;
+            validation_message?: string;
+            placeholder?: string;
         };
-        /** @description An institution. Only `id` is given by the spec; the other fields are choices. */
+        /** @description A credential field the institution asks for (`username`, `password`, `token`...). */
+        FormField: {
+            /** @example username */
+            name?: string;
+            /**
+             * @example text
+             * @example password
+             */
+            type?: string;
+            label?: string;
+            /** @description A regular expression the value must match (`.*` when any value goes). */
+            validation?: string;
+            placeholder?: string;
+            /** @description Shown when the value does not match. */
+            validation_message?: string;
+            values?: components["schemas"]["FormFieldValue"][];
+        };
+        /** @description `token_required` (asks for MFA tokens), `employment_metrics` (offers EMPLOYMENT-METRICS-PREREQ metrics), `sandbox` (ours). */
+        InstitutionFeature: {
+            /** @example token_required */
+            name?: string;
+        };
+        /** @description An institution, with the provider's members. The spec names only `id`: the simulator's ids are uuids, the provider's published ones integers, and both are accepted. */
         Institution: {
-            /** Format: uuid */
-            id: string;
+            id: string | number;
             /** @description Stable code used as `institution` in link registration. */
-            name: string;
-            display_name: string;
+            name?: string;
+            display_name?: string;
             /** @enum {string} */
-            type: "bank" | "fiscal" | "employment";
-            country_codes: ("BR" | "MX" | "CL" | "CO")[];
+            type?: "bank" | "fiscal" | "employment";
+            /** @description ISO 3166-1 alpha-2 codes of the countries it serves. */
+            country_codes?: string[];
             /** @enum {string} */
-            status: "healthy" | "down";
-            /** Format: uri */
-            website: string | null;
-            primary_color: string;
-            /** Format: uri */
-            logo: string | null;
-            /** @description Resources this institution offers. */
-            resources: components["schemas"]["FetchResource"][];
-            form_fields: components["schemas"]["FormField"][];
-            /** @description `token_required` (asks for MFA tokens), `employment_metrics` (offers EMPLOYMENT-METRICS-PREREQ metrics), `sandbox` (choice). */
-            features: ("token_required" | "employment_metrics" | "sandbox")[];
+            status?: "healthy" | "down";
+            website?: string | null;
+            primary_color?: string;
+            logo?: string | null;
+            icon_logo?: string | null;
+            text_logo?: string | null;
+            /**
+             * @description How links are made: with the user's credentials, or through open finance consent.
+             * @enum {string}
+             */
+            integration_type?: "credentials" | "openbanking";
+            /** @description Resources this institution offers (`ACCOUNTS`, `OWNERS`...). */
+            resources?: string[];
+            form_fields?: components["schemas"]["FormField"][];
+            features?: components["schemas"]["InstitutionFeature"][];
         };
         InstitutionPage: {
             count: components["schemas"]["PageCount"];
@@ -4525,29 +4543,46 @@ export interface components {
          * @enum {string}
          */
         LinkStatus: "valid" | "invalid" | "unconfirmed" | "token_required";
+        /**
+         * @description A resource a historical update fetches (choice of names).
+         * @enum {string}
+         */
+        FetchResource: "ACCOUNTS" | "OWNERS" | "TRANSACTIONS" | "BILLS" | "BALANCES" | "EXCHANGES" | "INVESTMENTS" | "INVESTMENT_TRANSACTIONS" | "EMPLOYMENTS" | "EMPLOYMENT_RECORDS" | "INVOICES" | "TAX_RETURNS" | "TAX_STATUS" | "TAX_COMPLIANCE_STATUS" | "TAX_RETENTIONS" | "FINANCIAL_STATEMENTS" | "DEBT_REPORTS";
         FetchResources: components["schemas"]["FetchResource"][];
         /** @description How long credentials are stored: `store`, `nostore` or a number of days such as `27d` (choice). */
         CredentialsStorage: string;
-        /** @description A link (LINK-REGISTER). Field set beyond `id`, `access_mode`, `stale_in`, `fetch_resources` and the status values is a choice. */
+        /** @description A link (LINK-REGISTER), with the provider's members. The spec names `id`, `access_mode`, `stale_in`, `fetch_resources` and the status values; `id` is always present. `credentials_storage` is ours (how long the simulator keeps the credentials it was given). */
         Link: {
             /** Format: uuid */
             id: string;
             /** @description The institution's `name`, as in `/api/institutions/`. */
-            institution: string;
-            access_mode: components["schemas"]["AccessMode"];
-            status: components["schemas"]["LinkStatus"];
+            institution?: string;
+            access_mode?: components["schemas"]["AccessMode"] | null;
+            status?: components["schemas"]["LinkStatus"];
             /** Format: date-time */
-            created_at: string;
+            created_at?: string;
             /** @description The caller's own id for the end-user, if given at registration. */
-            external_id: string | null;
+            external_id?: string | null;
             /**
              * Format: date-time
              * @description Last successful read from the institution.
              */
-            last_accessed_at: string | null;
+            last_accessed_at?: string | null;
             fetch_resources: components["schemas"]["FetchResources"];
             stale_in: string | null;
             credentials_storage: components["schemas"]["CredentialsStorage"];
+            /** @description An opaque id of the end-user at the institution: the same user gets the same id in every link. */
+            institution_user_id?: string;
+            /**
+             * Format: uuid
+             * @description The user of the caller's account who made the link.
+             */
+            created_by?: string;
+            /**
+             * @description How often a recurrent link is refreshed (`24h` in the simulator); null for single links.
+             * @enum {string|null}
+             */
+            refresh_rate?: "6h" | "12h" | "24h" | "7d" | "30d" | null;
         };
         /** @description PAGE-DEFAULT: a page of links. */
         LinkPage: {
@@ -4720,58 +4755,14 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the current employments retrieved from the institution. */
         CurrentEmploymentList: components["schemas"]["CurrentEmployment"][];
-        /** @description Postal address of the owner (choice of fields; Brazilian address layout). */
-        OwnerAddress: {
-            /** @example Rua Augusta */
-            street: string;
-            /** @description Street number; null for "sem numero". */
-            number: string | null;
-            /** @description e.g. `Apto 52`. */
-            complement: string | null;
-            /** @description Bairro. */
-            neighborhood: string | null;
-            /** @example Sao Paulo */
-            city: string;
-            /**
-             * @description Brazilian state (UF) code.
-             * @enum {string}
-             */
-            state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
-            /** @description CEP. */
-            postal_code: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code.
-             * @enum {string}
-             */
-            country: "BR";
+        /** @description The ID document used to open the account. `document_type` is the institution's name for it (`CPF`, `RG`, `CNH`, `PASSPORT` in Brazil; `RFC`, `CURP` in Mexico; `CC` in Colombia). The simulator formats a CPF `000.000.000-00` with valid check digits. */
+        OwnerDocument: {
+            /** @example CPF */
+            document_type: string | null;
+            /** @example 123.456.789-09 */
+            document_number: string | null;
         };
-        CpfDocument: {
-            /** @constant */
-            document_type: "CPF";
-            /** @description CPF, formatted `000.000.000-00` (choice). */
-            document_number: string;
-        };
-        RgDocument: {
-            /** @constant */
-            document_type: "RG";
-            /** @description RG, formatted `00.000.000-0` (choice). */
-            document_number: string;
-        };
-        CnhDocument: {
-            /** @constant */
-            document_type: "CNH";
-            /** @description Driving licence number (11 digits). */
-            document_number: string;
-        };
-        PassportDocument: {
-            /** @constant */
-            document_type: "PASSPORT";
-            /** @description Brazilian passport number. */
-            document_number: string;
-        };
-        /** @description The ID document used to open the account (choice: one of CPF, RG, CNH or passport, told apart by `document_type`). */
-        OwnerDocument: components["schemas"]["CpfDocument"] | components["schemas"]["RgDocument"] | components["schemas"]["CnhDocument"] | components["schemas"]["PassportDocument"];
-        /** @description The owner of a banking link: the name shown for them (`display_name`, the provider's member), key contact data and the ID document used to open the account. Other field names are choices. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: `first_name` and `last_name` are deprecated (choice) and may be absent. */
+        /** @description The owner of a banking link, with the provider's members: the name shown for them (`display_name`), key contact data and the ID document used to open the account (the spec names these). `id` is always present. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: `last_name` and `second_last_name` are deprecated and may be absent. */
         Owner: {
             /** Format: uuid */
             id: string;
@@ -4779,44 +4770,42 @@ export interface components {
              * Format: uuid
              * @description Id of the link the owner belongs to.
              */
-            link: string;
+            link?: string;
+            /** @description The institution's own id of the person. */
+            internal_identification: string | null;
             /**
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at: string | null;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
-            /** @description The owner's full name as the institution shows it (the provider's name for it). */
-            display_name: string;
+            created_at?: string;
+            /** @description The owner's full name as the institution shows it. */
+            display_name: string | null;
             /**
              * Format: email
-             * @description Contact email (choice of name).
+             * @description Contact email.
              */
             email: string | null;
-            /** @description Contact phone, formatted `+55 11 98765-4321` (choice). */
+            /** @description Contact phone, e.g. `+55 11 98765-4321`. */
             phone_number: string | null;
-            /**
-             * Format: date
-             * @description Date of birth (choice).
-             */
-            birth_date: string | null;
-            /** @description Contact address; null where the institution gives none. */
-            address: components["schemas"]["OwnerAddress"] | null;
-            document_id: components["schemas"]["OwnerDocument"];
+            /** @description Contact address on one line; null where the institution gives none. */
+            address: string | null;
+            /** @description The ID document; null where the institution gives none. */
+            document_id?: components["schemas"]["OwnerDocument"] | null;
             /**
              * @deprecated
-             * @description Deprecated (choice); use `display_name`. Do not rely on it.
-             */
-            first_name?: string | null;
-            /**
-             * @deprecated
-             * @description Deprecated (choice); use `display_name`. Do not rely on it.
+             * @description Deprecated; use `display_name`. Do not rely on it.
              */
             last_name?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; use `display_name`. Do not rely on it.
+             */
+            second_last_name?: string | null;
         };
         /** @description PAGE-DEFAULT: a page of owners. */
         OwnerPage: {
@@ -11681,6 +11670,9 @@ export interface operations {
                      *           "website": "https://www.ofbank.example/",
                      *           "primary_color": "#0a4b8c",
                      *           "logo": null,
+                     *           "icon_logo": null,
+                     *           "text_logo": null,
+                     *           "integration_type": "credentials",
                      *           "resources": [
                      *             "ACCOUNTS",
                      *             "OWNERS",
@@ -11696,15 +11688,17 @@ export interface operations {
                      *               "name": "username",
                      *               "type": "text",
                      *               "label": "CPF",
-                     *               "optional": false,
-                     *               "validation": "^\\d{11}$"
+                     *               "validation": "^\\d{11}$",
+                     *               "placeholder": "CPF",
+                     *               "validation_message": "Invalid CPF"
                      *             },
                      *             {
                      *               "name": "password",
                      *               "type": "password",
                      *               "label": "Senha",
-                     *               "optional": false,
-                     *               "validation": null
+                     *               "validation": ".*",
+                     *               "placeholder": "Senha",
+                     *               "validation_message": "Invalid password"
                      *             }
                      *           ],
                      *           "features": []
@@ -11752,6 +11746,9 @@ export interface operations {
                      *       "website": "https://www.ofbank.example/",
                      *       "primary_color": "#0a4b8c",
                      *       "logo": null,
+                     *       "icon_logo": null,
+                     *       "text_logo": null,
+                     *       "integration_type": "credentials",
                      *       "resources": [
                      *         "ACCOUNTS",
                      *         "OWNERS",
@@ -11767,15 +11764,17 @@ export interface operations {
                      *           "name": "username",
                      *           "type": "text",
                      *           "label": "CPF",
-                     *           "optional": false,
-                     *           "validation": "^\\d{11}$"
+                     *           "validation": "^\\d{11}$",
+                     *           "placeholder": "CPF",
+                     *           "validation_message": "Invalid CPF"
                      *         },
                      *         {
                      *           "name": "password",
                      *           "type": "password",
                      *           "label": "Senha",
-                     *           "optional": false,
-                     *           "validation": null
+                     *           "validation": ".*",
+                     *           "placeholder": "Senha",
+                     *           "validation_message": "Invalid password"
                      *         }
                      *       ],
                      *       "features": []
@@ -12434,7 +12433,10 @@ export interface operations {
                      *             "TRANSACTIONS"
                      *           ],
                      *           "stale_in": "365d",
-                     *           "credentials_storage": "27d"
+                     *           "credentials_storage": "27d",
+                     *           "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *           "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
+                     *           "refresh_rate": "24h"
                      *         }
                      *       ]
                      *     }
@@ -12491,7 +12493,10 @@ export interface operations {
                      *         "TRANSACTIONS"
                      *       ],
                      *       "stale_in": "365d",
-                     *       "credentials_storage": "27d"
+                     *       "credentials_storage": "27d",
+                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
+                     *       "refresh_rate": "24h"
                      *     }
                      */
                     "application/json": components["schemas"]["Link"];
@@ -12545,7 +12550,10 @@ export interface operations {
                      *         "TRANSACTIONS"
                      *       ],
                      *       "stale_in": "365d",
-                     *       "credentials_storage": "27d"
+                     *       "credentials_storage": "27d",
+                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
+                     *       "refresh_rate": "24h"
                      *     }
                      */
                     "application/json": components["schemas"]["Link"];
@@ -12591,7 +12599,10 @@ export interface operations {
                      *         "TRANSACTIONS"
                      *       ],
                      *       "stale_in": "365d",
-                     *       "credentials_storage": "27d"
+                     *       "credentials_storage": "27d",
+                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
+                     *       "refresh_rate": "24h"
                      *     }
                      */
                     "application/json": components["schemas"]["Link"];
@@ -12646,7 +12657,10 @@ export interface operations {
                      *         "TRANSACTIONS"
                      *       ],
                      *       "stale_in": "365d",
-                     *       "credentials_storage": "27d"
+                     *       "credentials_storage": "27d",
+                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
+                     *       "refresh_rate": "24h"
                      *     }
                      */
                     "application/json": components["schemas"]["Link"];
@@ -12746,7 +12760,10 @@ export interface operations {
                      *         "TRANSACTIONS"
                      *       ],
                      *       "stale_in": "365d",
-                     *       "credentials_storage": "27d"
+                     *       "credentials_storage": "27d",
+                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
+                     *       "refresh_rate": "24h"
                      *     }
                      */
                     "application/json": components["schemas"]["Link"];
@@ -13118,28 +13135,19 @@ export interface operations {
                      *         {
                      *           "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
                      *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "internal_identification": "8812345",
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:02.000Z",
                      *           "display_name": "Maria Fernanda Souza Oliveira",
                      *           "email": "maria.oliveira@exemplo.com.br",
                      *           "phone_number": "+55 11 98765-4321",
-                     *           "birth_date": "1988-04-17",
-                     *           "address": {
-                     *             "street": "Rua Augusta",
-                     *             "number": "1508",
-                     *             "complement": "Apto 52",
-                     *             "neighborhood": "Consolacao",
-                     *             "city": "Sao Paulo",
-                     *             "state": "SP",
-                     *             "postal_code": "01304-001",
-                     *             "country": "BR"
-                     *           },
+                     *           "address": "Rua Augusta, 1508, Apto 52, Consolacao, Sao Paulo - SP, 01304-001",
                      *           "document_id": {
                      *             "document_type": "CPF",
                      *             "document_number": "123.456.789-09"
                      *           },
-                     *           "first_name": "Maria Fernanda",
-                     *           "last_name": "Souza Oliveira"
+                     *           "last_name": "Souza",
+                     *           "second_last_name": "Oliveira"
                      *         }
                      *       ]
                      *     }
@@ -13183,28 +13191,19 @@ export interface operations {
                      *       {
                      *         "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "internal_identification": "8812345",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
                      *         "display_name": "Maria Fernanda Souza Oliveira",
                      *         "email": "maria.oliveira@exemplo.com.br",
                      *         "phone_number": "+55 11 98765-4321",
-                     *         "birth_date": "1988-04-17",
-                     *         "address": {
-                     *           "street": "Rua Augusta",
-                     *           "number": "1508",
-                     *           "complement": "Apto 52",
-                     *           "neighborhood": "Consolacao",
-                     *           "city": "Sao Paulo",
-                     *           "state": "SP",
-                     *           "postal_code": "01304-001",
-                     *           "country": "BR"
-                     *         },
+                     *         "address": "Rua Augusta, 1508, Apto 52, Consolacao, Sao Paulo - SP, 01304-001",
                      *         "document_id": {
                      *           "document_type": "CPF",
                      *           "document_number": "123.456.789-09"
                      *         },
-                     *         "first_name": "Maria Fernanda",
-                     *         "last_name": "Souza Oliveira"
+                     *         "last_name": "Souza",
+                     *         "second_last_name": "Oliveira"
                      *       }
                      *     ]
                      */
@@ -13222,28 +13221,19 @@ export interface operations {
                      *       {
                      *         "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "internal_identification": "8812345",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
                      *         "display_name": "Maria Fernanda Souza Oliveira",
                      *         "email": "maria.oliveira@exemplo.com.br",
                      *         "phone_number": "+55 11 98765-4321",
-                     *         "birth_date": "1988-04-17",
-                     *         "address": {
-                     *           "street": "Rua Augusta",
-                     *           "number": "1508",
-                     *           "complement": "Apto 52",
-                     *           "neighborhood": "Consolacao",
-                     *           "city": "Sao Paulo",
-                     *           "state": "SP",
-                     *           "postal_code": "01304-001",
-                     *           "country": "BR"
-                     *         },
+                     *         "address": "Rua Augusta, 1508, Apto 52, Consolacao, Sao Paulo - SP, 01304-001",
                      *         "document_id": {
                      *           "document_type": "CPF",
                      *           "document_number": "123.456.789-09"
                      *         },
-                     *         "first_name": "Maria Fernanda",
-                     *         "last_name": "Souza Oliveira"
+                     *         "last_name": "Souza",
+                     *         "second_last_name": "Oliveira"
                      *       }
                      *     ]
                      */
@@ -13289,28 +13279,19 @@ export interface operations {
                      *       {
                      *         "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "internal_identification": "8812345",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
                      *         "display_name": "Maria Fernanda Souza Oliveira",
                      *         "email": "maria.oliveira@exemplo.com.br",
                      *         "phone_number": "+55 11 98765-4321",
-                     *         "birth_date": "1988-04-17",
-                     *         "address": {
-                     *           "street": "Rua Augusta",
-                     *           "number": "1508",
-                     *           "complement": "Apto 52",
-                     *           "neighborhood": "Consolacao",
-                     *           "city": "Sao Paulo",
-                     *           "state": "SP",
-                     *           "postal_code": "01304-001",
-                     *           "country": "BR"
-                     *         },
+                     *         "address": "Rua Augusta, 1508, Apto 52, Consolacao, Sao Paulo - SP, 01304-001",
                      *         "document_id": {
                      *           "document_type": "CPF",
                      *           "document_number": "123.456.789-09"
                      *         },
-                     *         "first_name": "Maria Fernanda",
-                     *         "last_name": "Souza Oliveira"
+                     *         "last_name": "Souza",
+                     *         "second_last_name": "Oliveira"
                      *       }
                      *     ]
                      */
@@ -13328,28 +13309,19 @@ export interface operations {
                      *       {
                      *         "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "internal_identification": "8812345",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
                      *         "display_name": "Maria Fernanda Souza Oliveira",
                      *         "email": "maria.oliveira@exemplo.com.br",
                      *         "phone_number": "+55 11 98765-4321",
-                     *         "birth_date": "1988-04-17",
-                     *         "address": {
-                     *           "street": "Rua Augusta",
-                     *           "number": "1508",
-                     *           "complement": "Apto 52",
-                     *           "neighborhood": "Consolacao",
-                     *           "city": "Sao Paulo",
-                     *           "state": "SP",
-                     *           "postal_code": "01304-001",
-                     *           "country": "BR"
-                     *         },
+                     *         "address": "Rua Augusta, 1508, Apto 52, Consolacao, Sao Paulo - SP, 01304-001",
                      *         "document_id": {
                      *           "document_type": "CPF",
                      *           "document_number": "123.456.789-09"
                      *         },
-                     *         "first_name": "Maria Fernanda",
-                     *         "last_name": "Souza Oliveira"
+                     *         "last_name": "Souza",
+                     *         "second_last_name": "Oliveira"
                      *       }
                      *     ]
                      */
@@ -13386,28 +13358,19 @@ export interface operations {
                      * @example {
                      *       "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
                      *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *       "internal_identification": "8812345",
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:02.000Z",
                      *       "display_name": "Maria Fernanda Souza Oliveira",
                      *       "email": "maria.oliveira@exemplo.com.br",
                      *       "phone_number": "+55 11 98765-4321",
-                     *       "birth_date": "1988-04-17",
-                     *       "address": {
-                     *         "street": "Rua Augusta",
-                     *         "number": "1508",
-                     *         "complement": "Apto 52",
-                     *         "neighborhood": "Consolacao",
-                     *         "city": "Sao Paulo",
-                     *         "state": "SP",
-                     *         "postal_code": "01304-001",
-                     *         "country": "BR"
-                     *       },
+                     *       "address": "Rua Augusta, 1508, Apto 52, Consolacao, Sao Paulo - SP, 01304-001",
                      *       "document_id": {
                      *         "document_type": "CPF",
                      *         "document_number": "123.456.789-09"
                      *       },
-                     *       "first_name": "Maria Fernanda",
-                     *       "last_name": "Souza Oliveira"
+                     *       "last_name": "Souza",
+                     *       "second_last_name": "Oliveira"
                      *     }
                      */
                     "application/json": components["schemas"]["Owner"];

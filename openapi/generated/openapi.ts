@@ -765,7 +765,7 @@ export interface paths {
         put?: never;
         /**
          * Retrieve the incomes of a link
-         * @description DATA-RETRIEVE: computes the income insights of the checking and savings accounts of a banking link (Brazil, where banking data is offered) and answers 201 with one record per account (choice). The period covers up to 365 days, as far as the institution's history goes. RANGE-365: a requested range from `date_from` to `date_to` over 365 days gets 400 (choice: `field: date_from`). An unknown link: 404. No MFA resume exists for this resource.
+         * @description DATA-RETRIEVE: computes the income insights of the checking and savings accounts of a banking link (Brazil, where banking data is offered) and answers 201 with one record for the link (its streams name their accounts, as the provider has it). The period covers up to 365 days, as far as the institution's history goes. RANGE-365: a requested range from `date_from` to `date_to` over 365 days gets 400 (choice: `field: date_from`). An unknown link: 404. No MFA resume exists for this resource.
          */
         post: operations["retrieveIncomes"];
         delete?: never;
@@ -4174,46 +4174,59 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the financial statements retrieved from the institution. */
         FinancialStatementList: components["schemas"]["FinancialStatement"][];
-        /** @description One source of regular income found in the account's inflows (choice of fields). */
-        IncomeSource: {
+        /** @description One stream of income found in an account's inflows. */
+        IncomeStream: {
+            /** @description Id of the account (`/api/accounts/{id}/`) the stream arrives in. */
+            account_id: string;
+            /** @enum {string} */
+            income_type: "SALARY" | "GOVERNMENT" | "INTEREST" | "RENT" | "RETIREMENT" | "FREELANCE" | "ALTERNATIVE_INCOME" | "TRANSFER" | "DEPOSIT" | "PENSION";
             /**
-             * @description Kind of income (choice of values beyond SALARY, PENSION, TRANSFER).
+             * @description How often the income arrives.
              * @enum {string}
              */
-            type: "SALARY" | "PENSION" | "TRANSFER" | "GOVERNMENT_BENEFIT" | "RENT" | "INVESTMENT" | "FREELANCE" | "OTHER";
+            frequency: "MONTHLY" | "BIWEEKLY" | "WEEKLY" | "IRREGULAR" | "SINGLE";
+            /** Format: float */
+            monthly_average: number;
+            /** Format: float */
+            average_income_amount: number;
+            /** Format: float */
+            last_income_amount: number;
+            /** @description ISO 4217 code (the pattern is ours). */
+            currency: string;
             /**
-             * @description Payer or description shared by the source's transactions (choice).
+             * @description Description of the latest inflow (the provider's schema gives no type; a string or null here).
              * @example PAGTO SALARIO TOTVS S.A.
              */
-            description: string | null;
-            /**
-             * @description How often the income arrives (choice of values).
-             * @enum {string}
-             */
-            frequency: "WEEKLY" | "BIWEEKLY" | "MONTHLY" | "IRREGULAR" | "SINGLE";
-            /**
-             * @description Confidence that the inflows are income of this type (choice: a level, not a score).
-             * @enum {string}
-             */
-            confidence: "HIGH" | "MEDIUM" | "LOW";
-            /** @description Inflows attributed to the source in the period (choice). */
-            number_of_transactions: number;
-            /** @description Mean inflow amount (choice). */
-            average_amount: number;
-            /** @description Sum of the inflows in the period (choice). */
-            total_amount: number;
-            /**
-             * Format: date
-             * @description Value date of the first inflow (choice).
-             */
-            first_income_date: string;
-            /**
-             * Format: date
-             * @description Value date of the last inflow (choice).
-             */
+            last_income_description: string | null;
+            /** Format: date */
             last_income_date: string;
+            /**
+             * Format: float
+             * @description How steady the amounts are, 0 to 1.
+             */
+            stability: number | null;
+            /**
+             * Format: float
+             * @description How regular the dates are, 0 to 1.
+             */
+            regularity: number | null;
+            /**
+             * Format: float
+             * @description Change of the amounts over the periods.
+             */
+            trend: number | null;
+            /** Format: int32 */
+            lookback_periods: number;
+            /** Format: int32 */
+            full_periods: number;
+            /** Format: int32 */
+            periods_with_income: number;
+            /** Format: int32 */
+            number_of_incomes: number;
+            /** @enum {string} */
+            confidence: "HIGH" | "MEDIUM" | "LOW";
         };
-        /** @description Income insights of one checking or savings account over the analysed period (up to 365 days, depending on the institution's history). The spec gives only `id`; every other field is a choice. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description Income insights of a banking link's checking and savings accounts over the analysed period (up to 365 days, depending on the institution's history), with the provider's members: one record per link, its streams naming their account. The spec gives only `id`. `collected_at` is ours (when the transactions were read). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         Income: {
             /** Format: uuid */
             id: string;
@@ -4223,43 +4236,51 @@ export interface components {
              */
             link: string;
             /**
-             * Format: uuid
-             * @description Id of the account (`/api/accounts/{id}/`) analysed; a checking or savings account.
-             */
-            account: string;
-            /**
              * Format: date-time
-             * @description When the data was read from the institution.
+             * @description When the transactions were read from the institution (ours).
              */
-            collected_at: string;
+            collected_at?: string;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
             created_at: string;
-            /**
-             * @description Currency of every amount, the account's currency (choice).
-             * @example BRL
-             */
-            currency: string;
-            /** @description The sources found; empty when no income was detected (choice). */
-            income_sources: components["schemas"]["IncomeSource"][];
-            /** @description Length of `income_sources` (choice). */
-            number_of_income_sources: number;
-            /** @description Sum of `total_amount` over the sources (choice). */
+            /** @description The streams found; empty when no income was detected. */
+            income_streams: components["schemas"]["IncomeStream"][];
+            /** @description The institution's `name`. */
+            institution: string;
+            /** @enum {string} */
+            income_source_type: "BANK";
+            /** Format: date */
+            first_transaction_date: string | null;
+            /** Format: date */
+            last_transaction_date: string;
+            /** Format: int32 */
+            number_of_income_streams: number;
+            /** Format: float */
+            monthly_average: number;
+            /** Format: float */
+            monthly_average_regular: number;
+            /** Format: float */
+            monthly_average_irregular: number;
+            /** Format: float */
+            monthly_average_low_confidence: number;
+            /** Format: float */
+            monthly_average_medium_confidence: number;
+            /** Format: float */
+            monthly_average_high_confidence: number;
+            /** Format: float */
             total_income_amount: number;
-            /** @description Total income divided by the months analysed (choice). */
-            monthly_average_income: number;
-            /**
-             * Format: date
-             * @description Earliest income date over the sources; null when there is none (choice).
-             */
-            first_income_date: string | null;
-            /**
-             * Format: date
-             * @description Latest income date over the sources; null when there is none (choice).
-             */
-            last_income_date: string | null;
+            /** Format: float */
+            total_regular_income_amount: number;
+            /** Format: float */
+            total_irregular_income_amount?: number;
+            /** Format: float */
+            total_low_confidence: number;
+            /** Format: float */
+            total_medium_confidence: number;
+            /** Format: float */
+            total_high_confidence: number;
         };
         /** @description PAGE-DEFAULT: a page of incomes. */
         IncomePage: {
@@ -4293,7 +4314,7 @@ export interface components {
              */
             save_data?: boolean;
         };
-        /** @description DATA-RETRIEVE: the incomes computed for the link's checking and savings accounts, one per account. */
+        /** @description DATA-RETRIEVE: the income insights computed over the link's checking and savings accounts. */
         IncomeList: components["schemas"]["Income"][];
         /** @description One choice of a form field that offers a list (a document type, a bank branch). */
         FormFieldValue: {
@@ -11349,39 +11370,65 @@ export interface operations {
                      *         {
                      *           "id": "1c8f3e2b-7a4d-4b6e-9f05-3d2c1a0b8e76",
                      *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *           "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:04.000Z",
-                     *           "currency": "BRL",
-                     *           "income_sources": [
+                     *           "institution": "ofbank_br_retail",
+                     *           "income_source_type": "BANK",
+                     *           "income_streams": [
                      *             {
-                     *               "type": "SALARY",
-                     *               "description": "PAGTO SALARIO TOTVS S.A.",
+                     *               "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *               "income_type": "SALARY",
                      *               "frequency": "MONTHLY",
-                     *               "confidence": "HIGH",
-                     *               "number_of_transactions": 12,
-                     *               "average_amount": 7250.4,
-                     *               "total_amount": 87004.8,
-                     *               "first_income_date": "2025-11-05",
-                     *               "last_income_date": "2026-10-05"
+                     *               "monthly_average": 7250.4,
+                     *               "average_income_amount": 7250.4,
+                     *               "last_income_amount": 7250.4,
+                     *               "currency": "BRL",
+                     *               "last_income_description": "PAGTO SALARIO TOTVS S.A.",
+                     *               "last_income_date": "2026-10-05",
+                     *               "stability": 1,
+                     *               "regularity": 1,
+                     *               "trend": 0,
+                     *               "lookback_periods": 12,
+                     *               "full_periods": 12,
+                     *               "periods_with_income": 12,
+                     *               "number_of_incomes": 12,
+                     *               "confidence": "HIGH"
                      *             },
                      *             {
-                     *               "type": "TRANSFER",
-                     *               "description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *               "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *               "income_type": "TRANSFER",
                      *               "frequency": "IRREGULAR",
-                     *               "confidence": "LOW",
-                     *               "number_of_transactions": 4,
-                     *               "average_amount": 350,
-                     *               "total_amount": 1400,
-                     *               "first_income_date": "2026-01-18",
-                     *               "last_income_date": "2026-09-22"
+                     *               "monthly_average": 116.67,
+                     *               "average_income_amount": 350,
+                     *               "last_income_amount": 350,
+                     *               "currency": "BRL",
+                     *               "last_income_description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *               "last_income_date": "2026-09-22",
+                     *               "stability": 0.6,
+                     *               "regularity": 0.3,
+                     *               "trend": null,
+                     *               "lookback_periods": 12,
+                     *               "full_periods": 12,
+                     *               "periods_with_income": 4,
+                     *               "number_of_incomes": 4,
+                     *               "confidence": "LOW"
                      *             }
                      *           ],
-                     *           "number_of_income_sources": 2,
+                     *           "first_transaction_date": "2025-11-05",
+                     *           "last_transaction_date": "2026-10-05",
+                     *           "number_of_income_streams": 2,
+                     *           "monthly_average": 7367.07,
+                     *           "monthly_average_regular": 7250.4,
+                     *           "monthly_average_irregular": 116.67,
+                     *           "monthly_average_low_confidence": 116.67,
+                     *           "monthly_average_medium_confidence": 0,
+                     *           "monthly_average_high_confidence": 7250.4,
                      *           "total_income_amount": 88404.8,
-                     *           "monthly_average_income": 7367.07,
-                     *           "first_income_date": "2025-11-05",
-                     *           "last_income_date": "2026-10-05"
+                     *           "total_regular_income_amount": 87004.8,
+                     *           "total_irregular_income_amount": 1400,
+                     *           "total_low_confidence": 1400,
+                     *           "total_medium_confidence": 0,
+                     *           "total_high_confidence": 87004.8
                      *         }
                      *       ]
                      *     }
@@ -11427,39 +11474,65 @@ export interface operations {
                      *       {
                      *         "id": "1c8f3e2b-7a4d-4b6e-9f05-3d2c1a0b8e76",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:04.000Z",
-                     *         "currency": "BRL",
-                     *         "income_sources": [
+                     *         "institution": "ofbank_br_retail",
+                     *         "income_source_type": "BANK",
+                     *         "income_streams": [
                      *           {
-                     *             "type": "SALARY",
-                     *             "description": "PAGTO SALARIO TOTVS S.A.",
+                     *             "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "income_type": "SALARY",
                      *             "frequency": "MONTHLY",
-                     *             "confidence": "HIGH",
-                     *             "number_of_transactions": 12,
-                     *             "average_amount": 7250.4,
-                     *             "total_amount": 87004.8,
-                     *             "first_income_date": "2025-11-05",
-                     *             "last_income_date": "2026-10-05"
+                     *             "monthly_average": 7250.4,
+                     *             "average_income_amount": 7250.4,
+                     *             "last_income_amount": 7250.4,
+                     *             "currency": "BRL",
+                     *             "last_income_description": "PAGTO SALARIO TOTVS S.A.",
+                     *             "last_income_date": "2026-10-05",
+                     *             "stability": 1,
+                     *             "regularity": 1,
+                     *             "trend": 0,
+                     *             "lookback_periods": 12,
+                     *             "full_periods": 12,
+                     *             "periods_with_income": 12,
+                     *             "number_of_incomes": 12,
+                     *             "confidence": "HIGH"
                      *           },
                      *           {
-                     *             "type": "TRANSFER",
-                     *             "description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *             "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "income_type": "TRANSFER",
                      *             "frequency": "IRREGULAR",
-                     *             "confidence": "LOW",
-                     *             "number_of_transactions": 4,
-                     *             "average_amount": 350,
-                     *             "total_amount": 1400,
-                     *             "first_income_date": "2026-01-18",
-                     *             "last_income_date": "2026-09-22"
+                     *             "monthly_average": 116.67,
+                     *             "average_income_amount": 350,
+                     *             "last_income_amount": 350,
+                     *             "currency": "BRL",
+                     *             "last_income_description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *             "last_income_date": "2026-09-22",
+                     *             "stability": 0.6,
+                     *             "regularity": 0.3,
+                     *             "trend": null,
+                     *             "lookback_periods": 12,
+                     *             "full_periods": 12,
+                     *             "periods_with_income": 4,
+                     *             "number_of_incomes": 4,
+                     *             "confidence": "LOW"
                      *           }
                      *         ],
-                     *         "number_of_income_sources": 2,
+                     *         "first_transaction_date": "2025-11-05",
+                     *         "last_transaction_date": "2026-10-05",
+                     *         "number_of_income_streams": 2,
+                     *         "monthly_average": 7367.07,
+                     *         "monthly_average_regular": 7250.4,
+                     *         "monthly_average_irregular": 116.67,
+                     *         "monthly_average_low_confidence": 116.67,
+                     *         "monthly_average_medium_confidence": 0,
+                     *         "monthly_average_high_confidence": 7250.4,
                      *         "total_income_amount": 88404.8,
-                     *         "monthly_average_income": 7367.07,
-                     *         "first_income_date": "2025-11-05",
-                     *         "last_income_date": "2026-10-05"
+                     *         "total_regular_income_amount": 87004.8,
+                     *         "total_irregular_income_amount": 1400,
+                     *         "total_low_confidence": 1400,
+                     *         "total_medium_confidence": 0,
+                     *         "total_high_confidence": 87004.8
                      *       }
                      *     ]
                      */
@@ -11477,39 +11550,65 @@ export interface operations {
                      *       {
                      *         "id": "1c8f3e2b-7a4d-4b6e-9f05-3d2c1a0b8e76",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:04.000Z",
-                     *         "currency": "BRL",
-                     *         "income_sources": [
+                     *         "institution": "ofbank_br_retail",
+                     *         "income_source_type": "BANK",
+                     *         "income_streams": [
                      *           {
-                     *             "type": "SALARY",
-                     *             "description": "PAGTO SALARIO TOTVS S.A.",
+                     *             "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "income_type": "SALARY",
                      *             "frequency": "MONTHLY",
-                     *             "confidence": "HIGH",
-                     *             "number_of_transactions": 12,
-                     *             "average_amount": 7250.4,
-                     *             "total_amount": 87004.8,
-                     *             "first_income_date": "2025-11-05",
-                     *             "last_income_date": "2026-10-05"
+                     *             "monthly_average": 7250.4,
+                     *             "average_income_amount": 7250.4,
+                     *             "last_income_amount": 7250.4,
+                     *             "currency": "BRL",
+                     *             "last_income_description": "PAGTO SALARIO TOTVS S.A.",
+                     *             "last_income_date": "2026-10-05",
+                     *             "stability": 1,
+                     *             "regularity": 1,
+                     *             "trend": 0,
+                     *             "lookback_periods": 12,
+                     *             "full_periods": 12,
+                     *             "periods_with_income": 12,
+                     *             "number_of_incomes": 12,
+                     *             "confidence": "HIGH"
                      *           },
                      *           {
-                     *             "type": "TRANSFER",
-                     *             "description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *             "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "income_type": "TRANSFER",
                      *             "frequency": "IRREGULAR",
-                     *             "confidence": "LOW",
-                     *             "number_of_transactions": 4,
-                     *             "average_amount": 350,
-                     *             "total_amount": 1400,
-                     *             "first_income_date": "2026-01-18",
-                     *             "last_income_date": "2026-09-22"
+                     *             "monthly_average": 116.67,
+                     *             "average_income_amount": 350,
+                     *             "last_income_amount": 350,
+                     *             "currency": "BRL",
+                     *             "last_income_description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *             "last_income_date": "2026-09-22",
+                     *             "stability": 0.6,
+                     *             "regularity": 0.3,
+                     *             "trend": null,
+                     *             "lookback_periods": 12,
+                     *             "full_periods": 12,
+                     *             "periods_with_income": 4,
+                     *             "number_of_incomes": 4,
+                     *             "confidence": "LOW"
                      *           }
                      *         ],
-                     *         "number_of_income_sources": 2,
+                     *         "first_transaction_date": "2025-11-05",
+                     *         "last_transaction_date": "2026-10-05",
+                     *         "number_of_income_streams": 2,
+                     *         "monthly_average": 7367.07,
+                     *         "monthly_average_regular": 7250.4,
+                     *         "monthly_average_irregular": 116.67,
+                     *         "monthly_average_low_confidence": 116.67,
+                     *         "monthly_average_medium_confidence": 0,
+                     *         "monthly_average_high_confidence": 7250.4,
                      *         "total_income_amount": 88404.8,
-                     *         "monthly_average_income": 7367.07,
-                     *         "first_income_date": "2025-11-05",
-                     *         "last_income_date": "2026-10-05"
+                     *         "total_regular_income_amount": 87004.8,
+                     *         "total_irregular_income_amount": 1400,
+                     *         "total_low_confidence": 1400,
+                     *         "total_medium_confidence": 0,
+                     *         "total_high_confidence": 87004.8
                      *       }
                      *     ]
                      */
@@ -11545,39 +11644,65 @@ export interface operations {
                      * @example {
                      *       "id": "1c8f3e2b-7a4d-4b6e-9f05-3d2c1a0b8e76",
                      *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *       "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:04.000Z",
-                     *       "currency": "BRL",
-                     *       "income_sources": [
+                     *       "institution": "ofbank_br_retail",
+                     *       "income_source_type": "BANK",
+                     *       "income_streams": [
                      *         {
-                     *           "type": "SALARY",
-                     *           "description": "PAGTO SALARIO TOTVS S.A.",
+                     *           "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "income_type": "SALARY",
                      *           "frequency": "MONTHLY",
-                     *           "confidence": "HIGH",
-                     *           "number_of_transactions": 12,
-                     *           "average_amount": 7250.4,
-                     *           "total_amount": 87004.8,
-                     *           "first_income_date": "2025-11-05",
-                     *           "last_income_date": "2026-10-05"
+                     *           "monthly_average": 7250.4,
+                     *           "average_income_amount": 7250.4,
+                     *           "last_income_amount": 7250.4,
+                     *           "currency": "BRL",
+                     *           "last_income_description": "PAGTO SALARIO TOTVS S.A.",
+                     *           "last_income_date": "2026-10-05",
+                     *           "stability": 1,
+                     *           "regularity": 1,
+                     *           "trend": 0,
+                     *           "lookback_periods": 12,
+                     *           "full_periods": 12,
+                     *           "periods_with_income": 12,
+                     *           "number_of_incomes": 12,
+                     *           "confidence": "HIGH"
                      *         },
                      *         {
-                     *           "type": "TRANSFER",
-                     *           "description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *           "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "income_type": "TRANSFER",
                      *           "frequency": "IRREGULAR",
-                     *           "confidence": "LOW",
-                     *           "number_of_transactions": 4,
-                     *           "average_amount": 350,
-                     *           "total_amount": 1400,
-                     *           "first_income_date": "2026-01-18",
-                     *           "last_income_date": "2026-09-22"
+                     *           "monthly_average": 116.67,
+                     *           "average_income_amount": 350,
+                     *           "last_income_amount": 350,
+                     *           "currency": "BRL",
+                     *           "last_income_description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *           "last_income_date": "2026-09-22",
+                     *           "stability": 0.6,
+                     *           "regularity": 0.3,
+                     *           "trend": null,
+                     *           "lookback_periods": 12,
+                     *           "full_periods": 12,
+                     *           "periods_with_income": 4,
+                     *           "number_of_incomes": 4,
+                     *           "confidence": "LOW"
                      *         }
                      *       ],
-                     *       "number_of_income_sources": 2,
+                     *       "first_transaction_date": "2025-11-05",
+                     *       "last_transaction_date": "2026-10-05",
+                     *       "number_of_income_streams": 2,
+                     *       "monthly_average": 7367.07,
+                     *       "monthly_average_regular": 7250.4,
+                     *       "monthly_average_irregular": 116.67,
+                     *       "monthly_average_low_confidence": 116.67,
+                     *       "monthly_average_medium_confidence": 0,
+                     *       "monthly_average_high_confidence": 7250.4,
                      *       "total_income_amount": 88404.8,
-                     *       "monthly_average_income": 7367.07,
-                     *       "first_income_date": "2025-11-05",
-                     *       "last_income_date": "2026-10-05"
+                     *       "total_regular_income_amount": 87004.8,
+                     *       "total_irregular_income_amount": 1400,
+                     *       "total_low_confidence": 1400,
+                     *       "total_medium_confidence": 0,
+                     *       "total_high_confidence": 87004.8
                      *     }
                      */
                     "application/json": components["schemas"]["Income"];

@@ -4308,6 +4308,13 @@ export interface components {
              * @description Last date analysed, YYYY-MM-DD (optional).
              */
             date_to?: string;
+            /** @description Only streams of these types (the provider's member; accepted, the simulator's streams are not filtered by it). */
+            allowed_income_types?: ("SALARY" | "GOVERNMENT" | "INTEREST" | "RENT" | "RETIREMENT" | "FREELANCE" | "ALTERNATIVE_INCOME" | "TRANSFER" | "DEPOSIT" | "UNKNOWN")[];
+            /**
+             * @description Only streams of at least this confidence (the provider's member; accepted, not applied by the simulator).
+             * @enum {string}
+             */
+            minimum_confidence_level?: "HIGH" | "MEDIUM" | "LOW";
             /**
              * @description Keep the retrieved records in the account (choice).
              * @default true

@@ -4958,50 +4958,136 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the recurring expenses found in the link's checking, savings and credit card accounts. */
         RecurringExpenseList: components["schemas"]["RecurringExpense"][];
-        /** @description Balances of the link's checking and savings accounts together, over the last 1, 7 and 30 days (choice of fields). */
+        /** @description Counts and amounts of the link's movements over the last week (`_1w`), month (`_1m`) and three months (`_3m`). */
+        RiskTransactionMetrics: {
+            /** Format: int32 */
+            num_transactions_1w: number;
+            /** Format: int32 */
+            num_transactions_1m: number;
+            /** Format: int32 */
+            num_transactions_3m: number;
+            /** Format: int32 */
+            num_incoming_transactions_1w: number;
+            /** Format: int32 */
+            num_incoming_transactions_1m: number;
+            /** Format: int32 */
+            num_incoming_transactions_3m: number;
+            /** Format: int32 */
+            num_outgoing_transactions_1w: number;
+            /** Format: int32 */
+            num_outgoing_transactions_1m: number;
+            /** Format: int32 */
+            num_outgoing_transactions_3m: number;
+            /** Format: float */
+            sum_incoming_amount_1w: number | null;
+            /** Format: float */
+            sum_incoming_amount_1m: number | null;
+            /** Format: float */
+            sum_incoming_amount_3m: number | null;
+            /** Format: float */
+            sum_outgoing_amount_1w: number | null;
+            /** Format: float */
+            sum_outgoing_amount_1m: number | null;
+            /** Format: float */
+            sum_outgoing_amount_3m: number | null;
+            /** Format: float */
+            max_incoming_amount_1w: number | null;
+            /** Format: float */
+            max_incoming_amount_1m: number | null;
+            /** Format: float */
+            max_incoming_amount_3m: number | null;
+            /** Format: float */
+            max_outgoing_amount_1w: number | null;
+            /** Format: float */
+            max_outgoing_amount_1m: number | null;
+            /** Format: float */
+            max_outgoing_amount_3m: number | null;
+            /** Format: float */
+            mean_incoming_amount_1w: number | null;
+            /** Format: float */
+            mean_incoming_amount_1m: number | null;
+            /** Format: float */
+            mean_incoming_amount_3m: number | null;
+            /** Format: float */
+            mean_outgoing_amount_1w: number | null;
+            /** Format: float */
+            mean_outgoing_amount_1m: number | null;
+            /** Format: float */
+            mean_outgoing_amount_3m: number | null;
+        };
+        /** @description Balances of the link's checking and savings accounts together over the last week, month and three months; `days_balance_below_x_*` count the days under `balance_threshold_x`. */
         RiskBalanceMetrics: {
-            /** @description Balance at the end of the last day. */
-            closing_balance: number;
-            max_balance_1d: number;
-            max_balance_7d: number;
-            max_balance_30d: number;
-            min_balance_1d: number;
-            min_balance_7d: number;
-            min_balance_30d: number;
-            days_balance_below_0_7d: number;
-            days_balance_below_0_30d: number;
+            /** Format: float */
+            min_balance_1w: number | null;
+            /** Format: float */
+            min_balance_1m: number | null;
+            /** Format: float */
+            min_balance_3m: number | null;
+            /** Format: float */
+            max_balance_1w: number | null;
+            /** Format: float */
+            max_balance_1m: number | null;
+            /** Format: float */
+            max_balance_3m: number | null;
+            /** Format: float */
+            closing_balance: number | null;
+            /** Format: int32 */
+            days_balance_below_0_1w: number | null;
+            /** Format: int32 */
+            days_balance_below_0_1m: number | null;
+            /** Format: int32 */
+            days_balance_below_0_3m: number | null;
+            /** Format: int32 */
+            days_balance_below_x_1w: number | null;
+            /** Format: int32 */
+            days_balance_below_x_1m: number | null;
+            /** Format: int32 */
+            days_balance_below_x_3m: number | null;
+            /** Format: float */
+            balance_threshold_x: number;
         };
-        /** @description Inflows (positive) and outflows (negative) of the link's checking and savings accounts over the last 1, 7 and 30 days (choice of fields). Sums are magnitudes, never negative (choice). */
+        /** @description Inflows (positive) and outflows (negative, as magnitudes) over the last week, month and three months; the ratio is inflows over outflows, null without outflows. */
         RiskCashflowMetrics: {
-            sum_positive_1d: number;
-            sum_positive_7d: number;
-            sum_positive_30d: number;
-            sum_negative_1d: number;
-            sum_negative_7d: number;
-            sum_negative_30d: number;
-            /** @description Number of inflow transactions. */
-            num_positive_30d: number;
-            /** @description Number of outflow transactions. */
-            num_negative_30d: number;
-            /** @description `sum_positive_30d / sum_negative_30d`; null when there were no outflows (choice). */
-            positive_to_negative_ratio_30d: number | null;
+            /** Format: float */
+            sum_positive_1w: number | null;
+            /** Format: float */
+            sum_positive_1m: number | null;
+            /** Format: float */
+            sum_positive_3m: number | null;
+            /** Format: float */
+            sum_negative_1w: number | null;
+            /** Format: float */
+            sum_negative_1m: number | null;
+            /** Format: float */
+            sum_negative_3m: number | null;
+            /** Format: float */
+            positive_to_negative_ratio_1w: number | null;
+            /** Format: float */
+            positive_to_negative_ratio_1m: number | null;
+            /** Format: float */
+            positive_to_negative_ratio_3m: number | null;
         };
-        /** @description The link's credit card accounts together (choice of fields); zeros when there are none (choice). */
+        /** @description The link's credit card accounts together. */
         RiskCreditCardMetrics: {
+            /** Format: int32 */
             num_accounts: number;
-            sum_credit_limit: number;
-            sum_credit_used: number;
-            /** @description `sum_credit_used / sum_credit_limit`; null without a limit (choice). */
-            credit_usage_ratio: number | null;
+            /** Format: float */
+            sum_credit_limit: number | null;
+            /** Format: float */
+            sum_credit_used: number | null;
         };
-        /** @description The link's loan accounts together (choice of fields); zeros when there are none (choice). */
+        /** @description The link's loan accounts together. */
         RiskLoanMetrics: {
+            /** Format: int32 */
             num_accounts: number;
-            sum_contract_amount: number;
-            sum_outstanding_balance: number;
-            sum_monthly_payment: number;
+            /** Format: float */
+            sum_loans_principal: number | null;
+            /** Format: float */
+            sum_loans_outstanding_principal: number | null;
+            /** Format: float */
+            sum_loans_monthly_payment: number | null;
         };
-        /** @description Risk insights of a banking link, computed over all its accounts. The spec gives only `id`; every other field is a choice. RESP-REQUIRED-NULLABLE: every required field is present. */
+        /** @description Risk insights of a banking link, computed over all its accounts, with the provider's members. The spec gives only `id`, and says the currency is read from the account detail (`currency` of `/api/accounts/{id}/`, for the accounts named in `accounts`). `collected_at` is ours (when the data was read). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         RiskInsight: {
             /** Format: uuid */
             id: string;
@@ -5010,25 +5096,25 @@ export interface components {
              * @description Id of the link the insights describe.
              */
             link: string;
+            /** @description Ids of the accounts analysed (`/api/accounts/{id}/`). */
+            accounts: string[] | null;
             /**
              * Format: date-time
-             * @description When the data was read from the institution.
+             * @description When the data was read from the institution (ours).
              */
-            collected_at: string;
+            collected_at?: string;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
             created_at: string;
-            /**
-             * @description Currency of every amount. It is the account currency, read from the account detail (`currency` of `/api/accounts/{id}/`).
-             * @example BRL
-             */
-            currency: string;
-            balance_metrics: components["schemas"]["RiskBalanceMetrics"];
-            cashflow_metrics: components["schemas"]["RiskCashflowMetrics"];
-            credit_card_metrics: components["schemas"]["RiskCreditCardMetrics"];
-            loan_metrics: components["schemas"]["RiskLoanMetrics"];
+            transactions_metrics: components["schemas"]["RiskTransactionMetrics"] | null;
+            balances_metrics: components["schemas"]["RiskBalanceMetrics"] | null;
+            cashflow_metrics: components["schemas"]["RiskCashflowMetrics"] | null;
+            /** @description Null when the link has no credit card. */
+            credit_cards_metrics: components["schemas"]["RiskCreditCardMetrics"] | null;
+            /** @description Null when the link has no loan. */
+            loans_metrics: components["schemas"]["RiskLoanMetrics"] | null;
         };
         /** @description PAGE-DEFAULT: a page of risk insights. */
         RiskInsightPage: {
@@ -13900,43 +13986,75 @@ export interface operations {
                      *         {
                      *           "id": "3a9c5e1f-4b2d-4f6a-8c0e-9d1b2a3c4e5f",
                      *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "accounts": [
+                     *             "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *             "4f6e8d2a-1c3b-4e5f-a7d9-0b2c4e6f8a1d"
+                     *           ],
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:06.000Z",
-                     *           "currency": "BRL",
-                     *           "balance_metrics": {
-                     *             "closing_balance": 5874.13,
-                     *             "max_balance_1d": 5874.13,
-                     *             "max_balance_7d": 6210.5,
-                     *             "max_balance_30d": 12480.9,
-                     *             "min_balance_1d": 5620,
-                     *             "min_balance_7d": 5620,
-                     *             "min_balance_30d": -312.45,
-                     *             "days_balance_below_0_7d": 0,
-                     *             "days_balance_below_0_30d": 2
+                     *           "transactions_metrics": {
+                     *             "num_transactions_1w": 12,
+                     *             "num_transactions_1m": 51,
+                     *             "num_transactions_3m": 150,
+                     *             "num_incoming_transactions_1w": 1,
+                     *             "num_incoming_transactions_1m": 3,
+                     *             "num_incoming_transactions_3m": 9,
+                     *             "num_outgoing_transactions_1w": 11,
+                     *             "num_outgoing_transactions_1m": 48,
+                     *             "num_outgoing_transactions_3m": 141,
+                     *             "sum_incoming_amount_1w": 350,
+                     *             "sum_incoming_amount_1m": 7600.4,
+                     *             "sum_incoming_amount_3m": 22801.2,
+                     *             "sum_outgoing_amount_1w": 1120.8,
+                     *             "sum_outgoing_amount_1m": 6893.15,
+                     *             "sum_outgoing_amount_3m": 20412.6,
+                     *             "max_incoming_amount_1w": 350,
+                     *             "max_incoming_amount_1m": 7250.4,
+                     *             "max_incoming_amount_3m": 7250.4,
+                     *             "max_outgoing_amount_1w": 254.37,
+                     *             "max_outgoing_amount_1m": 1890,
+                     *             "max_outgoing_amount_3m": 1890,
+                     *             "mean_incoming_amount_1w": 350,
+                     *             "mean_incoming_amount_1m": 2533.47,
+                     *             "mean_incoming_amount_3m": 2533.47,
+                     *             "mean_outgoing_amount_1w": 101.89,
+                     *             "mean_outgoing_amount_1m": 143.61,
+                     *             "mean_outgoing_amount_3m": 144.77
+                     *           },
+                     *           "balances_metrics": {
+                     *             "min_balance_1w": 20855,
+                     *             "min_balance_1m": 14210.5,
+                     *             "min_balance_3m": 13980.2,
+                     *             "max_balance_1w": 21462.4,
+                     *             "max_balance_1m": 21580.9,
+                     *             "max_balance_3m": 22104.3,
+                     *             "closing_balance": 21109.03,
+                     *             "days_balance_below_0_1w": 0,
+                     *             "days_balance_below_0_1m": 0,
+                     *             "days_balance_below_0_3m": 0,
+                     *             "days_balance_below_x_1w": 0,
+                     *             "days_balance_below_x_1m": 0,
+                     *             "days_balance_below_x_3m": 0,
+                     *             "balance_threshold_x": 1000
                      *           },
                      *           "cashflow_metrics": {
-                     *             "sum_positive_1d": 0,
-                     *             "sum_positive_7d": 350,
-                     *             "sum_positive_30d": 7600.4,
-                     *             "sum_negative_1d": 254.37,
-                     *             "sum_negative_7d": 1120.8,
-                     *             "sum_negative_30d": 6893.15,
-                     *             "num_positive_30d": 3,
-                     *             "num_negative_30d": 48,
-                     *             "positive_to_negative_ratio_30d": 1.1026
+                     *             "sum_positive_1w": 350,
+                     *             "sum_positive_1m": 7600.4,
+                     *             "sum_positive_3m": 22801.2,
+                     *             "sum_negative_1w": 1120.8,
+                     *             "sum_negative_1m": 6893.15,
+                     *             "sum_negative_3m": 20412.6,
+                     *             "positive_to_negative_ratio_1w": 0.3123,
+                     *             "positive_to_negative_ratio_1m": 1.1026,
+                     *             "positive_to_negative_ratio_3m": 1.117
                      *           },
-                     *           "credit_card_metrics": {
+                     *           "credit_cards_metrics": {
                      *             "num_accounts": 1,
-                     *             "sum_credit_limit": 8000,
-                     *             "sum_credit_used": 2315.6,
-                     *             "credit_usage_ratio": 0.2895
+                     *             "sum_credit_limit": 12000,
+                     *             "sum_credit_used": 3482.57
                      *           },
-                     *           "loan_metrics": {
-                     *             "num_accounts": 1,
-                     *             "sum_contract_amount": 25000,
-                     *             "sum_outstanding_balance": 14380.22,
-                     *             "sum_monthly_payment": 912.75
-                     *           }
+                     *           "loans_metrics": null
                      *         }
                      *       ]
                      *     }
@@ -13980,43 +14098,75 @@ export interface operations {
                      *       {
                      *         "id": "3a9c5e1f-4b2d-4f6a-8c0e-9d1b2a3c4e5f",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "accounts": [
+                     *           "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "4f6e8d2a-1c3b-4e5f-a7d9-0b2c4e6f8a1d"
+                     *         ],
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:06.000Z",
-                     *         "currency": "BRL",
-                     *         "balance_metrics": {
-                     *           "closing_balance": 5874.13,
-                     *           "max_balance_1d": 5874.13,
-                     *           "max_balance_7d": 6210.5,
-                     *           "max_balance_30d": 12480.9,
-                     *           "min_balance_1d": 5620,
-                     *           "min_balance_7d": 5620,
-                     *           "min_balance_30d": -312.45,
-                     *           "days_balance_below_0_7d": 0,
-                     *           "days_balance_below_0_30d": 2
+                     *         "transactions_metrics": {
+                     *           "num_transactions_1w": 12,
+                     *           "num_transactions_1m": 51,
+                     *           "num_transactions_3m": 150,
+                     *           "num_incoming_transactions_1w": 1,
+                     *           "num_incoming_transactions_1m": 3,
+                     *           "num_incoming_transactions_3m": 9,
+                     *           "num_outgoing_transactions_1w": 11,
+                     *           "num_outgoing_transactions_1m": 48,
+                     *           "num_outgoing_transactions_3m": 141,
+                     *           "sum_incoming_amount_1w": 350,
+                     *           "sum_incoming_amount_1m": 7600.4,
+                     *           "sum_incoming_amount_3m": 22801.2,
+                     *           "sum_outgoing_amount_1w": 1120.8,
+                     *           "sum_outgoing_amount_1m": 6893.15,
+                     *           "sum_outgoing_amount_3m": 20412.6,
+                     *           "max_incoming_amount_1w": 350,
+                     *           "max_incoming_amount_1m": 7250.4,
+                     *           "max_incoming_amount_3m": 7250.4,
+                     *           "max_outgoing_amount_1w": 254.37,
+                     *           "max_outgoing_amount_1m": 1890,
+                     *           "max_outgoing_amount_3m": 1890,
+                     *           "mean_incoming_amount_1w": 350,
+                     *           "mean_incoming_amount_1m": 2533.47,
+                     *           "mean_incoming_amount_3m": 2533.47,
+                     *           "mean_outgoing_amount_1w": 101.89,
+                     *           "mean_outgoing_amount_1m": 143.61,
+                     *           "mean_outgoing_amount_3m": 144.77
+                     *         },
+                     *         "balances_metrics": {
+                     *           "min_balance_1w": 20855,
+                     *           "min_balance_1m": 14210.5,
+                     *           "min_balance_3m": 13980.2,
+                     *           "max_balance_1w": 21462.4,
+                     *           "max_balance_1m": 21580.9,
+                     *           "max_balance_3m": 22104.3,
+                     *           "closing_balance": 21109.03,
+                     *           "days_balance_below_0_1w": 0,
+                     *           "days_balance_below_0_1m": 0,
+                     *           "days_balance_below_0_3m": 0,
+                     *           "days_balance_below_x_1w": 0,
+                     *           "days_balance_below_x_1m": 0,
+                     *           "days_balance_below_x_3m": 0,
+                     *           "balance_threshold_x": 1000
                      *         },
                      *         "cashflow_metrics": {
-                     *           "sum_positive_1d": 0,
-                     *           "sum_positive_7d": 350,
-                     *           "sum_positive_30d": 7600.4,
-                     *           "sum_negative_1d": 254.37,
-                     *           "sum_negative_7d": 1120.8,
-                     *           "sum_negative_30d": 6893.15,
-                     *           "num_positive_30d": 3,
-                     *           "num_negative_30d": 48,
-                     *           "positive_to_negative_ratio_30d": 1.1026
+                     *           "sum_positive_1w": 350,
+                     *           "sum_positive_1m": 7600.4,
+                     *           "sum_positive_3m": 22801.2,
+                     *           "sum_negative_1w": 1120.8,
+                     *           "sum_negative_1m": 6893.15,
+                     *           "sum_negative_3m": 20412.6,
+                     *           "positive_to_negative_ratio_1w": 0.3123,
+                     *           "positive_to_negative_ratio_1m": 1.1026,
+                     *           "positive_to_negative_ratio_3m": 1.117
                      *         },
-                     *         "credit_card_metrics": {
+                     *         "credit_cards_metrics": {
                      *           "num_accounts": 1,
-                     *           "sum_credit_limit": 8000,
-                     *           "sum_credit_used": 2315.6,
-                     *           "credit_usage_ratio": 0.2895
+                     *           "sum_credit_limit": 12000,
+                     *           "sum_credit_used": 3482.57
                      *         },
-                     *         "loan_metrics": {
-                     *           "num_accounts": 1,
-                     *           "sum_contract_amount": 25000,
-                     *           "sum_outstanding_balance": 14380.22,
-                     *           "sum_monthly_payment": 912.75
-                     *         }
+                     *         "loans_metrics": null
                      *       }
                      *     ]
                      */
@@ -14034,43 +14184,75 @@ export interface operations {
                      *       {
                      *         "id": "3a9c5e1f-4b2d-4f6a-8c0e-9d1b2a3c4e5f",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "accounts": [
+                     *           "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "4f6e8d2a-1c3b-4e5f-a7d9-0b2c4e6f8a1d"
+                     *         ],
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:06.000Z",
-                     *         "currency": "BRL",
-                     *         "balance_metrics": {
-                     *           "closing_balance": 5874.13,
-                     *           "max_balance_1d": 5874.13,
-                     *           "max_balance_7d": 6210.5,
-                     *           "max_balance_30d": 12480.9,
-                     *           "min_balance_1d": 5620,
-                     *           "min_balance_7d": 5620,
-                     *           "min_balance_30d": -312.45,
-                     *           "days_balance_below_0_7d": 0,
-                     *           "days_balance_below_0_30d": 2
+                     *         "transactions_metrics": {
+                     *           "num_transactions_1w": 12,
+                     *           "num_transactions_1m": 51,
+                     *           "num_transactions_3m": 150,
+                     *           "num_incoming_transactions_1w": 1,
+                     *           "num_incoming_transactions_1m": 3,
+                     *           "num_incoming_transactions_3m": 9,
+                     *           "num_outgoing_transactions_1w": 11,
+                     *           "num_outgoing_transactions_1m": 48,
+                     *           "num_outgoing_transactions_3m": 141,
+                     *           "sum_incoming_amount_1w": 350,
+                     *           "sum_incoming_amount_1m": 7600.4,
+                     *           "sum_incoming_amount_3m": 22801.2,
+                     *           "sum_outgoing_amount_1w": 1120.8,
+                     *           "sum_outgoing_amount_1m": 6893.15,
+                     *           "sum_outgoing_amount_3m": 20412.6,
+                     *           "max_incoming_amount_1w": 350,
+                     *           "max_incoming_amount_1m": 7250.4,
+                     *           "max_incoming_amount_3m": 7250.4,
+                     *           "max_outgoing_amount_1w": 254.37,
+                     *           "max_outgoing_amount_1m": 1890,
+                     *           "max_outgoing_amount_3m": 1890,
+                     *           "mean_incoming_amount_1w": 350,
+                     *           "mean_incoming_amount_1m": 2533.47,
+                     *           "mean_incoming_amount_3m": 2533.47,
+                     *           "mean_outgoing_amount_1w": 101.89,
+                     *           "mean_outgoing_amount_1m": 143.61,
+                     *           "mean_outgoing_amount_3m": 144.77
+                     *         },
+                     *         "balances_metrics": {
+                     *           "min_balance_1w": 20855,
+                     *           "min_balance_1m": 14210.5,
+                     *           "min_balance_3m": 13980.2,
+                     *           "max_balance_1w": 21462.4,
+                     *           "max_balance_1m": 21580.9,
+                     *           "max_balance_3m": 22104.3,
+                     *           "closing_balance": 21109.03,
+                     *           "days_balance_below_0_1w": 0,
+                     *           "days_balance_below_0_1m": 0,
+                     *           "days_balance_below_0_3m": 0,
+                     *           "days_balance_below_x_1w": 0,
+                     *           "days_balance_below_x_1m": 0,
+                     *           "days_balance_below_x_3m": 0,
+                     *           "balance_threshold_x": 1000
                      *         },
                      *         "cashflow_metrics": {
-                     *           "sum_positive_1d": 0,
-                     *           "sum_positive_7d": 350,
-                     *           "sum_positive_30d": 7600.4,
-                     *           "sum_negative_1d": 254.37,
-                     *           "sum_negative_7d": 1120.8,
-                     *           "sum_negative_30d": 6893.15,
-                     *           "num_positive_30d": 3,
-                     *           "num_negative_30d": 48,
-                     *           "positive_to_negative_ratio_30d": 1.1026
+                     *           "sum_positive_1w": 350,
+                     *           "sum_positive_1m": 7600.4,
+                     *           "sum_positive_3m": 22801.2,
+                     *           "sum_negative_1w": 1120.8,
+                     *           "sum_negative_1m": 6893.15,
+                     *           "sum_negative_3m": 20412.6,
+                     *           "positive_to_negative_ratio_1w": 0.3123,
+                     *           "positive_to_negative_ratio_1m": 1.1026,
+                     *           "positive_to_negative_ratio_3m": 1.117
                      *         },
-                     *         "credit_card_metrics": {
+                     *         "credit_cards_metrics": {
                      *           "num_accounts": 1,
-                     *           "sum_credit_limit": 8000,
-                     *           "sum_credit_used": 2315.6,
-                     *           "credit_usage_ratio": 0.2895
+                     *           "sum_credit_limit": 12000,
+                     *           "sum_credit_used": 3482.57
                      *         },
-                     *         "loan_metrics": {
-                     *           "num_accounts": 1,
-                     *           "sum_contract_amount": 25000,
-                     *           "sum_outstanding_balance": 14380.22,
-                     *           "sum_monthly_payment": 912.75
-                     *         }
+                     *         "loans_metrics": null
                      *       }
                      *     ]
                      */
@@ -14106,43 +14288,75 @@ export interface operations {
                      * @example {
                      *       "id": "3a9c5e1f-4b2d-4f6a-8c0e-9d1b2a3c4e5f",
                      *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *       "accounts": [
+                     *         "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *         "4f6e8d2a-1c3b-4e5f-a7d9-0b2c4e6f8a1d"
+                     *       ],
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:06.000Z",
-                     *       "currency": "BRL",
-                     *       "balance_metrics": {
-                     *         "closing_balance": 5874.13,
-                     *         "max_balance_1d": 5874.13,
-                     *         "max_balance_7d": 6210.5,
-                     *         "max_balance_30d": 12480.9,
-                     *         "min_balance_1d": 5620,
-                     *         "min_balance_7d": 5620,
-                     *         "min_balance_30d": -312.45,
-                     *         "days_balance_below_0_7d": 0,
-                     *         "days_balance_below_0_30d": 2
+                     *       "transactions_metrics": {
+                     *         "num_transactions_1w": 12,
+                     *         "num_transactions_1m": 51,
+                     *         "num_transactions_3m": 150,
+                     *         "num_incoming_transactions_1w": 1,
+                     *         "num_incoming_transactions_1m": 3,
+                     *         "num_incoming_transactions_3m": 9,
+                     *         "num_outgoing_transactions_1w": 11,
+                     *         "num_outgoing_transactions_1m": 48,
+                     *         "num_outgoing_transactions_3m": 141,
+                     *         "sum_incoming_amount_1w": 350,
+                     *         "sum_incoming_amount_1m": 7600.4,
+                     *         "sum_incoming_amount_3m": 22801.2,
+                     *         "sum_outgoing_amount_1w": 1120.8,
+                     *         "sum_outgoing_amount_1m": 6893.15,
+                     *         "sum_outgoing_amount_3m": 20412.6,
+                     *         "max_incoming_amount_1w": 350,
+                     *         "max_incoming_amount_1m": 7250.4,
+                     *         "max_incoming_amount_3m": 7250.4,
+                     *         "max_outgoing_amount_1w": 254.37,
+                     *         "max_outgoing_amount_1m": 1890,
+                     *         "max_outgoing_amount_3m": 1890,
+                     *         "mean_incoming_amount_1w": 350,
+                     *         "mean_incoming_amount_1m": 2533.47,
+                     *         "mean_incoming_amount_3m": 2533.47,
+                     *         "mean_outgoing_amount_1w": 101.89,
+                     *         "mean_outgoing_amount_1m": 143.61,
+                     *         "mean_outgoing_amount_3m": 144.77
+                     *       },
+                     *       "balances_metrics": {
+                     *         "min_balance_1w": 20855,
+                     *         "min_balance_1m": 14210.5,
+                     *         "min_balance_3m": 13980.2,
+                     *         "max_balance_1w": 21462.4,
+                     *         "max_balance_1m": 21580.9,
+                     *         "max_balance_3m": 22104.3,
+                     *         "closing_balance": 21109.03,
+                     *         "days_balance_below_0_1w": 0,
+                     *         "days_balance_below_0_1m": 0,
+                     *         "days_balance_below_0_3m": 0,
+                     *         "days_balance_below_x_1w": 0,
+                     *         "days_balance_below_x_1m": 0,
+                     *         "days_balance_below_x_3m": 0,
+                     *         "balance_threshold_x": 1000
                      *       },
                      *       "cashflow_metrics": {
-                     *         "sum_positive_1d": 0,
-                     *         "sum_positive_7d": 350,
-                     *         "sum_positive_30d": 7600.4,
-                     *         "sum_negative_1d": 254.37,
-                     *         "sum_negative_7d": 1120.8,
-                     *         "sum_negative_30d": 6893.15,
-                     *         "num_positive_30d": 3,
-                     *         "num_negative_30d": 48,
-                     *         "positive_to_negative_ratio_30d": 1.1026
+                     *         "sum_positive_1w": 350,
+                     *         "sum_positive_1m": 7600.4,
+                     *         "sum_positive_3m": 22801.2,
+                     *         "sum_negative_1w": 1120.8,
+                     *         "sum_negative_1m": 6893.15,
+                     *         "sum_negative_3m": 20412.6,
+                     *         "positive_to_negative_ratio_1w": 0.3123,
+                     *         "positive_to_negative_ratio_1m": 1.1026,
+                     *         "positive_to_negative_ratio_3m": 1.117
                      *       },
-                     *       "credit_card_metrics": {
+                     *       "credit_cards_metrics": {
                      *         "num_accounts": 1,
-                     *         "sum_credit_limit": 8000,
-                     *         "sum_credit_used": 2315.6,
-                     *         "credit_usage_ratio": 0.2895
+                     *         "sum_credit_limit": 12000,
+                     *         "sum_credit_used": 3482.57
                      *       },
-                     *       "loan_metrics": {
-                     *         "num_accounts": 1,
-                     *         "sum_contract_amount": 25000,
-                     *         "sum_outstanding_balance": 14380.22,
-                     *         "sum_monthly_payment": 912.75
-                     *       }
+                     *       "loans_metrics": null
                      *     }
                      */
                     "application/json": components["schemas"]["RiskInsight"];

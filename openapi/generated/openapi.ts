@@ -4859,70 +4859,73 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the owners retrieved from the institution. */
         OwnerList: components["schemas"]["Owner"][];
-        /** @description One payment of the recurring expense (fields given by the assignment: id, amount, value_date, description). */
+        /** @description One payment of the recurring expense. */
         RecurringExpenseTransaction: {
             /**
-             * Format: uuid
-             * @description Id of the transaction in `/api/transactions/` (choice).
+             * Format: float
+             * @description Amount paid, positive (the bound is ours).
              */
-            id: string;
-            /** @description Amount paid, positive (choice). */
             amount: number;
             /** Format: date */
             value_date: string;
-            /** @example NETFLIX.COM SAO PAULO BR */
+            /**
+             * @description The payment's description at the institution (the provider requires it and gives no type).
+             * @example NETFLIX.COM SAO PAULO BR
+             */
             description: string | null;
         };
-        /** @description A regular payment (subscription, utility bill...) of one checking, savings or credit card account, found over up to 365 days of the account's history. The spec gives only `id`; every other field is a choice. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description A regular payment (subscription, utility bill...) of one checking, savings or credit card account, found over up to 365 days of the account's history, with the provider's members: `account` is the whole account record the payments leave from (its `currency` is the amounts' currency). The spec gives only `id`. `link` and `collected_at` are ours (every stored record names its link and when its data was read). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         RecurringExpense: {
             /** Format: uuid */
             id: string;
             /**
              * Format: uuid
-             * @description Id of the link the record belongs to.
+             * @description Id of the link the record belongs to (ours).
              */
             link: string;
-            /**
-             * Format: uuid
-             * @description Id of the account (`/api/accounts/{id}/`) the payments leave from.
-             */
-            account: string;
+            /** @description The account the payments leave from, as `/api/accounts/` has it. */
+            account: components["schemas"]["Account"] | null;
             /**
              * Format: date-time
-             * @description When the data was read from the institution.
+             * @description When the data was read from the institution (ours).
              */
-            collected_at: string;
+            collected_at?: string;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
+            created_at?: string;
             /**
-             * @description Merchant or payee of the expense (choice).
+             * @description Merchant or payee of the expense.
              * @example Netflix
              */
-            name: string;
+            name: string | null;
+            /** @description The payments that make the expense recurrent. */
+            transactions: (components["schemas"]["RecurringExpenseTransaction"] | null)[];
             /**
-             * @description Expense category (choice of values beyond SUBSCRIPTION, UTILITIES).
+             * @description How often the payment recurs (the provider names `MONTHLY`; the other values are ours and the simulator does not send them).
              * @enum {string}
              */
-            category: "SUBSCRIPTION" | "UTILITIES" | "TELECOMMUNICATIONS" | "INSURANCE" | "LOAN_PAYMENT" | "RENT" | "EDUCATION" | "HEALTH" | "TAXES" | "OTHER";
-            /**
-             * @description How often the payment recurs (choice of values beyond WEEKLY, MONTHLY).
-             * @enum {string}
-             */
-            frequency: "WEEKLY" | "BIWEEKLY" | "MONTHLY" | "BIMONTHLY" | "QUARTERLY" | "YEARLY" | "IRREGULAR";
-            /** @description Mean of the payments' amounts (choice). */
+            frequency: "MONTHLY" | "WEEKLY" | "BIWEEKLY" | "BIMONTHLY" | "QUARTERLY" | "YEARLY" | "IRREGULAR";
+            /** Format: float */
             average_transaction_amount: number;
+            /** Format: float */
+            median_transaction_amount: number;
             /**
-             * @description Currency of the amounts, the account's currency (choice).
-             * @example BRL
+             * Format: int32
+             * @description Days from the last payment to the retrieval.
              */
-            currency: string;
-            /** @description Days from the last payment to `collected_at` (choice). */
             days_since_last_transaction: number;
-            /** @description The payments that make the expense recurrent; at least two (choice). */
-            transactions: components["schemas"]["RecurringExpenseTransaction"][];
+            /**
+             * @description The provider's categories of recurring expenses.
+             * @enum {string}
+             */
+            category: "Bills & Utilities" | "Credits & Loans" | "Insurance" | "Online Platforms & Leisure" | "Transport & Travel" | "Taxes";
+            /**
+             * @description `SUBSCRIPTION` for a fixed-price service, `REGULAR` for a bill that varies.
+             * @enum {string|null}
+             */
+            payment_type: "SUBSCRIPTION" | "REGULAR" | null;
         };
         /** @description PAGE-DEFAULT: a page of recurring expenses. */
         RecurringExpensePage: {
@@ -13679,40 +13682,125 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "count": 1,
+                     *       "count": 2,
                      *       "next": null,
                      *       "previous": null,
                      *       "results": [
                      *         {
                      *           "id": "7f4a2c9e-1b3d-4e5f-8a6b-2c9d0e1f3a5b",
                      *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *           "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "account": {
+                     *             "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *             "institution": {
+                     *               "name": "ofbank_br_retail",
+                     *               "type": "bank"
+                     *             },
+                     *             "collected_at": "2026-11-01T12:00:00.000Z",
+                     *             "created_at": "2026-11-01T12:00:01.000Z",
+                     *             "category": "CHECKING_ACCOUNT",
+                     *             "type": "Conta Corrente",
+                     *             "name": "Conta Corrente Pessoa Fisica",
+                     *             "number": "4321-5",
+                     *             "balance": {
+                     *               "current": 5874.13,
+                     *               "available": 5621.02
+                     *             },
+                     *             "currency": "BRL",
+                     *             "public_identification_name": "AGENCY/ACCOUNT",
+                     *             "public_identification_value": "0001/4321-5",
+                     *             "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *             "balance_type": "ASSET",
+                     *             "credit_data": null,
+                     *             "loan_data": null,
+                     *             "funds_data": null,
+                     *             "receivables_data": null,
+                     *             "bank_product_id": null,
+                     *             "internal_identification": null
+                     *           },
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:05.000Z",
                      *           "name": "Netflix",
-                     *           "category": "SUBSCRIPTION",
+                     *           "category": "Online Platforms & Leisure",
+                     *           "payment_type": "SUBSCRIPTION",
                      *           "frequency": "MONTHLY",
                      *           "average_transaction_amount": 44.9,
-                     *           "currency": "BRL",
+                     *           "median_transaction_amount": 44.9,
                      *           "days_since_last_transaction": 19,
                      *           "transactions": [
                      *             {
-                     *               "id": "4b2e8d1a-6c7f-4a3b-9e0d-5f1c2a3b4d6e",
                      *               "amount": 44.9,
                      *               "value_date": "2026-08-13",
                      *               "description": "NETFLIX.COM SAO PAULO BR"
                      *             },
                      *             {
-                     *               "id": "8c3f9e2b-7d0a-4b4c-8f1e-6a2d3b4c5e7f",
                      *               "amount": 44.9,
                      *               "value_date": "2026-09-13",
                      *               "description": "NETFLIX.COM SAO PAULO BR"
                      *             },
                      *             {
-                     *               "id": "2d4a0f3c-8e1b-4c5d-9a2f-7b3e4c5d6f80",
                      *               "amount": 44.9,
                      *               "value_date": "2026-10-13",
                      *               "description": "NETFLIX.COM SAO PAULO BR"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "2b8e4f6a-9c1d-4e3f-8a5b-7c9d1e2f4a6b",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "account": {
+                     *             "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *             "institution": {
+                     *               "name": "ofbank_br_retail",
+                     *               "type": "bank"
+                     *             },
+                     *             "collected_at": "2026-11-01T12:00:00.000Z",
+                     *             "created_at": "2026-11-01T12:00:01.000Z",
+                     *             "category": "CHECKING_ACCOUNT",
+                     *             "type": "Conta Corrente",
+                     *             "name": "Conta Corrente Pessoa Fisica",
+                     *             "number": "4321-5",
+                     *             "balance": {
+                     *               "current": 5874.13,
+                     *               "available": 5621.02
+                     *             },
+                     *             "currency": "BRL",
+                     *             "public_identification_name": "AGENCY/ACCOUNT",
+                     *             "public_identification_value": "0001/4321-5",
+                     *             "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *             "balance_type": "ASSET",
+                     *             "credit_data": null,
+                     *             "loan_data": null,
+                     *             "funds_data": null,
+                     *             "receivables_data": null,
+                     *             "bank_product_id": null,
+                     *             "internal_identification": null
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:05.000Z",
+                     *           "name": "Enel Distribuicao Sao Paulo",
+                     *           "category": "Bills & Utilities",
+                     *           "payment_type": "REGULAR",
+                     *           "frequency": "MONTHLY",
+                     *           "average_transaction_amount": 212.45,
+                     *           "median_transaction_amount": 208.3,
+                     *           "days_since_last_transaction": 22,
+                     *           "transactions": [
+                     *             {
+                     *               "amount": 198.76,
+                     *               "value_date": "2026-08-10",
+                     *               "description": "ENEL SP CONTA DE LUZ"
+                     *             },
+                     *             {
+                     *               "amount": 208.3,
+                     *               "value_date": "2026-09-10",
+                     *               "description": "ENEL SP CONTA DE LUZ"
+                     *             },
+                     *             {
+                     *               "amount": 230.29,
+                     *               "value_date": "2026-10-10",
+                     *               "description": "ENEL SP CONTA DE LUZ"
                      *             }
                      *           ]
                      *         }
@@ -13760,33 +13848,118 @@ export interface operations {
                      *       {
                      *         "id": "7f4a2c9e-1b3d-4e5f-8a6b-2c9d0e1f3a5b",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:05.000Z",
                      *         "name": "Netflix",
-                     *         "category": "SUBSCRIPTION",
+                     *         "category": "Online Platforms & Leisure",
+                     *         "payment_type": "SUBSCRIPTION",
                      *         "frequency": "MONTHLY",
                      *         "average_transaction_amount": 44.9,
-                     *         "currency": "BRL",
+                     *         "median_transaction_amount": 44.9,
                      *         "days_since_last_transaction": 19,
                      *         "transactions": [
                      *           {
-                     *             "id": "4b2e8d1a-6c7f-4a3b-9e0d-5f1c2a3b4d6e",
                      *             "amount": 44.9,
                      *             "value_date": "2026-08-13",
                      *             "description": "NETFLIX.COM SAO PAULO BR"
                      *           },
                      *           {
-                     *             "id": "8c3f9e2b-7d0a-4b4c-8f1e-6a2d3b4c5e7f",
                      *             "amount": 44.9,
                      *             "value_date": "2026-09-13",
                      *             "description": "NETFLIX.COM SAO PAULO BR"
                      *           },
                      *           {
-                     *             "id": "2d4a0f3c-8e1b-4c5d-9a2f-7b3e4c5d6f80",
                      *             "amount": 44.9,
                      *             "value_date": "2026-10-13",
                      *             "description": "NETFLIX.COM SAO PAULO BR"
+                     *           }
+                     *         ]
+                     *       },
+                     *       {
+                     *         "id": "2b8e4f6a-9c1d-4e3f-8a5b-7c9d1e2f4a6b",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:05.000Z",
+                     *         "name": "Enel Distribuicao Sao Paulo",
+                     *         "category": "Bills & Utilities",
+                     *         "payment_type": "REGULAR",
+                     *         "frequency": "MONTHLY",
+                     *         "average_transaction_amount": 212.45,
+                     *         "median_transaction_amount": 208.3,
+                     *         "days_since_last_transaction": 22,
+                     *         "transactions": [
+                     *           {
+                     *             "amount": 198.76,
+                     *             "value_date": "2026-08-10",
+                     *             "description": "ENEL SP CONTA DE LUZ"
+                     *           },
+                     *           {
+                     *             "amount": 208.3,
+                     *             "value_date": "2026-09-10",
+                     *             "description": "ENEL SP CONTA DE LUZ"
+                     *           },
+                     *           {
+                     *             "amount": 230.29,
+                     *             "value_date": "2026-10-10",
+                     *             "description": "ENEL SP CONTA DE LUZ"
                      *           }
                      *         ]
                      *       }
@@ -13806,33 +13979,118 @@ export interface operations {
                      *       {
                      *         "id": "7f4a2c9e-1b3d-4e5f-8a6b-2c9d0e1f3a5b",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:05.000Z",
                      *         "name": "Netflix",
-                     *         "category": "SUBSCRIPTION",
+                     *         "category": "Online Platforms & Leisure",
+                     *         "payment_type": "SUBSCRIPTION",
                      *         "frequency": "MONTHLY",
                      *         "average_transaction_amount": 44.9,
-                     *         "currency": "BRL",
+                     *         "median_transaction_amount": 44.9,
                      *         "days_since_last_transaction": 19,
                      *         "transactions": [
                      *           {
-                     *             "id": "4b2e8d1a-6c7f-4a3b-9e0d-5f1c2a3b4d6e",
                      *             "amount": 44.9,
                      *             "value_date": "2026-08-13",
                      *             "description": "NETFLIX.COM SAO PAULO BR"
                      *           },
                      *           {
-                     *             "id": "8c3f9e2b-7d0a-4b4c-8f1e-6a2d3b4c5e7f",
                      *             "amount": 44.9,
                      *             "value_date": "2026-09-13",
                      *             "description": "NETFLIX.COM SAO PAULO BR"
                      *           },
                      *           {
-                     *             "id": "2d4a0f3c-8e1b-4c5d-9a2f-7b3e4c5d6f80",
                      *             "amount": 44.9,
                      *             "value_date": "2026-10-13",
                      *             "description": "NETFLIX.COM SAO PAULO BR"
+                     *           }
+                     *         ]
+                     *       },
+                     *       {
+                     *         "id": "2b8e4f6a-9c1d-4e3f-8a5b-7c9d1e2f4a6b",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:05.000Z",
+                     *         "name": "Enel Distribuicao Sao Paulo",
+                     *         "category": "Bills & Utilities",
+                     *         "payment_type": "REGULAR",
+                     *         "frequency": "MONTHLY",
+                     *         "average_transaction_amount": 212.45,
+                     *         "median_transaction_amount": 208.3,
+                     *         "days_since_last_transaction": 22,
+                     *         "transactions": [
+                     *           {
+                     *             "amount": 198.76,
+                     *             "value_date": "2026-08-10",
+                     *             "description": "ENEL SP CONTA DE LUZ"
+                     *           },
+                     *           {
+                     *             "amount": 208.3,
+                     *             "value_date": "2026-09-10",
+                     *             "description": "ENEL SP CONTA DE LUZ"
+                     *           },
+                     *           {
+                     *             "amount": 230.29,
+                     *             "value_date": "2026-10-10",
+                     *             "description": "ENEL SP CONTA DE LUZ"
                      *           }
                      *         ]
                      *       }
@@ -13870,30 +14128,56 @@ export interface operations {
                      * @example {
                      *       "id": "7f4a2c9e-1b3d-4e5f-8a6b-2c9d0e1f3a5b",
                      *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *       "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *       "account": {
+                     *         "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "institution": {
+                     *           "name": "ofbank_br_retail",
+                     *           "type": "bank"
+                     *         },
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "category": "CHECKING_ACCOUNT",
+                     *         "type": "Conta Corrente",
+                     *         "name": "Conta Corrente Pessoa Fisica",
+                     *         "number": "4321-5",
+                     *         "balance": {
+                     *           "current": 5874.13,
+                     *           "available": 5621.02
+                     *         },
+                     *         "currency": "BRL",
+                     *         "public_identification_name": "AGENCY/ACCOUNT",
+                     *         "public_identification_value": "0001/4321-5",
+                     *         "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *         "balance_type": "ASSET",
+                     *         "credit_data": null,
+                     *         "loan_data": null,
+                     *         "funds_data": null,
+                     *         "receivables_data": null,
+                     *         "bank_product_id": null,
+                     *         "internal_identification": null
+                     *       },
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:05.000Z",
                      *       "name": "Netflix",
-                     *       "category": "SUBSCRIPTION",
+                     *       "category": "Online Platforms & Leisure",
+                     *       "payment_type": "SUBSCRIPTION",
                      *       "frequency": "MONTHLY",
                      *       "average_transaction_amount": 44.9,
-                     *       "currency": "BRL",
+                     *       "median_transaction_amount": 44.9,
                      *       "days_since_last_transaction": 19,
                      *       "transactions": [
                      *         {
-                     *           "id": "4b2e8d1a-6c7f-4a3b-9e0d-5f1c2a3b4d6e",
                      *           "amount": 44.9,
                      *           "value_date": "2026-08-13",
                      *           "description": "NETFLIX.COM SAO PAULO BR"
                      *         },
                      *         {
-                     *           "id": "8c3f9e2b-7d0a-4b4c-8f1e-6a2d3b4c5e7f",
                      *           "amount": 44.9,
                      *           "value_date": "2026-09-13",
                      *           "description": "NETFLIX.COM SAO PAULO BR"
                      *         },
                      *         {
-                     *           "id": "2d4a0f3c-8e1b-4c5d-9a2f-7b3e4c5d6f80",
                      *           "amount": 44.9,
                      *           "value_date": "2026-10-13",
                      *           "description": "NETFLIX.COM SAO PAULO BR"

@@ -4386,136 +4386,256 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["Institution"][];
         };
-        /** @description One line item (concepto) of the CFDI (choice of fields). */
-        InvoiceDetail: {
-            /** @description The line's description as written on the invoice. */
-            description: string;
-            /** @description SAT product or service key (c_ClaveProdServ, 8 digits) (choice). */
-            product_identification: string;
-            quantity: number;
-            /** @description SAT unit key (c_ClaveUnidad), e.g. `E48`, `H87` (choice). */
-            unit_code: string;
-            /** @description The unit as written, e.g. `Unidad de servicio` (choice). */
-            unit_description: string | null;
-            /** @description Price of one unit before taxes. */
-            unit_amount: number;
-            /** @description quantity times unit_amount less discounts. */
-            pre_tax_amount: number;
-            /** @description Transferred tax rate in percent, e.g. 16 for IVA (choice). */
-            tax_percentage: number;
-            tax_amount: number;
-            total_amount: number;
+        /** @description A tax withheld on a line item. */
+        InvoiceRetainedTax: {
+            /** Format: date-time */
+            collected_at?: string | null;
+            /** @description e.g. `IVA`, `ISR`. */
+            tax_type?: string | null;
+            tax: string | null;
+            /** Format: float */
+            tax_percentage: number | null;
+            /** Format: float */
+            retained_tax_amount: number | null;
         };
-        /** @description A CFDI (Comprobante Fiscal Digital por Internet) of a Mexican fiscal link. The spec gives `id`, `type` and that an invoice can be cancelled; every other field is a choice. INVOICE-CANCELLED: `status` turns from `ACTIVE` to `CANCELLED` when the SAT cancels it, `cancelled_at` is then set, and the `invoices_cancelled` event lists its id. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: `cancelation_status` and `cancelation_update_date` are deprecated (choice of fields). */
+        /** @description One line item (concepto) of the CFDI. */
+        InvoiceDetail: {
+            /** @description The line's description as written on the invoice (the provider requires it and gives no type). */
+            description: string | null;
+            /** @description SAT product or service key (c_ClaveProdServ, 8 digits; the pattern is ours). */
+            product_identification: string | null;
+            /** @description Units sold (a CFDI allows decimals; the provider's schema says integer). */
+            quantity: number | null;
+            /** @description SAT unit key (c_ClaveUnidad), e.g. `E48`, `H87`. */
+            unit_code: string | null;
+            /** @description The unit as written, e.g. `Unidad de servicio`. */
+            unit_description: string | null;
+            /**
+             * Format: float
+             * @description Price of one unit before taxes.
+             */
+            unit_amount: number | null;
+            /** @description The transferred tax, e.g. `IVA`. */
+            tax_type?: string | null;
+            /**
+             * Format: float
+             * @description quantity times unit_amount less discounts.
+             */
+            pre_tax_amount: number | null;
+            /**
+             * Format: float
+             * @description Transferred tax rate in percent, e.g. 16 for IVA.
+             */
+            tax_percentage: number | null;
+            /** Format: float */
+            tax_amount: number | null;
+            /** Format: float */
+            total_amount: number | null;
+            retained_taxes?: components["schemas"]["InvoiceRetainedTax"][];
+            /** Format: date-time */
+            collected_at?: string | null;
+        };
+        /** @description An invoice a payment CFDI settles (in part). */
+        InvoicePaidDocument: {
+            invoice_identification: string | null;
+            currency: string | null;
+            payment_method: string | null;
+            /**
+             * Format: int32
+             * @description Which instalment this is.
+             */
+            partiality_number?: number;
+            /** Format: float */
+            previous_balance: number | null;
+            /** Format: float */
+            amount_paid: number | null;
+            /** Format: float */
+            outstanding_balance: number | null;
+        };
+        /** @description A payment a payment CFDI (`Pago`) records. */
+        InvoicePayment: {
+            /** Format: date-time */
+            date: string | null;
+            payment_type: string | null;
+            currency: string | null;
+            /** @description As the CFDI writes it (a string, as the provider has it). */
+            exchange_rate: string | null;
+            /** Format: float */
+            amount: number | null;
+            operation_number: string | null;
+            beneficiary_rfc?: string | null;
+            beneficiary_account_number: string | null;
+            payer_rfc: string | null;
+            payer_account_number: string | null;
+            payer_bank_name: string | null;
+            related_documents: components["schemas"]["InvoicePaidDocument"][];
+        };
+        /** @description The payroll complement of a payroll CFDI (`Nómina`). */
+        InvoicePayroll: {
+            /** Format: int32 */
+            days: number | null;
+            type: string | null;
+            /** Format: float */
+            amount: number;
+            version: string;
+            /** Format: date */
+            date_from: string | null;
+            /** Format: date */
+            date_to: string | null;
+            /** Format: date-time */
+            collected_at?: string | null;
+            /** Format: date */
+            payment_date: string;
+        };
+        /** @description A warning the institution gave about the invoice. */
+        InvoiceWarning: {
+            code: string | null;
+            message: string | null;
+        };
+        /** @description A CFDI (Comprobante Fiscal Digital por Internet) of a Mexican fiscal link, with the provider's members. The spec gives `id`, `type` and that an invoice can be cancelled; `id` is always present. INVOICE-CANCELLED (ours): `status` turns from `ACTIVE` to `CANCELLED` when the SAT cancels it, `cancelled_at` is then set, and the `invoices_cancelled` event lists its id; the provider's `cancelation_status` and `cancelation_update_date` say the same in the SAT's words. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: the `*_description` and `*_blacklist_status` members are deprecated. */
         Invoice: {
             /** Format: uuid */
             id: string;
             /**
              * Format: uuid
-             * @description Id of the fiscal link the invoice belongs to.
+             * @description Id of the fiscal link the invoice belongs to (a uuid; the provider leaves the format open).
              */
-            link: string;
+            link?: string;
             /**
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at: string | null;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
+            created_at?: string;
             /**
              * Format: uuid
-             * @description The folio fiscal (UUID) the SAT assigned to the CFDI (choice of name).
+             * @description The folio fiscal (UUID) the SAT assigned to the CFDI.
              */
-            invoice_identification: string;
+            invoice_identification: string | null;
             /**
              * Format: date
              * @description Issue date of the invoice; the INVOICES events report first and last invoice dates from it.
              */
-            invoice_date: string;
+            invoice_date: string | null;
             /**
-             * @description `INFLOW`: received by the link's taxpayer; `OUTFLOW`: issued by it.
-             * @enum {string}
-             */
-            type: "INFLOW" | "OUTFLOW";
-            /**
-             * @description CFDI type (Ingreso, Egreso, Nómina, Pago, Traslado) (choice of names).
-             * @enum {string}
-             */
-            invoice_type: "INCOME" | "EGRESS" | "PAYROLL" | "PAYMENT" | "TRANSFER";
-            /**
-             * @description INVOICE-CANCELLED: `ACTIVE` (vigente) or `CANCELLED` (cancelado).
-             * @enum {string}
-             */
-            status: "ACTIVE" | "CANCELLED";
-            /**
-             * Format: date-time
-             * @description When the invoice was cancelled; null while `ACTIVE` (choice).
-             */
-            cancelled_at: string | null;
-            /**
-             * @description CFDI version (choice).
-             * @enum {string}
-             */
-            version: "3.3" | "4.0";
-            /** @description RFC of the issuer. */
-            sender_id: components["schemas"]["Rfc"];
-            /** @description Name or business name of the issuer. */
-            sender_name: string;
-            /** @description RFC of the receiver. */
-            receiver_id: components["schemas"]["Rfc"];
-            /** @description Name or business name of the receiver. */
-            receiver_name: string;
-            /**
-             * Format: date-time
-             * @description When the certification provider (PAC) stamped the CFDI (choice).
-             */
-            certification_date: string;
-            /** @description Postal code of the place of issue (choice). */
-            place_of_issue: string;
-            /** @description SAT payment form (c_FormaPago), e.g. `03` transfer; null on payment and transfer CFDIs (choice). */
-            payment_type: string | null;
-            /**
-             * @description `PUE` paid in one installment or `PPD` in installments or deferred; null where not applicable (choice).
+             * @description INVOICE-CANCELLED: `ACTIVE` (vigente) or `CANCELLED` (cancelado); the provider leaves the values open.
              * @enum {string|null}
              */
-            payment_method: "PUE" | "PPD" | null;
+            status: "ACTIVE" | "CANCELLED" | null;
             /**
-             * @description SAT CFDI usage (c_UsoCFDI) (choice).
-             * @enum {string}
+             * Format: date-time
+             * @description When the invoice was cancelled; null while `ACTIVE` (ours, INVOICE-CANCELLED).
              */
-            usage: "G01" | "G02" | "G03" | "I01" | "I02" | "I03" | "I04" | "I08" | "D01" | "D02" | "D03" | "D04" | "D10" | "S01" | "CP01" | "CN01";
+            cancelled_at?: string | null;
             /**
-             * @description Currency of the amounts; mostly MXN (choice of values).
-             * @enum {string}
+             * @description CFDI type as the SAT names it.
+             * @enum {string|null}
              */
-            currency: "MXN" | "USD" | "EUR";
-            /** @description MXN per unit of `currency`; 1 for MXN (choice). */
-            exchange_rate: number;
-            /** @description Sum of the line items before discounts and taxes. */
-            subtotal_amount: number;
-            discount_amount: number;
-            /** @description Transferred taxes (IVA, IEPS) of the invoice. */
-            tax_amount: number;
-            /** @description Total of the invoice. */
-            total_amount: number;
-            /** @description The line items. */
-            invoice_details: components["schemas"]["InvoiceDetail"][];
-            /** @description The CFDI XML when the retrieval asked `attach_xml: true`; else null (choice). */
-            xml: string | null;
+            invoice_type: "Ingreso" | "Egreso" | "Nómina" | "Pago" | "Traslado" | null;
             /**
-             * @deprecated
-             * @description Deprecated; do not rely on it (use `status`).
+             * @description `INFLOW`: received by the link's taxpayer; `OUTFLOW`: issued by it.
+             * @enum {string|null}
              */
-            cancelation_status?: string | null;
+            type: "INFLOW" | "OUTFLOW" | null;
+            /** @description RFC of the issuer (12 characters for a company, 13 for a person; the pattern is ours). */
+            sender_id: string | null;
+            /** @description Name or business name of the issuer. */
+            sender_name: string | null;
+            /** @description Whether the SAT lists the issuer for simulated operations (EFOS); null when not listed. */
+            sender_tax_fraud_status?: string | null;
+            /** @description RFC of the receiver. */
+            receiver_id: string | null;
+            /** @description Name or business name of the receiver. */
+            receiver_name: string | null;
+            /** @description Whether the SAT lists the receiver (EFOS); null when not listed. */
+            receiver_tax_fraud_status?: string | null;
+            /** @description The SAT's cancellation status, e.g. `Cancelado sin aceptación`; null while active. */
+            cancelation_status: string | null;
             /**
              * Format: date
-             * @deprecated
-             * @description Deprecated; do not rely on it (use `cancelled_at`).
+             * @description When the cancellation status last changed.
              */
-            cancelation_update_date?: string | null;
+            cancelation_update_date: string | null;
+            /**
+             * Format: date
+             * @description When the certification provider (PAC) stamped the CFDI.
+             */
+            certification_date: string | null;
+            /** @description RFC of the certification provider (PAC). */
+            certification_authority: string | null;
+            /** @description SAT payment form (c_FormaPago), e.g. `03` transfer; null on payment and transfer CFDIs. */
+            payment_type: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            payment_type_description: string | null;
+            /**
+             * @description `PUE` paid at once, `PIP` in an initial instalment, `PPD` in instalments or deferred.
+             * @enum {string|null}
+             */
+            payment_method?: "PUE" | "PIP" | "PPD" | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            payment_method_description?: string | null;
+            /** @description SAT CFDI usage (c_UsoCFDI), e.g. `G03`. */
+            usage?: string | null;
+            /** @description CFDI version, e.g. `4.0`. */
+            version?: string | null;
+            /** @description Postal code of the place of issue. */
+            place_of_issue?: string | null;
+            /** @description The line items. */
+            invoice_details: components["schemas"]["InvoiceDetail"][];
+            /** @description Currency of the amounts; mostly MXN (the pattern is ours). */
+            currency: string | null;
+            /**
+             * Format: float
+             * @description Sum of the line items before discounts and taxes.
+             */
+            subtotal_amount: number | null;
+            /**
+             * Format: float
+             * @description MXN per unit of `currency`; 1 for MXN.
+             */
+            exchange_rate: number | null;
+            /**
+             * Format: float
+             * @description Transferred taxes (IVA, IEPS) of the invoice.
+             */
+            tax_amount: number | null;
+            /** Format: float */
+            discount_amount: number | null;
+            /**
+             * Format: float
+             * @description Total of the invoice.
+             */
+            total_amount: number | null;
+            /** @description The payments a `Pago` CFDI records; empty on other CFDIs. */
+            payments: components["schemas"]["InvoicePayment"][];
+            /** @description The payroll complement of a `Nómina` CFDI; null on other CFDIs. */
+            payroll: components["schemas"]["InvoicePayroll"] | null;
+            /** @description The issuer's own number of the invoice. */
+            folio?: string | null;
+            /** @description The CFDI XML when the retrieval asked `attach_xml: true`; else null. */
+            xml?: string | null;
+            /** @description A warning the institution gave; null when none. */
+            warnings?: components["schemas"]["InvoiceWarning"] | null;
+            /**
+             * @deprecated
+             * @description Deprecated; use `sender_tax_fraud_status`.
+             */
+            sender_blacklist_status?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; use `receiver_tax_fraud_status`.
+             */
+            receiver_blacklist_status?: string | null;
         };
         /** @description PAGE-DEFAULT: a page of invoices. */
         InvoicePage: {
@@ -12101,7 +12221,7 @@ export interface operations {
                      *           "invoice_identification": "5b1e9c2a-7d34-4f6b-8a09-3c2d1e0f9a8b",
                      *           "invoice_date": "2026-10-15",
                      *           "type": "INFLOW",
-                     *           "invoice_type": "INCOME",
+                     *           "invoice_type": "Ingreso",
                      *           "status": "ACTIVE",
                      *           "cancelled_at": null,
                      *           "version": "4.0",
@@ -12109,10 +12229,15 @@ export interface operations {
                      *           "sender_name": "Comercializadora del Bajío SA de CV",
                      *           "receiver_id": "GODE561231GR8",
                      *           "receiver_name": "Eduardo González Díaz",
-                     *           "certification_date": "2026-10-15T17:42:08.000Z",
+                     *           "certification_date": "2026-10-15",
+                     *           "certification_authority": "SAT970701NN3",
+                     *           "sender_tax_fraud_status": null,
+                     *           "receiver_tax_fraud_status": null,
                      *           "place_of_issue": "37000",
                      *           "payment_type": "03",
+                     *           "payment_type_description": "Transferencia electrónica de fondos",
                      *           "payment_method": "PUE",
+                     *           "payment_method_description": "Pago en una sola exhibición",
                      *           "usage": "G03",
                      *           "currency": "MXN",
                      *           "exchange_rate": 1,
@@ -12131,12 +12256,21 @@ export interface operations {
                      *               "pre_tax_amount": 12500,
                      *               "tax_percentage": 16,
                      *               "tax_amount": 2000,
-                     *               "total_amount": 14500
+                     *               "total_amount": 14500,
+                     *               "tax_type": "IVA",
+                     *               "retained_taxes": [],
+                     *               "collected_at": "2026-11-01T12:00:00.000Z"
                      *             }
                      *           ],
+                     *           "payments": [],
+                     *           "payroll": null,
+                     *           "folio": "1024",
                      *           "xml": null,
+                     *           "warnings": null,
                      *           "cancelation_status": null,
-                     *           "cancelation_update_date": null
+                     *           "cancelation_update_date": null,
+                     *           "sender_blacklist_status": null,
+                     *           "receiver_blacklist_status": null
                      *         },
                      *         {
                      *           "id": "9d3c5e7a-1b2f-4c6d-8e0a-2b4c6d8e0f1a",
@@ -12146,7 +12280,7 @@ export interface operations {
                      *           "invoice_identification": "e3a1f5c7-2d4b-4e69-9f0a-6b8c7d5e4f3a",
                      *           "invoice_date": "2026-09-28",
                      *           "type": "OUTFLOW",
-                     *           "invoice_type": "INCOME",
+                     *           "invoice_type": "Ingreso",
                      *           "status": "CANCELLED",
                      *           "cancelled_at": "2026-10-30T16:05:12.000Z",
                      *           "version": "4.0",
@@ -12154,10 +12288,15 @@ export interface operations {
                      *           "sender_name": "Eduardo González Díaz",
                      *           "receiver_id": "TME840315KT6",
                      *           "receiver_name": "Transportes Monterrey SA de CV",
-                     *           "certification_date": "2026-09-28T19:12:44.000Z",
+                     *           "certification_date": "2026-09-28",
+                     *           "certification_authority": "SAT970701NN3",
+                     *           "sender_tax_fraud_status": null,
+                     *           "receiver_tax_fraud_status": null,
                      *           "place_of_issue": "64000",
                      *           "payment_type": "99",
+                     *           "payment_type_description": "Por definir",
                      *           "payment_method": "PPD",
+                     *           "payment_method_description": "Pago en parcialidades o diferido",
                      *           "usage": "G03",
                      *           "currency": "USD",
                      *           "exchange_rate": 18.2345,
@@ -12176,10 +12315,19 @@ export interface operations {
                      *               "pre_tax_amount": 800,
                      *               "tax_percentage": 16,
                      *               "tax_amount": 128,
-                     *               "total_amount": 928
+                     *               "total_amount": 928,
+                     *               "tax_type": "IVA",
+                     *               "retained_taxes": [],
+                     *               "collected_at": "2026-11-02T06:10:00.000Z"
                      *             }
                      *           ],
+                     *           "payments": [],
+                     *           "payroll": null,
+                     *           "folio": "A-387",
                      *           "xml": null,
+                     *           "warnings": null,
+                     *           "sender_blacklist_status": null,
+                     *           "receiver_blacklist_status": null,
                      *           "cancelation_status": "Cancelado sin aceptación",
                      *           "cancelation_update_date": "2026-10-30"
                      *         }
@@ -12233,7 +12381,7 @@ export interface operations {
                      *         "invoice_identification": "5b1e9c2a-7d34-4f6b-8a09-3c2d1e0f9a8b",
                      *         "invoice_date": "2026-10-15",
                      *         "type": "INFLOW",
-                     *         "invoice_type": "INCOME",
+                     *         "invoice_type": "Ingreso",
                      *         "status": "ACTIVE",
                      *         "cancelled_at": null,
                      *         "version": "4.0",
@@ -12241,10 +12389,15 @@ export interface operations {
                      *         "sender_name": "Comercializadora del Bajío SA de CV",
                      *         "receiver_id": "GODE561231GR8",
                      *         "receiver_name": "Eduardo González Díaz",
-                     *         "certification_date": "2026-10-15T17:42:08.000Z",
+                     *         "certification_date": "2026-10-15",
+                     *         "certification_authority": "SAT970701NN3",
+                     *         "sender_tax_fraud_status": null,
+                     *         "receiver_tax_fraud_status": null,
                      *         "place_of_issue": "37000",
                      *         "payment_type": "03",
+                     *         "payment_type_description": "Transferencia electrónica de fondos",
                      *         "payment_method": "PUE",
+                     *         "payment_method_description": "Pago en una sola exhibición",
                      *         "usage": "G03",
                      *         "currency": "MXN",
                      *         "exchange_rate": 1,
@@ -12263,12 +12416,21 @@ export interface operations {
                      *             "pre_tax_amount": 12500,
                      *             "tax_percentage": 16,
                      *             "tax_amount": 2000,
-                     *             "total_amount": 14500
+                     *             "total_amount": 14500,
+                     *             "tax_type": "IVA",
+                     *             "retained_taxes": [],
+                     *             "collected_at": "2026-11-01T12:00:00.000Z"
                      *           }
                      *         ],
+                     *         "payments": [],
+                     *         "payroll": null,
+                     *         "folio": "1024",
                      *         "xml": null,
+                     *         "warnings": null,
                      *         "cancelation_status": null,
-                     *         "cancelation_update_date": null
+                     *         "cancelation_update_date": null,
+                     *         "sender_blacklist_status": null,
+                     *         "receiver_blacklist_status": null
                      *       }
                      *     ]
                      */
@@ -12291,7 +12453,7 @@ export interface operations {
                      *         "invoice_identification": "5b1e9c2a-7d34-4f6b-8a09-3c2d1e0f9a8b",
                      *         "invoice_date": "2026-10-15",
                      *         "type": "INFLOW",
-                     *         "invoice_type": "INCOME",
+                     *         "invoice_type": "Ingreso",
                      *         "status": "ACTIVE",
                      *         "cancelled_at": null,
                      *         "version": "4.0",
@@ -12299,10 +12461,15 @@ export interface operations {
                      *         "sender_name": "Comercializadora del Bajío SA de CV",
                      *         "receiver_id": "GODE561231GR8",
                      *         "receiver_name": "Eduardo González Díaz",
-                     *         "certification_date": "2026-10-15T17:42:08.000Z",
+                     *         "certification_date": "2026-10-15",
+                     *         "certification_authority": "SAT970701NN3",
+                     *         "sender_tax_fraud_status": null,
+                     *         "receiver_tax_fraud_status": null,
                      *         "place_of_issue": "37000",
                      *         "payment_type": "03",
+                     *         "payment_type_description": "Transferencia electrónica de fondos",
                      *         "payment_method": "PUE",
+                     *         "payment_method_description": "Pago en una sola exhibición",
                      *         "usage": "G03",
                      *         "currency": "MXN",
                      *         "exchange_rate": 1,
@@ -12321,12 +12488,21 @@ export interface operations {
                      *             "pre_tax_amount": 12500,
                      *             "tax_percentage": 16,
                      *             "tax_amount": 2000,
-                     *             "total_amount": 14500
+                     *             "total_amount": 14500,
+                     *             "tax_type": "IVA",
+                     *             "retained_taxes": [],
+                     *             "collected_at": "2026-11-01T12:00:00.000Z"
                      *           }
                      *         ],
+                     *         "payments": [],
+                     *         "payroll": null,
+                     *         "folio": "1024",
                      *         "xml": null,
+                     *         "warnings": null,
                      *         "cancelation_status": null,
-                     *         "cancelation_update_date": null
+                     *         "cancelation_update_date": null,
+                     *         "sender_blacklist_status": null,
+                     *         "receiver_blacklist_status": null
                      *       }
                      *     ]
                      */
@@ -12377,7 +12553,7 @@ export interface operations {
                      *         "invoice_identification": "5b1e9c2a-7d34-4f6b-8a09-3c2d1e0f9a8b",
                      *         "invoice_date": "2026-10-15",
                      *         "type": "INFLOW",
-                     *         "invoice_type": "INCOME",
+                     *         "invoice_type": "Ingreso",
                      *         "status": "ACTIVE",
                      *         "cancelled_at": null,
                      *         "version": "4.0",
@@ -12385,10 +12561,15 @@ export interface operations {
                      *         "sender_name": "Comercializadora del Bajío SA de CV",
                      *         "receiver_id": "GODE561231GR8",
                      *         "receiver_name": "Eduardo González Díaz",
-                     *         "certification_date": "2026-10-15T17:42:08.000Z",
+                     *         "certification_date": "2026-10-15",
+                     *         "certification_authority": "SAT970701NN3",
+                     *         "sender_tax_fraud_status": null,
+                     *         "receiver_tax_fraud_status": null,
                      *         "place_of_issue": "37000",
                      *         "payment_type": "03",
+                     *         "payment_type_description": "Transferencia electrónica de fondos",
                      *         "payment_method": "PUE",
+                     *         "payment_method_description": "Pago en una sola exhibición",
                      *         "usage": "G03",
                      *         "currency": "MXN",
                      *         "exchange_rate": 1,
@@ -12407,12 +12588,21 @@ export interface operations {
                      *             "pre_tax_amount": 12500,
                      *             "tax_percentage": 16,
                      *             "tax_amount": 2000,
-                     *             "total_amount": 14500
+                     *             "total_amount": 14500,
+                     *             "tax_type": "IVA",
+                     *             "retained_taxes": [],
+                     *             "collected_at": "2026-11-01T12:00:00.000Z"
                      *           }
                      *         ],
+                     *         "payments": [],
+                     *         "payroll": null,
+                     *         "folio": "1024",
                      *         "xml": null,
+                     *         "warnings": null,
                      *         "cancelation_status": null,
-                     *         "cancelation_update_date": null
+                     *         "cancelation_update_date": null,
+                     *         "sender_blacklist_status": null,
+                     *         "receiver_blacklist_status": null
                      *       }
                      *     ]
                      */
@@ -12435,7 +12625,7 @@ export interface operations {
                      *         "invoice_identification": "5b1e9c2a-7d34-4f6b-8a09-3c2d1e0f9a8b",
                      *         "invoice_date": "2026-10-15",
                      *         "type": "INFLOW",
-                     *         "invoice_type": "INCOME",
+                     *         "invoice_type": "Ingreso",
                      *         "status": "ACTIVE",
                      *         "cancelled_at": null,
                      *         "version": "4.0",
@@ -12443,10 +12633,15 @@ export interface operations {
                      *         "sender_name": "Comercializadora del Bajío SA de CV",
                      *         "receiver_id": "GODE561231GR8",
                      *         "receiver_name": "Eduardo González Díaz",
-                     *         "certification_date": "2026-10-15T17:42:08.000Z",
+                     *         "certification_date": "2026-10-15",
+                     *         "certification_authority": "SAT970701NN3",
+                     *         "sender_tax_fraud_status": null,
+                     *         "receiver_tax_fraud_status": null,
                      *         "place_of_issue": "37000",
                      *         "payment_type": "03",
+                     *         "payment_type_description": "Transferencia electrónica de fondos",
                      *         "payment_method": "PUE",
+                     *         "payment_method_description": "Pago en una sola exhibición",
                      *         "usage": "G03",
                      *         "currency": "MXN",
                      *         "exchange_rate": 1,
@@ -12465,12 +12660,21 @@ export interface operations {
                      *             "pre_tax_amount": 12500,
                      *             "tax_percentage": 16,
                      *             "tax_amount": 2000,
-                     *             "total_amount": 14500
+                     *             "total_amount": 14500,
+                     *             "tax_type": "IVA",
+                     *             "retained_taxes": [],
+                     *             "collected_at": "2026-11-01T12:00:00.000Z"
                      *           }
                      *         ],
+                     *         "payments": [],
+                     *         "payroll": null,
+                     *         "folio": "1024",
                      *         "xml": null,
+                     *         "warnings": null,
                      *         "cancelation_status": null,
-                     *         "cancelation_update_date": null
+                     *         "cancelation_update_date": null,
+                     *         "sender_blacklist_status": null,
+                     *         "receiver_blacklist_status": null
                      *       }
                      *     ]
                      */
@@ -12512,7 +12716,7 @@ export interface operations {
                      *       "invoice_identification": "e3a1f5c7-2d4b-4e69-9f0a-6b8c7d5e4f3a",
                      *       "invoice_date": "2026-09-28",
                      *       "type": "OUTFLOW",
-                     *       "invoice_type": "INCOME",
+                     *       "invoice_type": "Ingreso",
                      *       "status": "CANCELLED",
                      *       "cancelled_at": "2026-10-30T16:05:12.000Z",
                      *       "version": "4.0",
@@ -12520,10 +12724,15 @@ export interface operations {
                      *       "sender_name": "Eduardo González Díaz",
                      *       "receiver_id": "TME840315KT6",
                      *       "receiver_name": "Transportes Monterrey SA de CV",
-                     *       "certification_date": "2026-09-28T19:12:44.000Z",
+                     *       "certification_date": "2026-09-28",
+                     *       "certification_authority": "SAT970701NN3",
+                     *       "sender_tax_fraud_status": null,
+                     *       "receiver_tax_fraud_status": null,
                      *       "place_of_issue": "64000",
                      *       "payment_type": "99",
+                     *       "payment_type_description": "Por definir",
                      *       "payment_method": "PPD",
+                     *       "payment_method_description": "Pago en parcialidades o diferido",
                      *       "usage": "G03",
                      *       "currency": "USD",
                      *       "exchange_rate": 18.2345,
@@ -12542,10 +12751,19 @@ export interface operations {
                      *           "pre_tax_amount": 800,
                      *           "tax_percentage": 16,
                      *           "tax_amount": 128,
-                     *           "total_amount": 928
+                     *           "total_amount": 928,
+                     *           "tax_type": "IVA",
+                     *           "retained_taxes": [],
+                     *           "collected_at": "2026-11-02T06:10:00.000Z"
                      *         }
                      *       ],
+                     *       "payments": [],
+                     *       "payroll": null,
+                     *       "folio": "A-387",
                      *       "xml": null,
+                     *       "warnings": null,
+                     *       "sender_blacklist_status": null,
+                     *       "receiver_blacklist_status": null,
                      *       "cancelation_status": "Cancelado sin aceptación",
                      *       "cancelation_update_date": "2026-10-30"
                      *     }

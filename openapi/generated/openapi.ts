@@ -4664,10 +4664,10 @@ export interface components {
              */
             date_to: string;
             /**
-             * @description Received (`INFLOW`) or issued (`OUTFLOW`) invoices (required; choice).
-             * @enum {string}
+             * @description Received (`INFLOW`) or issued (`OUTFLOW`) invoices; null (the provider accepts it) retrieves both (required).
+             * @enum {string|null}
              */
-            type: "INFLOW" | "OUTFLOW";
+            type: "INFLOW" | "OUTFLOW" | null;
             /**
              * @description Fill each invoice's `xml` with the CFDI XML (choice).
              * @default false

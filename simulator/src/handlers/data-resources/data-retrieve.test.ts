@@ -118,6 +118,16 @@ describe('DATA-RETRIEVE', () => {
     );
   });
 
+  it('invoices: `type: null` (the provider accepts it) retrieves both directions', async () => {
+    const link = await registerLink(sim, 'mxFiscal');
+    const range = { date_from: '2026-07-01', date_to: '2026-10-31' };
+    const both = await retrieve(sim, '/api/invoices/', link, { ...range, type: null });
+    expect(both.status).toBe(201);
+    expect(new Set(both.body.map((invoice: { type: string }) => invoice.type))).toEqual(
+      new Set(['INFLOW', 'OUTFLOW']),
+    );
+  });
+
   it('recurring expenses nest the stored account they leave from, and their amounts agree', async () => {
     const link = await registerLink(sim, 'bank');
     const expenses = await retrieve(sim, '/api/recurring-expenses/', link, {});

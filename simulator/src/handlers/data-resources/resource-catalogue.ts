@@ -170,7 +170,8 @@ function typeStreams(template: RecordTemplate, properties: JsonObject, row: Reso
   // The provider's request enums may be lower case (`yearly`); the records' `type` is upper case.
   return {
     field: 'type',
-    values: type.enum.map((value) => String(value).toUpperCase()),
+    // A nullable `type` (invoices) lists null too: null asks for every value, it is not one.
+    values: type.enum.filter((value) => value !== null).map((value) => String(value).toUpperCase()),
     mode: row.typeMode ?? 'set',
     fallback: typeof type.default === 'string' ? type.default.toUpperCase() : null,
   };

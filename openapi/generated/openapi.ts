@@ -5459,7 +5459,7 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the tax retentions retrieved from the institution. TAX-RETENTIONS-500: at most 500 per requested period. */
         TaxRetentionList: components["schemas"]["TaxRetention"][];
-        /** @description A yearly tax return (declaración anual). The spec gives `id`, the year and that lists mix yearly and monthly returns (TAX-RETURNS-MIXED); every other field is a choice. Amounts are in MXN. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description A yearly tax return (declaración anual), with the provider's members: the sections of the SAT form, each as the SAT gives it (a person's return fills the persons' sections, a company's the companies'). The spec gives `id`, the year and that lists mix yearly and monthly returns (TAX-RETURNS-MIXED): `type` (ours) tells the two apart and `year` is the fiscal year. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         TaxReturnYearly: {
             /** Format: uuid */
             id: string;
@@ -5467,63 +5467,64 @@ export interface components {
              * Format: uuid
              * @description Id of the fiscal link the return belongs to.
              */
-            link: string;
+            link?: string;
             /**
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at: string | null;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
+            created_at?: string;
             /**
-             * @description TAX-RETURNS-MIXED: marks a yearly return.
+             * @description TAX-RETURNS-MIXED: marks a yearly return (ours).
              * @constant
              */
             type: "YEARLY";
             /** @description Fiscal year the return declares. */
             year: number;
-            /** @description RFC of the taxpayer. */
-            rfc: components["schemas"]["Rfc"];
-            /** @description Name or business name of the taxpayer (choice). */
-            name: string;
-            /** @description Operation number the SAT gave the filing (número de operación) (choice). */
-            declaration_id: string;
-            /**
-             * @description A normal return or a complementary one that amends it (choice).
-             * @enum {string}
-             */
-            declaration_type: "NORMAL" | "COMPLEMENTARY";
-            /**
-             * Format: date-time
-             * @description When the return was filed (choice).
-             */
-            filed_at: string;
-            /**
-             * @description Currency of every amount (choice).
-             * @constant
-             */
-            currency: "MXN";
-            /** @description Total income of the year (choice). */
-            incomes: number;
-            /** @description Authorized and personal deductions (choice). */
-            deductions: number;
-            /** @description Incomes less deductions; negative for a loss (choice). */
-            taxable_income: number;
-            /** @description ISR due for the year (choice). */
-            tax_due: number;
-            /** @description ISR withheld by third parties (choice). */
-            tax_withheld: number;
-            /** @description ISR paid with the return, including provisional payments (choice). */
-            tax_paid: number;
-            /** @description Amount payable (positive) or in favor (negative) after the return (choice). */
-            balance: number;
-            /** @description The acknowledgment of the filing, base64-encoded PDF; null when none (choice). */
+            /** @description General data of the filing (taxpayer, kind of return, operation number), as the SAT form has it. */
+            informacion_general: Record<string, never> | null;
+            /** @description Wages and salaries (persons). */
+            sueldos_salarios?: Record<string, never> | null;
+            /** @description Professional services (persons). */
+            servicios_profesionales?: Record<string, never> | null;
+            /** @description Personal deductions (persons). */
+            deducciones_personales?: Record<string, never> | null;
+            /** @description How the ISR was worked out (persons). */
+            determinacion_impuesto?: Record<string, never> | null;
+            /** @description Taxes withheld by third parties (persons). */
+            retenciones?: Record<string, never> | null;
+            /** @description Dividends received (persons). */
+            dividendos?: Record<string, never> | null;
+            /** @description Informative data (persons). */
+            datos_informativos?: Record<string, never> | null;
+            /** @description Additional data (companies). */
+            datos_adicionales?: Record<string, never> | null;
+            /** @description Income statement (companies). */
+            estado_resultados?: Record<string, never> | null;
+            /** @description Balance sheet (companies). */
+            estado_posicion_financiera_balance?: Record<string, never> | null;
+            /** @description Accounting to fiscal result reconciliation (companies). */
+            conciliacion_entre_resultado_contable_fiscal?: Record<string, never> | null;
+            /** @description Authorized deductions (companies). */
+            deducciones_autorizadas?: Record<string, never> | null;
+            /** @description Year-end figures (companies). */
+            cifras_cierre_ejercicio?: Record<string, never> | null;
+            /** @description How the ISR was worked out (companies). */
+            determinacion_del_impuesto_sobre_la_renta?: Record<string, never> | null;
+            /** @description Dividends or profits paid out (companies). */
+            dividendos_o_utilidades_distribuidos?: Record<string, never> | null;
+            /** @description Payment detail of the ISR (companies). */
+            detalle_pago_r1_isr_personas_morales?: Record<string, never> | null;
+            /** @description The filed return, base64-encoded PDF, when the retrieval asked `attach_pdf: true`; else null. */
             pdf: string | null;
+            /** @description The SAT's acknowledgment of the filing, base64-encoded PDF; null when not asked for or not available. */
+            receipt_pdf: string | null;
         };
-        /** @description A monthly (provisional) tax return. The spec gives `id`, the year and that lists mix yearly and monthly returns (TAX-RETURNS-MIXED); every other field is a choice. Amounts are in MXN. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description A monthly (provisional) tax return, with the provider's members: the sections of the SAT form (a person's ISR and IVA, or a company's determination and payment detail of each). The spec gives `id`, the year and TAX-RETURNS-MIXED: `type` marks it monthly, `year` and `month` are the declared period. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         TaxReturnMonthly: {
             /** Format: uuid */
             id: string;
@@ -5531,17 +5532,17 @@ export interface components {
              * Format: uuid
              * @description Id of the fiscal link the return belongs to.
              */
-            link: string;
+            link?: string;
             /**
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at: string | null;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
+            created_at?: string;
             /**
              * @description TAX-RETURNS-MIXED: marks a monthly return.
              * @constant
@@ -5549,47 +5550,26 @@ export interface components {
             type: "MONTHLY";
             /** @description Fiscal year of the declared month. */
             year: number;
-            /** @description The declared month. */
+            /** @description The declared month (ours). */
             month: number;
-            /** @description RFC of the taxpayer. */
-            rfc: components["schemas"]["Rfc"];
-            /** @description Name or business name of the taxpayer (choice). */
-            name: string;
-            /** @description Operation number the SAT gave the filing (número de operación) (choice). */
-            declaration_id: string;
-            /**
-             * @description A normal return or a complementary one that amends it (choice).
-             * @enum {string}
-             */
-            declaration_type: "NORMAL" | "COMPLEMENTARY";
-            /**
-             * Format: date-time
-             * @description When the return was filed (choice).
-             */
-            filed_at: string;
-            /**
-             * @description Currency of every amount (choice).
-             * @constant
-             */
-            currency: "MXN";
-            /** @description Income of the month (choice). */
-            incomes: number;
-            /** @description Deductions of the month (choice). */
-            deductions: number;
-            /** @description Incomes less deductions; negative for a loss (choice). */
-            taxable_income: number;
-            /** @description Provisional ISR due for the month (choice). */
-            tax_due: number;
-            /** @description ISR withheld by third parties (choice). */
-            tax_withheld: number;
-            /** @description ISR paid with the return (choice). */
-            tax_paid: number;
-            /** @description IVA payable (positive) or in favor (negative) for the month; null when the taxpayer has no IVA obligation (choice). */
-            vat_due: number | null;
-            /** @description Amount payable (positive) or in favor (negative) after the return (choice). */
-            balance: number;
-            /** @description The acknowledgment of the filing, base64-encoded PDF; null when none (choice). */
+            /** @description General data of the filing (taxpayer, period, operation number), as the SAT form has it. */
+            informacion_general: Record<string, never> | null;
+            /** @description ISR of the month (persons). */
+            isr?: Record<string, never> | null;
+            /** @description IVA of the month (persons). */
+            iva?: Record<string, never> | null;
+            /** @description How the ISR of the month was worked out (companies). */
+            determinacion_isr?: Record<string, never> | null;
+            /** @description Payment detail of the ISR (companies). */
+            detalle_pago_isr?: Record<string, never> | null;
+            /** @description How the IVA of the month was worked out (companies). */
+            determinacion_iva?: Record<string, never> | null;
+            /** @description Payment detail of the IVA (companies). */
+            detalle_pago_iva?: Record<string, never> | null;
+            /** @description The filed return, base64-encoded PDF, when the retrieval asked `attach_pdf: true`; else null. */
             pdf: string | null;
+            /** @description The SAT's acknowledgment of the filing, base64-encoded PDF; null when not asked for or not available. */
+            receipt_pdf?: string | null;
         };
         /** @description TAX-RETURNS-MIXED: a yearly or a monthly tax return, told apart by `type` (`YEARLY` or `MONTHLY`). */
         TaxReturn: components["schemas"]["TaxReturnYearly"] | components["schemas"]["TaxReturnMonthly"];
@@ -15514,20 +15494,41 @@ export interface operations {
                      *           "created_at": "2026-11-01T12:00:02.000Z",
                      *           "type": "YEARLY",
                      *           "year": 2025,
-                     *           "rfc": "GODE561231GR8",
-                     *           "name": "Eduardo González Díaz",
-                     *           "declaration_id": "250412345678",
-                     *           "declaration_type": "NORMAL",
-                     *           "filed_at": "2026-04-22T18:31:05.000Z",
-                     *           "currency": "MXN",
-                     *           "incomes": 685420.5,
-                     *           "deductions": 112300,
-                     *           "taxable_income": 573120.5,
-                     *           "tax_due": 118645.32,
-                     *           "tax_withheld": 96210.4,
-                     *           "tax_paid": 22434.92,
-                     *           "balance": 0,
-                     *           "pdf": null
+                     *           "informacion_general": {
+                     *             "rfc": "GODE561231GR8",
+                     *             "nombre": "Eduardo González Díaz",
+                     *             "tipo_declaracion": "Normal",
+                     *             "numero_operacion": "250412345678"
+                     *           },
+                     *           "sueldos_salarios": {
+                     *             "ingresos_totales": 685420.5,
+                     *             "ingresos_exentos": 21300,
+                     *             "ingresos_gravados": 664120.5,
+                     *             "isr_retenido": 96210.4
+                     *           },
+                     *           "servicios_profesionales": null,
+                     *           "deducciones_personales": {
+                     *             "honorarios_medicos": 18500,
+                     *             "intereses_hipotecarios": 62300,
+                     *             "aportaciones_retiro": 31500,
+                     *             "total": 112300
+                     *           },
+                     *           "determinacion_impuesto": {
+                     *             "ingresos_acumulables": 664120.5,
+                     *             "deducciones_personales": 112300,
+                     *             "base_gravable": 551820.5,
+                     *             "isr_causado": 118645.32,
+                     *             "isr_retenido": 96210.4,
+                     *             "isr_a_cargo": 22434.92,
+                     *             "isr_a_favor": 0
+                     *           },
+                     *           "retenciones": {
+                     *             "isr_retenido_sueldos": 96210.4
+                     *           },
+                     *           "dividendos": null,
+                     *           "datos_informativos": null,
+                     *           "pdf": null,
+                     *           "receipt_pdf": null
                      *         },
                      *         {
                      *           "id": "7c9e1a3b-5d7f-4c4e-b6a8-0c2e4a6b8d0f",
@@ -15537,21 +15538,28 @@ export interface operations {
                      *           "type": "MONTHLY",
                      *           "year": 2026,
                      *           "month": 9,
-                     *           "rfc": "GODE561231GR8",
-                     *           "name": "Eduardo González Díaz",
-                     *           "declaration_id": "261017654321",
-                     *           "declaration_type": "NORMAL",
-                     *           "filed_at": "2026-10-16T20:04:47.000Z",
-                     *           "currency": "MXN",
-                     *           "incomes": 58300,
-                     *           "deductions": 9150.75,
-                     *           "taxable_income": 49149.25,
-                     *           "tax_due": 7412.6,
-                     *           "tax_withheld": 5830,
-                     *           "tax_paid": 1582.6,
-                     *           "vat_due": 3120.4,
-                     *           "balance": 0,
-                     *           "pdf": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+                     *           "informacion_general": {
+                     *             "rfc": "GODE561231GR8",
+                     *             "nombre": "Eduardo González Díaz",
+                     *             "periodicidad": "Mensual",
+                     *             "tipo_declaracion": "Normal",
+                     *             "numero_operacion": "261017654321"
+                     *           },
+                     *           "isr": {
+                     *             "ingresos_del_periodo": 58300,
+                     *             "deducciones_autorizadas": 9150.75,
+                     *             "base_gravable": 49149.25,
+                     *             "isr_causado": 7412.6,
+                     *             "isr_retenido": 5830,
+                     *             "isr_a_cargo": 1582.6
+                     *           },
+                     *           "iva": {
+                     *             "iva_causado": 9328,
+                     *             "iva_acreditable": 6207.6,
+                     *             "iva_a_cargo": 3120.4
+                     *           },
+                     *           "pdf": null,
+                     *           "receipt_pdf": null
                      *         }
                      *       ]
                      *     }
@@ -15600,20 +15608,41 @@ export interface operations {
                      *         "created_at": "2026-11-01T12:00:02.000Z",
                      *         "type": "YEARLY",
                      *         "year": 2025,
-                     *         "rfc": "GODE561231GR8",
-                     *         "name": "Eduardo González Díaz",
-                     *         "declaration_id": "250412345678",
-                     *         "declaration_type": "NORMAL",
-                     *         "filed_at": "2026-04-22T18:31:05.000Z",
-                     *         "currency": "MXN",
-                     *         "incomes": 685420.5,
-                     *         "deductions": 112300,
-                     *         "taxable_income": 573120.5,
-                     *         "tax_due": 118645.32,
-                     *         "tax_withheld": 96210.4,
-                     *         "tax_paid": 22434.92,
-                     *         "balance": 0,
-                     *         "pdf": null
+                     *         "informacion_general": {
+                     *           "rfc": "GODE561231GR8",
+                     *           "nombre": "Eduardo González Díaz",
+                     *           "tipo_declaracion": "Normal",
+                     *           "numero_operacion": "250412345678"
+                     *         },
+                     *         "sueldos_salarios": {
+                     *           "ingresos_totales": 685420.5,
+                     *           "ingresos_exentos": 21300,
+                     *           "ingresos_gravados": 664120.5,
+                     *           "isr_retenido": 96210.4
+                     *         },
+                     *         "servicios_profesionales": null,
+                     *         "deducciones_personales": {
+                     *           "honorarios_medicos": 18500,
+                     *           "intereses_hipotecarios": 62300,
+                     *           "aportaciones_retiro": 31500,
+                     *           "total": 112300
+                     *         },
+                     *         "determinacion_impuesto": {
+                     *           "ingresos_acumulables": 664120.5,
+                     *           "deducciones_personales": 112300,
+                     *           "base_gravable": 551820.5,
+                     *           "isr_causado": 118645.32,
+                     *           "isr_retenido": 96210.4,
+                     *           "isr_a_cargo": 22434.92,
+                     *           "isr_a_favor": 0
+                     *         },
+                     *         "retenciones": {
+                     *           "isr_retenido_sueldos": 96210.4
+                     *         },
+                     *         "dividendos": null,
+                     *         "datos_informativos": null,
+                     *         "pdf": null,
+                     *         "receipt_pdf": null
                      *       },
                      *       {
                      *         "id": "7c9e1a3b-5d7f-4c4e-b6a8-0c2e4a6b8d0f",
@@ -15623,21 +15652,28 @@ export interface operations {
                      *         "type": "MONTHLY",
                      *         "year": 2026,
                      *         "month": 9,
-                     *         "rfc": "GODE561231GR8",
-                     *         "name": "Eduardo González Díaz",
-                     *         "declaration_id": "261017654321",
-                     *         "declaration_type": "NORMAL",
-                     *         "filed_at": "2026-10-16T20:04:47.000Z",
-                     *         "currency": "MXN",
-                     *         "incomes": 58300,
-                     *         "deductions": 9150.75,
-                     *         "taxable_income": 49149.25,
-                     *         "tax_due": 7412.6,
-                     *         "tax_withheld": 5830,
-                     *         "tax_paid": 1582.6,
-                     *         "vat_due": 3120.4,
-                     *         "balance": 0,
-                     *         "pdf": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+                     *         "informacion_general": {
+                     *           "rfc": "GODE561231GR8",
+                     *           "nombre": "Eduardo González Díaz",
+                     *           "periodicidad": "Mensual",
+                     *           "tipo_declaracion": "Normal",
+                     *           "numero_operacion": "261017654321"
+                     *         },
+                     *         "isr": {
+                     *           "ingresos_del_periodo": 58300,
+                     *           "deducciones_autorizadas": 9150.75,
+                     *           "base_gravable": 49149.25,
+                     *           "isr_causado": 7412.6,
+                     *           "isr_retenido": 5830,
+                     *           "isr_a_cargo": 1582.6
+                     *         },
+                     *         "iva": {
+                     *           "iva_causado": 9328,
+                     *           "iva_acreditable": 6207.6,
+                     *           "iva_a_cargo": 3120.4
+                     *         },
+                     *         "pdf": null,
+                     *         "receipt_pdf": null
                      *       }
                      *     ]
                      */
@@ -15659,20 +15695,41 @@ export interface operations {
                      *         "created_at": "2026-11-01T12:00:02.000Z",
                      *         "type": "YEARLY",
                      *         "year": 2025,
-                     *         "rfc": "GODE561231GR8",
-                     *         "name": "Eduardo González Díaz",
-                     *         "declaration_id": "250412345678",
-                     *         "declaration_type": "NORMAL",
-                     *         "filed_at": "2026-04-22T18:31:05.000Z",
-                     *         "currency": "MXN",
-                     *         "incomes": 685420.5,
-                     *         "deductions": 112300,
-                     *         "taxable_income": 573120.5,
-                     *         "tax_due": 118645.32,
-                     *         "tax_withheld": 96210.4,
-                     *         "tax_paid": 22434.92,
-                     *         "balance": 0,
-                     *         "pdf": null
+                     *         "informacion_general": {
+                     *           "rfc": "GODE561231GR8",
+                     *           "nombre": "Eduardo González Díaz",
+                     *           "tipo_declaracion": "Normal",
+                     *           "numero_operacion": "250412345678"
+                     *         },
+                     *         "sueldos_salarios": {
+                     *           "ingresos_totales": 685420.5,
+                     *           "ingresos_exentos": 21300,
+                     *           "ingresos_gravados": 664120.5,
+                     *           "isr_retenido": 96210.4
+                     *         },
+                     *         "servicios_profesionales": null,
+                     *         "deducciones_personales": {
+                     *           "honorarios_medicos": 18500,
+                     *           "intereses_hipotecarios": 62300,
+                     *           "aportaciones_retiro": 31500,
+                     *           "total": 112300
+                     *         },
+                     *         "determinacion_impuesto": {
+                     *           "ingresos_acumulables": 664120.5,
+                     *           "deducciones_personales": 112300,
+                     *           "base_gravable": 551820.5,
+                     *           "isr_causado": 118645.32,
+                     *           "isr_retenido": 96210.4,
+                     *           "isr_a_cargo": 22434.92,
+                     *           "isr_a_favor": 0
+                     *         },
+                     *         "retenciones": {
+                     *           "isr_retenido_sueldos": 96210.4
+                     *         },
+                     *         "dividendos": null,
+                     *         "datos_informativos": null,
+                     *         "pdf": null,
+                     *         "receipt_pdf": null
                      *       },
                      *       {
                      *         "id": "7c9e1a3b-5d7f-4c4e-b6a8-0c2e4a6b8d0f",
@@ -15682,21 +15739,28 @@ export interface operations {
                      *         "type": "MONTHLY",
                      *         "year": 2026,
                      *         "month": 9,
-                     *         "rfc": "GODE561231GR8",
-                     *         "name": "Eduardo González Díaz",
-                     *         "declaration_id": "261017654321",
-                     *         "declaration_type": "NORMAL",
-                     *         "filed_at": "2026-10-16T20:04:47.000Z",
-                     *         "currency": "MXN",
-                     *         "incomes": 58300,
-                     *         "deductions": 9150.75,
-                     *         "taxable_income": 49149.25,
-                     *         "tax_due": 7412.6,
-                     *         "tax_withheld": 5830,
-                     *         "tax_paid": 1582.6,
-                     *         "vat_due": 3120.4,
-                     *         "balance": 0,
-                     *         "pdf": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+                     *         "informacion_general": {
+                     *           "rfc": "GODE561231GR8",
+                     *           "nombre": "Eduardo González Díaz",
+                     *           "periodicidad": "Mensual",
+                     *           "tipo_declaracion": "Normal",
+                     *           "numero_operacion": "261017654321"
+                     *         },
+                     *         "isr": {
+                     *           "ingresos_del_periodo": 58300,
+                     *           "deducciones_autorizadas": 9150.75,
+                     *           "base_gravable": 49149.25,
+                     *           "isr_causado": 7412.6,
+                     *           "isr_retenido": 5830,
+                     *           "isr_a_cargo": 1582.6
+                     *         },
+                     *         "iva": {
+                     *           "iva_causado": 9328,
+                     *           "iva_acreditable": 6207.6,
+                     *           "iva_a_cargo": 3120.4
+                     *         },
+                     *         "pdf": null,
+                     *         "receipt_pdf": null
                      *       }
                      *     ]
                      */
@@ -15737,21 +15801,28 @@ export interface operations {
                      *       "type": "MONTHLY",
                      *       "year": 2026,
                      *       "month": 9,
-                     *       "rfc": "GODE561231GR8",
-                     *       "name": "Eduardo González Díaz",
-                     *       "declaration_id": "261017654321",
-                     *       "declaration_type": "NORMAL",
-                     *       "filed_at": "2026-10-16T20:04:47.000Z",
-                     *       "currency": "MXN",
-                     *       "incomes": 58300,
-                     *       "deductions": 9150.75,
-                     *       "taxable_income": 49149.25,
-                     *       "tax_due": 7412.6,
-                     *       "tax_withheld": 5830,
-                     *       "tax_paid": 1582.6,
-                     *       "vat_due": 3120.4,
-                     *       "balance": 0,
-                     *       "pdf": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+                     *       "informacion_general": {
+                     *         "rfc": "GODE561231GR8",
+                     *         "nombre": "Eduardo González Díaz",
+                     *         "periodicidad": "Mensual",
+                     *         "tipo_declaracion": "Normal",
+                     *         "numero_operacion": "261017654321"
+                     *       },
+                     *       "isr": {
+                     *         "ingresos_del_periodo": 58300,
+                     *         "deducciones_autorizadas": 9150.75,
+                     *         "base_gravable": 49149.25,
+                     *         "isr_causado": 7412.6,
+                     *         "isr_retenido": 5830,
+                     *         "isr_a_cargo": 1582.6
+                     *       },
+                     *       "iva": {
+                     *         "iva_causado": 9328,
+                     *         "iva_acreditable": 6207.6,
+                     *         "iva_a_cargo": 3120.4
+                     *       },
+                     *       "pdf": null,
+                     *       "receipt_pdf": null
                      *     }
                      */
                     "application/json": components["schemas"]["TaxReturn"];

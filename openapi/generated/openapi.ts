@@ -5624,50 +5624,92 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the tax returns retrieved from the institution, yearly and monthly mixed (TAX-RETURNS-MIXED). */
         TaxReturnList: components["schemas"]["TaxReturn"][];
-        /** @description A tax regime the taxpayer is registered in (choice of fields). */
-        TaxRegime: {
-            /** @description SAT regime key (c_RegimenFiscal), e.g. `612` (choice). */
-            code: string;
-            /** @description The regime's SAT name, e.g. `Régimen de las Personas Físicas con Actividades Empresariales y Profesionales`. */
-            description: string;
+        /** @description The taxpayer as the SAT registry has them. */
+        TaxPayerInformation: {
+            /** @description RFC of the taxpayer (the pattern is ours). */
+            rfc: string | null;
+            /** @description CURP (population registry code) of a person, with its check digit; null for a company (the pattern is ours). */
+            curp?: string | null;
+            /** @description Given names of a person. */
+            name?: string | null;
+            first_last_name?: string | null;
+            second_last_name?: string | null;
             /**
              * Format: date
-             * @description When the taxpayer entered the regime.
+             * @description Start of operations registered at the SAT.
              */
-            start_date: string;
+            start_operations_date: string | null;
+            /** @description Status in the taxpayer registry, e.g. `ACTIVO`, `SUSPENDIDO`. */
+            status_padron: string | null;
+            /**
+             * Format: date
+             * @description Date of the last status change; the TAX_STATUS `historical_update` event reports the latest one.
+             */
+            last_status_change_date: string | null;
+            commercial_name?: string | null;
+            /** @description Business name of a company. */
+            social_name?: string | null;
+            email?: string | null;
+            phone?: string | null;
+        };
+        /** @description The streets the address lies between. */
+        BetweenStreets: {
+            street_one?: string | null;
+            street_two?: string | null;
+        };
+        /** @description Fiscal address registered at the SAT. */
+        TaxStatusAddress: {
+            /** @description Código postal, five digits. */
+            postal_code: string | null;
+            /** @description e.g. `AVENIDA`, `CALLE`. */
+            street_type?: string | null;
+            street?: string | null;
+            exterior_number?: string | null;
+            interior_number?: string | null;
+            /** @description Colonia. */
+            suburb?: string | null;
+            locality?: string | null;
+            /** @description Municipality or borough (alcaldía). */
+            municipality?: string | null;
+            /** @description Federal entity, e.g. `CIUDAD DE MEXICO`. */
+            state?: string | null;
+            between_street?: components["schemas"]["BetweenStreets"][] | null;
+        };
+        /** @description An economic activity registered for the taxpayer. */
+        EconomicActivity: {
+            economic_activity?: string | null;
+            /** Format: date */
+            initial_date?: string | null;
+            /** Format: date */
+            end_date?: string | null;
+            /** @description Rank of the activity, `1` for the main one (a string, as the SAT gives it). */
+            order?: string | null;
+            /** @description Share of the taxpayer's activity in percent (a string, as the SAT gives it). */
+            percentage?: string | null;
+        };
+        /** @description A tax regime the taxpayer is registered in. */
+        TaxRegime: {
+            /** @description The regime's SAT name. */
+            regimen: string | null;
+            /** Format: date */
+            initial_date: string | null;
             /**
              * Format: date
              * @description When the taxpayer left it; null while current.
              */
             end_date: string | null;
         };
-        /** @description An economic activity registered for the taxpayer (choice of fields). */
-        EconomicActivity: {
-            /** @description Rank of the activity, 1 for the main one. */
-            order: number;
-            description: string;
-            /** @description Share of the taxpayer's activity in percent. */
-            percentage: number;
+        /** @description A filing obligation of the taxpayer. */
+        TaxObligation: {
+            obligation?: string | null;
+            /** @description When the obligation falls due, in the SAT's words. */
+            expiration?: string | null;
             /** Format: date */
-            start_date: string;
+            initial_date?: string | null;
             /** Format: date */
-            end_date: string | null;
+            end_date?: string | null;
         };
-        /** @description Fiscal address registered at the SAT (choice of fields). */
-        TaxStatusAddress: {
-            street: string;
-            exterior_number: string;
-            interior_number: string | null;
-            /** @description Colonia. */
-            neighborhood: string;
-            locality: string | null;
-            /** @description Municipality or borough (alcaldía). */
-            municipality: string;
-            /** @description Federal entity, e.g. `Ciudad de México`. */
-            state: string;
-            postal_code: string;
-        };
-        /** @description The registration data of the link's taxpayer at the SAT. The spec gives `id` and that the TAX_STATUS `historical_update` event reports `last_status_change_date` (read from `status_change_date` here); every other field is a choice. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description The registration data of the link's taxpayer at the SAT (its constancia de situación fiscal), with the provider's members. The spec gives `id` and that the TAX_STATUS `historical_update` event reports `last_status_change_date` (read from `tax_payer_information` here). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         TaxStatus: {
             /** Format: uuid */
             id: string;
@@ -5680,45 +5722,30 @@ export interface components {
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at: string | null;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
             created_at: string;
-            /** @description RFC of the taxpayer. */
-            rfc: components["schemas"]["Rfc"];
-            /** @description CURP (population registry code) of a natural person; null for a legal person. */
-            curp: string | null;
-            /** @description Name (natural person) or business name (legal person) as registered. */
-            official_name: string;
-            /** @description Commercial name when registered (choice). */
-            trade_name: string | null;
-            /**
-             * @description Natural person (persona física) or legal person (persona moral) (choice).
-             * @enum {string}
-             */
-            person_type: "NATURAL" | "LEGAL";
-            /**
-             * Format: date
-             * @description Start of operations registered at the SAT (choice).
-             */
-            start_of_operations_date: string | null;
-            /**
-             * @description Taxpayer status in the registry (ACTIVO, SUSPENDIDO, CANCELADO) (choice of values beyond ACTIVE and SUSPENDED).
-             * @enum {string}
-             */
-            status: "ACTIVE" | "SUSPENDED" | "CANCELLED";
-            /**
-             * Format: date
-             * @description Date of the last status change; the TAX_STATUS `historical_update` event reports it as `last_status_change_date`.
-             */
-            status_change_date: string;
-            /** @description The tax regimes with their start dates. */
-            regimes: components["schemas"]["TaxRegime"][];
-            economic_activities: components["schemas"]["EconomicActivity"][];
-            /** @description Fiscal address; null when the SAT shows none (choice). */
+            /** @description Where and when the SAT issued the document, as printed on it. */
+            place_and_date_of_issuance: string | null;
+            /** @description Name (person) or business name (company) as registered. */
+            official_name: string | null;
+            /** @description The id of the fiscal identification card (idCIF). */
+            id_cif: string | null;
+            tax_payer_information: components["schemas"]["TaxPayerInformation"] | null;
+            /** @description Fiscal address; null when the SAT shows none. */
             address: components["schemas"]["TaxStatusAddress"] | null;
+            economic_activity: components["schemas"]["EconomicActivity"][] | null;
+            regimens: components["schemas"]["TaxRegime"][] | null;
+            obligations: components["schemas"]["TaxObligation"][] | null;
+            /** @description The SAT's digital stamp (sello digital) of the document. */
+            digital_stamp: string | null;
+            /** @description The original chain the stamp signs. */
+            digital_stamp_chain: string | null;
+            /** @description The SAT's PDF, base64-encoded, when the retrieval asked `attach_pdf: true`; else null. */
+            pdf: string | null;
         };
         /** @description PAGE-DEFAULT: a page of tax statuses. */
         TaxStatusPage: {
@@ -5737,7 +5764,7 @@ export interface components {
             /** @description An MFA token sent up front (LINK-MFA-428). */
             token?: string;
             /**
-             * @description Ask for the SAT's PDF of the status (the provider's member; accepted, the simulated record carries no PDF).
+             * @description `true` fills the record's `pdf` with the SAT's document (base64); else it is null.
              * @default false
              */
             attach_pdf?: boolean;
@@ -15912,54 +15939,85 @@ export interface operations {
                      *           "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:04.000Z",
-                     *           "rfc": "GODE561231GR8",
-                     *           "curp": "GODE561231HDFNZD09",
-                     *           "official_name": "Eduardo González Díaz",
-                     *           "trade_name": null,
-                     *           "person_type": "NATURAL",
-                     *           "start_of_operations_date": "2004-03-15",
-                     *           "status": "ACTIVE",
-                     *           "status_change_date": "2004-03-15",
-                     *           "regimes": [
-                     *             {
-                     *               "code": "612",
-                     *               "description": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
-                     *               "start_date": "2004-03-15",
-                     *               "end_date": null
-                     *             },
-                     *             {
-                     *               "code": "606",
-                     *               "description": "Régimen de Arrendamiento",
-                     *               "start_date": "2015-07-01",
-                     *               "end_date": null
-                     *             }
-                     *           ],
-                     *           "economic_activities": [
-                     *             {
-                     *               "order": 1,
-                     *               "description": "Servicios de contabilidad y auditoría",
-                     *               "percentage": 80,
-                     *               "start_date": "2004-03-15",
-                     *               "end_date": null
-                     *             },
-                     *             {
-                     *               "order": 2,
-                     *               "description": "Alquiler de oficinas y locales comerciales",
-                     *               "percentage": 20,
-                     *               "start_date": "2015-07-01",
-                     *               "end_date": null
-                     *             }
-                     *           ],
+                     *           "place_and_date_of_issuance": "BENITO JUAREZ, CIUDAD DE MEXICO A 01 DE NOVIEMBRE DE 2026",
+                     *           "official_name": "EDUARDO GONZALEZ DIAZ",
+                     *           "id_cif": "14030412345",
+                     *           "tax_payer_information": {
+                     *             "rfc": "GODE561231GR8",
+                     *             "curp": "GODE561231HDFNZD09",
+                     *             "name": "EDUARDO",
+                     *             "first_last_name": "GONZALEZ",
+                     *             "second_last_name": "DIAZ",
+                     *             "start_operations_date": "2004-03-15",
+                     *             "status_padron": "ACTIVO",
+                     *             "last_status_change_date": "2004-03-15",
+                     *             "commercial_name": null,
+                     *             "social_name": null,
+                     *             "email": "eduardo.gonzalez@correo.com.mx",
+                     *             "phone": "5555123456"
+                     *           },
                      *           "address": {
-                     *             "street": "Avenida Insurgentes Sur",
+                     *             "postal_code": "03900",
+                     *             "street_type": "AVENIDA",
+                     *             "street": "INSURGENTES SUR",
                      *             "exterior_number": "1605",
-                     *             "interior_number": "Piso 9",
-                     *             "neighborhood": "San José Insurgentes",
+                     *             "interior_number": "PISO 9",
+                     *             "suburb": "SAN JOSE INSURGENTES",
                      *             "locality": null,
-                     *             "municipality": "Benito Juárez",
-                     *             "state": "Ciudad de México",
-                     *             "postal_code": "03900"
-                     *           }
+                     *             "municipality": "BENITO JUAREZ",
+                     *             "state": "CIUDAD DE MEXICO",
+                     *             "between_street": [
+                     *               {
+                     *                 "street_one": "RIO MIXCOAC",
+                     *                 "street_two": "BARRANCA DEL MUERTO"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "economic_activity": [
+                     *             {
+                     *               "economic_activity": "Servicios de contabilidad y auditoría",
+                     *               "initial_date": "2004-03-15",
+                     *               "end_date": null,
+                     *               "order": "1",
+                     *               "percentage": "80"
+                     *             },
+                     *             {
+                     *               "economic_activity": "Alquiler de oficinas y locales comerciales",
+                     *               "initial_date": "2015-07-01",
+                     *               "end_date": null,
+                     *               "order": "2",
+                     *               "percentage": "20"
+                     *             }
+                     *           ],
+                     *           "regimens": [
+                     *             {
+                     *               "regimen": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
+                     *               "initial_date": "2004-03-15",
+                     *               "end_date": null
+                     *             },
+                     *             {
+                     *               "regimen": "Régimen de Arrendamiento",
+                     *               "initial_date": "2015-07-01",
+                     *               "end_date": null
+                     *             }
+                     *           ],
+                     *           "obligations": [
+                     *             {
+                     *               "obligation": "Declaración anual de ISR. Personas Físicas.",
+                     *               "expiration": "A más tardar el 30 de abril del ejercicio siguiente.",
+                     *               "initial_date": "2004-03-15",
+                     *               "end_date": null
+                     *             },
+                     *             {
+                     *               "obligation": "Pago definitivo mensual de IVA.",
+                     *               "expiration": "A más tardar el día 17 del mes inmediato posterior al periodo que corresponda.",
+                     *               "initial_date": "2004-03-15",
+                     *               "end_date": null
+                     *             }
+                     *           ],
+                     *           "digital_stamp": "Kq3mXbN8T2v5rY7wZ1aC4dF6gH8jL0nP2sU4xW6zB8eD0fG2hJ4kM6oQ8rT0vX2y==",
+                     *           "digital_stamp_chain": "||2026/11/01|GODE561231GR8|CONSTANCIA DE SITUACION FISCAL|200001088888800000031||",
+                     *           "pdf": null
                      *         }
                      *       ]
                      *     }
@@ -16005,54 +16063,85 @@ export interface operations {
                      *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:04.000Z",
-                     *         "rfc": "GODE561231GR8",
-                     *         "curp": "GODE561231HDFNZD09",
-                     *         "official_name": "Eduardo González Díaz",
-                     *         "trade_name": null,
-                     *         "person_type": "NATURAL",
-                     *         "start_of_operations_date": "2004-03-15",
-                     *         "status": "ACTIVE",
-                     *         "status_change_date": "2004-03-15",
-                     *         "regimes": [
-                     *           {
-                     *             "code": "612",
-                     *             "description": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
-                     *             "start_date": "2004-03-15",
-                     *             "end_date": null
-                     *           },
-                     *           {
-                     *             "code": "606",
-                     *             "description": "Régimen de Arrendamiento",
-                     *             "start_date": "2015-07-01",
-                     *             "end_date": null
-                     *           }
-                     *         ],
-                     *         "economic_activities": [
-                     *           {
-                     *             "order": 1,
-                     *             "description": "Servicios de contabilidad y auditoría",
-                     *             "percentage": 80,
-                     *             "start_date": "2004-03-15",
-                     *             "end_date": null
-                     *           },
-                     *           {
-                     *             "order": 2,
-                     *             "description": "Alquiler de oficinas y locales comerciales",
-                     *             "percentage": 20,
-                     *             "start_date": "2015-07-01",
-                     *             "end_date": null
-                     *           }
-                     *         ],
+                     *         "place_and_date_of_issuance": "BENITO JUAREZ, CIUDAD DE MEXICO A 01 DE NOVIEMBRE DE 2026",
+                     *         "official_name": "EDUARDO GONZALEZ DIAZ",
+                     *         "id_cif": "14030412345",
+                     *         "tax_payer_information": {
+                     *           "rfc": "GODE561231GR8",
+                     *           "curp": "GODE561231HDFNZD09",
+                     *           "name": "EDUARDO",
+                     *           "first_last_name": "GONZALEZ",
+                     *           "second_last_name": "DIAZ",
+                     *           "start_operations_date": "2004-03-15",
+                     *           "status_padron": "ACTIVO",
+                     *           "last_status_change_date": "2004-03-15",
+                     *           "commercial_name": null,
+                     *           "social_name": null,
+                     *           "email": "eduardo.gonzalez@correo.com.mx",
+                     *           "phone": "5555123456"
+                     *         },
                      *         "address": {
-                     *           "street": "Avenida Insurgentes Sur",
+                     *           "postal_code": "03900",
+                     *           "street_type": "AVENIDA",
+                     *           "street": "INSURGENTES SUR",
                      *           "exterior_number": "1605",
-                     *           "interior_number": "Piso 9",
-                     *           "neighborhood": "San José Insurgentes",
+                     *           "interior_number": "PISO 9",
+                     *           "suburb": "SAN JOSE INSURGENTES",
                      *           "locality": null,
-                     *           "municipality": "Benito Juárez",
-                     *           "state": "Ciudad de México",
-                     *           "postal_code": "03900"
-                     *         }
+                     *           "municipality": "BENITO JUAREZ",
+                     *           "state": "CIUDAD DE MEXICO",
+                     *           "between_street": [
+                     *             {
+                     *               "street_one": "RIO MIXCOAC",
+                     *               "street_two": "BARRANCA DEL MUERTO"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "economic_activity": [
+                     *           {
+                     *             "economic_activity": "Servicios de contabilidad y auditoría",
+                     *             "initial_date": "2004-03-15",
+                     *             "end_date": null,
+                     *             "order": "1",
+                     *             "percentage": "80"
+                     *           },
+                     *           {
+                     *             "economic_activity": "Alquiler de oficinas y locales comerciales",
+                     *             "initial_date": "2015-07-01",
+                     *             "end_date": null,
+                     *             "order": "2",
+                     *             "percentage": "20"
+                     *           }
+                     *         ],
+                     *         "regimens": [
+                     *           {
+                     *             "regimen": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
+                     *             "initial_date": "2004-03-15",
+                     *             "end_date": null
+                     *           },
+                     *           {
+                     *             "regimen": "Régimen de Arrendamiento",
+                     *             "initial_date": "2015-07-01",
+                     *             "end_date": null
+                     *           }
+                     *         ],
+                     *         "obligations": [
+                     *           {
+                     *             "obligation": "Declaración anual de ISR. Personas Físicas.",
+                     *             "expiration": "A más tardar el 30 de abril del ejercicio siguiente.",
+                     *             "initial_date": "2004-03-15",
+                     *             "end_date": null
+                     *           },
+                     *           {
+                     *             "obligation": "Pago definitivo mensual de IVA.",
+                     *             "expiration": "A más tardar el día 17 del mes inmediato posterior al periodo que corresponda.",
+                     *             "initial_date": "2004-03-15",
+                     *             "end_date": null
+                     *           }
+                     *         ],
+                     *         "digital_stamp": "Kq3mXbN8T2v5rY7wZ1aC4dF6gH8jL0nP2sU4xW6zB8eD0fG2hJ4kM6oQ8rT0vX2y==",
+                     *         "digital_stamp_chain": "||2026/11/01|GODE561231GR8|CONSTANCIA DE SITUACION FISCAL|200001088888800000031||",
+                     *         "pdf": null
                      *       }
                      *     ]
                      */
@@ -16072,54 +16161,85 @@ export interface operations {
                      *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:04.000Z",
-                     *         "rfc": "GODE561231GR8",
-                     *         "curp": "GODE561231HDFNZD09",
-                     *         "official_name": "Eduardo González Díaz",
-                     *         "trade_name": null,
-                     *         "person_type": "NATURAL",
-                     *         "start_of_operations_date": "2004-03-15",
-                     *         "status": "ACTIVE",
-                     *         "status_change_date": "2004-03-15",
-                     *         "regimes": [
-                     *           {
-                     *             "code": "612",
-                     *             "description": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
-                     *             "start_date": "2004-03-15",
-                     *             "end_date": null
-                     *           },
-                     *           {
-                     *             "code": "606",
-                     *             "description": "Régimen de Arrendamiento",
-                     *             "start_date": "2015-07-01",
-                     *             "end_date": null
-                     *           }
-                     *         ],
-                     *         "economic_activities": [
-                     *           {
-                     *             "order": 1,
-                     *             "description": "Servicios de contabilidad y auditoría",
-                     *             "percentage": 80,
-                     *             "start_date": "2004-03-15",
-                     *             "end_date": null
-                     *           },
-                     *           {
-                     *             "order": 2,
-                     *             "description": "Alquiler de oficinas y locales comerciales",
-                     *             "percentage": 20,
-                     *             "start_date": "2015-07-01",
-                     *             "end_date": null
-                     *           }
-                     *         ],
+                     *         "place_and_date_of_issuance": "BENITO JUAREZ, CIUDAD DE MEXICO A 01 DE NOVIEMBRE DE 2026",
+                     *         "official_name": "EDUARDO GONZALEZ DIAZ",
+                     *         "id_cif": "14030412345",
+                     *         "tax_payer_information": {
+                     *           "rfc": "GODE561231GR8",
+                     *           "curp": "GODE561231HDFNZD09",
+                     *           "name": "EDUARDO",
+                     *           "first_last_name": "GONZALEZ",
+                     *           "second_last_name": "DIAZ",
+                     *           "start_operations_date": "2004-03-15",
+                     *           "status_padron": "ACTIVO",
+                     *           "last_status_change_date": "2004-03-15",
+                     *           "commercial_name": null,
+                     *           "social_name": null,
+                     *           "email": "eduardo.gonzalez@correo.com.mx",
+                     *           "phone": "5555123456"
+                     *         },
                      *         "address": {
-                     *           "street": "Avenida Insurgentes Sur",
+                     *           "postal_code": "03900",
+                     *           "street_type": "AVENIDA",
+                     *           "street": "INSURGENTES SUR",
                      *           "exterior_number": "1605",
-                     *           "interior_number": "Piso 9",
-                     *           "neighborhood": "San José Insurgentes",
+                     *           "interior_number": "PISO 9",
+                     *           "suburb": "SAN JOSE INSURGENTES",
                      *           "locality": null,
-                     *           "municipality": "Benito Juárez",
-                     *           "state": "Ciudad de México",
-                     *           "postal_code": "03900"
-                     *         }
+                     *           "municipality": "BENITO JUAREZ",
+                     *           "state": "CIUDAD DE MEXICO",
+                     *           "between_street": [
+                     *             {
+                     *               "street_one": "RIO MIXCOAC",
+                     *               "street_two": "BARRANCA DEL MUERTO"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "economic_activity": [
+                     *           {
+                     *             "economic_activity": "Servicios de contabilidad y auditoría",
+                     *             "initial_date": "2004-03-15",
+                     *             "end_date": null,
+                     *             "order": "1",
+                     *             "percentage": "80"
+                     *           },
+                     *           {
+                     *             "economic_activity": "Alquiler de oficinas y locales comerciales",
+                     *             "initial_date": "2015-07-01",
+                     *             "end_date": null,
+                     *             "order": "2",
+                     *             "percentage": "20"
+                     *           }
+                     *         ],
+                     *         "regimens": [
+                     *           {
+                     *             "regimen": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
+                     *             "initial_date": "2004-03-15",
+                     *             "end_date": null
+                     *           },
+                     *           {
+                     *             "regimen": "Régimen de Arrendamiento",
+                     *             "initial_date": "2015-07-01",
+                     *             "end_date": null
+                     *           }
+                     *         ],
+                     *         "obligations": [
+                     *           {
+                     *             "obligation": "Declaración anual de ISR. Personas Físicas.",
+                     *             "expiration": "A más tardar el 30 de abril del ejercicio siguiente.",
+                     *             "initial_date": "2004-03-15",
+                     *             "end_date": null
+                     *           },
+                     *           {
+                     *             "obligation": "Pago definitivo mensual de IVA.",
+                     *             "expiration": "A más tardar el día 17 del mes inmediato posterior al periodo que corresponda.",
+                     *             "initial_date": "2004-03-15",
+                     *             "end_date": null
+                     *           }
+                     *         ],
+                     *         "digital_stamp": "Kq3mXbN8T2v5rY7wZ1aC4dF6gH8jL0nP2sU4xW6zB8eD0fG2hJ4kM6oQ8rT0vX2y==",
+                     *         "digital_stamp_chain": "||2026/11/01|GODE561231GR8|CONSTANCIA DE SITUACION FISCAL|200001088888800000031||",
+                     *         "pdf": null
                      *       }
                      *     ]
                      */
@@ -16157,54 +16277,85 @@ export interface operations {
                      *       "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:04.000Z",
-                     *       "rfc": "GODE561231GR8",
-                     *       "curp": "GODE561231HDFNZD09",
-                     *       "official_name": "Eduardo González Díaz",
-                     *       "trade_name": null,
-                     *       "person_type": "NATURAL",
-                     *       "start_of_operations_date": "2004-03-15",
-                     *       "status": "ACTIVE",
-                     *       "status_change_date": "2004-03-15",
-                     *       "regimes": [
-                     *         {
-                     *           "code": "612",
-                     *           "description": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
-                     *           "start_date": "2004-03-15",
-                     *           "end_date": null
-                     *         },
-                     *         {
-                     *           "code": "606",
-                     *           "description": "Régimen de Arrendamiento",
-                     *           "start_date": "2015-07-01",
-                     *           "end_date": null
-                     *         }
-                     *       ],
-                     *       "economic_activities": [
-                     *         {
-                     *           "order": 1,
-                     *           "description": "Servicios de contabilidad y auditoría",
-                     *           "percentage": 80,
-                     *           "start_date": "2004-03-15",
-                     *           "end_date": null
-                     *         },
-                     *         {
-                     *           "order": 2,
-                     *           "description": "Alquiler de oficinas y locales comerciales",
-                     *           "percentage": 20,
-                     *           "start_date": "2015-07-01",
-                     *           "end_date": null
-                     *         }
-                     *       ],
+                     *       "place_and_date_of_issuance": "BENITO JUAREZ, CIUDAD DE MEXICO A 01 DE NOVIEMBRE DE 2026",
+                     *       "official_name": "EDUARDO GONZALEZ DIAZ",
+                     *       "id_cif": "14030412345",
+                     *       "tax_payer_information": {
+                     *         "rfc": "GODE561231GR8",
+                     *         "curp": "GODE561231HDFNZD09",
+                     *         "name": "EDUARDO",
+                     *         "first_last_name": "GONZALEZ",
+                     *         "second_last_name": "DIAZ",
+                     *         "start_operations_date": "2004-03-15",
+                     *         "status_padron": "ACTIVO",
+                     *         "last_status_change_date": "2004-03-15",
+                     *         "commercial_name": null,
+                     *         "social_name": null,
+                     *         "email": "eduardo.gonzalez@correo.com.mx",
+                     *         "phone": "5555123456"
+                     *       },
                      *       "address": {
-                     *         "street": "Avenida Insurgentes Sur",
+                     *         "postal_code": "03900",
+                     *         "street_type": "AVENIDA",
+                     *         "street": "INSURGENTES SUR",
                      *         "exterior_number": "1605",
-                     *         "interior_number": "Piso 9",
-                     *         "neighborhood": "San José Insurgentes",
+                     *         "interior_number": "PISO 9",
+                     *         "suburb": "SAN JOSE INSURGENTES",
                      *         "locality": null,
-                     *         "municipality": "Benito Juárez",
-                     *         "state": "Ciudad de México",
-                     *         "postal_code": "03900"
-                     *       }
+                     *         "municipality": "BENITO JUAREZ",
+                     *         "state": "CIUDAD DE MEXICO",
+                     *         "between_street": [
+                     *           {
+                     *             "street_one": "RIO MIXCOAC",
+                     *             "street_two": "BARRANCA DEL MUERTO"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "economic_activity": [
+                     *         {
+                     *           "economic_activity": "Servicios de contabilidad y auditoría",
+                     *           "initial_date": "2004-03-15",
+                     *           "end_date": null,
+                     *           "order": "1",
+                     *           "percentage": "80"
+                     *         },
+                     *         {
+                     *           "economic_activity": "Alquiler de oficinas y locales comerciales",
+                     *           "initial_date": "2015-07-01",
+                     *           "end_date": null,
+                     *           "order": "2",
+                     *           "percentage": "20"
+                     *         }
+                     *       ],
+                     *       "regimens": [
+                     *         {
+                     *           "regimen": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
+                     *           "initial_date": "2004-03-15",
+                     *           "end_date": null
+                     *         },
+                     *         {
+                     *           "regimen": "Régimen de Arrendamiento",
+                     *           "initial_date": "2015-07-01",
+                     *           "end_date": null
+                     *         }
+                     *       ],
+                     *       "obligations": [
+                     *         {
+                     *           "obligation": "Declaración anual de ISR. Personas Físicas.",
+                     *           "expiration": "A más tardar el 30 de abril del ejercicio siguiente.",
+                     *           "initial_date": "2004-03-15",
+                     *           "end_date": null
+                     *         },
+                     *         {
+                     *           "obligation": "Pago definitivo mensual de IVA.",
+                     *           "expiration": "A más tardar el día 17 del mes inmediato posterior al periodo que corresponda.",
+                     *           "initial_date": "2004-03-15",
+                     *           "end_date": null
+                     *         }
+                     *       ],
+                     *       "digital_stamp": "Kq3mXbN8T2v5rY7wZ1aC4dF6gH8jL0nP2sU4xW6zB8eD0fG2hJ4kM6oQ8rT0vX2y==",
+                     *       "digital_stamp_chain": "||2026/11/01|GODE561231GR8|CONSTANCIA DE SITUACION FISCAL|200001088888800000031||",
+                     *       "pdf": null
                      *     }
                      */
                     "application/json": components["schemas"]["TaxStatus"];

@@ -64,9 +64,12 @@ describe('DATA-RETRIEVE', () => {
     const compliance = await retrieve(sim, '/api/tax-compliance-status/', link, { attach_pdf: true });
     expect(compliance.status).toBe(201);
     for (const record of compliance.body) expect(typeof record.pdf).toBe('string');
-    expect(
-      (await retrieve(sim, '/api/tax-status/', link, { attach_pdf: true, token: '123456' })).status,
-    ).toBe(201);
+    const status = await retrieve(sim, '/api/tax-status/', link, { attach_pdf: true, token: '123456' });
+    expect(status.status).toBe(201);
+    for (const record of status.body)
+      expect(Buffer.from(record.pdf, 'base64').toString()).toMatch(/^%PDF-1\.4/);
+    const plain = await retrieve(sim, '/api/tax-status/', link, {});
+    for (const record of plain.body) expect(record.pdf).toBeNull();
     const retentions = { ...LAST_MONTH, type: 'INFLOW', attach_xml: true };
     expect((await retrieve(sim, '/api/tax-retentions/', link, retentions)).status).toBe(201);
     const mfa = await registerLink(sim, 'mfaBank');

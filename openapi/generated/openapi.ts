@@ -5332,29 +5332,24 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the tax compliance statuses retrieved from the institution (choice: one per retrieval). */
         TaxComplianceStatusList: components["schemas"]["TaxComplianceStatus"][];
-        /** @description Months and fiscal year the retention covers (choice). */
-        RetentionPeriod: {
-            initial_month: number;
-            final_month: number;
-            year: number;
-        };
-        /** @description One tax retained in the operation (choice of fields). */
-        RetainedTax: {
+        /** @description One tax retained in the operation. */
+        RetentionBreakdown: {
             /**
-             * @description The tax retained.
-             * @enum {string}
+             * Format: float
+             * @description Base the retention was computed on (the bound is ours).
              */
-            tax: "ISR" | "IVA" | "IEPS";
-            /** @description Base the retention was computed on. */
-            base_amount: number;
-            retained_amount: number;
+            base_amount: number | null;
+            /** @description The tax retained, e.g. `ISR`, `IVA`. */
+            tax_type: string | null;
+            /** Format: float */
+            retained_amount: number | null;
             /**
-             * @description Whether the retention is a definitive or a provisional payment (choice).
-             * @enum {string}
+             * @description Whether the retention was paid (definitive) or provisioned.
+             * @enum {string|null}
              */
-            payment_type: "DEFINITIVE" | "PROVISIONAL";
+            payment_status: "PAID" | "PROVISIONED" | null;
         };
-        /** @description A retention CFDI of a Mexican fiscal link. The spec gives `id` and that at most 500 are returned per period (TAX-RETENTIONS-500); every other field is a choice. Amounts are in MXN. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description A retention CFDI of a Mexican fiscal link, with the provider's members. The spec gives `id` and that at most 500 are returned per period (TAX-RETENTIONS-500). `type` is ours: whether the link's taxpayer received (`INFLOW`) or issued (`OUTFLOW`) it, as the retrieval asks. Amounts are in MXN. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         TaxRetention: {
             /** Format: uuid */
             id: string;
@@ -5362,58 +5357,81 @@ export interface components {
              * Format: uuid
              * @description Id of the fiscal link the retention belongs to.
              */
-            link: string;
+            link?: string;
             /**
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at: string | null;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
+            created_at?: string;
             /**
-             * @description `INFLOW`: retention received by the link's taxpayer; `OUTFLOW`: issued by it (choice).
+             * @description `INFLOW`: retention received by the link's taxpayer; `OUTFLOW`: issued by it (ours).
              * @enum {string}
              */
             type: "INFLOW" | "OUTFLOW";
             /**
              * Format: uuid
-             * @description The folio fiscal (UUID) the SAT assigned to the retention CFDI (choice).
+             * @description The folio fiscal (UUID) the SAT assigned to the retention CFDI.
              */
-            folio: string;
-            /** @description RFC of the withholding agent. */
-            issuer_rfc: components["schemas"]["Rfc"];
-            issuer_name: string;
-            /** @description RFC of the receiver; null for a foreign receiver (choice). */
-            receiver_rfc: components["schemas"]["Rfc"] | null;
-            receiver_name: string;
-            /** @description SAT retention key (c_CveRetenc, `01` to `28`), e.g. `14` dividends (choice). */
-            retention_key: string;
-            /** @description The key's SAT description, e.g. `Arrendamiento` (choice). */
-            retention_key_description: string | null;
-            period: components["schemas"]["RetentionPeriod"];
-            /** @description Total amount of the operation. */
-            total_operation_amount: number;
-            /** @description Taxable part of the operation. */
-            total_taxable_amount: number;
-            /** @description Exempt part of the operation. */
-            total_exempt_amount: number;
-            /** @description Sum of `retained_taxes`. */
-            total_retained_amount: number;
-            /** @description The taxes retained. */
-            retained_taxes: components["schemas"]["RetainedTax"][];
+            invoice_identification: string | null;
+            /** @description Version of the retention CFDI, e.g. `2.0`. */
+            version: string | null;
+            /**
+             * Format: int32
+             * @description SAT retention key (c_CveRetenc, 1 to 28), e.g. 5 for leasing.
+             */
+            code: number | null;
             /**
              * Format: date-time
              * @description When the retention CFDI was issued; `issued_at__range` filters on its date.
              */
-            issued_at: string;
+            issued_at: string | null;
             /**
              * Format: date-time
-             * @description When the certification provider (PAC) stamped it (choice).
+             * @description When the certification provider (PAC) stamped it.
              */
-            certified_at: string;
+            certified_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it was cancelled; null while valid.
+             */
+            cancelled_at: string | null;
+            /** @description RFC of the withholding agent (the pattern is ours). */
+            sender_id: string | null;
+            sender_name: string | null;
+            /** @enum {string|null} */
+            receiver_nationality: "NATIONAL" | "FOREIGN" | null;
+            /** @description RFC of a national receiver, or the foreign receiver's tax id. */
+            receiver_id: string | null;
+            receiver_name: string | null;
+            /**
+             * Format: float
+             * @description Total amount of the operation.
+             */
+            total_invoice_amount: number | null;
+            /**
+             * Format: float
+             * @description Taxable part of the operation.
+             */
+            total_taxable_amount: number | null;
+            /**
+             * Format: float
+             * @description Exempt part of the operation.
+             */
+            total_exempt_amount: number | null;
+            /**
+             * Format: float
+             * @description Sum of `retention_breakdown`.
+             */
+            total_retained_amount: number | null;
+            /** @description The taxes retained. */
+            retention_breakdown: components["schemas"]["RetentionBreakdown"][] | null;
+            /** @description The retention CFDI XML when the retrieval asked `attach_xml: true`; else null. */
+            xml: string | null;
         };
         /** @description PAGE-DEFAULT: a page of tax retentions. */
         TaxRetentionPage: {
@@ -5447,7 +5465,7 @@ export interface components {
             /** @description An MFA token sent up front (LINK-MFA-428). */
             token?: string;
             /**
-             * @description Ask for the CFDI XML of each retention (the provider's member; accepted, the simulated record carries no XML).
+             * @description `true` fills each retention's `xml` with its CFDI XML; else it is null.
              * @default false
              */
             attach_xml?: boolean;
@@ -15182,38 +15200,36 @@ export interface operations {
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:03.000Z",
                      *           "type": "INFLOW",
-                     *           "folio": "0f2e4d6c-8b0a-4c9e-9d7f-5a3b1c9e7d5f",
-                     *           "issuer_rfc": "IHA990812QW4",
-                     *           "issuer_name": "Inmobiliaria Hacienda de Anzures SA de CV",
-                     *           "receiver_rfc": "GODE561231GR8",
+                     *           "invoice_identification": "0f2e4d6c-8b0a-4c9e-9d7f-5a3b1c9e7d5f",
+                     *           "version": "2.0",
+                     *           "code": 5,
+                     *           "issued_at": "2026-10-05T15:20:00.000Z",
+                     *           "certified_at": "2026-10-05T15:20:41.000Z",
+                     *           "cancelled_at": null,
+                     *           "sender_id": "IHA990812QW4",
+                     *           "sender_name": "Inmobiliaria Hacienda de Anzures SA de CV",
+                     *           "receiver_nationality": "NATIONAL",
+                     *           "receiver_id": "GODE561231GR8",
                      *           "receiver_name": "Eduardo González Díaz",
-                     *           "retention_key": "05",
-                     *           "retention_key_description": "Arrendamiento",
-                     *           "period": {
-                     *             "initial_month": 9,
-                     *             "final_month": 9,
-                     *             "year": 2026
-                     *           },
-                     *           "total_operation_amount": 25000,
+                     *           "total_invoice_amount": 25000,
                      *           "total_taxable_amount": 25000,
                      *           "total_exempt_amount": 0,
                      *           "total_retained_amount": 5166.67,
-                     *           "retained_taxes": [
+                     *           "retention_breakdown": [
                      *             {
-                     *               "tax": "ISR",
                      *               "base_amount": 25000,
+                     *               "tax_type": "ISR",
                      *               "retained_amount": 2500,
-                     *               "payment_type": "PROVISIONAL"
+                     *               "payment_status": "PAID"
                      *             },
                      *             {
-                     *               "tax": "IVA",
                      *               "base_amount": 25000,
+                     *               "tax_type": "IVA",
                      *               "retained_amount": 2666.67,
-                     *               "payment_type": "DEFINITIVE"
+                     *               "payment_status": "PAID"
                      *             }
                      *           ],
-                     *           "issued_at": "2026-10-05T15:20:00.000Z",
-                     *           "certified_at": "2026-10-05T15:20:41.000Z"
+                     *           "xml": null
                      *         }
                      *       ]
                      *     }
@@ -15262,38 +15278,36 @@ export interface operations {
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "type": "INFLOW",
-                     *         "folio": "0f2e4d6c-8b0a-4c9e-9d7f-5a3b1c9e7d5f",
-                     *         "issuer_rfc": "IHA990812QW4",
-                     *         "issuer_name": "Inmobiliaria Hacienda de Anzures SA de CV",
-                     *         "receiver_rfc": "GODE561231GR8",
+                     *         "invoice_identification": "0f2e4d6c-8b0a-4c9e-9d7f-5a3b1c9e7d5f",
+                     *         "version": "2.0",
+                     *         "code": 5,
+                     *         "issued_at": "2026-10-05T15:20:00.000Z",
+                     *         "certified_at": "2026-10-05T15:20:41.000Z",
+                     *         "cancelled_at": null,
+                     *         "sender_id": "IHA990812QW4",
+                     *         "sender_name": "Inmobiliaria Hacienda de Anzures SA de CV",
+                     *         "receiver_nationality": "NATIONAL",
+                     *         "receiver_id": "GODE561231GR8",
                      *         "receiver_name": "Eduardo González Díaz",
-                     *         "retention_key": "05",
-                     *         "retention_key_description": "Arrendamiento",
-                     *         "period": {
-                     *           "initial_month": 9,
-                     *           "final_month": 9,
-                     *           "year": 2026
-                     *         },
-                     *         "total_operation_amount": 25000,
+                     *         "total_invoice_amount": 25000,
                      *         "total_taxable_amount": 25000,
                      *         "total_exempt_amount": 0,
                      *         "total_retained_amount": 5166.67,
-                     *         "retained_taxes": [
+                     *         "retention_breakdown": [
                      *           {
-                     *             "tax": "ISR",
                      *             "base_amount": 25000,
+                     *             "tax_type": "ISR",
                      *             "retained_amount": 2500,
-                     *             "payment_type": "PROVISIONAL"
+                     *             "payment_status": "PAID"
                      *           },
                      *           {
-                     *             "tax": "IVA",
                      *             "base_amount": 25000,
+                     *             "tax_type": "IVA",
                      *             "retained_amount": 2666.67,
-                     *             "payment_type": "DEFINITIVE"
+                     *             "payment_status": "PAID"
                      *           }
                      *         ],
-                     *         "issued_at": "2026-10-05T15:20:00.000Z",
-                     *         "certified_at": "2026-10-05T15:20:41.000Z"
+                     *         "xml": null
                      *       }
                      *     ]
                      */
@@ -15314,38 +15328,36 @@ export interface operations {
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "type": "INFLOW",
-                     *         "folio": "0f2e4d6c-8b0a-4c9e-9d7f-5a3b1c9e7d5f",
-                     *         "issuer_rfc": "IHA990812QW4",
-                     *         "issuer_name": "Inmobiliaria Hacienda de Anzures SA de CV",
-                     *         "receiver_rfc": "GODE561231GR8",
+                     *         "invoice_identification": "0f2e4d6c-8b0a-4c9e-9d7f-5a3b1c9e7d5f",
+                     *         "version": "2.0",
+                     *         "code": 5,
+                     *         "issued_at": "2026-10-05T15:20:00.000Z",
+                     *         "certified_at": "2026-10-05T15:20:41.000Z",
+                     *         "cancelled_at": null,
+                     *         "sender_id": "IHA990812QW4",
+                     *         "sender_name": "Inmobiliaria Hacienda de Anzures SA de CV",
+                     *         "receiver_nationality": "NATIONAL",
+                     *         "receiver_id": "GODE561231GR8",
                      *         "receiver_name": "Eduardo González Díaz",
-                     *         "retention_key": "05",
-                     *         "retention_key_description": "Arrendamiento",
-                     *         "period": {
-                     *           "initial_month": 9,
-                     *           "final_month": 9,
-                     *           "year": 2026
-                     *         },
-                     *         "total_operation_amount": 25000,
+                     *         "total_invoice_amount": 25000,
                      *         "total_taxable_amount": 25000,
                      *         "total_exempt_amount": 0,
                      *         "total_retained_amount": 5166.67,
-                     *         "retained_taxes": [
+                     *         "retention_breakdown": [
                      *           {
-                     *             "tax": "ISR",
                      *             "base_amount": 25000,
+                     *             "tax_type": "ISR",
                      *             "retained_amount": 2500,
-                     *             "payment_type": "PROVISIONAL"
+                     *             "payment_status": "PAID"
                      *           },
                      *           {
-                     *             "tax": "IVA",
                      *             "base_amount": 25000,
+                     *             "tax_type": "IVA",
                      *             "retained_amount": 2666.67,
-                     *             "payment_type": "DEFINITIVE"
+                     *             "payment_status": "PAID"
                      *           }
                      *         ],
-                     *         "issued_at": "2026-10-05T15:20:00.000Z",
-                     *         "certified_at": "2026-10-05T15:20:41.000Z"
+                     *         "xml": null
                      *       }
                      *     ]
                      */
@@ -15384,38 +15396,36 @@ export interface operations {
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:03.000Z",
                      *       "type": "INFLOW",
-                     *       "folio": "0f2e4d6c-8b0a-4c9e-9d7f-5a3b1c9e7d5f",
-                     *       "issuer_rfc": "IHA990812QW4",
-                     *       "issuer_name": "Inmobiliaria Hacienda de Anzures SA de CV",
-                     *       "receiver_rfc": "GODE561231GR8",
+                     *       "invoice_identification": "0f2e4d6c-8b0a-4c9e-9d7f-5a3b1c9e7d5f",
+                     *       "version": "2.0",
+                     *       "code": 5,
+                     *       "issued_at": "2026-10-05T15:20:00.000Z",
+                     *       "certified_at": "2026-10-05T15:20:41.000Z",
+                     *       "cancelled_at": null,
+                     *       "sender_id": "IHA990812QW4",
+                     *       "sender_name": "Inmobiliaria Hacienda de Anzures SA de CV",
+                     *       "receiver_nationality": "NATIONAL",
+                     *       "receiver_id": "GODE561231GR8",
                      *       "receiver_name": "Eduardo González Díaz",
-                     *       "retention_key": "05",
-                     *       "retention_key_description": "Arrendamiento",
-                     *       "period": {
-                     *         "initial_month": 9,
-                     *         "final_month": 9,
-                     *         "year": 2026
-                     *       },
-                     *       "total_operation_amount": 25000,
+                     *       "total_invoice_amount": 25000,
                      *       "total_taxable_amount": 25000,
                      *       "total_exempt_amount": 0,
                      *       "total_retained_amount": 5166.67,
-                     *       "retained_taxes": [
+                     *       "retention_breakdown": [
                      *         {
-                     *           "tax": "ISR",
                      *           "base_amount": 25000,
+                     *           "tax_type": "ISR",
                      *           "retained_amount": 2500,
-                     *           "payment_type": "PROVISIONAL"
+                     *           "payment_status": "PAID"
                      *         },
                      *         {
-                     *           "tax": "IVA",
                      *           "base_amount": 25000,
+                     *           "tax_type": "IVA",
                      *           "retained_amount": 2666.67,
-                     *           "payment_type": "DEFINITIVE"
+                     *           "payment_status": "PAID"
                      *         }
                      *       ],
-                     *       "issued_at": "2026-10-05T15:20:00.000Z",
-                     *       "certified_at": "2026-10-05T15:20:41.000Z"
+                     *       "xml": null
                      *     }
                      */
                     "application/json": components["schemas"]["TaxRetention"];

@@ -86,6 +86,13 @@ describe('DATA-RETRIEVE', () => {
       attach_xml: true,
     });
     for (const invoice of withXml.body) expect(invoice.xml).toContain(`Folio="${invoice.id}"`);
+    const retentions = { ...LAST_MONTH, type: 'INFLOW' };
+    for (const plain of (await retrieve(sim, '/api/tax-retentions/', fiscal, retentions)).body)
+      expect(plain.xml).toBeNull();
+    const attached = await retrieve(sim, '/api/tax-retentions/', fiscal, { ...retentions, attach_xml: true });
+    expect(attached.body.length).toBeGreaterThan(0);
+    for (const retention of attached.body)
+      expect(retention.xml).toContain(`Total="${retention.total_invoice_amount}"`);
     const employment = await registerLink(sim, 'metrics');
     const [record] = (await retrieve(sim, '/api/employment-records/', employment, { attach_pdf: true })).body;
     expect(Buffer.from(record.pdf, 'base64').toString()).toMatch(/^%PDF-1\.4/);

@@ -5263,44 +5263,35 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the risk insights computed for the link (one record, choice). */
         RiskInsightList: components["schemas"]["RiskInsight"][];
-        /** @description The opinion of compliance with tax obligations the SAT issued for the link's taxpayer. The spec gives only `id`; every other field is a choice. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description The opinion of compliance with tax obligations the SAT issued for the link's taxpayer, with the provider's members. The spec gives only `id`. `link` is ours (every stored record names its link). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         TaxComplianceStatus: {
             /** Format: uuid */
             id: string;
             /**
              * Format: uuid
-             * @description Id of the fiscal link the record belongs to.
+             * @description Id of the fiscal link the record belongs to (ours).
              */
             link: string;
             /**
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at: string | null;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
-            /** @description RFC of the taxpayer the opinion is about. */
-            rfc: components["schemas"]["Rfc"];
-            /** @description Name or business name of the taxpayer (choice). */
-            name: string;
-            /** @description Folio of the opinion document, e.g. `26NA1234567` (choice). */
-            folio: string | null;
+            created_at?: string;
+            /** @description Folio of the opinion document, e.g. `26NA1234567`. */
+            internal_identification?: string | null;
+            /** @description RFC of the taxpayer the opinion is about (the pattern is ours). */
+            rfc?: string | null;
             /**
-             * @description Sense of the opinion: positive, negative, or registered without obligations (choice of values).
-             * @enum {string}
+             * @description Sense of the opinion: positive, negative, or registered without obligations.
+             * @enum {string|null}
              */
-            outcome: "POSITIVE" | "NEGATIVE" | "NO_OBLIGATIONS";
-            /**
-             * Format: date
-             * @description Date the SAT issued the opinion (choice of name).
-             */
-            issue_date: string;
-            /** @description The SAT's wording of the status, in Spanish (choice). */
-            status: string;
-            /** @description The opinion document, base64-encoded PDF; null when the SAT gave none (choice). */
+            outcome?: "POSITIVE" | "NEGATIVE" | "NO_OBLIGATIONS" | null;
+            /** @description The opinion document, base64-encoded PDF, when the retrieval asked `attach_pdf: true`; else null. */
             pdf: string | null;
         };
         /** @description PAGE-DEFAULT: a page of tax compliance statuses. */
@@ -14975,13 +14966,10 @@ export interface operations {
                      *           "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "internal_identification": "26NA4817263",
                      *           "rfc": "GODE561231GR8",
-                     *           "name": "Eduardo González Díaz",
-                     *           "folio": "26NA4817263",
                      *           "outcome": "POSITIVE",
-                     *           "issue_date": "2026-11-01",
-                     *           "status": "Opinión positiva: el contribuyente se encuentra al corriente en el cumplimiento de sus obligaciones fiscales.",
-                     *           "pdf": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+                     *           "pdf": null
                      *         }
                      *       ]
                      *     }
@@ -15027,13 +15015,10 @@ export interface operations {
                      *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "internal_identification": "26NA4817263",
                      *         "rfc": "GODE561231GR8",
-                     *         "name": "Eduardo González Díaz",
-                     *         "folio": "26NA4817263",
                      *         "outcome": "POSITIVE",
-                     *         "issue_date": "2026-11-01",
-                     *         "status": "Opinión positiva: el contribuyente se encuentra al corriente en el cumplimiento de sus obligaciones fiscales.",
-                     *         "pdf": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+                     *         "pdf": null
                      *       }
                      *     ]
                      */
@@ -15053,13 +15038,10 @@ export interface operations {
                      *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "internal_identification": "26NA4817263",
                      *         "rfc": "GODE561231GR8",
-                     *         "name": "Eduardo González Díaz",
-                     *         "folio": "26NA4817263",
                      *         "outcome": "POSITIVE",
-                     *         "issue_date": "2026-11-01",
-                     *         "status": "Opinión positiva: el contribuyente se encuentra al corriente en el cumplimiento de sus obligaciones fiscales.",
-                     *         "pdf": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+                     *         "pdf": null
                      *       }
                      *     ]
                      */
@@ -15097,13 +15079,10 @@ export interface operations {
                      *       "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:01.000Z",
+                     *       "internal_identification": "26NA4817263",
                      *       "rfc": "GODE561231GR8",
-                     *       "name": "Eduardo González Díaz",
-                     *       "folio": "26NA4817263",
                      *       "outcome": "POSITIVE",
-                     *       "issue_date": "2026-11-01",
-                     *       "status": "Opinión positiva: el contribuyente se encuentra al corriente en el cumplimiento de sus obligaciones fiscales.",
-                     *       "pdf": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+                     *       "pdf": null
                      *     }
                      */
                     "application/json": components["schemas"]["TaxComplianceStatus"];

@@ -3957,55 +3957,105 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the employment metrics computed for the link. */
         EmploymentMetricList: components["schemas"]["EmploymentMetric"][];
-        /** @description CURP, the population registry code: 18 characters (choice of pattern). */
-        Curp: string;
-        /** @description NSS, the social security number: 11 digits (choice of pattern). */
-        Nss: string;
-        /** @description Personal data of the individual (choice of fields beyond name, CURP, NSS and email). */
+        /** @description What the individual is entitled to at the social security institute. */
+        EmploymentEntitlements: {
+            entitled_to_health_insurance?: boolean;
+            entitled_to_company_benefits?: boolean;
+            /** Format: date */
+            valid_until?: string | null;
+            /** @enum {string|null} */
+            status?: "EMPLOYED" | "UNEMPLOYED" | null;
+        };
+        /** @description An identity document: the NSS (11 digits) or the CURP (18 characters, with its check digit). */
+        EmploymentDocumentId: {
+            /** @enum {string|null} */
+            document_type?: "NSS" | "CURP" | null;
+            document_number?: string | null;
+        };
+        /** @description Personal data of the individual. */
         EmploymentRecordPersonalData: {
-            full_name: string;
-            curp: components["schemas"]["Curp"];
-            nss: components["schemas"]["Nss"];
+            /** @description The full name as registered. */
+            official_name?: string | null;
+            first_name?: string | null;
+            last_name?: string | null;
             /**
              * Format: email
              * @description Email registered at the institution; null when none.
              */
-            email: string | null;
-        };
-        /**
-         * @description A Mexican state, by its usual name (choice of values).
-         * @enum {string}
-         */
-        MxState: "Aguascalientes" | "Baja California" | "Baja California Sur" | "Campeche" | "Chiapas" | "Chihuahua" | "Ciudad de México" | "Coahuila" | "Colima" | "Durango" | "Estado de México" | "Guanajuato" | "Guerrero" | "Hidalgo" | "Jalisco" | "Michoacán" | "Morelos" | "Nayarit" | "Nuevo León" | "Oaxaca" | "Puebla" | "Querétaro" | "Quintana Roo" | "San Luis Potosí" | "Sinaloa" | "Sonora" | "Tabasco" | "Tamaulipas" | "Tlaxcala" | "Veracruz" | "Yucatán" | "Zacatecas";
-        /** @description A daily base salary in MXN (salario base de cotizacion; choice of type). */
-        DailySalary: number;
-        /** @description One change of the daily base salary with an employer (choice of fields). */
-        EmploymentRecordSalaryChange: {
-            /**
-             * Format: date
-             * @description When the salary took effect.
-             */
-            date: string;
-            base_salary: components["schemas"]["DailySalary"];
-        };
-        /** @description One employment of the history (choice of field names). */
-        EmploymentRecordEmployment: {
-            employer_name: string;
-            /** @description Employer registration number (registro patronal), a letter and 10 digits (choice of pattern). */
-            employer_registration: string;
-            state: components["schemas"]["MxState"];
+            email?: string | null;
             /** Format: date */
-            start_date: string;
+            birth_date?: string | null;
+            entitlements?: components["schemas"]["EmploymentEntitlements"];
+            document_ids?: components["schemas"]["EmploymentDocumentId"][];
+        };
+        /** @description Contribution weeks recognised by the institute. */
+        SocialSecuritySummary: {
+            /**
+             * Format: int32
+             * @description Weeks paid out (withdrawn).
+             */
+            weeks_redeemed?: number | null;
+            /**
+             * Format: int32
+             * @description Weeks recovered after a withdrawal.
+             */
+            weeks_reinstated?: number | null;
+            /** Format: int32 */
+            weeks_contributed?: number | null;
+        };
+        /** @description One event of an employment (hiring, salary change, dismissal...). */
+        EmploymentStatusUpdate: {
+            /** @enum {string} */
+            event?: "DISMISSED_RESIGNED" | "SALARY_MODIFICATION" | "HIRED" | "VOLUNTARY_CONTRIBUTION" | "ABSENCE" | "SICK_LEAVE";
+            /**
+             * Format: float
+             * @description Daily base salary after the event.
+             */
+            base_salary?: number;
+            /** Format: date */
+            update_date?: string;
+        };
+        /** @description One employment of the history. */
+        EmploymentRecordDetail: {
+            /** Format: date-time */
+            collected_at?: string;
+            /** @description Name or business name of the employer. */
+            employer?: string;
+            /** @description Employer registration number (registro patronal), a letter and 10 digits. */
+            employer_id?: string;
+            /** Format: date */
+            start_date?: string;
             /**
              * Format: date
-             * @description Null while the employment is current.
+             * @description Null while the employment is current (the provider's schema says a date; a current job has none).
              */
-            end_date: string | null;
-            base_salary: components["schemas"]["DailySalary"];
-            /** @description Daily base salary changes, oldest first (choice). */
-            salary_history: components["schemas"]["EmploymentRecordSalaryChange"][];
+            end_date?: string | null;
+            /** Format: int32 */
+            weeks_employed?: number;
+            /** @description The Mexican state of the employment, e.g. `Jalisco`. */
+            state?: string;
+            /**
+             * Format: float
+             * @description Latest daily base salary.
+             */
+            most_recent_base_salary?: number;
+            /**
+             * Format: float
+             * @description The latest daily base salary over a month.
+             */
+            monthly_salary?: number;
+            /** @description ISO 4217 code, `MXN` (the pattern is ours). */
+            currency?: string;
+            /** @description Events of the employment, oldest first. */
+            employment_status_updates?: components["schemas"]["EmploymentStatusUpdate"][];
         };
-        /** @description Social security contributions and employment history of an individual in Mexico: personal data, work history, historical and current daily base salary. Field names beyond `id` are choices. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description A document the institute gave, base64-encoded (the report PDF when `attach_pdf` is true). */
+        EmploymentRecordFile: {
+            /** @example PDF */
+            type?: string;
+            value?: string;
+        };
+        /** @description Social security contributions and employment history of an individual in Mexico, with the provider's members: personal data with entitlements and documents, the contribution weeks, every employment with its salary events, and the institute's files. The spec gives only `id`. */
         EmploymentRecord: {
             /** Format: uuid */
             id: string;
@@ -4013,28 +4063,30 @@ export interface components {
              * Format: uuid
              * @description Id of the link the record belongs to.
              */
-            link: string;
+            link?: string;
             /**
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at?: string;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
-            personal_data: components["schemas"]["EmploymentRecordPersonalData"];
-            /** @description Employments, most recent first (choice). */
-            employment_history: components["schemas"]["EmploymentRecordEmployment"][];
-            /** @description Weeks of contributions recognised by the institution. */
-            weeks_contributed: number;
-            /** @description Current daily base salary; null when not employed now (choice). */
-            current_daily_base_salary: components["schemas"]["DailySalary"] | null;
-            /** @constant */
-            currency: "MXN";
-            /** @description Base64 of the institution's PDF report when `attach_pdf` was true, else null (choice). */
-            pdf: string | null;
+            created_at?: string;
+            /**
+             * Format: date
+             * @description Date of the institute's report.
+             */
+            report_date?: string;
+            /** @description The institute's id of the report. */
+            internal_identification?: string;
+            personal_data?: components["schemas"]["EmploymentRecordPersonalData"];
+            social_security_summary?: components["schemas"]["SocialSecuritySummary"];
+            /** @description Employments, most recent first. */
+            employment_records?: components["schemas"]["EmploymentRecordDetail"][];
+            /** @description The report PDF when the retrieval asked `attach_pdf: true`; else empty. */
+            files?: components["schemas"]["EmploymentRecordFile"][];
         };
         /** @description PAGE-DEFAULT: a page of employment records. */
         EmploymentRecordPage: {
@@ -4788,6 +4840,10 @@ export interface components {
         LinkRefreshRequest: {
             fetch_resources?: components["schemas"]["FetchResources"];
         };
+        /** @description NSS, the social security number: 11 digits (choice of pattern). */
+        Nss: string;
+        /** @description CURP, the population registry code: 18 characters (choice of pattern). */
+        Curp: string;
         /** @description Personal identification of the individual (choice of field names). */
         CurrentEmploymentPerson: {
             /** @description Full name (choice of name). */
@@ -4809,6 +4865,11 @@ export interface components {
             /** @description Employer tax identifier, the 12-character RFC of a legal entity (choice of name and pattern). */
             rfc: string;
         };
+        /**
+         * @description A Mexican state, by its usual name (choice of values).
+         * @enum {string}
+         */
+        MxState: "Aguascalientes" | "Baja California" | "Baja California Sur" | "Campeche" | "Chiapas" | "Chihuahua" | "Ciudad de México" | "Coahuila" | "Colima" | "Durango" | "Estado de México" | "Guanajuato" | "Guerrero" | "Hidalgo" | "Jalisco" | "Michoacán" | "Morelos" | "Nayarit" | "Nuevo León" | "Oaxaca" | "Puebla" | "Querétaro" | "Quintana Roo" | "San Luis Potosí" | "Sinaloa" | "Sonora" | "Tabasco" | "Tamaulipas" | "Tlaxcala" | "Veracruz" | "Yucatán" | "Zacatecas";
         /** @description A current employment with status `EMPLOYED`: every detail is present (choice of field names). */
         CurrentEmploymentEmployed: {
             /** Format: uuid */
@@ -10930,54 +10991,92 @@ export interface operations {
                      *           "link": "4a6c8e0f-2b4d-4f6a-8c0e-1d3f5a7b9c2e",
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "report_date": "2026-11-01",
+                     *           "internal_identification": "IMSS-2026-1101-03178512345",
                      *           "personal_data": {
-                     *             "full_name": "Andrés Gómez Martínez",
-                     *             "curp": "GOMA850315HDFNRN09",
-                     *             "nss": "03178512345",
-                     *             "email": "andres.gomez@correo.com.mx"
+                     *             "official_name": "Andrés Gómez Martínez",
+                     *             "first_name": "Andrés",
+                     *             "last_name": "Gómez Martínez",
+                     *             "email": "andres.gomez@correo.com.mx",
+                     *             "birth_date": "1985-03-15",
+                     *             "entitlements": {
+                     *               "entitled_to_health_insurance": true,
+                     *               "entitled_to_company_benefits": true,
+                     *               "valid_until": "2026-12-31",
+                     *               "status": "EMPLOYED"
+                     *             },
+                     *             "document_ids": [
+                     *               {
+                     *                 "document_type": "NSS",
+                     *                 "document_number": "03178512345"
+                     *               },
+                     *               {
+                     *                 "document_type": "CURP",
+                     *                 "document_number": "GOMA850315HDFNRN09"
+                     *               }
+                     *             ]
                      *           },
-                     *           "employment_history": [
+                     *           "social_security_summary": {
+                     *             "weeks_redeemed": 0,
+                     *             "weeks_reinstated": 0,
+                     *             "weeks_contributed": 612
+                     *           },
+                     *           "employment_records": [
                      *             {
-                     *               "employer_name": "Comercializadora del Bajío SA de CV",
-                     *               "employer_registration": "Y5412345109",
-                     *               "state": "Jalisco",
+                     *               "collected_at": "2026-11-01T12:00:00.000Z",
+                     *               "employer": "Comercializadora del Bajío SA de CV",
+                     *               "employer_id": "Y5412345109",
                      *               "start_date": "2022-02-14",
                      *               "end_date": null,
-                     *               "base_salary": 712.45,
-                     *               "salary_history": [
+                     *               "weeks_employed": 246,
+                     *               "state": "Jalisco",
+                     *               "most_recent_base_salary": 712.45,
+                     *               "monthly_salary": 21658.48,
+                     *               "currency": "MXN",
+                     *               "employment_status_updates": [
                      *                 {
-                     *                   "date": "2022-02-14",
-                     *                   "base_salary": 615.3
+                     *                   "event": "HIRED",
+                     *                   "base_salary": 615.3,
+                     *                   "update_date": "2022-02-14"
                      *                 },
                      *                 {
-                     *                   "date": "2024-01-01",
-                     *                   "base_salary": 712.45
+                     *                   "event": "SALARY_MODIFICATION",
+                     *                   "base_salary": 712.45,
+                     *                   "update_date": "2024-01-01"
                      *                 }
                      *               ]
                      *             },
                      *             {
-                     *               "employer_name": "Servicios Logísticos Norte SA de CV",
-                     *               "employer_registration": "B2287654321",
-                     *               "state": "Nuevo León",
+                     *               "collected_at": "2026-11-01T12:00:00.000Z",
+                     *               "employer": "Servicios Logísticos Norte SA de CV",
+                     *               "employer_id": "B2287654321",
                      *               "start_date": "2017-06-01",
                      *               "end_date": "2021-12-31",
-                     *               "base_salary": 498.1,
-                     *               "salary_history": [
+                     *               "weeks_employed": 239,
+                     *               "state": "Nuevo León",
+                     *               "most_recent_base_salary": 498.1,
+                     *               "monthly_salary": 15142.24,
+                     *               "currency": "MXN",
+                     *               "employment_status_updates": [
                      *                 {
-                     *                   "date": "2017-06-01",
-                     *                   "base_salary": 412
+                     *                   "event": "HIRED",
+                     *                   "base_salary": 412,
+                     *                   "update_date": "2017-06-01"
                      *                 },
                      *                 {
-                     *                   "date": "2019-07-01",
-                     *                   "base_salary": 498.1
+                     *                   "event": "SALARY_MODIFICATION",
+                     *                   "base_salary": 498.1,
+                     *                   "update_date": "2019-07-01"
+                     *                 },
+                     *                 {
+                     *                   "event": "DISMISSED_RESIGNED",
+                     *                   "base_salary": 498.1,
+                     *                   "update_date": "2021-12-31"
                      *                 }
                      *               ]
                      *             }
                      *           ],
-                     *           "weeks_contributed": 612,
-                     *           "current_daily_base_salary": 712.45,
-                     *           "currency": "MXN",
-                     *           "pdf": null
+                     *           "files": []
                      *         }
                      *       ]
                      *     }
@@ -11024,54 +11123,92 @@ export interface operations {
                      *         "link": "4a6c8e0f-2b4d-4f6a-8c0e-1d3f5a7b9c2e",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "report_date": "2026-11-01",
+                     *         "internal_identification": "IMSS-2026-1101-03178512345",
                      *         "personal_data": {
-                     *           "full_name": "Andrés Gómez Martínez",
-                     *           "curp": "GOMA850315HDFNRN09",
-                     *           "nss": "03178512345",
-                     *           "email": "andres.gomez@correo.com.mx"
+                     *           "official_name": "Andrés Gómez Martínez",
+                     *           "first_name": "Andrés",
+                     *           "last_name": "Gómez Martínez",
+                     *           "email": "andres.gomez@correo.com.mx",
+                     *           "birth_date": "1985-03-15",
+                     *           "entitlements": {
+                     *             "entitled_to_health_insurance": true,
+                     *             "entitled_to_company_benefits": true,
+                     *             "valid_until": "2026-12-31",
+                     *             "status": "EMPLOYED"
+                     *           },
+                     *           "document_ids": [
+                     *             {
+                     *               "document_type": "NSS",
+                     *               "document_number": "03178512345"
+                     *             },
+                     *             {
+                     *               "document_type": "CURP",
+                     *               "document_number": "GOMA850315HDFNRN09"
+                     *             }
+                     *           ]
                      *         },
-                     *         "employment_history": [
+                     *         "social_security_summary": {
+                     *           "weeks_redeemed": 0,
+                     *           "weeks_reinstated": 0,
+                     *           "weeks_contributed": 612
+                     *         },
+                     *         "employment_records": [
                      *           {
-                     *             "employer_name": "Comercializadora del Bajío SA de CV",
-                     *             "employer_registration": "Y5412345109",
-                     *             "state": "Jalisco",
+                     *             "collected_at": "2026-11-01T12:00:00.000Z",
+                     *             "employer": "Comercializadora del Bajío SA de CV",
+                     *             "employer_id": "Y5412345109",
                      *             "start_date": "2022-02-14",
                      *             "end_date": null,
-                     *             "base_salary": 712.45,
-                     *             "salary_history": [
+                     *             "weeks_employed": 246,
+                     *             "state": "Jalisco",
+                     *             "most_recent_base_salary": 712.45,
+                     *             "monthly_salary": 21658.48,
+                     *             "currency": "MXN",
+                     *             "employment_status_updates": [
                      *               {
-                     *                 "date": "2022-02-14",
-                     *                 "base_salary": 615.3
+                     *                 "event": "HIRED",
+                     *                 "base_salary": 615.3,
+                     *                 "update_date": "2022-02-14"
                      *               },
                      *               {
-                     *                 "date": "2024-01-01",
-                     *                 "base_salary": 712.45
+                     *                 "event": "SALARY_MODIFICATION",
+                     *                 "base_salary": 712.45,
+                     *                 "update_date": "2024-01-01"
                      *               }
                      *             ]
                      *           },
                      *           {
-                     *             "employer_name": "Servicios Logísticos Norte SA de CV",
-                     *             "employer_registration": "B2287654321",
-                     *             "state": "Nuevo León",
+                     *             "collected_at": "2026-11-01T12:00:00.000Z",
+                     *             "employer": "Servicios Logísticos Norte SA de CV",
+                     *             "employer_id": "B2287654321",
                      *             "start_date": "2017-06-01",
                      *             "end_date": "2021-12-31",
-                     *             "base_salary": 498.1,
-                     *             "salary_history": [
+                     *             "weeks_employed": 239,
+                     *             "state": "Nuevo León",
+                     *             "most_recent_base_salary": 498.1,
+                     *             "monthly_salary": 15142.24,
+                     *             "currency": "MXN",
+                     *             "employment_status_updates": [
                      *               {
-                     *                 "date": "2017-06-01",
-                     *                 "base_salary": 412
+                     *                 "event": "HIRED",
+                     *                 "base_salary": 412,
+                     *                 "update_date": "2017-06-01"
                      *               },
                      *               {
-                     *                 "date": "2019-07-01",
-                     *                 "base_salary": 498.1
+                     *                 "event": "SALARY_MODIFICATION",
+                     *                 "base_salary": 498.1,
+                     *                 "update_date": "2019-07-01"
+                     *               },
+                     *               {
+                     *                 "event": "DISMISSED_RESIGNED",
+                     *                 "base_salary": 498.1,
+                     *                 "update_date": "2021-12-31"
                      *               }
                      *             ]
                      *           }
                      *         ],
-                     *         "weeks_contributed": 612,
-                     *         "current_daily_base_salary": 712.45,
-                     *         "currency": "MXN",
-                     *         "pdf": null
+                     *         "files": []
                      *       }
                      *     ]
                      */
@@ -11091,54 +11228,92 @@ export interface operations {
                      *         "link": "4a6c8e0f-2b4d-4f6a-8c0e-1d3f5a7b9c2e",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "report_date": "2026-11-01",
+                     *         "internal_identification": "IMSS-2026-1101-03178512345",
                      *         "personal_data": {
-                     *           "full_name": "Andrés Gómez Martínez",
-                     *           "curp": "GOMA850315HDFNRN09",
-                     *           "nss": "03178512345",
-                     *           "email": "andres.gomez@correo.com.mx"
+                     *           "official_name": "Andrés Gómez Martínez",
+                     *           "first_name": "Andrés",
+                     *           "last_name": "Gómez Martínez",
+                     *           "email": "andres.gomez@correo.com.mx",
+                     *           "birth_date": "1985-03-15",
+                     *           "entitlements": {
+                     *             "entitled_to_health_insurance": true,
+                     *             "entitled_to_company_benefits": true,
+                     *             "valid_until": "2026-12-31",
+                     *             "status": "EMPLOYED"
+                     *           },
+                     *           "document_ids": [
+                     *             {
+                     *               "document_type": "NSS",
+                     *               "document_number": "03178512345"
+                     *             },
+                     *             {
+                     *               "document_type": "CURP",
+                     *               "document_number": "GOMA850315HDFNRN09"
+                     *             }
+                     *           ]
                      *         },
-                     *         "employment_history": [
+                     *         "social_security_summary": {
+                     *           "weeks_redeemed": 0,
+                     *           "weeks_reinstated": 0,
+                     *           "weeks_contributed": 612
+                     *         },
+                     *         "employment_records": [
                      *           {
-                     *             "employer_name": "Comercializadora del Bajío SA de CV",
-                     *             "employer_registration": "Y5412345109",
-                     *             "state": "Jalisco",
+                     *             "collected_at": "2026-11-01T12:00:00.000Z",
+                     *             "employer": "Comercializadora del Bajío SA de CV",
+                     *             "employer_id": "Y5412345109",
                      *             "start_date": "2022-02-14",
                      *             "end_date": null,
-                     *             "base_salary": 712.45,
-                     *             "salary_history": [
+                     *             "weeks_employed": 246,
+                     *             "state": "Jalisco",
+                     *             "most_recent_base_salary": 712.45,
+                     *             "monthly_salary": 21658.48,
+                     *             "currency": "MXN",
+                     *             "employment_status_updates": [
                      *               {
-                     *                 "date": "2022-02-14",
-                     *                 "base_salary": 615.3
+                     *                 "event": "HIRED",
+                     *                 "base_salary": 615.3,
+                     *                 "update_date": "2022-02-14"
                      *               },
                      *               {
-                     *                 "date": "2024-01-01",
-                     *                 "base_salary": 712.45
+                     *                 "event": "SALARY_MODIFICATION",
+                     *                 "base_salary": 712.45,
+                     *                 "update_date": "2024-01-01"
                      *               }
                      *             ]
                      *           },
                      *           {
-                     *             "employer_name": "Servicios Logísticos Norte SA de CV",
-                     *             "employer_registration": "B2287654321",
-                     *             "state": "Nuevo León",
+                     *             "collected_at": "2026-11-01T12:00:00.000Z",
+                     *             "employer": "Servicios Logísticos Norte SA de CV",
+                     *             "employer_id": "B2287654321",
                      *             "start_date": "2017-06-01",
                      *             "end_date": "2021-12-31",
-                     *             "base_salary": 498.1,
-                     *             "salary_history": [
+                     *             "weeks_employed": 239,
+                     *             "state": "Nuevo León",
+                     *             "most_recent_base_salary": 498.1,
+                     *             "monthly_salary": 15142.24,
+                     *             "currency": "MXN",
+                     *             "employment_status_updates": [
                      *               {
-                     *                 "date": "2017-06-01",
-                     *                 "base_salary": 412
+                     *                 "event": "HIRED",
+                     *                 "base_salary": 412,
+                     *                 "update_date": "2017-06-01"
                      *               },
                      *               {
-                     *                 "date": "2019-07-01",
-                     *                 "base_salary": 498.1
+                     *                 "event": "SALARY_MODIFICATION",
+                     *                 "base_salary": 498.1,
+                     *                 "update_date": "2019-07-01"
+                     *               },
+                     *               {
+                     *                 "event": "DISMISSED_RESIGNED",
+                     *                 "base_salary": 498.1,
+                     *                 "update_date": "2021-12-31"
                      *               }
                      *             ]
                      *           }
                      *         ],
-                     *         "weeks_contributed": 612,
-                     *         "current_daily_base_salary": 712.45,
-                     *         "currency": "MXN",
-                     *         "pdf": null
+                     *         "files": []
                      *       }
                      *     ]
                      */
@@ -11176,54 +11351,92 @@ export interface operations {
                      *       "link": "4a6c8e0f-2b4d-4f6a-8c0e-1d3f5a7b9c2e",
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:01.000Z",
+                     *       "report_date": "2026-11-01",
+                     *       "internal_identification": "IMSS-2026-1101-03178512345",
                      *       "personal_data": {
-                     *         "full_name": "Andrés Gómez Martínez",
-                     *         "curp": "GOMA850315HDFNRN09",
-                     *         "nss": "03178512345",
-                     *         "email": "andres.gomez@correo.com.mx"
+                     *         "official_name": "Andrés Gómez Martínez",
+                     *         "first_name": "Andrés",
+                     *         "last_name": "Gómez Martínez",
+                     *         "email": "andres.gomez@correo.com.mx",
+                     *         "birth_date": "1985-03-15",
+                     *         "entitlements": {
+                     *           "entitled_to_health_insurance": true,
+                     *           "entitled_to_company_benefits": true,
+                     *           "valid_until": "2026-12-31",
+                     *           "status": "EMPLOYED"
+                     *         },
+                     *         "document_ids": [
+                     *           {
+                     *             "document_type": "NSS",
+                     *             "document_number": "03178512345"
+                     *           },
+                     *           {
+                     *             "document_type": "CURP",
+                     *             "document_number": "GOMA850315HDFNRN09"
+                     *           }
+                     *         ]
                      *       },
-                     *       "employment_history": [
+                     *       "social_security_summary": {
+                     *         "weeks_redeemed": 0,
+                     *         "weeks_reinstated": 0,
+                     *         "weeks_contributed": 612
+                     *       },
+                     *       "employment_records": [
                      *         {
-                     *           "employer_name": "Comercializadora del Bajío SA de CV",
-                     *           "employer_registration": "Y5412345109",
-                     *           "state": "Jalisco",
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "employer": "Comercializadora del Bajío SA de CV",
+                     *           "employer_id": "Y5412345109",
                      *           "start_date": "2022-02-14",
                      *           "end_date": null,
-                     *           "base_salary": 712.45,
-                     *           "salary_history": [
+                     *           "weeks_employed": 246,
+                     *           "state": "Jalisco",
+                     *           "most_recent_base_salary": 712.45,
+                     *           "monthly_salary": 21658.48,
+                     *           "currency": "MXN",
+                     *           "employment_status_updates": [
                      *             {
-                     *               "date": "2022-02-14",
-                     *               "base_salary": 615.3
+                     *               "event": "HIRED",
+                     *               "base_salary": 615.3,
+                     *               "update_date": "2022-02-14"
                      *             },
                      *             {
-                     *               "date": "2024-01-01",
-                     *               "base_salary": 712.45
+                     *               "event": "SALARY_MODIFICATION",
+                     *               "base_salary": 712.45,
+                     *               "update_date": "2024-01-01"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "employer_name": "Servicios Logísticos Norte SA de CV",
-                     *           "employer_registration": "B2287654321",
-                     *           "state": "Nuevo León",
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "employer": "Servicios Logísticos Norte SA de CV",
+                     *           "employer_id": "B2287654321",
                      *           "start_date": "2017-06-01",
                      *           "end_date": "2021-12-31",
-                     *           "base_salary": 498.1,
-                     *           "salary_history": [
+                     *           "weeks_employed": 239,
+                     *           "state": "Nuevo León",
+                     *           "most_recent_base_salary": 498.1,
+                     *           "monthly_salary": 15142.24,
+                     *           "currency": "MXN",
+                     *           "employment_status_updates": [
                      *             {
-                     *               "date": "2017-06-01",
-                     *               "base_salary": 412
+                     *               "event": "HIRED",
+                     *               "base_salary": 412,
+                     *               "update_date": "2017-06-01"
                      *             },
                      *             {
-                     *               "date": "2019-07-01",
-                     *               "base_salary": 498.1
+                     *               "event": "SALARY_MODIFICATION",
+                     *               "base_salary": 498.1,
+                     *               "update_date": "2019-07-01"
+                     *             },
+                     *             {
+                     *               "event": "DISMISSED_RESIGNED",
+                     *               "base_salary": 498.1,
+                     *               "update_date": "2021-12-31"
                      *             }
                      *           ]
                      *         }
                      *       ],
-                     *       "weeks_contributed": 612,
-                     *       "current_daily_base_salary": 712.45,
-                     *       "currency": "MXN",
-                     *       "pdf": null
+                     *       "files": []
                      *     }
                      */
                     "application/json": components["schemas"]["EmploymentRecord"];

@@ -3,7 +3,7 @@
  * and retrieval = generate (deterministic per link) + finish (TAX-RETENTIONS-500, attachments,
  * EXCHANGE-HISTORY) + store (by id: a second retrieval replaces the first's records).
  */
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject, JsonValue } from '../../../../openapi/validation/document-ajv.js';
 import { DAY_MS } from '../../fixtures/calendar.js';
 import type { RecordTemplate } from '../../fixtures/record-templates.js';
 import { institutionByName } from '../../institutions/catalogue.js';
@@ -181,8 +181,9 @@ async function store(tenant: TenantRuntime, path: string, records: JsonObject[])
   return stored;
 }
 
-/** `attach_xml` and `attach_pdf` (choice of content): a CFDI-like XML, a base64 PDF. */
-function attachment(field: string, record: JsonObject): string {
+/** `attach_xml` and `attach_pdf` (choice of content): a CFDI-like XML, a base64 PDF (in `files`, one file). */
+function attachment(field: string, record: JsonObject): JsonValue {
+  if (field === 'files') return [{ type: 'PDF', value: attachment('pdf', record) }];
   if (field === 'xml') {
     const total = String(record.total_amount ?? record.total_invoice_amount ?? '');
     return `<?xml version="1.0" encoding="UTF-8"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Folio="${String(record.id)}" Total="${total}"/>`;

@@ -95,7 +95,12 @@ describe('DATA-RETRIEVE', () => {
       expect(retention.xml).toContain(`Total="${retention.total_invoice_amount}"`);
     const employment = await registerLink(sim, 'metrics');
     const [record] = (await retrieve(sim, '/api/employment-records/', employment, { attach_pdf: true })).body;
-    expect(Buffer.from(record.pdf, 'base64').toString()).toMatch(/^%PDF-1\.4/);
+    // The provider keeps the institute's documents in `files`.
+    expect(record.files).toHaveLength(1);
+    expect(record.files[0].type).toBe('PDF');
+    expect(Buffer.from(record.files[0].value, 'base64').toString()).toMatch(/^%PDF-1\.4/);
+    const [unattached] = (await retrieve(sim, '/api/employment-records/', employment, {})).body;
+    expect(unattached.files).toEqual([]);
   });
 
   it('Chilean invoices with the async request mode: 202 with a request id, listed once the job ran', async () => {

@@ -3978,10 +3978,7 @@ export interface components {
             official_name?: string | null;
             first_name?: string | null;
             last_name?: string | null;
-            /**
-             * Format: email
-             * @description Email registered at the institution; null when none.
-             */
+            /** @description Email registered at the institution; null when none. */
             email?: string | null;
             /** Format: date */
             birth_date?: string | null;

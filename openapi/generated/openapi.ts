@@ -4622,7 +4622,7 @@ export interface components {
              * @deprecated
              * @description Deprecated; do not rely on it.
              */
-            payment_type_description: string | null;
+            payment_type_description?: string | null;
             /**
              * @description `PUE` paid at once, `PIP` in an initial instalment, `PPD` in instalments or deferred.
              * @enum {string|null}

@@ -128,6 +128,21 @@ describe('DATA-RETRIEVE', () => {
     );
   });
 
+  it("incomes and risk insights name the link's own accounts", async () => {
+    const link = await registerLink(sim, 'bank');
+    const [income] = (await retrieve(sim, '/api/incomes/', link, {})).body;
+    const [insight] = (await retrieve(sim, '/api/risk-insights/', link, {})).body;
+    const accounts = (await sim.call('GET', '/api/accounts/', { query: { link } })).body.results;
+    const idsOf = (categories: string[]) =>
+      accounts
+        .filter((a: { category: string }) => categories.includes(a.category))
+        .map((a: { id: string }) => a.id);
+    expect(insight.accounts).toEqual(idsOf(['CHECKING_ACCOUNT', 'SAVINGS_ACCOUNT', 'CREDIT_CARD']));
+    const streamAccounts = income.income_streams.map((stream: { account_id: string }) => stream.account_id);
+    expect(streamAccounts.length).toBeGreaterThan(0);
+    for (const id of streamAccounts) expect(idsOf(['CHECKING_ACCOUNT', 'SAVINGS_ACCOUNT'])).toContain(id);
+  });
+
   it('recurring expenses nest the stored account they leave from, and their amounts agree', async () => {
     const link = await registerLink(sim, 'bank');
     const expenses = await retrieve(sim, '/api/recurring-expenses/', link, {});

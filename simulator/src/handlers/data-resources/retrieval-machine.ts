@@ -94,10 +94,32 @@ export class RetrievalMachine {
     if (resource.maxRecordsPerPeriod !== null) records = records.slice(0, resource.maxRecordsPerPeriod);
     for (const field of request.attach)
       for (const record of records) record[field] = attachment(field, record);
+    await this.nameAccounts(tenant, link, resource, records, request.save);
     this.addHistory(resource, records, plan);
     // brokenRules DATA-RETRIEVE: the records answered, the save step skipped.
     const save = request.save && !tenant.brokenRules.has('DATA-RETRIEVE');
     return save ? store(tenant, resource.path, records) : (records as StoredRecord[]);
+  }
+
+  /** `namesAccounts`: the summarised accounts are the link's (read, and stored unless `save` is false). */
+  private async nameAccounts(
+    tenant: TenantRuntime,
+    link: StoredRecord,
+    resource: DataResource,
+    records: JsonObject[],
+    save: boolean,
+  ): Promise<void> {
+    const named = resource.row.namesAccounts;
+    if (named === undefined || records.length === 0) return;
+    const source = this.resource(ACCOUNTS);
+    const accounts = await this.retrieve(tenant, link, source, {
+      ...scopedRetrieval(source, {}, todayOf(tenant)),
+      save,
+    });
+    const ids = accounts
+      .filter((account) => named.categories?.includes(String(account.category)) ?? true)
+      .map((account) => account.id);
+    if (ids.length > 0) for (const record of records) writeIds(record, named.path.split('.'), ids);
   }
 
   /** `LinkData.addNew`: `count` new records dated today, over all the parents. */
@@ -127,6 +149,27 @@ export class RetrievalMachine {
     for (const record of records)
       record[HISTORY_MEMBER] = historyOf(template, record, plan.link, plan.collectedAt, plan.today);
   }
+}
+
+const ACCOUNTS = '/api/accounts/';
+
+/**
+ * Writes account ids at a member path: `accounts[]` takes them all; `income_streams[].account_id`
+ * gives the items one each, in turn.
+ */
+function writeIds(node: JsonObject, steps: string[], ids: string[]): void {
+  const [step, ...rest] = steps as [string, ...string[]];
+  const name = step.endsWith('[]') ? step.slice(0, -2) : step;
+  if (rest.length === 0) {
+    node[name] = step.endsWith('[]') ? [...ids] : (ids[0] as string);
+    return;
+  }
+  const items = node[name];
+  if (!Array.isArray(items)) return;
+  items.forEach((item, index) => {
+    if (typeof item === 'object' && item !== null && !Array.isArray(item))
+      writeIds(item, rest, [ids[index % ids.length] as string]);
+  });
 }
 
 /** The asked parent, or every parent; a prerequisite's latest record when none is asked (choice). */

@@ -7,6 +7,7 @@ import type { JsonObject } from '../../openapi/validation/document-ajv.js';
 import { createIds, createRandom } from '../../simulator/src/ids/seeded-ids.js';
 import type { Simulator } from '../../simulator/src/simulator.js';
 import {
+  ACCOUNTS,
   BENCH_KEY,
   cloneRecord,
   generateFor,
@@ -33,9 +34,11 @@ export async function bulkLoad(simulator: Simulator, links: number, perLink: num
   // The stored link (with its private members), not the public view the API answered.
   const first = (await store.get(tenant.id, LINKS, registered.id)) ?? registered;
   const started = performance.now();
+  const [account] = generateFor(simulator, ACCOUNTS, first, 1, { seed: 'bench/bulk/account' });
+  if (account === undefined) throw new Error('bulk load: no account generated');
   const block: JsonObject[] = generateFor(simulator, TRANSACTIONS, first, BLOCK_SIZE, {
     seed: 'bench/bulk/block',
-    accountId: ids.uuid(),
+    account,
   });
   const generateBlockMs = performance.now() - started;
   const linkIds: string[] = [];
@@ -44,7 +47,8 @@ export async function bulkLoad(simulator: Simulator, links: number, perLink: num
     const link = l === 0 ? first : cloneRecord(first, ids);
     if (l > 0) await store.put(tenant.id, LINKS, link);
     linkIds.push(link.id);
-    const owner = { link: link.id, account: ids.uuid() };
+    // Each link's transactions nest one account of that link (a clone of the block's under a fresh id).
+    const owner = { link: link.id, account: { ...account, id: ids.uuid(), link: link.id } };
     for (let t = 0; t < perLink; t++) {
       const record = block[(l * perLink + t) % block.length]!;
       await store.put(tenant.id, TRANSACTIONS, cloneRecord(record, ids, owner));

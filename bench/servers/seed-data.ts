@@ -53,7 +53,8 @@ export function generateFor(
   path: string,
   link: StoredRecord,
   count: number,
-  options: { seed: string; accountId?: string },
+  /** `account`: the stored account the transactions belong to (nested in each, as the provider does). */
+  options: { seed: string; account?: JsonObject },
 ): JsonObject[] {
   const template = templateOf(buildRecordTemplates(simulator.document), path);
   const random = createRandom(options.seed);
@@ -61,7 +62,12 @@ export function generateFor(
   const context = {
     link: { id: link.id, institution: String(link.institution), country: 'BR' },
     collectedAt: new Date(tenant.clock.now()).toISOString(),
-    ...(options.accountId === undefined ? {} : { accountIds: [options.accountId] }),
+    ...(options.account === undefined
+      ? {}
+      : {
+          accountIds: [String(options.account.id)],
+          referencedRecords: { account: new Map([[String(options.account.id), options.account]]) },
+        }),
   };
   return generateRecords(template, context, count, { random, ids: createIds(random) });
 }
@@ -75,7 +81,7 @@ export async function seedLinkWithTransactions(simulator: Simulator, count: numb
   await tenant.store.put(tenant.id, ACCOUNTS, account as StoredRecord);
   const records = generateFor(simulator, TRANSACTIONS, link, count, {
     seed: 'bench/transactions',
-    accountId: account.id,
+    account,
   });
   for (const record of records) await tenant.store.put(tenant.id, TRANSACTIONS, record as StoredRecord);
   return { linkId: link.id, accountId: account.id, transactions: records.length };
@@ -89,7 +95,7 @@ export async function seedLinkWithTransactions(simulator: Simulator, count: numb
 export function cloneRecord(
   record: Readonly<Record<string, unknown>>,
   ids: Ids,
-  overrides: Readonly<Record<string, string>> = {},
+  overrides: Readonly<Record<string, unknown>> = {},
 ): StoredRecord {
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {

@@ -765,7 +765,7 @@ export interface paths {
         put?: never;
         /**
          * Retrieve the incomes of a link
-         * @description DATA-RETRIEVE: computes the income insights of the checking and savings accounts of a banking link (Brazil, where banking data is offered) and answers 201 with one record per account (choice). The period covers up to 365 days, as far as the institution's history goes. RANGE-365: a requested range from `date_from` to `date_to` over 365 days gets 400 (choice: `field: date_from`). An unknown link: 404. No MFA resume exists for this resource.
+         * @description DATA-RETRIEVE: computes the income insights of the checking and savings accounts of a banking link (Brazil, where banking data is offered) and answers 201 with one record for the link (its streams name their accounts, as the provider has it). The period covers up to 365 days, as far as the institution's history goes. RANGE-365: a requested range from `date_from` to `date_to` over 365 days gets 400 (choice: `field: date_from`). An unknown link: 404. No MFA resume exists for this resource.
          */
         post: operations["retrieveIncomes"];
         delete?: never;
@@ -2637,50 +2637,197 @@ export interface components {
          * @description PAGE-DEFAULT (choice): absolute URL of the next or previous page, carrying every filter and `page_size` of the request, so a client can follow it as it is; `null` at either end.
          */
         PageUrl: string | null;
+        /** @description The institution that holds the account (members as the provider names them). */
         AccountInstitution: {
             /** @description Institution id, as in `/api/institutions/`. */
-            name: string;
+            name?: string;
             /**
-             * @description Institution type (choice).
+             * @description Institution type.
              * @enum {string}
              */
-            type: "bank" | "fiscal" | "employment";
+            type?: "bank" | "fiscal" | "employment";
         };
         AccountBalance: {
-            /** @description Current balance (choice: number, RESP-REQUIRED-NULLABLE does not apply). */
-            current: number;
-            /** @description Available balance; null where the institution gives none. */
-            available: number | null;
+            /**
+             * Format: float
+             * @description Current balance; null where the institution gives none.
+             */
+            current: number | null;
+            /**
+             * Format: float
+             * @description Available balance; null where the institution gives none.
+             */
+            available?: number | null;
         };
-        /** @description Credit card spending detail (choice of fields). */
+        /** @description Credit card spending detail. */
         CreditData: {
-            credit_limit: number;
-            /** Format: date */
+            /** Format: float */
+            credit_limit: number | null;
+            /**
+             * Format: date-time
+             * @description When the card detail was read.
+             */
+            collected_at: string | null;
+            /**
+             * Format: date
+             * @description Closing date of the current statement (stated as a date here: the provider leaves the format open).
+             */
             cutting_date: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Due date of the next payment (a date, as above).
+             */
             next_payment_date: string | null;
+            /** Format: float */
             minimum_payment: number | null;
+            /**
+             * Format: float
+             * @description What to pay by the due date to avoid interest.
+             */
+            no_interest_payment: number | null;
+            /** Format: float */
             interest_rate: number | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            end_date?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            monthly_payment?: number | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            last_payment_date?: string | null;
         };
-        /** @description Loan situation (choice of fields). */
+        LoanInterestRate: {
+            /** @description The rate's name at the institution. */
+            name: string | null;
+            /** @enum {string|null} */
+            type: "MONTHLY" | "YEARLY" | null;
+            /** Format: float */
+            value: number | null;
+        };
+        LoanFee: {
+            /** @enum {string} */
+            type: "OPERATION_FEE" | "INSURANCE_FEE" | "OTHERS";
+            /** Format: float */
+            value: number;
+        };
+        /** @description Loan situation. */
         LoanData: {
-            contract_amount: number;
-            outstanding_balance: number;
+            /**
+             * Format: date-time
+             * @description When the loan detail was read.
+             */
+            collected_at: string;
+            /** Format: float */
+            contract_amount?: number | null;
+            /** Format: float */
+            principal: number | null;
+            loan_type?: string | null;
+            /** @description Day of the month the instalment is due. */
+            payment_day?: string | null;
+            /** Format: float */
+            outstanding_principal?: number | null;
+            /** Format: float */
+            outstanding_balance: number | null;
+            /** Format: float */
             monthly_payment: number | null;
-            interest_rate: number | null;
+            interest_rates: components["schemas"]["LoanInterestRate"][] | null;
+            fees?: (components["schemas"]["LoanFee"] | null)[] | null;
+            /** Format: int32 */
+            number_of_installments_total?: number | null;
+            /** Format: int32 */
+            number_of_installments_outstanding?: number | null;
             /** Format: date */
-            contract_end_date: string | null;
+            contract_start_date?: string | null;
+            /** Format: date */
+            contract_end_date?: string;
+            contract_number?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            credit_limit?: number | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            last_period_balance?: number | null;
+            /**
+             * @deprecated
+             * @description Deprecated; `interest_rates` replaces it.
+             */
+            interest_rate?: number | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            limit_day?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            cutting_day?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            cutting_date?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            last_payment_date?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            no_interest_payment?: number | null;
         };
-        /** @description A bank account of a link. Fields beyond `id`, type, balance, credit card detail, loan situation and currency are choices. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: `bank_product_id` and `internal_identification` are deprecated. */
+        FundIdentification: {
+            /** @description Kind of identifier, e.g. `CNPJ`. */
+            name: string;
+            value: string | null;
+        };
+        /** @description One fund an investment or pension account holds. */
+        FundHolding: {
+            name?: string | null;
+            type?: string | null;
+            public_identifications?: components["schemas"]["FundIdentification"][] | null;
+            /** Format: float */
+            balance?: number | null;
+            /**
+             * Format: float
+             * @description Share of the account in this fund.
+             */
+            percentage?: number | null;
+        };
+        /** @description Card receivables of a merchant's receivables account. */
+        ReceivablesData: {
+            /** Format: float */
+            current: number | null;
+            /** Format: float */
+            available: number | null;
+            /** Format: float */
+            anticipated: number | null;
+            /** Format: date-time */
+            collected_at: string;
+        };
+        /** @description A bank account of a link, with the provider's members. The spec names `id`, type, balance, credit card detail, loan situation and currency; `id` is therefore always present. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: `bank_product_id`, `internal_identification` and some card and loan members are deprecated. */
         Account: {
             /** Format: uuid */
             id: string;
             /**
              * Format: uuid
-             * @description Id of the link the account belongs to.
+             * @description Id of the link the account belongs to (a uuid; the provider leaves the format open).
              */
-            link: string;
-            institution: components["schemas"]["AccountInstitution"];
+            link?: string | null;
+            institution?: components["schemas"]["AccountInstitution"];
             /**
              * Format: date-time
              * @description When the data was read from the institution.
@@ -2690,18 +2837,21 @@ export interface components {
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
+            created_at?: string;
             /**
-             * @description Account type (the provider's categories; the simulated institutions hold the first four).
-             * @enum {string}
+             * @description Account type (the simulated institutions hold the first four).
+             * @enum {string|null}
              */
-            category: "CHECKING_ACCOUNT" | "SAVINGS_ACCOUNT" | "CREDIT_CARD" | "LOAN_ACCOUNT" | "INVESTMENT_ACCOUNT" | "PENSION_FUND_ACCOUNT" | "RECEIVABLES_ACCOUNT" | "UNCATEGORIZED";
+            category: "CHECKING_ACCOUNT" | "SAVINGS_ACCOUNT" | "CREDIT_CARD" | "LOAN_ACCOUNT" | "INVESTMENT_ACCOUNT" | "PENSION_FUND_ACCOUNT" | "RECEIVABLES_ACCOUNT" | "UNCATEGORIZED" | null;
+            /** @description `ASSET` when the balance is the holder's money, `LIABILITY` when it is owed (cards, loans). */
+            balance_type: string | null;
             /** @description The institution's own name for the product. */
-            type: string;
-            name: string;
+            type: string | null;
+            name: string | null;
             number: string | null;
             balance: components["schemas"]["AccountBalance"];
-            currency: string;
+            /** @description ISO 4217 code (the pattern is ours). */
+            currency: string | null;
             /** @description e.g. `AGENCY/ACCOUNT`. */
             public_identification_name: string | null;
             public_identification_value: string | null;
@@ -2711,6 +2861,10 @@ export interface components {
             credit_data: components["schemas"]["CreditData"] | null;
             /** @description Present for loans, else null. */
             loan_data: components["schemas"]["LoanData"] | null;
+            /** @description Funds of an investment or pension account; null for other accounts. */
+            funds_data?: components["schemas"]["FundHolding"][] | null;
+            /** @description Present for receivables accounts, else null. */
+            receivables_data?: components["schemas"]["ReceivablesData"] | null;
             /**
              * @deprecated
              * @description Deprecated; do not rely on it.
@@ -3803,55 +3957,102 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the employment metrics computed for the link. */
         EmploymentMetricList: components["schemas"]["EmploymentMetric"][];
-        /** @description CURP, the population registry code: 18 characters (choice of pattern). */
-        Curp: string;
-        /** @description NSS, the social security number: 11 digits (choice of pattern). */
-        Nss: string;
-        /** @description Personal data of the individual (choice of fields beyond name, CURP, NSS and email). */
-        EmploymentRecordPersonalData: {
-            full_name: string;
-            curp: components["schemas"]["Curp"];
-            nss: components["schemas"]["Nss"];
-            /**
-             * Format: email
-             * @description Email registered at the institution; null when none.
-             */
-            email: string | null;
-        };
-        /**
-         * @description A Mexican state, by its usual name (choice of values).
-         * @enum {string}
-         */
-        MxState: "Aguascalientes" | "Baja California" | "Baja California Sur" | "Campeche" | "Chiapas" | "Chihuahua" | "Ciudad de México" | "Coahuila" | "Colima" | "Durango" | "Estado de México" | "Guanajuato" | "Guerrero" | "Hidalgo" | "Jalisco" | "Michoacán" | "Morelos" | "Nayarit" | "Nuevo León" | "Oaxaca" | "Puebla" | "Querétaro" | "Quintana Roo" | "San Luis Potosí" | "Sinaloa" | "Sonora" | "Tabasco" | "Tamaulipas" | "Tlaxcala" | "Veracruz" | "Yucatán" | "Zacatecas";
-        /** @description A daily base salary in MXN (salario base de cotizacion; choice of type). */
-        DailySalary: number;
-        /** @description One change of the daily base salary with an employer (choice of fields). */
-        EmploymentRecordSalaryChange: {
-            /**
-             * Format: date
-             * @description When the salary took effect.
-             */
-            date: string;
-            base_salary: components["schemas"]["DailySalary"];
-        };
-        /** @description One employment of the history (choice of field names). */
-        EmploymentRecordEmployment: {
-            employer_name: string;
-            /** @description Employer registration number (registro patronal), a letter and 10 digits (choice of pattern). */
-            employer_registration: string;
-            state: components["schemas"]["MxState"];
+        /** @description What the individual is entitled to at the social security institute. */
+        EmploymentEntitlements: {
+            entitled_to_health_insurance?: boolean;
+            entitled_to_company_benefits?: boolean;
             /** Format: date */
-            start_date: string;
+            valid_until?: string | null;
+            /** @enum {string|null} */
+            status?: "EMPLOYED" | "UNEMPLOYED" | null;
+        };
+        /** @description An identity document: the NSS (11 digits) or the CURP (18 characters, with its check digit). */
+        EmploymentDocumentId: {
+            /** @enum {string|null} */
+            document_type?: "NSS" | "CURP" | null;
+            document_number?: string | null;
+        };
+        /** @description Personal data of the individual. */
+        EmploymentRecordPersonalData: {
+            /** @description The full name as registered. */
+            official_name?: string | null;
+            first_name?: string | null;
+            last_name?: string | null;
+            /** @description Email registered at the institution; null when none. */
+            email?: string | null;
+            /** Format: date */
+            birth_date?: string | null;
+            entitlements?: components["schemas"]["EmploymentEntitlements"];
+            document_ids?: components["schemas"]["EmploymentDocumentId"][];
+        };
+        /** @description Contribution weeks recognised by the institute. */
+        SocialSecuritySummary: {
+            /**
+             * Format: int32
+             * @description Weeks paid out (withdrawn).
+             */
+            weeks_redeemed?: number | null;
+            /**
+             * Format: int32
+             * @description Weeks recovered after a withdrawal.
+             */
+            weeks_reinstated?: number | null;
+            /** Format: int32 */
+            weeks_contributed?: number | null;
+        };
+        /** @description One event of an employment (hiring, salary change, dismissal...). */
+        EmploymentStatusUpdate: {
+            /** @enum {string} */
+            event?: "DISMISSED_RESIGNED" | "SALARY_MODIFICATION" | "HIRED" | "VOLUNTARY_CONTRIBUTION" | "ABSENCE" | "SICK_LEAVE";
+            /**
+             * Format: float
+             * @description Daily base salary after the event.
+             */
+            base_salary?: number;
+            /** Format: date */
+            update_date?: string;
+        };
+        /** @description One employment of the history. */
+        EmploymentRecordDetail: {
+            /** Format: date-time */
+            collected_at?: string;
+            /** @description Name or business name of the employer. */
+            employer?: string;
+            /** @description Employer registration number (registro patronal), a letter and 10 digits. */
+            employer_id?: string;
+            /** Format: date */
+            start_date?: string;
             /**
              * Format: date
-             * @description Null while the employment is current.
+             * @description Null while the employment is current (the provider's schema says a date; a current job has none).
              */
-            end_date: string | null;
-            base_salary: components["schemas"]["DailySalary"];
-            /** @description Daily base salary changes, oldest first (choice). */
-            salary_history: components["schemas"]["EmploymentRecordSalaryChange"][];
+            end_date?: string | null;
+            /** Format: int32 */
+            weeks_employed?: number;
+            /** @description The Mexican state of the employment, e.g. `Jalisco`. */
+            state?: string;
+            /**
+             * Format: float
+             * @description Latest daily base salary.
+             */
+            most_recent_base_salary?: number;
+            /**
+             * Format: float
+             * @description The latest daily base salary over a month.
+             */
+            monthly_salary?: number;
+            /** @description ISO 4217 code, `MXN` (the pattern is ours). */
+            currency?: string;
+            /** @description Events of the employment, oldest first. */
+            employment_status_updates?: components["schemas"]["EmploymentStatusUpdate"][];
         };
-        /** @description Social security contributions and employment history of an individual in Mexico: personal data, work history, historical and current daily base salary. Field names beyond `id` are choices. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description A document the institute gave, base64-encoded (the report PDF when `attach_pdf` is true). */
+        EmploymentRecordFile: {
+            /** @example PDF */
+            type?: string;
+            value?: string;
+        };
+        /** @description Social security contributions and employment history of an individual in Mexico, with the provider's members: personal data with entitlements and documents, the contribution weeks, every employment with its salary events, and the institute's files. The spec gives only `id`. */
         EmploymentRecord: {
             /** Format: uuid */
             id: string;
@@ -3859,28 +4060,30 @@ export interface components {
              * Format: uuid
              * @description Id of the link the record belongs to.
              */
-            link: string;
+            link?: string;
             /**
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at?: string;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
-            personal_data: components["schemas"]["EmploymentRecordPersonalData"];
-            /** @description Employments, most recent first (choice). */
-            employment_history: components["schemas"]["EmploymentRecordEmployment"][];
-            /** @description Weeks of contributions recognised by the institution. */
-            weeks_contributed: number;
-            /** @description Current daily base salary; null when not employed now (choice). */
-            current_daily_base_salary: components["schemas"]["DailySalary"] | null;
-            /** @constant */
-            currency: "MXN";
-            /** @description Base64 of the institution's PDF report when `attach_pdf` was true, else null (choice). */
-            pdf: string | null;
+            created_at?: string;
+            /**
+             * Format: date
+             * @description Date of the institute's report.
+             */
+            report_date?: string;
+            /** @description The institute's id of the report. */
+            internal_identification?: string;
+            personal_data?: components["schemas"]["EmploymentRecordPersonalData"];
+            social_security_summary?: components["schemas"]["SocialSecuritySummary"];
+            /** @description Employments, most recent first. */
+            employment_records?: components["schemas"]["EmploymentRecordDetail"][];
+            /** @description The report PDF when the retrieval asked `attach_pdf: true`; else empty. */
+            files?: components["schemas"]["EmploymentRecordFile"][];
         };
         /** @description PAGE-DEFAULT: a page of employment records. */
         EmploymentRecordPage: {
@@ -4020,46 +4223,59 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the financial statements retrieved from the institution. */
         FinancialStatementList: components["schemas"]["FinancialStatement"][];
-        /** @description One source of regular income found in the account's inflows (choice of fields). */
-        IncomeSource: {
+        /** @description One stream of income found in an account's inflows. */
+        IncomeStream: {
+            /** @description Id of the account (`/api/accounts/{id}/`) the stream arrives in. */
+            account_id: string;
+            /** @enum {string} */
+            income_type: "SALARY" | "GOVERNMENT" | "INTEREST" | "RENT" | "RETIREMENT" | "FREELANCE" | "ALTERNATIVE_INCOME" | "TRANSFER" | "DEPOSIT" | "PENSION";
             /**
-             * @description Kind of income (choice of values beyond SALARY, PENSION, TRANSFER).
+             * @description How often the income arrives.
              * @enum {string}
              */
-            type: "SALARY" | "PENSION" | "TRANSFER" | "GOVERNMENT_BENEFIT" | "RENT" | "INVESTMENT" | "FREELANCE" | "OTHER";
+            frequency: "MONTHLY" | "BIWEEKLY" | "WEEKLY" | "IRREGULAR" | "SINGLE";
+            /** Format: float */
+            monthly_average: number;
+            /** Format: float */
+            average_income_amount: number;
+            /** Format: float */
+            last_income_amount: number;
+            /** @description ISO 4217 code (the pattern is ours). */
+            currency: string;
             /**
-             * @description Payer or description shared by the source's transactions (choice).
+             * @description Description of the latest inflow (the provider's schema gives no type; a string or null here).
              * @example PAGTO SALARIO TOTVS S.A.
              */
-            description: string | null;
-            /**
-             * @description How often the income arrives (choice of values).
-             * @enum {string}
-             */
-            frequency: "WEEKLY" | "BIWEEKLY" | "MONTHLY" | "IRREGULAR" | "SINGLE";
-            /**
-             * @description Confidence that the inflows are income of this type (choice: a level, not a score).
-             * @enum {string}
-             */
-            confidence: "HIGH" | "MEDIUM" | "LOW";
-            /** @description Inflows attributed to the source in the period (choice). */
-            number_of_transactions: number;
-            /** @description Mean inflow amount (choice). */
-            average_amount: number;
-            /** @description Sum of the inflows in the period (choice). */
-            total_amount: number;
-            /**
-             * Format: date
-             * @description Value date of the first inflow (choice).
-             */
-            first_income_date: string;
-            /**
-             * Format: date
-             * @description Value date of the last inflow (choice).
-             */
+            last_income_description: string | null;
+            /** Format: date */
             last_income_date: string;
+            /**
+             * Format: float
+             * @description How steady the amounts are, 0 to 1.
+             */
+            stability: number | null;
+            /**
+             * Format: float
+             * @description How regular the dates are, 0 to 1.
+             */
+            regularity: number | null;
+            /**
+             * Format: float
+             * @description Change of the amounts over the periods.
+             */
+            trend: number | null;
+            /** Format: int32 */
+            lookback_periods: number;
+            /** Format: int32 */
+            full_periods: number;
+            /** Format: int32 */
+            periods_with_income: number;
+            /** Format: int32 */
+            number_of_incomes: number;
+            /** @enum {string} */
+            confidence: "HIGH" | "MEDIUM" | "LOW";
         };
-        /** @description Income insights of one checking or savings account over the analysed period (up to 365 days, depending on the institution's history). The spec gives only `id`; every other field is a choice. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description Income insights of a banking link's checking and savings accounts over the analysed period (up to 365 days, depending on the institution's history), with the provider's members: one record per link, its streams naming their account. The spec gives only `id`. `collected_at` is ours (when the transactions were read). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         Income: {
             /** Format: uuid */
             id: string;
@@ -4069,43 +4285,51 @@ export interface components {
              */
             link: string;
             /**
-             * Format: uuid
-             * @description Id of the account (`/api/accounts/{id}/`) analysed; a checking or savings account.
-             */
-            account: string;
-            /**
              * Format: date-time
-             * @description When the data was read from the institution.
+             * @description When the transactions were read from the institution (ours).
              */
-            collected_at: string;
+            collected_at?: string;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
             created_at: string;
-            /**
-             * @description Currency of every amount, the account's currency (choice).
-             * @example BRL
-             */
-            currency: string;
-            /** @description The sources found; empty when no income was detected (choice). */
-            income_sources: components["schemas"]["IncomeSource"][];
-            /** @description Length of `income_sources` (choice). */
-            number_of_income_sources: number;
-            /** @description Sum of `total_amount` over the sources (choice). */
+            /** @description The streams found; empty when no income was detected. */
+            income_streams: components["schemas"]["IncomeStream"][];
+            /** @description The institution's `name`. */
+            institution: string;
+            /** @enum {string} */
+            income_source_type: "BANK";
+            /** Format: date */
+            first_transaction_date: string | null;
+            /** Format: date */
+            last_transaction_date: string;
+            /** Format: int32 */
+            number_of_income_streams: number;
+            /** Format: float */
+            monthly_average: number;
+            /** Format: float */
+            monthly_average_regular: number;
+            /** Format: float */
+            monthly_average_irregular: number;
+            /** Format: float */
+            monthly_average_low_confidence: number;
+            /** Format: float */
+            monthly_average_medium_confidence: number;
+            /** Format: float */
+            monthly_average_high_confidence: number;
+            /** Format: float */
             total_income_amount: number;
-            /** @description Total income divided by the months analysed (choice). */
-            monthly_average_income: number;
-            /**
-             * Format: date
-             * @description Earliest income date over the sources; null when there is none (choice).
-             */
-            first_income_date: string | null;
-            /**
-             * Format: date
-             * @description Latest income date over the sources; null when there is none (choice).
-             */
-            last_income_date: string | null;
+            /** Format: float */
+            total_regular_income_amount: number;
+            /** Format: float */
+            total_irregular_income_amount?: number;
+            /** Format: float */
+            total_low_confidence: number;
+            /** Format: float */
+            total_medium_confidence: number;
+            /** Format: float */
+            total_high_confidence: number;
         };
         /** @description PAGE-DEFAULT: a page of incomes. */
         IncomePage: {
@@ -4133,52 +4357,77 @@ export interface components {
              * @description Last date analysed, YYYY-MM-DD (optional).
              */
             date_to?: string;
+            /** @description Only streams of these types (the provider's member; accepted, the simulator's streams are not filtered by it). */
+            allowed_income_types?: ("SALARY" | "GOVERNMENT" | "INTEREST" | "RENT" | "RETIREMENT" | "FREELANCE" | "ALTERNATIVE_INCOME" | "TRANSFER" | "DEPOSIT" | "UNKNOWN")[];
+            /**
+             * @description Only streams of at least this confidence (the provider's member; accepted, not applied by the simulator).
+             * @enum {string}
+             */
+            minimum_confidence_level?: "HIGH" | "MEDIUM" | "LOW";
             /**
              * @description Keep the retrieved records in the account (choice).
              * @default true
              */
             save_data?: boolean;
         };
-        /** @description DATA-RETRIEVE: the incomes computed for the link's checking and savings accounts, one per account. */
+        /** @description DATA-RETRIEVE: the income insights computed over the link's checking and savings accounts. */
         IncomeList: components["schemas"]["Income"][];
-        /**
-         * @description A resource a historical update fetches (choice of names).
-         * @enum {string}
-         */
-        FetchResource: "ACCOUNTS" | "OWNERS" | "TRANSACTIONS" | "BILLS" | "BALANCES" | "EXCHANGES" | "INVESTMENTS" | "INVESTMENT_TRANSACTIONS" | "EMPLOYMENTS" | "EMPLOYMENT_RECORDS" | "INVOICES" | "TAX_RETURNS" | "TAX_STATUS" | "TAX_COMPLIANCE_STATUS" | "TAX_RETENTIONS" | "FINANCIAL_STATEMENTS" | "DEBT_REPORTS";
-        /** @description A credential field the institution asks for (choice). */
-        FormField: {
-            /** @enum {string} */
-            name: "username" | "username2" | "username3" | "password" | "password2" | "token";
-            /** @enum {string} */
-            type: "text" | "password" | "number";
-            label: string;
-            optional: boolean;
-            /** @description A regular expression the value must match. */
-            validation?: string | null;
+        /** @description One choice of a form field that offers a list (a document type, a bank branch). */
+        FormFieldValue: {
+            code?: string;
+            label?: string;
+            validation?: string;
+            validation_message?: string;
+            placeholder?: string;
         };
-        /** @description An institution. Only `id` is given by the spec; the other fields are choices. */
+        /** @description A credential field the institution asks for (`username`, `password`, `token`...). */
+        FormField: {
+            /** @example username */
+            name?: string;
+            /**
+             * @example text
+             * @example password
+             */
+            type?: string;
+            label?: string;
+            /** @description A regular expression the value must match (`.*` when any value goes). */
+            validation?: string;
+            placeholder?: string;
+            /** @description Shown when the value does not match. */
+            validation_message?: string;
+            values?: components["schemas"]["FormFieldValue"][];
+        };
+        /** @description `token_required` (asks for MFA tokens), `employment_metrics` (offers EMPLOYMENT-METRICS-PREREQ metrics), `sandbox` (ours). */
+        InstitutionFeature: {
+            /** @example token_required */
+            name?: string;
+        };
+        /** @description An institution, with the provider's members. The spec names only `id`: the simulator's ids are uuids, the provider's published ones integers, and both are accepted. */
         Institution: {
-            /** Format: uuid */
-            id: string;
+            id: string | number;
             /** @description Stable code used as `institution` in link registration. */
-            name: string;
-            display_name: string;
+            name?: string;
+            display_name?: string;
             /** @enum {string} */
-            type: "bank" | "fiscal" | "employment";
-            country_codes: ("BR" | "MX" | "CL" | "CO")[];
+            type?: "bank" | "fiscal" | "employment";
+            /** @description ISO 3166-1 alpha-2 codes of the countries it serves. */
+            country_codes?: string[];
             /** @enum {string} */
-            status: "healthy" | "down";
-            /** Format: uri */
-            website: string | null;
-            primary_color: string;
-            /** Format: uri */
-            logo: string | null;
-            /** @description Resources this institution offers. */
-            resources: components["schemas"]["FetchResource"][];
-            form_fields: components["schemas"]["FormField"][];
-            /** @description `token_required` (asks for MFA tokens), `employment_metrics` (offers EMPLOYMENT-METRICS-PREREQ metrics), `sandbox` (choice). */
-            features: ("token_required" | "employment_metrics" | "sandbox")[];
+            status?: "healthy" | "down";
+            website?: string | null;
+            primary_color?: string;
+            logo?: string | null;
+            icon_logo?: string | null;
+            text_logo?: string | null;
+            /**
+             * @description How links are made: with the user's credentials, or through open finance consent.
+             * @enum {string}
+             */
+            integration_type?: "credentials" | "openbanking";
+            /** @description Resources this institution offers (`ACCOUNTS`, `OWNERS`...). */
+            resources?: string[];
+            form_fields?: components["schemas"]["FormField"][];
+            features?: components["schemas"]["InstitutionFeature"][];
         };
         InstitutionPage: {
             count: components["schemas"]["PageCount"];
@@ -4186,136 +4435,256 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["Institution"][];
         };
-        /** @description One line item (concepto) of the CFDI (choice of fields). */
-        InvoiceDetail: {
-            /** @description The line's description as written on the invoice. */
-            description: string;
-            /** @description SAT product or service key (c_ClaveProdServ, 8 digits) (choice). */
-            product_identification: string;
-            quantity: number;
-            /** @description SAT unit key (c_ClaveUnidad), e.g. `E48`, `H87` (choice). */
-            unit_code: string;
-            /** @description The unit as written, e.g. `Unidad de servicio` (choice). */
-            unit_description: string | null;
-            /** @description Price of one unit before taxes. */
-            unit_amount: number;
-            /** @description quantity times unit_amount less discounts. */
-            pre_tax_amount: number;
-            /** @description Transferred tax rate in percent, e.g. 16 for IVA (choice). */
-            tax_percentage: number;
-            tax_amount: number;
-            total_amount: number;
+        /** @description A tax withheld on a line item. */
+        InvoiceRetainedTax: {
+            /** Format: date-time */
+            collected_at?: string | null;
+            /** @description e.g. `IVA`, `ISR`. */
+            tax_type?: string | null;
+            tax: string | null;
+            /** Format: float */
+            tax_percentage: number | null;
+            /** Format: float */
+            retained_tax_amount: number | null;
         };
-        /** @description A CFDI (Comprobante Fiscal Digital por Internet) of a Mexican fiscal link. The spec gives `id`, `type` and that an invoice can be cancelled; every other field is a choice. INVOICE-CANCELLED: `status` turns from `ACTIVE` to `CANCELLED` when the SAT cancels it, `cancelled_at` is then set, and the `invoices_cancelled` event lists its id. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: `cancelation_status` and `cancelation_update_date` are deprecated (choice of fields). */
+        /** @description One line item (concepto) of the CFDI. */
+        InvoiceDetail: {
+            /** @description The line's description as written on the invoice (the provider requires it and gives no type). */
+            description: string | null;
+            /** @description SAT product or service key (c_ClaveProdServ, 8 digits; the pattern is ours). */
+            product_identification: string | null;
+            /** @description Units sold (a CFDI allows decimals; the provider's schema says integer). */
+            quantity: number | null;
+            /** @description SAT unit key (c_ClaveUnidad), e.g. `E48`, `H87`. */
+            unit_code: string | null;
+            /** @description The unit as written, e.g. `Unidad de servicio`. */
+            unit_description: string | null;
+            /**
+             * Format: float
+             * @description Price of one unit before taxes.
+             */
+            unit_amount: number | null;
+            /** @description The transferred tax, e.g. `IVA`. */
+            tax_type?: string | null;
+            /**
+             * Format: float
+             * @description quantity times unit_amount less discounts.
+             */
+            pre_tax_amount: number | null;
+            /**
+             * Format: float
+             * @description Transferred tax rate in percent, e.g. 16 for IVA.
+             */
+            tax_percentage: number | null;
+            /** Format: float */
+            tax_amount: number | null;
+            /** Format: float */
+            total_amount: number | null;
+            retained_taxes?: components["schemas"]["InvoiceRetainedTax"][];
+            /** Format: date-time */
+            collected_at?: string | null;
+        };
+        /** @description An invoice a payment CFDI settles (in part). */
+        InvoicePaidDocument: {
+            invoice_identification: string | null;
+            currency: string | null;
+            payment_method: string | null;
+            /**
+             * Format: int32
+             * @description Which instalment this is.
+             */
+            partiality_number?: number;
+            /** Format: float */
+            previous_balance: number | null;
+            /** Format: float */
+            amount_paid: number | null;
+            /** Format: float */
+            outstanding_balance: number | null;
+        };
+        /** @description A payment a payment CFDI (`Pago`) records. */
+        InvoicePayment: {
+            /** Format: date-time */
+            date: string | null;
+            payment_type: string | null;
+            currency: string | null;
+            /** @description As the CFDI writes it (a string, as the provider has it). */
+            exchange_rate: string | null;
+            /** Format: float */
+            amount: number | null;
+            operation_number: string | null;
+            beneficiary_rfc?: string | null;
+            beneficiary_account_number: string | null;
+            payer_rfc: string | null;
+            payer_account_number: string | null;
+            payer_bank_name: string | null;
+            related_documents: components["schemas"]["InvoicePaidDocument"][];
+        };
+        /** @description The payroll complement of a payroll CFDI (`Nómina`). */
+        InvoicePayroll: {
+            /** Format: int32 */
+            days: number | null;
+            type: string | null;
+            /** Format: float */
+            amount: number;
+            version: string;
+            /** Format: date */
+            date_from: string | null;
+            /** Format: date */
+            date_to: string | null;
+            /** Format: date-time */
+            collected_at?: string | null;
+            /** Format: date */
+            payment_date: string;
+        };
+        /** @description A warning the institution gave about the invoice. */
+        InvoiceWarning: {
+            code: string | null;
+            message: string | null;
+        };
+        /** @description A CFDI (Comprobante Fiscal Digital por Internet) of a Mexican fiscal link, with the provider's members. The spec gives `id`, `type` and that an invoice can be cancelled; `id` is always present. INVOICE-CANCELLED (ours): `status` turns from `ACTIVE` to `CANCELLED` when the SAT cancels it, `cancelled_at` is then set, and the `invoices_cancelled` event lists its id; the provider's `cancelation_status` and `cancelation_update_date` say the same in the SAT's words. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: the `*_description` and `*_blacklist_status` members are deprecated. */
         Invoice: {
             /** Format: uuid */
             id: string;
             /**
              * Format: uuid
-             * @description Id of the fiscal link the invoice belongs to.
+             * @description Id of the fiscal link the invoice belongs to (a uuid; the provider leaves the format open).
              */
-            link: string;
+            link?: string;
             /**
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at: string | null;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
+            created_at?: string;
             /**
              * Format: uuid
-             * @description The folio fiscal (UUID) the SAT assigned to the CFDI (choice of name).
+             * @description The folio fiscal (UUID) the SAT assigned to the CFDI.
              */
-            invoice_identification: string;
+            invoice_identification: string | null;
             /**
              * Format: date
              * @description Issue date of the invoice; the INVOICES events report first and last invoice dates from it.
              */
-            invoice_date: string;
+            invoice_date: string | null;
             /**
-             * @description `INFLOW`: received by the link's taxpayer; `OUTFLOW`: issued by it.
-             * @enum {string}
-             */
-            type: "INFLOW" | "OUTFLOW";
-            /**
-             * @description CFDI type (Ingreso, Egreso, Nómina, Pago, Traslado) (choice of names).
-             * @enum {string}
-             */
-            invoice_type: "INCOME" | "EGRESS" | "PAYROLL" | "PAYMENT" | "TRANSFER";
-            /**
-             * @description INVOICE-CANCELLED: `ACTIVE` (vigente) or `CANCELLED` (cancelado).
-             * @enum {string}
-             */
-            status: "ACTIVE" | "CANCELLED";
-            /**
-             * Format: date-time
-             * @description When the invoice was cancelled; null while `ACTIVE` (choice).
-             */
-            cancelled_at: string | null;
-            /**
-             * @description CFDI version (choice).
-             * @enum {string}
-             */
-            version: "3.3" | "4.0";
-            /** @description RFC of the issuer. */
-            sender_id: components["schemas"]["Rfc"];
-            /** @description Name or business name of the issuer. */
-            sender_name: string;
-            /** @description RFC of the receiver. */
-            receiver_id: components["schemas"]["Rfc"];
-            /** @description Name or business name of the receiver. */
-            receiver_name: string;
-            /**
-             * Format: date-time
-             * @description When the certification provider (PAC) stamped the CFDI (choice).
-             */
-            certification_date: string;
-            /** @description Postal code of the place of issue (choice). */
-            place_of_issue: string;
-            /** @description SAT payment form (c_FormaPago), e.g. `03` transfer; null on payment and transfer CFDIs (choice). */
-            payment_type: string | null;
-            /**
-             * @description `PUE` paid in one installment or `PPD` in installments or deferred; null where not applicable (choice).
+             * @description INVOICE-CANCELLED: `ACTIVE` (vigente) or `CANCELLED` (cancelado); the provider leaves the values open.
              * @enum {string|null}
              */
-            payment_method: "PUE" | "PPD" | null;
+            status: "ACTIVE" | "CANCELLED" | null;
             /**
-             * @description SAT CFDI usage (c_UsoCFDI) (choice).
-             * @enum {string}
+             * Format: date-time
+             * @description When the invoice was cancelled; null while `ACTIVE` (ours, INVOICE-CANCELLED).
              */
-            usage: "G01" | "G02" | "G03" | "I01" | "I02" | "I03" | "I04" | "I08" | "D01" | "D02" | "D03" | "D04" | "D10" | "S01" | "CP01" | "CN01";
+            cancelled_at?: string | null;
             /**
-             * @description Currency of the amounts; mostly MXN (choice of values).
-             * @enum {string}
+             * @description CFDI type as the SAT names it.
+             * @enum {string|null}
              */
-            currency: "MXN" | "USD" | "EUR";
-            /** @description MXN per unit of `currency`; 1 for MXN (choice). */
-            exchange_rate: number;
-            /** @description Sum of the line items before discounts and taxes. */
-            subtotal_amount: number;
-            discount_amount: number;
-            /** @description Transferred taxes (IVA, IEPS) of the invoice. */
-            tax_amount: number;
-            /** @description Total of the invoice. */
-            total_amount: number;
-            /** @description The line items. */
-            invoice_details: components["schemas"]["InvoiceDetail"][];
-            /** @description The CFDI XML when the retrieval asked `attach_xml: true`; else null (choice). */
-            xml: string | null;
+            invoice_type: "Ingreso" | "Egreso" | "Nómina" | "Pago" | "Traslado" | null;
             /**
-             * @deprecated
-             * @description Deprecated; do not rely on it (use `status`).
+             * @description `INFLOW`: received by the link's taxpayer; `OUTFLOW`: issued by it.
+             * @enum {string|null}
              */
-            cancelation_status?: string | null;
+            type: "INFLOW" | "OUTFLOW" | null;
+            /** @description RFC of the issuer (12 characters for a company, 13 for a person; the pattern is ours). */
+            sender_id: string | null;
+            /** @description Name or business name of the issuer. */
+            sender_name: string | null;
+            /** @description Whether the SAT lists the issuer for simulated operations (EFOS); null when not listed. */
+            sender_tax_fraud_status?: string | null;
+            /** @description RFC of the receiver. */
+            receiver_id: string | null;
+            /** @description Name or business name of the receiver. */
+            receiver_name: string | null;
+            /** @description Whether the SAT lists the receiver (EFOS); null when not listed. */
+            receiver_tax_fraud_status?: string | null;
+            /** @description The SAT's cancellation status, e.g. `Cancelado sin aceptación`; null while active. */
+            cancelation_status: string | null;
             /**
              * Format: date
-             * @deprecated
-             * @description Deprecated; do not rely on it (use `cancelled_at`).
+             * @description When the cancellation status last changed.
              */
-            cancelation_update_date?: string | null;
+            cancelation_update_date: string | null;
+            /**
+             * Format: date
+             * @description When the certification provider (PAC) stamped the CFDI.
+             */
+            certification_date: string | null;
+            /** @description RFC of the certification provider (PAC). */
+            certification_authority: string | null;
+            /** @description SAT payment form (c_FormaPago), e.g. `03` transfer; null on payment and transfer CFDIs. */
+            payment_type: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            payment_type_description?: string | null;
+            /**
+             * @description `PUE` paid at once, `PIP` in an initial instalment, `PPD` in instalments or deferred.
+             * @enum {string|null}
+             */
+            payment_method?: "PUE" | "PIP" | "PPD" | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            payment_method_description?: string | null;
+            /** @description SAT CFDI usage (c_UsoCFDI), e.g. `G03`. */
+            usage?: string | null;
+            /** @description CFDI version, e.g. `4.0`. */
+            version?: string | null;
+            /** @description Postal code of the place of issue. */
+            place_of_issue?: string | null;
+            /** @description The line items. */
+            invoice_details: components["schemas"]["InvoiceDetail"][];
+            /** @description Currency of the amounts; mostly MXN (the pattern is ours). */
+            currency: string | null;
+            /**
+             * Format: float
+             * @description Sum of the line items before discounts and taxes.
+             */
+            subtotal_amount: number | null;
+            /**
+             * Format: float
+             * @description MXN per unit of `currency`; 1 for MXN.
+             */
+            exchange_rate: number | null;
+            /**
+             * Format: float
+             * @description Transferred taxes (IVA, IEPS) of the invoice.
+             */
+            tax_amount: number | null;
+            /** Format: float */
+            discount_amount: number | null;
+            /**
+             * Format: float
+             * @description Total of the invoice.
+             */
+            total_amount: number | null;
+            /** @description The payments a `Pago` CFDI records; empty on other CFDIs. */
+            payments: components["schemas"]["InvoicePayment"][];
+            /** @description The payroll complement of a `Nómina` CFDI; null on other CFDIs. */
+            payroll: components["schemas"]["InvoicePayroll"] | null;
+            /** @description The issuer's own number of the invoice. */
+            folio?: string | null;
+            /** @description The CFDI XML when the retrieval asked `attach_xml: true`; else null. */
+            xml?: string | null;
+            /** @description A warning the institution gave; null when none. */
+            warnings?: components["schemas"]["InvoiceWarning"] | null;
+            /**
+             * @deprecated
+             * @description Deprecated; use `sender_tax_fraud_status`.
+             */
+            sender_blacklist_status?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; use `receiver_tax_fraud_status`.
+             */
+            receiver_blacklist_status?: string | null;
         };
         /** @description PAGE-DEFAULT: a page of invoices. */
         InvoicePage: {
@@ -4344,10 +4713,10 @@ export interface components {
              */
             date_to: string;
             /**
-             * @description Received (`INFLOW`) or issued (`OUTFLOW`) invoices (required; choice).
-             * @enum {string}
+             * @description Received (`INFLOW`) or issued (`OUTFLOW`) invoices; null (the provider accepts it) retrieves both (required).
+             * @enum {string|null}
              */
-            type: "INFLOW" | "OUTFLOW";
+            type: "INFLOW" | "OUTFLOW" | null;
             /**
              * @description Fill each invoice's `xml` with the CFDI XML (choice).
              * @default false
@@ -4371,29 +4740,46 @@ export interface components {
          * @enum {string}
          */
         LinkStatus: "valid" | "invalid" | "unconfirmed" | "token_required";
+        /**
+         * @description A resource a historical update fetches (choice of names).
+         * @enum {string}
+         */
+        FetchResource: "ACCOUNTS" | "OWNERS" | "TRANSACTIONS" | "BILLS" | "BALANCES" | "EXCHANGES" | "INVESTMENTS" | "INVESTMENT_TRANSACTIONS" | "EMPLOYMENTS" | "EMPLOYMENT_RECORDS" | "INVOICES" | "TAX_RETURNS" | "TAX_STATUS" | "TAX_COMPLIANCE_STATUS" | "TAX_RETENTIONS" | "FINANCIAL_STATEMENTS" | "DEBT_REPORTS";
         FetchResources: components["schemas"]["FetchResource"][];
         /** @description How long credentials are stored: `store`, `nostore` or a number of days such as `27d` (choice). */
         CredentialsStorage: string;
-        /** @description A link (LINK-REGISTER). Field set beyond `id`, `access_mode`, `stale_in`, `fetch_resources` and the status values is a choice. */
+        /** @description A link (LINK-REGISTER), with the provider's members. The spec names `id`, `access_mode`, `stale_in`, `fetch_resources` and the status values; `id` is always present. `credentials_storage` is ours (how long the simulator keeps the credentials it was given). */
         Link: {
             /** Format: uuid */
             id: string;
             /** @description The institution's `name`, as in `/api/institutions/`. */
-            institution: string;
-            access_mode: components["schemas"]["AccessMode"];
-            status: components["schemas"]["LinkStatus"];
+            institution?: string;
+            access_mode?: components["schemas"]["AccessMode"] | null;
+            status?: components["schemas"]["LinkStatus"];
             /** Format: date-time */
-            created_at: string;
+            created_at?: string;
             /** @description The caller's own id for the end-user, if given at registration. */
-            external_id: string | null;
+            external_id?: string | null;
             /**
              * Format: date-time
              * @description Last successful read from the institution.
              */
-            last_accessed_at: string | null;
+            last_accessed_at?: string | null;
             fetch_resources: components["schemas"]["FetchResources"];
             stale_in: string | null;
             credentials_storage: components["schemas"]["CredentialsStorage"];
+            /** @description An opaque id of the end-user at the institution: the same user gets the same id in every link. */
+            institution_user_id?: string;
+            /**
+             * Format: uuid
+             * @description The user of the caller's account who made the link.
+             */
+            created_by?: string;
+            /**
+             * @description How often a recurrent link is refreshed (`24h` in the simulator); null for single links.
+             * @enum {string|null}
+             */
+            refresh_rate?: "6h" | "12h" | "24h" | "7d" | "30d" | null;
         };
         /** @description PAGE-DEFAULT: a page of links. */
         LinkPage: {
@@ -4451,6 +4837,10 @@ export interface components {
         LinkRefreshRequest: {
             fetch_resources?: components["schemas"]["FetchResources"];
         };
+        /** @description NSS, the social security number: 11 digits (choice of pattern). */
+        Nss: string;
+        /** @description CURP, the population registry code: 18 characters (choice of pattern). */
+        Curp: string;
         /** @description Personal identification of the individual (choice of field names). */
         CurrentEmploymentPerson: {
             /** @description Full name (choice of name). */
@@ -4472,6 +4862,11 @@ export interface components {
             /** @description Employer tax identifier, the 12-character RFC of a legal entity (choice of name and pattern). */
             rfc: string;
         };
+        /**
+         * @description A Mexican state, by its usual name (choice of values).
+         * @enum {string}
+         */
+        MxState: "Aguascalientes" | "Baja California" | "Baja California Sur" | "Campeche" | "Chiapas" | "Chihuahua" | "Ciudad de México" | "Coahuila" | "Colima" | "Durango" | "Estado de México" | "Guanajuato" | "Guerrero" | "Hidalgo" | "Jalisco" | "Michoacán" | "Morelos" | "Nayarit" | "Nuevo León" | "Oaxaca" | "Puebla" | "Querétaro" | "Quintana Roo" | "San Luis Potosí" | "Sinaloa" | "Sonora" | "Tabasco" | "Tamaulipas" | "Tlaxcala" | "Veracruz" | "Yucatán" | "Zacatecas";
         /** @description A current employment with status `EMPLOYED`: every detail is present (choice of field names). */
         CurrentEmploymentEmployed: {
             /** Format: uuid */
@@ -4566,58 +4961,14 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the current employments retrieved from the institution. */
         CurrentEmploymentList: components["schemas"]["CurrentEmployment"][];
-        /** @description Postal address of the owner (choice of fields; Brazilian address layout). */
-        OwnerAddress: {
-            /** @example Rua Augusta */
-            street: string;
-            /** @description Street number; null for "sem numero". */
-            number: string | null;
-            /** @description e.g. `Apto 52`. */
-            complement: string | null;
-            /** @description Bairro. */
-            neighborhood: string | null;
-            /** @example Sao Paulo */
-            city: string;
-            /**
-             * @description Brazilian state (UF) code.
-             * @enum {string}
-             */
-            state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
-            /** @description CEP. */
-            postal_code: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code.
-             * @enum {string}
-             */
-            country: "BR";
+        /** @description The ID document used to open the account. `document_type` is the institution's name for it (`CPF`, `RG`, `CNH`, `PASSPORT` in Brazil; `RFC`, `CURP` in Mexico; `CC` in Colombia). The simulator formats a CPF `000.000.000-00` with valid check digits. */
+        OwnerDocument: {
+            /** @example CPF */
+            document_type: string | null;
+            /** @example 123.456.789-09 */
+            document_number: string | null;
         };
-        CpfDocument: {
-            /** @constant */
-            document_type: "CPF";
-            /** @description CPF, formatted `000.000.000-00` (choice). */
-            document_number: string;
-        };
-        RgDocument: {
-            /** @constant */
-            document_type: "RG";
-            /** @description RG, formatted `00.000.000-0` (choice). */
-            document_number: string;
-        };
-        CnhDocument: {
-            /** @constant */
-            document_type: "CNH";
-            /** @description Driving licence number (11 digits). */
-            document_number: string;
-        };
-        PassportDocument: {
-            /** @constant */
-            document_type: "PASSPORT";
-            /** @description Brazilian passport number. */
-            document_number: string;
-        };
-        /** @description The ID document used to open the account (choice: one of CPF, RG, CNH or passport, told apart by `document_type`). */
-        OwnerDocument: components["schemas"]["CpfDocument"] | components["schemas"]["RgDocument"] | components["schemas"]["CnhDocument"] | components["schemas"]["PassportDocument"];
-        /** @description The owner of a banking link: the name shown for them (`display_name`, the provider's member), key contact data and the ID document used to open the account. Other field names are choices. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: `first_name` and `last_name` are deprecated (choice) and may be absent. */
+        /** @description The owner of a banking link, with the provider's members: the name shown for them (`display_name`), key contact data and the ID document used to open the account (the spec names these). `id` is always present. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: `last_name` and `second_last_name` are deprecated and may be absent. */
         Owner: {
             /** Format: uuid */
             id: string;
@@ -4625,44 +4976,42 @@ export interface components {
              * Format: uuid
              * @description Id of the link the owner belongs to.
              */
-            link: string;
+            link?: string;
+            /** @description The institution's own id of the person. */
+            internal_identification: string | null;
             /**
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at: string | null;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
-            /** @description The owner's full name as the institution shows it (the provider's name for it). */
-            display_name: string;
+            created_at?: string;
+            /** @description The owner's full name as the institution shows it. */
+            display_name: string | null;
             /**
              * Format: email
-             * @description Contact email (choice of name).
+             * @description Contact email.
              */
             email: string | null;
-            /** @description Contact phone, formatted `+55 11 98765-4321` (choice). */
+            /** @description Contact phone, e.g. `+55 11 98765-4321`. */
             phone_number: string | null;
-            /**
-             * Format: date
-             * @description Date of birth (choice).
-             */
-            birth_date: string | null;
-            /** @description Contact address; null where the institution gives none. */
-            address: components["schemas"]["OwnerAddress"] | null;
-            document_id: components["schemas"]["OwnerDocument"];
+            /** @description Contact address on one line; null where the institution gives none. */
+            address: string | null;
+            /** @description The ID document; null where the institution gives none. */
+            document_id?: components["schemas"]["OwnerDocument"] | null;
             /**
              * @deprecated
-             * @description Deprecated (choice); use `display_name`. Do not rely on it.
-             */
-            first_name?: string | null;
-            /**
-             * @deprecated
-             * @description Deprecated (choice); use `display_name`. Do not rely on it.
+             * @description Deprecated; use `display_name`. Do not rely on it.
              */
             last_name?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; use `display_name`. Do not rely on it.
+             */
+            second_last_name?: string | null;
         };
         /** @description PAGE-DEFAULT: a page of owners. */
         OwnerPage: {
@@ -4688,70 +5037,73 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the owners retrieved from the institution. */
         OwnerList: components["schemas"]["Owner"][];
-        /** @description One payment of the recurring expense (fields given by the assignment: id, amount, value_date, description). */
+        /** @description One payment of the recurring expense. */
         RecurringExpenseTransaction: {
             /**
-             * Format: uuid
-             * @description Id of the transaction in `/api/transactions/` (choice).
+             * Format: float
+             * @description Amount paid, positive (the bound is ours).
              */
-            id: string;
-            /** @description Amount paid, positive (choice). */
             amount: number;
             /** Format: date */
             value_date: string;
-            /** @example NETFLIX.COM SAO PAULO BR */
+            /**
+             * @description The payment's description at the institution (the provider requires it and gives no type).
+             * @example NETFLIX.COM SAO PAULO BR
+             */
             description: string | null;
         };
-        /** @description A regular payment (subscription, utility bill...) of one checking, savings or credit card account, found over up to 365 days of the account's history. The spec gives only `id`; every other field is a choice. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description A regular payment (subscription, utility bill...) of one checking, savings or credit card account, found over up to 365 days of the account's history, with the provider's members: `account` is the whole account record the payments leave from (its `currency` is the amounts' currency). The spec gives only `id`. `link` and `collected_at` are ours (every stored record names its link and when its data was read). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         RecurringExpense: {
             /** Format: uuid */
             id: string;
             /**
              * Format: uuid
-             * @description Id of the link the record belongs to.
+             * @description Id of the link the record belongs to (ours).
              */
             link: string;
-            /**
-             * Format: uuid
-             * @description Id of the account (`/api/accounts/{id}/`) the payments leave from.
-             */
-            account: string;
+            /** @description The account the payments leave from, as `/api/accounts/` has it. */
+            account: components["schemas"]["Account"] | null;
             /**
              * Format: date-time
-             * @description When the data was read from the institution.
+             * @description When the data was read from the institution (ours).
              */
-            collected_at: string;
+            collected_at?: string;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
+            created_at?: string;
             /**
-             * @description Merchant or payee of the expense (choice).
+             * @description Merchant or payee of the expense.
              * @example Netflix
              */
-            name: string;
+            name: string | null;
+            /** @description The payments that make the expense recurrent. */
+            transactions: (components["schemas"]["RecurringExpenseTransaction"] | null)[];
             /**
-             * @description Expense category (choice of values beyond SUBSCRIPTION, UTILITIES).
+             * @description How often the payment recurs (the provider names `MONTHLY`; the other values are ours and the simulator does not send them).
              * @enum {string}
              */
-            category: "SUBSCRIPTION" | "UTILITIES" | "TELECOMMUNICATIONS" | "INSURANCE" | "LOAN_PAYMENT" | "RENT" | "EDUCATION" | "HEALTH" | "TAXES" | "OTHER";
-            /**
-             * @description How often the payment recurs (choice of values beyond WEEKLY, MONTHLY).
-             * @enum {string}
-             */
-            frequency: "WEEKLY" | "BIWEEKLY" | "MONTHLY" | "BIMONTHLY" | "QUARTERLY" | "YEARLY" | "IRREGULAR";
-            /** @description Mean of the payments' amounts (choice). */
+            frequency: "MONTHLY" | "WEEKLY" | "BIWEEKLY" | "BIMONTHLY" | "QUARTERLY" | "YEARLY" | "IRREGULAR";
+            /** Format: float */
             average_transaction_amount: number;
+            /** Format: float */
+            median_transaction_amount: number;
             /**
-             * @description Currency of the amounts, the account's currency (choice).
-             * @example BRL
+             * Format: int32
+             * @description Days from the last payment to the retrieval.
              */
-            currency: string;
-            /** @description Days from the last payment to `collected_at` (choice). */
             days_since_last_transaction: number;
-            /** @description The payments that make the expense recurrent; at least two (choice). */
-            transactions: components["schemas"]["RecurringExpenseTransaction"][];
+            /**
+             * @description The provider's categories of recurring expenses.
+             * @enum {string}
+             */
+            category: "Bills & Utilities" | "Credits & Loans" | "Insurance" | "Online Platforms & Leisure" | "Transport & Travel" | "Taxes";
+            /**
+             * @description `SUBSCRIPTION` for a fixed-price service, `REGULAR` for a bill that varies.
+             * @enum {string|null}
+             */
+            payment_type: "SUBSCRIPTION" | "REGULAR" | null;
         };
         /** @description PAGE-DEFAULT: a page of recurring expenses. */
         RecurringExpensePage: {
@@ -4787,50 +5139,136 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the recurring expenses found in the link's checking, savings and credit card accounts. */
         RecurringExpenseList: components["schemas"]["RecurringExpense"][];
-        /** @description Balances of the link's checking and savings accounts together, over the last 1, 7 and 30 days (choice of fields). */
+        /** @description Counts and amounts of the link's movements over the last week (`_1w`), month (`_1m`) and three months (`_3m`). */
+        RiskTransactionMetrics: {
+            /** Format: int32 */
+            num_transactions_1w: number;
+            /** Format: int32 */
+            num_transactions_1m: number;
+            /** Format: int32 */
+            num_transactions_3m: number;
+            /** Format: int32 */
+            num_incoming_transactions_1w: number;
+            /** Format: int32 */
+            num_incoming_transactions_1m: number;
+            /** Format: int32 */
+            num_incoming_transactions_3m: number;
+            /** Format: int32 */
+            num_outgoing_transactions_1w: number;
+            /** Format: int32 */
+            num_outgoing_transactions_1m: number;
+            /** Format: int32 */
+            num_outgoing_transactions_3m: number;
+            /** Format: float */
+            sum_incoming_amount_1w: number | null;
+            /** Format: float */
+            sum_incoming_amount_1m: number | null;
+            /** Format: float */
+            sum_incoming_amount_3m: number | null;
+            /** Format: float */
+            sum_outgoing_amount_1w: number | null;
+            /** Format: float */
+            sum_outgoing_amount_1m: number | null;
+            /** Format: float */
+            sum_outgoing_amount_3m: number | null;
+            /** Format: float */
+            max_incoming_amount_1w: number | null;
+            /** Format: float */
+            max_incoming_amount_1m: number | null;
+            /** Format: float */
+            max_incoming_amount_3m: number | null;
+            /** Format: float */
+            max_outgoing_amount_1w: number | null;
+            /** Format: float */
+            max_outgoing_amount_1m: number | null;
+            /** Format: float */
+            max_outgoing_amount_3m: number | null;
+            /** Format: float */
+            mean_incoming_amount_1w: number | null;
+            /** Format: float */
+            mean_incoming_amount_1m: number | null;
+            /** Format: float */
+            mean_incoming_amount_3m: number | null;
+            /** Format: float */
+            mean_outgoing_amount_1w: number | null;
+            /** Format: float */
+            mean_outgoing_amount_1m: number | null;
+            /** Format: float */
+            mean_outgoing_amount_3m: number | null;
+        };
+        /** @description Balances of the link's checking and savings accounts together over the last week, month and three months; `days_balance_below_x_*` count the days under `balance_threshold_x`. */
         RiskBalanceMetrics: {
-            /** @description Balance at the end of the last day. */
-            closing_balance: number;
-            max_balance_1d: number;
-            max_balance_7d: number;
-            max_balance_30d: number;
-            min_balance_1d: number;
-            min_balance_7d: number;
-            min_balance_30d: number;
-            days_balance_below_0_7d: number;
-            days_balance_below_0_30d: number;
+            /** Format: float */
+            min_balance_1w: number | null;
+            /** Format: float */
+            min_balance_1m: number | null;
+            /** Format: float */
+            min_balance_3m: number | null;
+            /** Format: float */
+            max_balance_1w: number | null;
+            /** Format: float */
+            max_balance_1m: number | null;
+            /** Format: float */
+            max_balance_3m: number | null;
+            /** Format: float */
+            closing_balance: number | null;
+            /** Format: int32 */
+            days_balance_below_0_1w: number | null;
+            /** Format: int32 */
+            days_balance_below_0_1m: number | null;
+            /** Format: int32 */
+            days_balance_below_0_3m: number | null;
+            /** Format: int32 */
+            days_balance_below_x_1w: number | null;
+            /** Format: int32 */
+            days_balance_below_x_1m: number | null;
+            /** Format: int32 */
+            days_balance_below_x_3m: number | null;
+            /** Format: float */
+            balance_threshold_x: number;
         };
-        /** @description Inflows (positive) and outflows (negative) of the link's checking and savings accounts over the last 1, 7 and 30 days (choice of fields). Sums are magnitudes, never negative (choice). */
+        /** @description Inflows (positive) and outflows (negative, as magnitudes) over the last week, month and three months; the ratio is inflows over outflows, null without outflows. */
         RiskCashflowMetrics: {
-            sum_positive_1d: number;
-            sum_positive_7d: number;
-            sum_positive_30d: number;
-            sum_negative_1d: number;
-            sum_negative_7d: number;
-            sum_negative_30d: number;
-            /** @description Number of inflow transactions. */
-            num_positive_30d: number;
-            /** @description Number of outflow transactions. */
-            num_negative_30d: number;
-            /** @description `sum_positive_30d / sum_negative_30d`; null when there were no outflows (choice). */
-            positive_to_negative_ratio_30d: number | null;
+            /** Format: float */
+            sum_positive_1w: number | null;
+            /** Format: float */
+            sum_positive_1m: number | null;
+            /** Format: float */
+            sum_positive_3m: number | null;
+            /** Format: float */
+            sum_negative_1w: number | null;
+            /** Format: float */
+            sum_negative_1m: number | null;
+            /** Format: float */
+            sum_negative_3m: number | null;
+            /** Format: float */
+            positive_to_negative_ratio_1w: number | null;
+            /** Format: float */
+            positive_to_negative_ratio_1m: number | null;
+            /** Format: float */
+            positive_to_negative_ratio_3m: number | null;
         };
-        /** @description The link's credit card accounts together (choice of fields); zeros when there are none (choice). */
+        /** @description The link's credit card accounts together. */
         RiskCreditCardMetrics: {
+            /** Format: int32 */
             num_accounts: number;
-            sum_credit_limit: number;
-            sum_credit_used: number;
-            /** @description `sum_credit_used / sum_credit_limit`; null without a limit (choice). */
-            credit_usage_ratio: number | null;
+            /** Format: float */
+            sum_credit_limit: number | null;
+            /** Format: float */
+            sum_credit_used: number | null;
         };
-        /** @description The link's loan accounts together (choice of fields); zeros when there are none (choice). */
+        /** @description The link's loan accounts together. */
         RiskLoanMetrics: {
+            /** Format: int32 */
             num_accounts: number;
-            sum_contract_amount: number;
-            sum_outstanding_balance: number;
-            sum_monthly_payment: number;
+            /** Format: float */
+            sum_loans_principal: number | null;
+            /** Format: float */
+            sum_loans_outstanding_principal: number | null;
+            /** Format: float */
+            sum_loans_monthly_payment: number | null;
         };
-        /** @description Risk insights of a banking link, computed over all its accounts. The spec gives only `id`; every other field is a choice. RESP-REQUIRED-NULLABLE: every required field is present. */
+        /** @description Risk insights of a banking link, computed over all its accounts, with the provider's members. The spec gives only `id`, and says the currency is read from the account detail (`currency` of `/api/accounts/{id}/`, for the accounts named in `accounts`). `collected_at` is ours (when the data was read). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         RiskInsight: {
             /** Format: uuid */
             id: string;
@@ -4839,25 +5277,25 @@ export interface components {
              * @description Id of the link the insights describe.
              */
             link: string;
+            /** @description Ids of the accounts analysed (`/api/accounts/{id}/`). */
+            accounts: string[] | null;
             /**
              * Format: date-time
-             * @description When the data was read from the institution.
+             * @description When the data was read from the institution (ours).
              */
-            collected_at: string;
+            collected_at?: string;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
             created_at: string;
-            /**
-             * @description Currency of every amount. It is the account currency, read from the account detail (`currency` of `/api/accounts/{id}/`).
-             * @example BRL
-             */
-            currency: string;
-            balance_metrics: components["schemas"]["RiskBalanceMetrics"];
-            cashflow_metrics: components["schemas"]["RiskCashflowMetrics"];
-            credit_card_metrics: components["schemas"]["RiskCreditCardMetrics"];
-            loan_metrics: components["schemas"]["RiskLoanMetrics"];
+            transactions_metrics: components["schemas"]["RiskTransactionMetrics"] | null;
+            balances_metrics: components["schemas"]["RiskBalanceMetrics"] | null;
+            cashflow_metrics: components["schemas"]["RiskCashflowMetrics"] | null;
+            /** @description Null when the link has no credit card. */
+            credit_cards_metrics: components["schemas"]["RiskCreditCardMetrics"] | null;
+            /** @description Null when the link has no loan. */
+            loans_metrics: components["schemas"]["RiskLoanMetrics"] | null;
         };
         /** @description PAGE-DEFAULT: a page of risk insights. */
         RiskInsightPage: {
@@ -4883,44 +5321,35 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the risk insights computed for the link (one record, choice). */
         RiskInsightList: components["schemas"]["RiskInsight"][];
-        /** @description The opinion of compliance with tax obligations the SAT issued for the link's taxpayer. The spec gives only `id`; every other field is a choice. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description The opinion of compliance with tax obligations the SAT issued for the link's taxpayer, with the provider's members. The spec gives only `id`. `link` is ours (every stored record names its link). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         TaxComplianceStatus: {
             /** Format: uuid */
             id: string;
             /**
              * Format: uuid
-             * @description Id of the fiscal link the record belongs to.
+             * @description Id of the fiscal link the record belongs to (ours).
              */
             link: string;
             /**
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at: string | null;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
-            /** @description RFC of the taxpayer the opinion is about. */
-            rfc: components["schemas"]["Rfc"];
-            /** @description Name or business name of the taxpayer (choice). */
-            name: string;
-            /** @description Folio of the opinion document, e.g. `26NA1234567` (choice). */
-            folio: string | null;
+            created_at?: string;
+            /** @description Folio of the opinion document, e.g. `26NA1234567`. */
+            internal_identification?: string | null;
+            /** @description RFC of the taxpayer the opinion is about (the pattern is ours). */
+            rfc?: string | null;
             /**
-             * @description Sense of the opinion: positive, negative, or registered without obligations (choice of values).
-             * @enum {string}
+             * @description Sense of the opinion: positive, negative, or registered without obligations.
+             * @enum {string|null}
              */
-            outcome: "POSITIVE" | "NEGATIVE" | "NO_OBLIGATIONS";
-            /**
-             * Format: date
-             * @description Date the SAT issued the opinion (choice of name).
-             */
-            issue_date: string;
-            /** @description The SAT's wording of the status, in Spanish (choice). */
-            status: string;
-            /** @description The opinion document, base64-encoded PDF; null when the SAT gave none (choice). */
+            outcome?: "POSITIVE" | "NEGATIVE" | "NO_OBLIGATIONS" | null;
+            /** @description The opinion document, base64-encoded PDF, when the retrieval asked `attach_pdf: true`; else null. */
             pdf: string | null;
         };
         /** @description PAGE-DEFAULT: a page of tax compliance statuses. */
@@ -4952,29 +5381,24 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the tax compliance statuses retrieved from the institution (choice: one per retrieval). */
         TaxComplianceStatusList: components["schemas"]["TaxComplianceStatus"][];
-        /** @description Months and fiscal year the retention covers (choice). */
-        RetentionPeriod: {
-            initial_month: number;
-            final_month: number;
-            year: number;
-        };
-        /** @description One tax retained in the operation (choice of fields). */
-        RetainedTax: {
+        /** @description One tax retained in the operation. */
+        RetentionBreakdown: {
             /**
-             * @description The tax retained.
-             * @enum {string}
+             * Format: float
+             * @description Base the retention was computed on (the bound is ours).
              */
-            tax: "ISR" | "IVA" | "IEPS";
-            /** @description Base the retention was computed on. */
-            base_amount: number;
-            retained_amount: number;
+            base_amount: number | null;
+            /** @description The tax retained, e.g. `ISR`, `IVA`. */
+            tax_type: string | null;
+            /** Format: float */
+            retained_amount: number | null;
             /**
-             * @description Whether the retention is a definitive or a provisional payment (choice).
-             * @enum {string}
+             * @description Whether the retention was paid (definitive) or provisioned.
+             * @enum {string|null}
              */
-            payment_type: "DEFINITIVE" | "PROVISIONAL";
+            payment_status: "PAID" | "PROVISIONED" | null;
         };
-        /** @description A retention CFDI of a Mexican fiscal link. The spec gives `id` and that at most 500 are returned per period (TAX-RETENTIONS-500); every other field is a choice. Amounts are in MXN. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description A retention CFDI of a Mexican fiscal link, with the provider's members. The spec gives `id` and that at most 500 are returned per period (TAX-RETENTIONS-500). `type` is ours: whether the link's taxpayer received (`INFLOW`) or issued (`OUTFLOW`) it, as the retrieval asks. Amounts are in MXN. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         TaxRetention: {
             /** Format: uuid */
             id: string;
@@ -4982,58 +5406,81 @@ export interface components {
              * Format: uuid
              * @description Id of the fiscal link the retention belongs to.
              */
-            link: string;
+            link?: string;
             /**
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at: string | null;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
+            created_at?: string;
             /**
-             * @description `INFLOW`: retention received by the link's taxpayer; `OUTFLOW`: issued by it (choice).
+             * @description `INFLOW`: retention received by the link's taxpayer; `OUTFLOW`: issued by it (ours).
              * @enum {string}
              */
             type: "INFLOW" | "OUTFLOW";
             /**
              * Format: uuid
-             * @description The folio fiscal (UUID) the SAT assigned to the retention CFDI (choice).
+             * @description The folio fiscal (UUID) the SAT assigned to the retention CFDI.
              */
-            folio: string;
-            /** @description RFC of the withholding agent. */
-            issuer_rfc: components["schemas"]["Rfc"];
-            issuer_name: string;
-            /** @description RFC of the receiver; null for a foreign receiver (choice). */
-            receiver_rfc: components["schemas"]["Rfc"] | null;
-            receiver_name: string;
-            /** @description SAT retention key (c_CveRetenc, `01` to `28`), e.g. `14` dividends (choice). */
-            retention_key: string;
-            /** @description The key's SAT description, e.g. `Arrendamiento` (choice). */
-            retention_key_description: string | null;
-            period: components["schemas"]["RetentionPeriod"];
-            /** @description Total amount of the operation. */
-            total_operation_amount: number;
-            /** @description Taxable part of the operation. */
-            total_taxable_amount: number;
-            /** @description Exempt part of the operation. */
-            total_exempt_amount: number;
-            /** @description Sum of `retained_taxes`. */
-            total_retained_amount: number;
-            /** @description The taxes retained. */
-            retained_taxes: components["schemas"]["RetainedTax"][];
+            invoice_identification: string | null;
+            /** @description Version of the retention CFDI, e.g. `2.0`. */
+            version: string | null;
+            /**
+             * Format: int32
+             * @description SAT retention key (c_CveRetenc, 1 to 28), e.g. 5 for leasing.
+             */
+            code: number | null;
             /**
              * Format: date-time
              * @description When the retention CFDI was issued; `issued_at__range` filters on its date.
              */
-            issued_at: string;
+            issued_at: string | null;
             /**
              * Format: date-time
-             * @description When the certification provider (PAC) stamped it (choice).
+             * @description When the certification provider (PAC) stamped it.
              */
-            certified_at: string;
+            certified_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it was cancelled; null while valid.
+             */
+            cancelled_at: string | null;
+            /** @description RFC of the withholding agent (the pattern is ours). */
+            sender_id: string | null;
+            sender_name: string | null;
+            /** @enum {string|null} */
+            receiver_nationality: "NATIONAL" | "FOREIGN" | null;
+            /** @description RFC of a national receiver, or the foreign receiver's tax id. */
+            receiver_id: string | null;
+            receiver_name: string | null;
+            /**
+             * Format: float
+             * @description Total amount of the operation.
+             */
+            total_invoice_amount: number | null;
+            /**
+             * Format: float
+             * @description Taxable part of the operation.
+             */
+            total_taxable_amount: number | null;
+            /**
+             * Format: float
+             * @description Exempt part of the operation.
+             */
+            total_exempt_amount: number | null;
+            /**
+             * Format: float
+             * @description Sum of `retention_breakdown`.
+             */
+            total_retained_amount: number | null;
+            /** @description The taxes retained. */
+            retention_breakdown: components["schemas"]["RetentionBreakdown"][] | null;
+            /** @description The retention CFDI XML when the retrieval asked `attach_xml: true`; else null. */
+            xml: string | null;
         };
         /** @description PAGE-DEFAULT: a page of tax retentions. */
         TaxRetentionPage: {
@@ -5067,7 +5514,7 @@ export interface components {
             /** @description An MFA token sent up front (LINK-MFA-428). */
             token?: string;
             /**
-             * @description Ask for the CFDI XML of each retention (the provider's member; accepted, the simulated record carries no XML).
+             * @description `true` fills each retention's `xml` with its CFDI XML; else it is null.
              * @default false
              */
             attach_xml?: boolean;
@@ -5079,7 +5526,7 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the tax retentions retrieved from the institution. TAX-RETENTIONS-500: at most 500 per requested period. */
         TaxRetentionList: components["schemas"]["TaxRetention"][];
-        /** @description A yearly tax return (declaración anual). The spec gives `id`, the year and that lists mix yearly and monthly returns (TAX-RETURNS-MIXED); every other field is a choice. Amounts are in MXN. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description A yearly tax return (declaración anual), with the provider's members: the sections of the SAT form, each as the SAT gives it (a person's return fills the persons' sections, a company's the companies'). The spec gives `id`, the year and that lists mix yearly and monthly returns (TAX-RETURNS-MIXED): `type` (ours) tells the two apart and `year` is the fiscal year. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         TaxReturnYearly: {
             /** Format: uuid */
             id: string;
@@ -5087,63 +5534,64 @@ export interface components {
              * Format: uuid
              * @description Id of the fiscal link the return belongs to.
              */
-            link: string;
+            link?: string;
             /**
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at: string | null;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
+            created_at?: string;
             /**
-             * @description TAX-RETURNS-MIXED: marks a yearly return.
+             * @description TAX-RETURNS-MIXED: marks a yearly return (ours).
              * @constant
              */
             type: "YEARLY";
             /** @description Fiscal year the return declares. */
             year: number;
-            /** @description RFC of the taxpayer. */
-            rfc: components["schemas"]["Rfc"];
-            /** @description Name or business name of the taxpayer (choice). */
-            name: string;
-            /** @description Operation number the SAT gave the filing (número de operación) (choice). */
-            declaration_id: string;
-            /**
-             * @description A normal return or a complementary one that amends it (choice).
-             * @enum {string}
-             */
-            declaration_type: "NORMAL" | "COMPLEMENTARY";
-            /**
-             * Format: date-time
-             * @description When the return was filed (choice).
-             */
-            filed_at: string;
-            /**
-             * @description Currency of every amount (choice).
-             * @constant
-             */
-            currency: "MXN";
-            /** @description Total income of the year (choice). */
-            incomes: number;
-            /** @description Authorized and personal deductions (choice). */
-            deductions: number;
-            /** @description Incomes less deductions; negative for a loss (choice). */
-            taxable_income: number;
-            /** @description ISR due for the year (choice). */
-            tax_due: number;
-            /** @description ISR withheld by third parties (choice). */
-            tax_withheld: number;
-            /** @description ISR paid with the return, including provisional payments (choice). */
-            tax_paid: number;
-            /** @description Amount payable (positive) or in favor (negative) after the return (choice). */
-            balance: number;
-            /** @description The acknowledgment of the filing, base64-encoded PDF; null when none (choice). */
+            /** @description General data of the filing (taxpayer, kind of return, operation number), as the SAT form has it. */
+            informacion_general: Record<string, never> | null;
+            /** @description Wages and salaries (persons). */
+            sueldos_salarios?: Record<string, never> | null;
+            /** @description Professional services (persons). */
+            servicios_profesionales?: Record<string, never> | null;
+            /** @description Personal deductions (persons). */
+            deducciones_personales?: Record<string, never> | null;
+            /** @description How the ISR was worked out (persons). */
+            determinacion_impuesto?: Record<string, never> | null;
+            /** @description Taxes withheld by third parties (persons). */
+            retenciones?: Record<string, never> | null;
+            /** @description Dividends received (persons). */
+            dividendos?: Record<string, never> | null;
+            /** @description Informative data (persons). */
+            datos_informativos?: Record<string, never> | null;
+            /** @description Additional data (companies). */
+            datos_adicionales?: Record<string, never> | null;
+            /** @description Income statement (companies). */
+            estado_resultados?: Record<string, never> | null;
+            /** @description Balance sheet (companies). */
+            estado_posicion_financiera_balance?: Record<string, never> | null;
+            /** @description Accounting to fiscal result reconciliation (companies). */
+            conciliacion_entre_resultado_contable_fiscal?: Record<string, never> | null;
+            /** @description Authorized deductions (companies). */
+            deducciones_autorizadas?: Record<string, never> | null;
+            /** @description Year-end figures (companies). */
+            cifras_cierre_ejercicio?: Record<string, never> | null;
+            /** @description How the ISR was worked out (companies). */
+            determinacion_del_impuesto_sobre_la_renta?: Record<string, never> | null;
+            /** @description Dividends or profits paid out (companies). */
+            dividendos_o_utilidades_distribuidos?: Record<string, never> | null;
+            /** @description Payment detail of the ISR (companies). */
+            detalle_pago_r1_isr_personas_morales?: Record<string, never> | null;
+            /** @description The filed return, base64-encoded PDF, when the retrieval asked `attach_pdf: true`; else null. */
             pdf: string | null;
+            /** @description The SAT's acknowledgment of the filing, base64-encoded PDF; null when not asked for or not available. */
+            receipt_pdf: string | null;
         };
-        /** @description A monthly (provisional) tax return. The spec gives `id`, the year and that lists mix yearly and monthly returns (TAX-RETURNS-MIXED); every other field is a choice. Amounts are in MXN. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description A monthly (provisional) tax return, with the provider's members: the sections of the SAT form (a person's ISR and IVA, or a company's determination and payment detail of each). The spec gives `id`, the year and TAX-RETURNS-MIXED: `type` marks it monthly, `year` and `month` are the declared period. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         TaxReturnMonthly: {
             /** Format: uuid */
             id: string;
@@ -5151,17 +5599,17 @@ export interface components {
              * Format: uuid
              * @description Id of the fiscal link the return belongs to.
              */
-            link: string;
+            link?: string;
             /**
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at: string | null;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
+            created_at?: string;
             /**
              * @description TAX-RETURNS-MIXED: marks a monthly return.
              * @constant
@@ -5169,47 +5617,26 @@ export interface components {
             type: "MONTHLY";
             /** @description Fiscal year of the declared month. */
             year: number;
-            /** @description The declared month. */
+            /** @description The declared month (ours). */
             month: number;
-            /** @description RFC of the taxpayer. */
-            rfc: components["schemas"]["Rfc"];
-            /** @description Name or business name of the taxpayer (choice). */
-            name: string;
-            /** @description Operation number the SAT gave the filing (número de operación) (choice). */
-            declaration_id: string;
-            /**
-             * @description A normal return or a complementary one that amends it (choice).
-             * @enum {string}
-             */
-            declaration_type: "NORMAL" | "COMPLEMENTARY";
-            /**
-             * Format: date-time
-             * @description When the return was filed (choice).
-             */
-            filed_at: string;
-            /**
-             * @description Currency of every amount (choice).
-             * @constant
-             */
-            currency: "MXN";
-            /** @description Income of the month (choice). */
-            incomes: number;
-            /** @description Deductions of the month (choice). */
-            deductions: number;
-            /** @description Incomes less deductions; negative for a loss (choice). */
-            taxable_income: number;
-            /** @description Provisional ISR due for the month (choice). */
-            tax_due: number;
-            /** @description ISR withheld by third parties (choice). */
-            tax_withheld: number;
-            /** @description ISR paid with the return (choice). */
-            tax_paid: number;
-            /** @description IVA payable (positive) or in favor (negative) for the month; null when the taxpayer has no IVA obligation (choice). */
-            vat_due: number | null;
-            /** @description Amount payable (positive) or in favor (negative) after the return (choice). */
-            balance: number;
-            /** @description The acknowledgment of the filing, base64-encoded PDF; null when none (choice). */
+            /** @description General data of the filing (taxpayer, period, operation number), as the SAT form has it. */
+            informacion_general: Record<string, never> | null;
+            /** @description ISR of the month (persons). */
+            isr?: Record<string, never> | null;
+            /** @description IVA of the month (persons). */
+            iva?: Record<string, never> | null;
+            /** @description How the ISR of the month was worked out (companies). */
+            determinacion_isr?: Record<string, never> | null;
+            /** @description Payment detail of the ISR (companies). */
+            detalle_pago_isr?: Record<string, never> | null;
+            /** @description How the IVA of the month was worked out (companies). */
+            determinacion_iva?: Record<string, never> | null;
+            /** @description Payment detail of the IVA (companies). */
+            detalle_pago_iva?: Record<string, never> | null;
+            /** @description The filed return, base64-encoded PDF, when the retrieval asked `attach_pdf: true`; else null. */
             pdf: string | null;
+            /** @description The SAT's acknowledgment of the filing, base64-encoded PDF; null when not asked for or not available. */
+            receipt_pdf?: string | null;
         };
         /** @description TAX-RETURNS-MIXED: a yearly or a monthly tax return, told apart by `type` (`YEARLY` or `MONTHLY`). */
         TaxReturn: components["schemas"]["TaxReturnYearly"] | components["schemas"]["TaxReturnMonthly"];
@@ -5264,50 +5691,92 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the tax returns retrieved from the institution, yearly and monthly mixed (TAX-RETURNS-MIXED). */
         TaxReturnList: components["schemas"]["TaxReturn"][];
-        /** @description A tax regime the taxpayer is registered in (choice of fields). */
-        TaxRegime: {
-            /** @description SAT regime key (c_RegimenFiscal), e.g. `612` (choice). */
-            code: string;
-            /** @description The regime's SAT name, e.g. `Régimen de las Personas Físicas con Actividades Empresariales y Profesionales`. */
-            description: string;
+        /** @description The taxpayer as the SAT registry has them. */
+        TaxPayerInformation: {
+            /** @description RFC of the taxpayer (the pattern is ours). */
+            rfc: string | null;
+            /** @description CURP (population registry code) of a person, with its check digit; null for a company (the pattern is ours). */
+            curp?: string | null;
+            /** @description Given names of a person. */
+            name?: string | null;
+            first_last_name?: string | null;
+            second_last_name?: string | null;
             /**
              * Format: date
-             * @description When the taxpayer entered the regime.
+             * @description Start of operations registered at the SAT.
              */
-            start_date: string;
+            start_operations_date: string | null;
+            /** @description Status in the taxpayer registry, e.g. `ACTIVO`, `SUSPENDIDO`. */
+            status_padron: string | null;
+            /**
+             * Format: date
+             * @description Date of the last status change; the TAX_STATUS `historical_update` event reports the latest one.
+             */
+            last_status_change_date: string | null;
+            commercial_name?: string | null;
+            /** @description Business name of a company. */
+            social_name?: string | null;
+            email?: string | null;
+            phone?: string | null;
+        };
+        /** @description The streets the address lies between. */
+        BetweenStreets: {
+            street_one?: string | null;
+            street_two?: string | null;
+        };
+        /** @description Fiscal address registered at the SAT. */
+        TaxStatusAddress: {
+            /** @description Código postal, five digits. */
+            postal_code: string | null;
+            /** @description e.g. `AVENIDA`, `CALLE`. */
+            street_type?: string | null;
+            street?: string | null;
+            exterior_number?: string | null;
+            interior_number?: string | null;
+            /** @description Colonia. */
+            suburb?: string | null;
+            locality?: string | null;
+            /** @description Municipality or borough (alcaldía). */
+            municipality?: string | null;
+            /** @description Federal entity, e.g. `CIUDAD DE MEXICO`. */
+            state?: string | null;
+            between_street?: components["schemas"]["BetweenStreets"][] | null;
+        };
+        /** @description An economic activity registered for the taxpayer. */
+        EconomicActivity: {
+            economic_activity?: string | null;
+            /** Format: date */
+            initial_date?: string | null;
+            /** Format: date */
+            end_date?: string | null;
+            /** @description Rank of the activity, `1` for the main one (a string, as the SAT gives it). */
+            order?: string | null;
+            /** @description Share of the taxpayer's activity in percent (a string, as the SAT gives it). */
+            percentage?: string | null;
+        };
+        /** @description A tax regime the taxpayer is registered in. */
+        TaxRegime: {
+            /** @description The regime's SAT name. */
+            regimen: string | null;
+            /** Format: date */
+            initial_date: string | null;
             /**
              * Format: date
              * @description When the taxpayer left it; null while current.
              */
             end_date: string | null;
         };
-        /** @description An economic activity registered for the taxpayer (choice of fields). */
-        EconomicActivity: {
-            /** @description Rank of the activity, 1 for the main one. */
-            order: number;
-            description: string;
-            /** @description Share of the taxpayer's activity in percent. */
-            percentage: number;
+        /** @description A filing obligation of the taxpayer. */
+        TaxObligation: {
+            obligation?: string | null;
+            /** @description When the obligation falls due, in the SAT's words. */
+            expiration?: string | null;
             /** Format: date */
-            start_date: string;
+            initial_date?: string | null;
             /** Format: date */
-            end_date: string | null;
+            end_date?: string | null;
         };
-        /** @description Fiscal address registered at the SAT (choice of fields). */
-        TaxStatusAddress: {
-            street: string;
-            exterior_number: string;
-            interior_number: string | null;
-            /** @description Colonia. */
-            neighborhood: string;
-            locality: string | null;
-            /** @description Municipality or borough (alcaldía). */
-            municipality: string;
-            /** @description Federal entity, e.g. `Ciudad de México`. */
-            state: string;
-            postal_code: string;
-        };
-        /** @description The registration data of the link's taxpayer at the SAT. The spec gives `id` and that the TAX_STATUS `historical_update` event reports `last_status_change_date` (read from `status_change_date` here); every other field is a choice. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description The registration data of the link's taxpayer at the SAT (its constancia de situación fiscal), with the provider's members. The spec gives `id` and that the TAX_STATUS `historical_update` event reports `last_status_change_date` (read from `tax_payer_information` here). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         TaxStatus: {
             /** Format: uuid */
             id: string;
@@ -5320,45 +5789,30 @@ export interface components {
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at: string | null;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
             created_at: string;
-            /** @description RFC of the taxpayer. */
-            rfc: components["schemas"]["Rfc"];
-            /** @description CURP (population registry code) of a natural person; null for a legal person. */
-            curp: string | null;
-            /** @description Name (natural person) or business name (legal person) as registered. */
-            official_name: string;
-            /** @description Commercial name when registered (choice). */
-            trade_name: string | null;
-            /**
-             * @description Natural person (persona física) or legal person (persona moral) (choice).
-             * @enum {string}
-             */
-            person_type: "NATURAL" | "LEGAL";
-            /**
-             * Format: date
-             * @description Start of operations registered at the SAT (choice).
-             */
-            start_of_operations_date: string | null;
-            /**
-             * @description Taxpayer status in the registry (ACTIVO, SUSPENDIDO, CANCELADO) (choice of values beyond ACTIVE and SUSPENDED).
-             * @enum {string}
-             */
-            status: "ACTIVE" | "SUSPENDED" | "CANCELLED";
-            /**
-             * Format: date
-             * @description Date of the last status change; the TAX_STATUS `historical_update` event reports it as `last_status_change_date`.
-             */
-            status_change_date: string;
-            /** @description The tax regimes with their start dates. */
-            regimes: components["schemas"]["TaxRegime"][];
-            economic_activities: components["schemas"]["EconomicActivity"][];
-            /** @description Fiscal address; null when the SAT shows none (choice). */
+            /** @description Where and when the SAT issued the document, as printed on it. */
+            place_and_date_of_issuance: string | null;
+            /** @description Name (person) or business name (company) as registered. */
+            official_name: string | null;
+            /** @description The id of the fiscal identification card (idCIF). */
+            id_cif: string | null;
+            tax_payer_information: components["schemas"]["TaxPayerInformation"] | null;
+            /** @description Fiscal address; null when the SAT shows none. */
             address: components["schemas"]["TaxStatusAddress"] | null;
+            economic_activity: components["schemas"]["EconomicActivity"][] | null;
+            regimens: components["schemas"]["TaxRegime"][] | null;
+            obligations: components["schemas"]["TaxObligation"][] | null;
+            /** @description The SAT's digital stamp (sello digital) of the document. */
+            digital_stamp: string | null;
+            /** @description The original chain the stamp signs. */
+            digital_stamp_chain: string | null;
+            /** @description The SAT's PDF, base64-encoded, when the retrieval asked `attach_pdf: true`; else null. */
+            pdf: string | null;
         };
         /** @description PAGE-DEFAULT: a page of tax statuses. */
         TaxStatusPage: {
@@ -5377,7 +5831,7 @@ export interface components {
             /** @description An MFA token sent up front (LINK-MFA-428). */
             token?: string;
             /**
-             * @description Ask for the SAT's PDF of the status (the provider's member; accepted, the simulated record carries no PDF).
+             * @description `true` fills the record's `pdf` with the SAT's document (base64); else it is null.
              * @default false
              */
             attach_pdf?: boolean;
@@ -5417,78 +5871,108 @@ export interface components {
             /** @description Seconds the access token is valid (choice 600). */
             expires_in: number;
         };
-        /**
-         * @description Category of the movement (choice of the list); null when the movement could not be categorised (then `status` is usually `UNCATEGORIZED`).
-         * @enum {string|null}
-         */
-        TransactionCategory: "INCOME_AND_PAYMENTS" | "TRANSFERS" | "FOOD_AND_GROCERIES" | "BILLS_AND_UTILITIES" | "TRANSPORT_AND_TRAVEL" | "SHOPPING" | "HOME_AND_LIFE" | "LEISURE_AND_ONLINE_PLATFORMS" | "HEALTH_AND_WELLNESS" | "TAXES_AND_FEES" | "INVESTMENTS_AND_SAVINGS" | "CREDITS_AND_LOANS" | null;
-        /** @description The merchant of the movement, where it could be identified (choice of fields). */
+        /** @description The merchant of the movement, where it could be identified. */
         TransactionMerchant: {
             /** @example Padaria Pao Dourado */
-            name: string;
+            merchant_name?: string;
             /**
-             * Format: uri
+             * @description The merchant's site (the provider leaves the format open).
              * @example https://www.ifood.com.br
              */
-            website: string | null;
+            website?: string | null;
+            /** @description Address of the merchant's logo. */
+            logo?: string | null;
         };
-        /** @description One movement in an account. `id`, `description`, `value_date`, `collected_at` and `created_at` are given by the spec; the other fields and their types are choices. The webhook events count records by `type` (INFLOW/OUTFLOW) and report first/last dates from `value_date` (WEBHOOK-FOLLOW-UP). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /**
+         * @description Category of the movement (the provider's list); null when the movement could not be categorised (then `status` is usually `UNCATEGORIZED`).
+         * @enum {string|null}
+         */
+        TransactionCategory: "Bills & Utilities" | "Credits & Loans" | "Deposits" | "Fees & Charges" | "Food & Groceries" | "Home & Life" | "Income & Payments" | "Insurance" | "Investments & Savings" | "Online Platforms & Leisure" | "Personal Shopping" | "Taxes" | "Transfers" | "Transport & Travel" | "Unknown" | "Withdrawal & ATM" | null;
+        /**
+         * @description Finer category of the movement (the provider's list); null when none applies.
+         * @enum {string|null}
+         */
+        TransactionSubcategory: "Electricity & Energy" | "Rent" | "Telecommunications" | "Water" | "Auto" | "Credit Card" | "Instalment" | "Interest & Charges" | "Mortgage" | "Pay Advance" | "Personal" | "Adjustments" | "Bank Fees" | "Chargeback" | "Refund" | "Blocked Balances" | "Alimony" | "Alcohol & Tobacco" | "Bakery & Coffee" | "Bars & Nightclubs" | "Convenience Store" | "Delivery" | "Groceries" | "Restaurants" | "Education" | "Gyms & Fitness" | "Hair & Beauty" | "Health" | "Home Decor & Appliances" | "Laundry & Dry Cleaning" | "Pharmacies" | "Professional Services" | "Veterinary Services" | "Freelance" | "Interest" | "Retirement" | "Salary" | "Government" | "Home Insurance" | "Auto Insurance" | "Health & Life Insurance" | "Savings" | "Fixed income" | "Equity" | "Investment Funds" | "Derivatives" | "Cryptocurrencies" | "Apps, Software and Cloud Services" | "Events, Parks and Museums" | "Gambling" | "Gaming" | "Lottery" | "Movie & Audio" | "Books & News" | "Clothing & Accessories" | "Department Store" | "Electronics" | "E-commerce" | "Gifts" | "Office Supplies" | "Pet Supplies" | "Auto Tax & Fees" | "Donation" | "Government Fees" | "Income Tax" | "Real Estate Tax & Fees" | "Tax Return" | "Accommodation" | "Auto Expenses" | "Auto Rental" | "Flights" | "Gas" | "Mileage Programs" | "Parking & Tolls" | "Public Transit" | "Taxis & Rideshares" | "Other" | null;
+        /** @description The card bill a credit card movement belongs to. */
+        TransactionCreditCardData: {
+            /** Format: date-time */
+            collected_at?: string | null;
+            /** @description The bill's name at the institution, e.g. `nov-2026`. */
+            bill_name?: string | null;
+            /** @enum {string|null} */
+            bill_status?: "PAID" | "CLOSED" | "OPEN" | "FUTURE" | null;
+            /** Format: float */
+            bill_amount?: number | null;
+            /** @description Total of the previous bill, as the institution writes it. */
+            previous_bill_total?: string | null;
+        };
+        /** @description One movement in an account, with the provider's members. `id`, `description`, `value_date`, `collected_at` and `created_at` are named by the spec; `id` is always present. `link` is ours: every stored record names its link (lists filter by it). `account` is the whole account record the movement belongs to. The webhook events count records by `type` (INFLOW/OUTFLOW) and report first/last dates from `value_date` (WEBHOOK-FOLLOW-UP). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         Transaction: {
             /** Format: uuid */
             id: string;
             /**
              * Format: uuid
-             * @description Id of the link the transaction belongs to.
+             * @description Id of the link the transaction belongs to (ours: the provider's record has none).
              */
             link: string;
-            /**
-             * Format: uuid
-             * @description Id of the account the transaction belongs to.
-             */
-            account: string;
+            /** @description The institution's own id of the movement. */
+            internal_identification?: string | null;
+            /** @description The account the movement belongs to, as `/api/accounts/` has it. */
+            account: components["schemas"]["Account"] | null;
             /**
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at: string | null;
             /**
              * Format: date-time
              * @description When the record was stored (used by `created_at__range` follow-ups).
              */
-            created_at: string;
+            created_at?: string;
             /**
              * Format: date
              * @description Date the movement took effect.
              */
-            value_date: string;
+            value_date: string | null;
             /**
              * Format: date-time
-             * @description When the institution booked it (a date-time, as the provider has it); null when not booked yet.
+             * @description When the institution booked it; null when not booked yet.
              */
             accounting_date: string | null;
-            /** @description Amount, always positive (choice); the direction is in `type`. */
-            amount: number;
-            /** @description Account balance after the movement (choice); null where the institution gives none. */
+            /**
+             * Format: float
+             * @description Amount, always positive; the direction is in `type`.
+             */
+            amount: number | null;
+            /**
+             * Format: float
+             * @description Account balance after the movement; null where the institution gives none.
+             */
             balance: number | null;
-            /** @description ISO 4217 code. */
-            currency: string;
+            /** @description ISO 4217 code (the pattern is ours). */
+            currency: string | null;
             /** @description The institution's description of the movement. */
-            description: string;
-            /**
-             * @description Direction: money in or out of the account (choice of values).
-             * @enum {string}
-             */
-            type: "INFLOW" | "OUTFLOW";
-            /**
-             * @description Processing status (choice of values).
-             * @enum {string}
-             */
-            status: "PROCESSED" | "PENDING" | "UNCATEGORIZED";
-            category: components["schemas"]["TransactionCategory"];
-            /** @description Merchant (choice); null when not identified. */
+            description: string | null;
+            /** @description Further text the institution gives about the movement. */
+            observations: string | null;
+            /** @description Merchant; null when not identified. */
             merchant: components["schemas"]["TransactionMerchant"] | null;
-            /** @description Institution reference of the movement, e.g. a Pix end-to-end id (choice). */
+            category: components["schemas"]["TransactionCategory"];
+            subcategory?: components["schemas"]["TransactionSubcategory"];
+            /** @description Institution reference of the movement, e.g. a Pix end-to-end id. */
             reference: string | null;
+            /**
+             * @description Direction: money in or out of the account.
+             * @enum {string|null}
+             */
+            type: "INFLOW" | "OUTFLOW" | null;
+            /**
+             * @description Processing status.
+             * @enum {string|null}
+             */
+            status: "PROCESSED" | "PENDING" | "UNCATEGORIZED" | null;
+            /** @description The card bill of a credit card movement; null for other accounts. */
+            credit_card_data?: components["schemas"]["TransactionCreditCardData"] | null;
         };
         /** @description PAGE-DEFAULT: a page of transactions. */
         TransactionPage: {
@@ -7291,8 +7775,13 @@ export interface operations {
                      *           "public_identification_name": "AGENCY/ACCOUNT",
                      *           "public_identification_value": "0001/4321-5",
                      *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
                      *           "credit_data": null,
-                     *           "loan_data": null
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
                      *         }
                      *       ]
                      *     }
@@ -7353,8 +7842,13 @@ export interface operations {
                      *         "public_identification_name": "AGENCY/ACCOUNT",
                      *         "public_identification_value": "0001/4321-5",
                      *         "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *         "balance_type": "ASSET",
                      *         "credit_data": null,
-                     *         "loan_data": null
+                     *         "loan_data": null,
+                     *         "funds_data": null,
+                     *         "receivables_data": null,
+                     *         "bank_product_id": null,
+                     *         "internal_identification": null
                      *       }
                      *     ]
                      */
@@ -7390,8 +7884,13 @@ export interface operations {
                      *         "public_identification_name": "AGENCY/ACCOUNT",
                      *         "public_identification_value": "0001/4321-5",
                      *         "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *         "balance_type": "ASSET",
                      *         "credit_data": null,
-                     *         "loan_data": null
+                     *         "loan_data": null,
+                     *         "funds_data": null,
+                     *         "receivables_data": null,
+                     *         "bank_product_id": null,
+                     *         "internal_identification": null
                      *       }
                      *     ]
                      */
@@ -7455,8 +7954,13 @@ export interface operations {
                      *         "public_identification_name": "AGENCY/ACCOUNT",
                      *         "public_identification_value": "0001/4321-5",
                      *         "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *         "balance_type": "ASSET",
                      *         "credit_data": null,
-                     *         "loan_data": null
+                     *         "loan_data": null,
+                     *         "funds_data": null,
+                     *         "receivables_data": null,
+                     *         "bank_product_id": null,
+                     *         "internal_identification": null
                      *       }
                      *     ]
                      */
@@ -7492,8 +7996,13 @@ export interface operations {
                      *         "public_identification_name": "AGENCY/ACCOUNT",
                      *         "public_identification_value": "0001/4321-5",
                      *         "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *         "balance_type": "ASSET",
                      *         "credit_data": null,
-                     *         "loan_data": null
+                     *         "loan_data": null,
+                     *         "funds_data": null,
+                     *         "receivables_data": null,
+                     *         "bank_product_id": null,
+                     *         "internal_identification": null
                      *       }
                      *     ]
                      */
@@ -7548,8 +8057,13 @@ export interface operations {
                      *       "public_identification_name": "AGENCY/ACCOUNT",
                      *       "public_identification_value": "0001/4321-5",
                      *       "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *       "balance_type": "ASSET",
                      *       "credit_data": null,
-                     *       "loan_data": null
+                     *       "loan_data": null,
+                     *       "funds_data": null,
+                     *       "receivables_data": null,
+                     *       "bank_product_id": null,
+                     *       "internal_identification": null
                      *     }
                      */
                     "application/json": components["schemas"]["Account"];
@@ -10474,54 +10988,92 @@ export interface operations {
                      *           "link": "4a6c8e0f-2b4d-4f6a-8c0e-1d3f5a7b9c2e",
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "report_date": "2026-11-01",
+                     *           "internal_identification": "IMSS-2026-1101-03178512345",
                      *           "personal_data": {
-                     *             "full_name": "Andrés Gómez Martínez",
-                     *             "curp": "GOMA850315HDFNRN09",
-                     *             "nss": "03178512345",
-                     *             "email": "andres.gomez@correo.com.mx"
+                     *             "official_name": "Andrés Gómez Martínez",
+                     *             "first_name": "Andrés",
+                     *             "last_name": "Gómez Martínez",
+                     *             "email": "andres.gomez@correo.com.mx",
+                     *             "birth_date": "1985-03-15",
+                     *             "entitlements": {
+                     *               "entitled_to_health_insurance": true,
+                     *               "entitled_to_company_benefits": true,
+                     *               "valid_until": "2026-12-31",
+                     *               "status": "EMPLOYED"
+                     *             },
+                     *             "document_ids": [
+                     *               {
+                     *                 "document_type": "NSS",
+                     *                 "document_number": "03178512345"
+                     *               },
+                     *               {
+                     *                 "document_type": "CURP",
+                     *                 "document_number": "GOMA850315HDFNRN09"
+                     *               }
+                     *             ]
                      *           },
-                     *           "employment_history": [
+                     *           "social_security_summary": {
+                     *             "weeks_redeemed": 0,
+                     *             "weeks_reinstated": 0,
+                     *             "weeks_contributed": 612
+                     *           },
+                     *           "employment_records": [
                      *             {
-                     *               "employer_name": "Comercializadora del Bajío SA de CV",
-                     *               "employer_registration": "Y5412345109",
-                     *               "state": "Jalisco",
+                     *               "collected_at": "2026-11-01T12:00:00.000Z",
+                     *               "employer": "Comercializadora del Bajío SA de CV",
+                     *               "employer_id": "Y5412345109",
                      *               "start_date": "2022-02-14",
                      *               "end_date": null,
-                     *               "base_salary": 712.45,
-                     *               "salary_history": [
+                     *               "weeks_employed": 246,
+                     *               "state": "Jalisco",
+                     *               "most_recent_base_salary": 712.45,
+                     *               "monthly_salary": 21658.48,
+                     *               "currency": "MXN",
+                     *               "employment_status_updates": [
                      *                 {
-                     *                   "date": "2022-02-14",
-                     *                   "base_salary": 615.3
+                     *                   "event": "HIRED",
+                     *                   "base_salary": 615.3,
+                     *                   "update_date": "2022-02-14"
                      *                 },
                      *                 {
-                     *                   "date": "2024-01-01",
-                     *                   "base_salary": 712.45
+                     *                   "event": "SALARY_MODIFICATION",
+                     *                   "base_salary": 712.45,
+                     *                   "update_date": "2024-01-01"
                      *                 }
                      *               ]
                      *             },
                      *             {
-                     *               "employer_name": "Servicios Logísticos Norte SA de CV",
-                     *               "employer_registration": "B2287654321",
-                     *               "state": "Nuevo León",
+                     *               "collected_at": "2026-11-01T12:00:00.000Z",
+                     *               "employer": "Servicios Logísticos Norte SA de CV",
+                     *               "employer_id": "B2287654321",
                      *               "start_date": "2017-06-01",
                      *               "end_date": "2021-12-31",
-                     *               "base_salary": 498.1,
-                     *               "salary_history": [
+                     *               "weeks_employed": 239,
+                     *               "state": "Nuevo León",
+                     *               "most_recent_base_salary": 498.1,
+                     *               "monthly_salary": 15142.24,
+                     *               "currency": "MXN",
+                     *               "employment_status_updates": [
                      *                 {
-                     *                   "date": "2017-06-01",
-                     *                   "base_salary": 412
+                     *                   "event": "HIRED",
+                     *                   "base_salary": 412,
+                     *                   "update_date": "2017-06-01"
                      *                 },
                      *                 {
-                     *                   "date": "2019-07-01",
-                     *                   "base_salary": 498.1
+                     *                   "event": "SALARY_MODIFICATION",
+                     *                   "base_salary": 498.1,
+                     *                   "update_date": "2019-07-01"
+                     *                 },
+                     *                 {
+                     *                   "event": "DISMISSED_RESIGNED",
+                     *                   "base_salary": 498.1,
+                     *                   "update_date": "2021-12-31"
                      *                 }
                      *               ]
                      *             }
                      *           ],
-                     *           "weeks_contributed": 612,
-                     *           "current_daily_base_salary": 712.45,
-                     *           "currency": "MXN",
-                     *           "pdf": null
+                     *           "files": []
                      *         }
                      *       ]
                      *     }
@@ -10568,54 +11120,92 @@ export interface operations {
                      *         "link": "4a6c8e0f-2b4d-4f6a-8c0e-1d3f5a7b9c2e",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "report_date": "2026-11-01",
+                     *         "internal_identification": "IMSS-2026-1101-03178512345",
                      *         "personal_data": {
-                     *           "full_name": "Andrés Gómez Martínez",
-                     *           "curp": "GOMA850315HDFNRN09",
-                     *           "nss": "03178512345",
-                     *           "email": "andres.gomez@correo.com.mx"
+                     *           "official_name": "Andrés Gómez Martínez",
+                     *           "first_name": "Andrés",
+                     *           "last_name": "Gómez Martínez",
+                     *           "email": "andres.gomez@correo.com.mx",
+                     *           "birth_date": "1985-03-15",
+                     *           "entitlements": {
+                     *             "entitled_to_health_insurance": true,
+                     *             "entitled_to_company_benefits": true,
+                     *             "valid_until": "2026-12-31",
+                     *             "status": "EMPLOYED"
+                     *           },
+                     *           "document_ids": [
+                     *             {
+                     *               "document_type": "NSS",
+                     *               "document_number": "03178512345"
+                     *             },
+                     *             {
+                     *               "document_type": "CURP",
+                     *               "document_number": "GOMA850315HDFNRN09"
+                     *             }
+                     *           ]
                      *         },
-                     *         "employment_history": [
+                     *         "social_security_summary": {
+                     *           "weeks_redeemed": 0,
+                     *           "weeks_reinstated": 0,
+                     *           "weeks_contributed": 612
+                     *         },
+                     *         "employment_records": [
                      *           {
-                     *             "employer_name": "Comercializadora del Bajío SA de CV",
-                     *             "employer_registration": "Y5412345109",
-                     *             "state": "Jalisco",
+                     *             "collected_at": "2026-11-01T12:00:00.000Z",
+                     *             "employer": "Comercializadora del Bajío SA de CV",
+                     *             "employer_id": "Y5412345109",
                      *             "start_date": "2022-02-14",
                      *             "end_date": null,
-                     *             "base_salary": 712.45,
-                     *             "salary_history": [
+                     *             "weeks_employed": 246,
+                     *             "state": "Jalisco",
+                     *             "most_recent_base_salary": 712.45,
+                     *             "monthly_salary": 21658.48,
+                     *             "currency": "MXN",
+                     *             "employment_status_updates": [
                      *               {
-                     *                 "date": "2022-02-14",
-                     *                 "base_salary": 615.3
+                     *                 "event": "HIRED",
+                     *                 "base_salary": 615.3,
+                     *                 "update_date": "2022-02-14"
                      *               },
                      *               {
-                     *                 "date": "2024-01-01",
-                     *                 "base_salary": 712.45
+                     *                 "event": "SALARY_MODIFICATION",
+                     *                 "base_salary": 712.45,
+                     *                 "update_date": "2024-01-01"
                      *               }
                      *             ]
                      *           },
                      *           {
-                     *             "employer_name": "Servicios Logísticos Norte SA de CV",
-                     *             "employer_registration": "B2287654321",
-                     *             "state": "Nuevo León",
+                     *             "collected_at": "2026-11-01T12:00:00.000Z",
+                     *             "employer": "Servicios Logísticos Norte SA de CV",
+                     *             "employer_id": "B2287654321",
                      *             "start_date": "2017-06-01",
                      *             "end_date": "2021-12-31",
-                     *             "base_salary": 498.1,
-                     *             "salary_history": [
+                     *             "weeks_employed": 239,
+                     *             "state": "Nuevo León",
+                     *             "most_recent_base_salary": 498.1,
+                     *             "monthly_salary": 15142.24,
+                     *             "currency": "MXN",
+                     *             "employment_status_updates": [
                      *               {
-                     *                 "date": "2017-06-01",
-                     *                 "base_salary": 412
+                     *                 "event": "HIRED",
+                     *                 "base_salary": 412,
+                     *                 "update_date": "2017-06-01"
                      *               },
                      *               {
-                     *                 "date": "2019-07-01",
-                     *                 "base_salary": 498.1
+                     *                 "event": "SALARY_MODIFICATION",
+                     *                 "base_salary": 498.1,
+                     *                 "update_date": "2019-07-01"
+                     *               },
+                     *               {
+                     *                 "event": "DISMISSED_RESIGNED",
+                     *                 "base_salary": 498.1,
+                     *                 "update_date": "2021-12-31"
                      *               }
                      *             ]
                      *           }
                      *         ],
-                     *         "weeks_contributed": 612,
-                     *         "current_daily_base_salary": 712.45,
-                     *         "currency": "MXN",
-                     *         "pdf": null
+                     *         "files": []
                      *       }
                      *     ]
                      */
@@ -10635,54 +11225,92 @@ export interface operations {
                      *         "link": "4a6c8e0f-2b4d-4f6a-8c0e-1d3f5a7b9c2e",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "report_date": "2026-11-01",
+                     *         "internal_identification": "IMSS-2026-1101-03178512345",
                      *         "personal_data": {
-                     *           "full_name": "Andrés Gómez Martínez",
-                     *           "curp": "GOMA850315HDFNRN09",
-                     *           "nss": "03178512345",
-                     *           "email": "andres.gomez@correo.com.mx"
+                     *           "official_name": "Andrés Gómez Martínez",
+                     *           "first_name": "Andrés",
+                     *           "last_name": "Gómez Martínez",
+                     *           "email": "andres.gomez@correo.com.mx",
+                     *           "birth_date": "1985-03-15",
+                     *           "entitlements": {
+                     *             "entitled_to_health_insurance": true,
+                     *             "entitled_to_company_benefits": true,
+                     *             "valid_until": "2026-12-31",
+                     *             "status": "EMPLOYED"
+                     *           },
+                     *           "document_ids": [
+                     *             {
+                     *               "document_type": "NSS",
+                     *               "document_number": "03178512345"
+                     *             },
+                     *             {
+                     *               "document_type": "CURP",
+                     *               "document_number": "GOMA850315HDFNRN09"
+                     *             }
+                     *           ]
                      *         },
-                     *         "employment_history": [
+                     *         "social_security_summary": {
+                     *           "weeks_redeemed": 0,
+                     *           "weeks_reinstated": 0,
+                     *           "weeks_contributed": 612
+                     *         },
+                     *         "employment_records": [
                      *           {
-                     *             "employer_name": "Comercializadora del Bajío SA de CV",
-                     *             "employer_registration": "Y5412345109",
-                     *             "state": "Jalisco",
+                     *             "collected_at": "2026-11-01T12:00:00.000Z",
+                     *             "employer": "Comercializadora del Bajío SA de CV",
+                     *             "employer_id": "Y5412345109",
                      *             "start_date": "2022-02-14",
                      *             "end_date": null,
-                     *             "base_salary": 712.45,
-                     *             "salary_history": [
+                     *             "weeks_employed": 246,
+                     *             "state": "Jalisco",
+                     *             "most_recent_base_salary": 712.45,
+                     *             "monthly_salary": 21658.48,
+                     *             "currency": "MXN",
+                     *             "employment_status_updates": [
                      *               {
-                     *                 "date": "2022-02-14",
-                     *                 "base_salary": 615.3
+                     *                 "event": "HIRED",
+                     *                 "base_salary": 615.3,
+                     *                 "update_date": "2022-02-14"
                      *               },
                      *               {
-                     *                 "date": "2024-01-01",
-                     *                 "base_salary": 712.45
+                     *                 "event": "SALARY_MODIFICATION",
+                     *                 "base_salary": 712.45,
+                     *                 "update_date": "2024-01-01"
                      *               }
                      *             ]
                      *           },
                      *           {
-                     *             "employer_name": "Servicios Logísticos Norte SA de CV",
-                     *             "employer_registration": "B2287654321",
-                     *             "state": "Nuevo León",
+                     *             "collected_at": "2026-11-01T12:00:00.000Z",
+                     *             "employer": "Servicios Logísticos Norte SA de CV",
+                     *             "employer_id": "B2287654321",
                      *             "start_date": "2017-06-01",
                      *             "end_date": "2021-12-31",
-                     *             "base_salary": 498.1,
-                     *             "salary_history": [
+                     *             "weeks_employed": 239,
+                     *             "state": "Nuevo León",
+                     *             "most_recent_base_salary": 498.1,
+                     *             "monthly_salary": 15142.24,
+                     *             "currency": "MXN",
+                     *             "employment_status_updates": [
                      *               {
-                     *                 "date": "2017-06-01",
-                     *                 "base_salary": 412
+                     *                 "event": "HIRED",
+                     *                 "base_salary": 412,
+                     *                 "update_date": "2017-06-01"
                      *               },
                      *               {
-                     *                 "date": "2019-07-01",
-                     *                 "base_salary": 498.1
+                     *                 "event": "SALARY_MODIFICATION",
+                     *                 "base_salary": 498.1,
+                     *                 "update_date": "2019-07-01"
+                     *               },
+                     *               {
+                     *                 "event": "DISMISSED_RESIGNED",
+                     *                 "base_salary": 498.1,
+                     *                 "update_date": "2021-12-31"
                      *               }
                      *             ]
                      *           }
                      *         ],
-                     *         "weeks_contributed": 612,
-                     *         "current_daily_base_salary": 712.45,
-                     *         "currency": "MXN",
-                     *         "pdf": null
+                     *         "files": []
                      *       }
                      *     ]
                      */
@@ -10720,54 +11348,92 @@ export interface operations {
                      *       "link": "4a6c8e0f-2b4d-4f6a-8c0e-1d3f5a7b9c2e",
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:01.000Z",
+                     *       "report_date": "2026-11-01",
+                     *       "internal_identification": "IMSS-2026-1101-03178512345",
                      *       "personal_data": {
-                     *         "full_name": "Andrés Gómez Martínez",
-                     *         "curp": "GOMA850315HDFNRN09",
-                     *         "nss": "03178512345",
-                     *         "email": "andres.gomez@correo.com.mx"
+                     *         "official_name": "Andrés Gómez Martínez",
+                     *         "first_name": "Andrés",
+                     *         "last_name": "Gómez Martínez",
+                     *         "email": "andres.gomez@correo.com.mx",
+                     *         "birth_date": "1985-03-15",
+                     *         "entitlements": {
+                     *           "entitled_to_health_insurance": true,
+                     *           "entitled_to_company_benefits": true,
+                     *           "valid_until": "2026-12-31",
+                     *           "status": "EMPLOYED"
+                     *         },
+                     *         "document_ids": [
+                     *           {
+                     *             "document_type": "NSS",
+                     *             "document_number": "03178512345"
+                     *           },
+                     *           {
+                     *             "document_type": "CURP",
+                     *             "document_number": "GOMA850315HDFNRN09"
+                     *           }
+                     *         ]
                      *       },
-                     *       "employment_history": [
+                     *       "social_security_summary": {
+                     *         "weeks_redeemed": 0,
+                     *         "weeks_reinstated": 0,
+                     *         "weeks_contributed": 612
+                     *       },
+                     *       "employment_records": [
                      *         {
-                     *           "employer_name": "Comercializadora del Bajío SA de CV",
-                     *           "employer_registration": "Y5412345109",
-                     *           "state": "Jalisco",
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "employer": "Comercializadora del Bajío SA de CV",
+                     *           "employer_id": "Y5412345109",
                      *           "start_date": "2022-02-14",
                      *           "end_date": null,
-                     *           "base_salary": 712.45,
-                     *           "salary_history": [
+                     *           "weeks_employed": 246,
+                     *           "state": "Jalisco",
+                     *           "most_recent_base_salary": 712.45,
+                     *           "monthly_salary": 21658.48,
+                     *           "currency": "MXN",
+                     *           "employment_status_updates": [
                      *             {
-                     *               "date": "2022-02-14",
-                     *               "base_salary": 615.3
+                     *               "event": "HIRED",
+                     *               "base_salary": 615.3,
+                     *               "update_date": "2022-02-14"
                      *             },
                      *             {
-                     *               "date": "2024-01-01",
-                     *               "base_salary": 712.45
+                     *               "event": "SALARY_MODIFICATION",
+                     *               "base_salary": 712.45,
+                     *               "update_date": "2024-01-01"
                      *             }
                      *           ]
                      *         },
                      *         {
-                     *           "employer_name": "Servicios Logísticos Norte SA de CV",
-                     *           "employer_registration": "B2287654321",
-                     *           "state": "Nuevo León",
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "employer": "Servicios Logísticos Norte SA de CV",
+                     *           "employer_id": "B2287654321",
                      *           "start_date": "2017-06-01",
                      *           "end_date": "2021-12-31",
-                     *           "base_salary": 498.1,
-                     *           "salary_history": [
+                     *           "weeks_employed": 239,
+                     *           "state": "Nuevo León",
+                     *           "most_recent_base_salary": 498.1,
+                     *           "monthly_salary": 15142.24,
+                     *           "currency": "MXN",
+                     *           "employment_status_updates": [
                      *             {
-                     *               "date": "2017-06-01",
-                     *               "base_salary": 412
+                     *               "event": "HIRED",
+                     *               "base_salary": 412,
+                     *               "update_date": "2017-06-01"
                      *             },
                      *             {
-                     *               "date": "2019-07-01",
-                     *               "base_salary": 498.1
+                     *               "event": "SALARY_MODIFICATION",
+                     *               "base_salary": 498.1,
+                     *               "update_date": "2019-07-01"
+                     *             },
+                     *             {
+                     *               "event": "DISMISSED_RESIGNED",
+                     *               "base_salary": 498.1,
+                     *               "update_date": "2021-12-31"
                      *             }
                      *           ]
                      *         }
                      *       ],
-                     *       "weeks_contributed": 612,
-                     *       "current_daily_base_salary": 712.45,
-                     *       "currency": "MXN",
-                     *       "pdf": null
+                     *       "files": []
                      *     }
                      */
                     "application/json": components["schemas"]["EmploymentRecord"];
@@ -11146,39 +11812,65 @@ export interface operations {
                      *         {
                      *           "id": "1c8f3e2b-7a4d-4b6e-9f05-3d2c1a0b8e76",
                      *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *           "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:04.000Z",
-                     *           "currency": "BRL",
-                     *           "income_sources": [
+                     *           "institution": "ofbank_br_retail",
+                     *           "income_source_type": "BANK",
+                     *           "income_streams": [
                      *             {
-                     *               "type": "SALARY",
-                     *               "description": "PAGTO SALARIO TOTVS S.A.",
+                     *               "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *               "income_type": "SALARY",
                      *               "frequency": "MONTHLY",
-                     *               "confidence": "HIGH",
-                     *               "number_of_transactions": 12,
-                     *               "average_amount": 7250.4,
-                     *               "total_amount": 87004.8,
-                     *               "first_income_date": "2025-11-05",
-                     *               "last_income_date": "2026-10-05"
+                     *               "monthly_average": 7250.4,
+                     *               "average_income_amount": 7250.4,
+                     *               "last_income_amount": 7250.4,
+                     *               "currency": "BRL",
+                     *               "last_income_description": "PAGTO SALARIO TOTVS S.A.",
+                     *               "last_income_date": "2026-10-05",
+                     *               "stability": 1,
+                     *               "regularity": 1,
+                     *               "trend": 0,
+                     *               "lookback_periods": 12,
+                     *               "full_periods": 12,
+                     *               "periods_with_income": 12,
+                     *               "number_of_incomes": 12,
+                     *               "confidence": "HIGH"
                      *             },
                      *             {
-                     *               "type": "TRANSFER",
-                     *               "description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *               "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *               "income_type": "TRANSFER",
                      *               "frequency": "IRREGULAR",
-                     *               "confidence": "LOW",
-                     *               "number_of_transactions": 4,
-                     *               "average_amount": 350,
-                     *               "total_amount": 1400,
-                     *               "first_income_date": "2026-01-18",
-                     *               "last_income_date": "2026-09-22"
+                     *               "monthly_average": 116.67,
+                     *               "average_income_amount": 350,
+                     *               "last_income_amount": 350,
+                     *               "currency": "BRL",
+                     *               "last_income_description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *               "last_income_date": "2026-09-22",
+                     *               "stability": 0.6,
+                     *               "regularity": 0.3,
+                     *               "trend": null,
+                     *               "lookback_periods": 12,
+                     *               "full_periods": 12,
+                     *               "periods_with_income": 4,
+                     *               "number_of_incomes": 4,
+                     *               "confidence": "LOW"
                      *             }
                      *           ],
-                     *           "number_of_income_sources": 2,
+                     *           "first_transaction_date": "2025-11-05",
+                     *           "last_transaction_date": "2026-10-05",
+                     *           "number_of_income_streams": 2,
+                     *           "monthly_average": 7367.07,
+                     *           "monthly_average_regular": 7250.4,
+                     *           "monthly_average_irregular": 116.67,
+                     *           "monthly_average_low_confidence": 116.67,
+                     *           "monthly_average_medium_confidence": 0,
+                     *           "monthly_average_high_confidence": 7250.4,
                      *           "total_income_amount": 88404.8,
-                     *           "monthly_average_income": 7367.07,
-                     *           "first_income_date": "2025-11-05",
-                     *           "last_income_date": "2026-10-05"
+                     *           "total_regular_income_amount": 87004.8,
+                     *           "total_irregular_income_amount": 1400,
+                     *           "total_low_confidence": 1400,
+                     *           "total_medium_confidence": 0,
+                     *           "total_high_confidence": 87004.8
                      *         }
                      *       ]
                      *     }
@@ -11224,39 +11916,65 @@ export interface operations {
                      *       {
                      *         "id": "1c8f3e2b-7a4d-4b6e-9f05-3d2c1a0b8e76",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:04.000Z",
-                     *         "currency": "BRL",
-                     *         "income_sources": [
+                     *         "institution": "ofbank_br_retail",
+                     *         "income_source_type": "BANK",
+                     *         "income_streams": [
                      *           {
-                     *             "type": "SALARY",
-                     *             "description": "PAGTO SALARIO TOTVS S.A.",
+                     *             "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "income_type": "SALARY",
                      *             "frequency": "MONTHLY",
-                     *             "confidence": "HIGH",
-                     *             "number_of_transactions": 12,
-                     *             "average_amount": 7250.4,
-                     *             "total_amount": 87004.8,
-                     *             "first_income_date": "2025-11-05",
-                     *             "last_income_date": "2026-10-05"
+                     *             "monthly_average": 7250.4,
+                     *             "average_income_amount": 7250.4,
+                     *             "last_income_amount": 7250.4,
+                     *             "currency": "BRL",
+                     *             "last_income_description": "PAGTO SALARIO TOTVS S.A.",
+                     *             "last_income_date": "2026-10-05",
+                     *             "stability": 1,
+                     *             "regularity": 1,
+                     *             "trend": 0,
+                     *             "lookback_periods": 12,
+                     *             "full_periods": 12,
+                     *             "periods_with_income": 12,
+                     *             "number_of_incomes": 12,
+                     *             "confidence": "HIGH"
                      *           },
                      *           {
-                     *             "type": "TRANSFER",
-                     *             "description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *             "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "income_type": "TRANSFER",
                      *             "frequency": "IRREGULAR",
-                     *             "confidence": "LOW",
-                     *             "number_of_transactions": 4,
-                     *             "average_amount": 350,
-                     *             "total_amount": 1400,
-                     *             "first_income_date": "2026-01-18",
-                     *             "last_income_date": "2026-09-22"
+                     *             "monthly_average": 116.67,
+                     *             "average_income_amount": 350,
+                     *             "last_income_amount": 350,
+                     *             "currency": "BRL",
+                     *             "last_income_description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *             "last_income_date": "2026-09-22",
+                     *             "stability": 0.6,
+                     *             "regularity": 0.3,
+                     *             "trend": null,
+                     *             "lookback_periods": 12,
+                     *             "full_periods": 12,
+                     *             "periods_with_income": 4,
+                     *             "number_of_incomes": 4,
+                     *             "confidence": "LOW"
                      *           }
                      *         ],
-                     *         "number_of_income_sources": 2,
+                     *         "first_transaction_date": "2025-11-05",
+                     *         "last_transaction_date": "2026-10-05",
+                     *         "number_of_income_streams": 2,
+                     *         "monthly_average": 7367.07,
+                     *         "monthly_average_regular": 7250.4,
+                     *         "monthly_average_irregular": 116.67,
+                     *         "monthly_average_low_confidence": 116.67,
+                     *         "monthly_average_medium_confidence": 0,
+                     *         "monthly_average_high_confidence": 7250.4,
                      *         "total_income_amount": 88404.8,
-                     *         "monthly_average_income": 7367.07,
-                     *         "first_income_date": "2025-11-05",
-                     *         "last_income_date": "2026-10-05"
+                     *         "total_regular_income_amount": 87004.8,
+                     *         "total_irregular_income_amount": 1400,
+                     *         "total_low_confidence": 1400,
+                     *         "total_medium_confidence": 0,
+                     *         "total_high_confidence": 87004.8
                      *       }
                      *     ]
                      */
@@ -11274,39 +11992,65 @@ export interface operations {
                      *       {
                      *         "id": "1c8f3e2b-7a4d-4b6e-9f05-3d2c1a0b8e76",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:04.000Z",
-                     *         "currency": "BRL",
-                     *         "income_sources": [
+                     *         "institution": "ofbank_br_retail",
+                     *         "income_source_type": "BANK",
+                     *         "income_streams": [
                      *           {
-                     *             "type": "SALARY",
-                     *             "description": "PAGTO SALARIO TOTVS S.A.",
+                     *             "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "income_type": "SALARY",
                      *             "frequency": "MONTHLY",
-                     *             "confidence": "HIGH",
-                     *             "number_of_transactions": 12,
-                     *             "average_amount": 7250.4,
-                     *             "total_amount": 87004.8,
-                     *             "first_income_date": "2025-11-05",
-                     *             "last_income_date": "2026-10-05"
+                     *             "monthly_average": 7250.4,
+                     *             "average_income_amount": 7250.4,
+                     *             "last_income_amount": 7250.4,
+                     *             "currency": "BRL",
+                     *             "last_income_description": "PAGTO SALARIO TOTVS S.A.",
+                     *             "last_income_date": "2026-10-05",
+                     *             "stability": 1,
+                     *             "regularity": 1,
+                     *             "trend": 0,
+                     *             "lookback_periods": 12,
+                     *             "full_periods": 12,
+                     *             "periods_with_income": 12,
+                     *             "number_of_incomes": 12,
+                     *             "confidence": "HIGH"
                      *           },
                      *           {
-                     *             "type": "TRANSFER",
-                     *             "description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *             "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "income_type": "TRANSFER",
                      *             "frequency": "IRREGULAR",
-                     *             "confidence": "LOW",
-                     *             "number_of_transactions": 4,
-                     *             "average_amount": 350,
-                     *             "total_amount": 1400,
-                     *             "first_income_date": "2026-01-18",
-                     *             "last_income_date": "2026-09-22"
+                     *             "monthly_average": 116.67,
+                     *             "average_income_amount": 350,
+                     *             "last_income_amount": 350,
+                     *             "currency": "BRL",
+                     *             "last_income_description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *             "last_income_date": "2026-09-22",
+                     *             "stability": 0.6,
+                     *             "regularity": 0.3,
+                     *             "trend": null,
+                     *             "lookback_periods": 12,
+                     *             "full_periods": 12,
+                     *             "periods_with_income": 4,
+                     *             "number_of_incomes": 4,
+                     *             "confidence": "LOW"
                      *           }
                      *         ],
-                     *         "number_of_income_sources": 2,
+                     *         "first_transaction_date": "2025-11-05",
+                     *         "last_transaction_date": "2026-10-05",
+                     *         "number_of_income_streams": 2,
+                     *         "monthly_average": 7367.07,
+                     *         "monthly_average_regular": 7250.4,
+                     *         "monthly_average_irregular": 116.67,
+                     *         "monthly_average_low_confidence": 116.67,
+                     *         "monthly_average_medium_confidence": 0,
+                     *         "monthly_average_high_confidence": 7250.4,
                      *         "total_income_amount": 88404.8,
-                     *         "monthly_average_income": 7367.07,
-                     *         "first_income_date": "2025-11-05",
-                     *         "last_income_date": "2026-10-05"
+                     *         "total_regular_income_amount": 87004.8,
+                     *         "total_irregular_income_amount": 1400,
+                     *         "total_low_confidence": 1400,
+                     *         "total_medium_confidence": 0,
+                     *         "total_high_confidence": 87004.8
                      *       }
                      *     ]
                      */
@@ -11342,39 +12086,65 @@ export interface operations {
                      * @example {
                      *       "id": "1c8f3e2b-7a4d-4b6e-9f05-3d2c1a0b8e76",
                      *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *       "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:04.000Z",
-                     *       "currency": "BRL",
-                     *       "income_sources": [
+                     *       "institution": "ofbank_br_retail",
+                     *       "income_source_type": "BANK",
+                     *       "income_streams": [
                      *         {
-                     *           "type": "SALARY",
-                     *           "description": "PAGTO SALARIO TOTVS S.A.",
+                     *           "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "income_type": "SALARY",
                      *           "frequency": "MONTHLY",
-                     *           "confidence": "HIGH",
-                     *           "number_of_transactions": 12,
-                     *           "average_amount": 7250.4,
-                     *           "total_amount": 87004.8,
-                     *           "first_income_date": "2025-11-05",
-                     *           "last_income_date": "2026-10-05"
+                     *           "monthly_average": 7250.4,
+                     *           "average_income_amount": 7250.4,
+                     *           "last_income_amount": 7250.4,
+                     *           "currency": "BRL",
+                     *           "last_income_description": "PAGTO SALARIO TOTVS S.A.",
+                     *           "last_income_date": "2026-10-05",
+                     *           "stability": 1,
+                     *           "regularity": 1,
+                     *           "trend": 0,
+                     *           "lookback_periods": 12,
+                     *           "full_periods": 12,
+                     *           "periods_with_income": 12,
+                     *           "number_of_incomes": 12,
+                     *           "confidence": "HIGH"
                      *         },
                      *         {
-                     *           "type": "TRANSFER",
-                     *           "description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *           "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "income_type": "TRANSFER",
                      *           "frequency": "IRREGULAR",
-                     *           "confidence": "LOW",
-                     *           "number_of_transactions": 4,
-                     *           "average_amount": 350,
-                     *           "total_amount": 1400,
-                     *           "first_income_date": "2026-01-18",
-                     *           "last_income_date": "2026-09-22"
+                     *           "monthly_average": 116.67,
+                     *           "average_income_amount": 350,
+                     *           "last_income_amount": 350,
+                     *           "currency": "BRL",
+                     *           "last_income_description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *           "last_income_date": "2026-09-22",
+                     *           "stability": 0.6,
+                     *           "regularity": 0.3,
+                     *           "trend": null,
+                     *           "lookback_periods": 12,
+                     *           "full_periods": 12,
+                     *           "periods_with_income": 4,
+                     *           "number_of_incomes": 4,
+                     *           "confidence": "LOW"
                      *         }
                      *       ],
-                     *       "number_of_income_sources": 2,
+                     *       "first_transaction_date": "2025-11-05",
+                     *       "last_transaction_date": "2026-10-05",
+                     *       "number_of_income_streams": 2,
+                     *       "monthly_average": 7367.07,
+                     *       "monthly_average_regular": 7250.4,
+                     *       "monthly_average_irregular": 116.67,
+                     *       "monthly_average_low_confidence": 116.67,
+                     *       "monthly_average_medium_confidence": 0,
+                     *       "monthly_average_high_confidence": 7250.4,
                      *       "total_income_amount": 88404.8,
-                     *       "monthly_average_income": 7367.07,
-                     *       "first_income_date": "2025-11-05",
-                     *       "last_income_date": "2026-10-05"
+                     *       "total_regular_income_amount": 87004.8,
+                     *       "total_irregular_income_amount": 1400,
+                     *       "total_low_confidence": 1400,
+                     *       "total_medium_confidence": 0,
+                     *       "total_high_confidence": 87004.8
                      *     }
                      */
                     "application/json": components["schemas"]["Income"];
@@ -11467,6 +12237,9 @@ export interface operations {
                      *           "website": "https://www.ofbank.example/",
                      *           "primary_color": "#0a4b8c",
                      *           "logo": null,
+                     *           "icon_logo": null,
+                     *           "text_logo": null,
+                     *           "integration_type": "credentials",
                      *           "resources": [
                      *             "ACCOUNTS",
                      *             "OWNERS",
@@ -11482,15 +12255,17 @@ export interface operations {
                      *               "name": "username",
                      *               "type": "text",
                      *               "label": "CPF",
-                     *               "optional": false,
-                     *               "validation": "^\\d{11}$"
+                     *               "validation": "^\\d{11}$",
+                     *               "placeholder": "CPF",
+                     *               "validation_message": "Invalid CPF"
                      *             },
                      *             {
                      *               "name": "password",
                      *               "type": "password",
                      *               "label": "Senha",
-                     *               "optional": false,
-                     *               "validation": null
+                     *               "validation": ".*",
+                     *               "placeholder": "Senha",
+                     *               "validation_message": "Invalid password"
                      *             }
                      *           ],
                      *           "features": []
@@ -11538,6 +12313,9 @@ export interface operations {
                      *       "website": "https://www.ofbank.example/",
                      *       "primary_color": "#0a4b8c",
                      *       "logo": null,
+                     *       "icon_logo": null,
+                     *       "text_logo": null,
+                     *       "integration_type": "credentials",
                      *       "resources": [
                      *         "ACCOUNTS",
                      *         "OWNERS",
@@ -11553,15 +12331,17 @@ export interface operations {
                      *           "name": "username",
                      *           "type": "text",
                      *           "label": "CPF",
-                     *           "optional": false,
-                     *           "validation": "^\\d{11}$"
+                     *           "validation": "^\\d{11}$",
+                     *           "placeholder": "CPF",
+                     *           "validation_message": "Invalid CPF"
                      *         },
                      *         {
                      *           "name": "password",
                      *           "type": "password",
                      *           "label": "Senha",
-                     *           "optional": false,
-                     *           "validation": null
+                     *           "validation": ".*",
+                     *           "placeholder": "Senha",
+                     *           "validation_message": "Invalid password"
                      *         }
                      *       ],
                      *       "features": []
@@ -11667,7 +12447,7 @@ export interface operations {
                      *           "invoice_identification": "5b1e9c2a-7d34-4f6b-8a09-3c2d1e0f9a8b",
                      *           "invoice_date": "2026-10-15",
                      *           "type": "INFLOW",
-                     *           "invoice_type": "INCOME",
+                     *           "invoice_type": "Ingreso",
                      *           "status": "ACTIVE",
                      *           "cancelled_at": null,
                      *           "version": "4.0",
@@ -11675,10 +12455,15 @@ export interface operations {
                      *           "sender_name": "Comercializadora del Bajío SA de CV",
                      *           "receiver_id": "GODE561231GR8",
                      *           "receiver_name": "Eduardo González Díaz",
-                     *           "certification_date": "2026-10-15T17:42:08.000Z",
+                     *           "certification_date": "2026-10-15",
+                     *           "certification_authority": "SAT970701NN3",
+                     *           "sender_tax_fraud_status": null,
+                     *           "receiver_tax_fraud_status": null,
                      *           "place_of_issue": "37000",
                      *           "payment_type": "03",
+                     *           "payment_type_description": "Transferencia electrónica de fondos",
                      *           "payment_method": "PUE",
+                     *           "payment_method_description": "Pago en una sola exhibición",
                      *           "usage": "G03",
                      *           "currency": "MXN",
                      *           "exchange_rate": 1,
@@ -11697,12 +12482,21 @@ export interface operations {
                      *               "pre_tax_amount": 12500,
                      *               "tax_percentage": 16,
                      *               "tax_amount": 2000,
-                     *               "total_amount": 14500
+                     *               "total_amount": 14500,
+                     *               "tax_type": "IVA",
+                     *               "retained_taxes": [],
+                     *               "collected_at": "2026-11-01T12:00:00.000Z"
                      *             }
                      *           ],
+                     *           "payments": [],
+                     *           "payroll": null,
+                     *           "folio": "1024",
                      *           "xml": null,
+                     *           "warnings": null,
                      *           "cancelation_status": null,
-                     *           "cancelation_update_date": null
+                     *           "cancelation_update_date": null,
+                     *           "sender_blacklist_status": null,
+                     *           "receiver_blacklist_status": null
                      *         },
                      *         {
                      *           "id": "9d3c5e7a-1b2f-4c6d-8e0a-2b4c6d8e0f1a",
@@ -11712,7 +12506,7 @@ export interface operations {
                      *           "invoice_identification": "e3a1f5c7-2d4b-4e69-9f0a-6b8c7d5e4f3a",
                      *           "invoice_date": "2026-09-28",
                      *           "type": "OUTFLOW",
-                     *           "invoice_type": "INCOME",
+                     *           "invoice_type": "Ingreso",
                      *           "status": "CANCELLED",
                      *           "cancelled_at": "2026-10-30T16:05:12.000Z",
                      *           "version": "4.0",
@@ -11720,10 +12514,15 @@ export interface operations {
                      *           "sender_name": "Eduardo González Díaz",
                      *           "receiver_id": "TME840315KT6",
                      *           "receiver_name": "Transportes Monterrey SA de CV",
-                     *           "certification_date": "2026-09-28T19:12:44.000Z",
+                     *           "certification_date": "2026-09-28",
+                     *           "certification_authority": "SAT970701NN3",
+                     *           "sender_tax_fraud_status": null,
+                     *           "receiver_tax_fraud_status": null,
                      *           "place_of_issue": "64000",
                      *           "payment_type": "99",
+                     *           "payment_type_description": "Por definir",
                      *           "payment_method": "PPD",
+                     *           "payment_method_description": "Pago en parcialidades o diferido",
                      *           "usage": "G03",
                      *           "currency": "USD",
                      *           "exchange_rate": 18.2345,
@@ -11742,10 +12541,19 @@ export interface operations {
                      *               "pre_tax_amount": 800,
                      *               "tax_percentage": 16,
                      *               "tax_amount": 128,
-                     *               "total_amount": 928
+                     *               "total_amount": 928,
+                     *               "tax_type": "IVA",
+                     *               "retained_taxes": [],
+                     *               "collected_at": "2026-11-02T06:10:00.000Z"
                      *             }
                      *           ],
+                     *           "payments": [],
+                     *           "payroll": null,
+                     *           "folio": "A-387",
                      *           "xml": null,
+                     *           "warnings": null,
+                     *           "sender_blacklist_status": null,
+                     *           "receiver_blacklist_status": null,
                      *           "cancelation_status": "Cancelado sin aceptación",
                      *           "cancelation_update_date": "2026-10-30"
                      *         }
@@ -11799,7 +12607,7 @@ export interface operations {
                      *         "invoice_identification": "5b1e9c2a-7d34-4f6b-8a09-3c2d1e0f9a8b",
                      *         "invoice_date": "2026-10-15",
                      *         "type": "INFLOW",
-                     *         "invoice_type": "INCOME",
+                     *         "invoice_type": "Ingreso",
                      *         "status": "ACTIVE",
                      *         "cancelled_at": null,
                      *         "version": "4.0",
@@ -11807,10 +12615,15 @@ export interface operations {
                      *         "sender_name": "Comercializadora del Bajío SA de CV",
                      *         "receiver_id": "GODE561231GR8",
                      *         "receiver_name": "Eduardo González Díaz",
-                     *         "certification_date": "2026-10-15T17:42:08.000Z",
+                     *         "certification_date": "2026-10-15",
+                     *         "certification_authority": "SAT970701NN3",
+                     *         "sender_tax_fraud_status": null,
+                     *         "receiver_tax_fraud_status": null,
                      *         "place_of_issue": "37000",
                      *         "payment_type": "03",
+                     *         "payment_type_description": "Transferencia electrónica de fondos",
                      *         "payment_method": "PUE",
+                     *         "payment_method_description": "Pago en una sola exhibición",
                      *         "usage": "G03",
                      *         "currency": "MXN",
                      *         "exchange_rate": 1,
@@ -11829,12 +12642,21 @@ export interface operations {
                      *             "pre_tax_amount": 12500,
                      *             "tax_percentage": 16,
                      *             "tax_amount": 2000,
-                     *             "total_amount": 14500
+                     *             "total_amount": 14500,
+                     *             "tax_type": "IVA",
+                     *             "retained_taxes": [],
+                     *             "collected_at": "2026-11-01T12:00:00.000Z"
                      *           }
                      *         ],
+                     *         "payments": [],
+                     *         "payroll": null,
+                     *         "folio": "1024",
                      *         "xml": null,
+                     *         "warnings": null,
                      *         "cancelation_status": null,
-                     *         "cancelation_update_date": null
+                     *         "cancelation_update_date": null,
+                     *         "sender_blacklist_status": null,
+                     *         "receiver_blacklist_status": null
                      *       }
                      *     ]
                      */
@@ -11857,7 +12679,7 @@ export interface operations {
                      *         "invoice_identification": "5b1e9c2a-7d34-4f6b-8a09-3c2d1e0f9a8b",
                      *         "invoice_date": "2026-10-15",
                      *         "type": "INFLOW",
-                     *         "invoice_type": "INCOME",
+                     *         "invoice_type": "Ingreso",
                      *         "status": "ACTIVE",
                      *         "cancelled_at": null,
                      *         "version": "4.0",
@@ -11865,10 +12687,15 @@ export interface operations {
                      *         "sender_name": "Comercializadora del Bajío SA de CV",
                      *         "receiver_id": "GODE561231GR8",
                      *         "receiver_name": "Eduardo González Díaz",
-                     *         "certification_date": "2026-10-15T17:42:08.000Z",
+                     *         "certification_date": "2026-10-15",
+                     *         "certification_authority": "SAT970701NN3",
+                     *         "sender_tax_fraud_status": null,
+                     *         "receiver_tax_fraud_status": null,
                      *         "place_of_issue": "37000",
                      *         "payment_type": "03",
+                     *         "payment_type_description": "Transferencia electrónica de fondos",
                      *         "payment_method": "PUE",
+                     *         "payment_method_description": "Pago en una sola exhibición",
                      *         "usage": "G03",
                      *         "currency": "MXN",
                      *         "exchange_rate": 1,
@@ -11887,12 +12714,21 @@ export interface operations {
                      *             "pre_tax_amount": 12500,
                      *             "tax_percentage": 16,
                      *             "tax_amount": 2000,
-                     *             "total_amount": 14500
+                     *             "total_amount": 14500,
+                     *             "tax_type": "IVA",
+                     *             "retained_taxes": [],
+                     *             "collected_at": "2026-11-01T12:00:00.000Z"
                      *           }
                      *         ],
+                     *         "payments": [],
+                     *         "payroll": null,
+                     *         "folio": "1024",
                      *         "xml": null,
+                     *         "warnings": null,
                      *         "cancelation_status": null,
-                     *         "cancelation_update_date": null
+                     *         "cancelation_update_date": null,
+                     *         "sender_blacklist_status": null,
+                     *         "receiver_blacklist_status": null
                      *       }
                      *     ]
                      */
@@ -11943,7 +12779,7 @@ export interface operations {
                      *         "invoice_identification": "5b1e9c2a-7d34-4f6b-8a09-3c2d1e0f9a8b",
                      *         "invoice_date": "2026-10-15",
                      *         "type": "INFLOW",
-                     *         "invoice_type": "INCOME",
+                     *         "invoice_type": "Ingreso",
                      *         "status": "ACTIVE",
                      *         "cancelled_at": null,
                      *         "version": "4.0",
@@ -11951,10 +12787,15 @@ export interface operations {
                      *         "sender_name": "Comercializadora del Bajío SA de CV",
                      *         "receiver_id": "GODE561231GR8",
                      *         "receiver_name": "Eduardo González Díaz",
-                     *         "certification_date": "2026-10-15T17:42:08.000Z",
+                     *         "certification_date": "2026-10-15",
+                     *         "certification_authority": "SAT970701NN3",
+                     *         "sender_tax_fraud_status": null,
+                     *         "receiver_tax_fraud_status": null,
                      *         "place_of_issue": "37000",
                      *         "payment_type": "03",
+                     *         "payment_type_description": "Transferencia electrónica de fondos",
                      *         "payment_method": "PUE",
+                     *         "payment_method_description": "Pago en una sola exhibición",
                      *         "usage": "G03",
                      *         "currency": "MXN",
                      *         "exchange_rate": 1,
@@ -11973,12 +12814,21 @@ export interface operations {
                      *             "pre_tax_amount": 12500,
                      *             "tax_percentage": 16,
                      *             "tax_amount": 2000,
-                     *             "total_amount": 14500
+                     *             "total_amount": 14500,
+                     *             "tax_type": "IVA",
+                     *             "retained_taxes": [],
+                     *             "collected_at": "2026-11-01T12:00:00.000Z"
                      *           }
                      *         ],
+                     *         "payments": [],
+                     *         "payroll": null,
+                     *         "folio": "1024",
                      *         "xml": null,
+                     *         "warnings": null,
                      *         "cancelation_status": null,
-                     *         "cancelation_update_date": null
+                     *         "cancelation_update_date": null,
+                     *         "sender_blacklist_status": null,
+                     *         "receiver_blacklist_status": null
                      *       }
                      *     ]
                      */
@@ -12001,7 +12851,7 @@ export interface operations {
                      *         "invoice_identification": "5b1e9c2a-7d34-4f6b-8a09-3c2d1e0f9a8b",
                      *         "invoice_date": "2026-10-15",
                      *         "type": "INFLOW",
-                     *         "invoice_type": "INCOME",
+                     *         "invoice_type": "Ingreso",
                      *         "status": "ACTIVE",
                      *         "cancelled_at": null,
                      *         "version": "4.0",
@@ -12009,10 +12859,15 @@ export interface operations {
                      *         "sender_name": "Comercializadora del Bajío SA de CV",
                      *         "receiver_id": "GODE561231GR8",
                      *         "receiver_name": "Eduardo González Díaz",
-                     *         "certification_date": "2026-10-15T17:42:08.000Z",
+                     *         "certification_date": "2026-10-15",
+                     *         "certification_authority": "SAT970701NN3",
+                     *         "sender_tax_fraud_status": null,
+                     *         "receiver_tax_fraud_status": null,
                      *         "place_of_issue": "37000",
                      *         "payment_type": "03",
+                     *         "payment_type_description": "Transferencia electrónica de fondos",
                      *         "payment_method": "PUE",
+                     *         "payment_method_description": "Pago en una sola exhibición",
                      *         "usage": "G03",
                      *         "currency": "MXN",
                      *         "exchange_rate": 1,
@@ -12031,12 +12886,21 @@ export interface operations {
                      *             "pre_tax_amount": 12500,
                      *             "tax_percentage": 16,
                      *             "tax_amount": 2000,
-                     *             "total_amount": 14500
+                     *             "total_amount": 14500,
+                     *             "tax_type": "IVA",
+                     *             "retained_taxes": [],
+                     *             "collected_at": "2026-11-01T12:00:00.000Z"
                      *           }
                      *         ],
+                     *         "payments": [],
+                     *         "payroll": null,
+                     *         "folio": "1024",
                      *         "xml": null,
+                     *         "warnings": null,
                      *         "cancelation_status": null,
-                     *         "cancelation_update_date": null
+                     *         "cancelation_update_date": null,
+                     *         "sender_blacklist_status": null,
+                     *         "receiver_blacklist_status": null
                      *       }
                      *     ]
                      */
@@ -12078,7 +12942,7 @@ export interface operations {
                      *       "invoice_identification": "e3a1f5c7-2d4b-4e69-9f0a-6b8c7d5e4f3a",
                      *       "invoice_date": "2026-09-28",
                      *       "type": "OUTFLOW",
-                     *       "invoice_type": "INCOME",
+                     *       "invoice_type": "Ingreso",
                      *       "status": "CANCELLED",
                      *       "cancelled_at": "2026-10-30T16:05:12.000Z",
                      *       "version": "4.0",
@@ -12086,10 +12950,15 @@ export interface operations {
                      *       "sender_name": "Eduardo González Díaz",
                      *       "receiver_id": "TME840315KT6",
                      *       "receiver_name": "Transportes Monterrey SA de CV",
-                     *       "certification_date": "2026-09-28T19:12:44.000Z",
+                     *       "certification_date": "2026-09-28",
+                     *       "certification_authority": "SAT970701NN3",
+                     *       "sender_tax_fraud_status": null,
+                     *       "receiver_tax_fraud_status": null,
                      *       "place_of_issue": "64000",
                      *       "payment_type": "99",
+                     *       "payment_type_description": "Por definir",
                      *       "payment_method": "PPD",
+                     *       "payment_method_description": "Pago en parcialidades o diferido",
                      *       "usage": "G03",
                      *       "currency": "USD",
                      *       "exchange_rate": 18.2345,
@@ -12108,10 +12977,19 @@ export interface operations {
                      *           "pre_tax_amount": 800,
                      *           "tax_percentage": 16,
                      *           "tax_amount": 128,
-                     *           "total_amount": 928
+                     *           "total_amount": 928,
+                     *           "tax_type": "IVA",
+                     *           "retained_taxes": [],
+                     *           "collected_at": "2026-11-02T06:10:00.000Z"
                      *         }
                      *       ],
+                     *       "payments": [],
+                     *       "payroll": null,
+                     *       "folio": "A-387",
                      *       "xml": null,
+                     *       "warnings": null,
+                     *       "sender_blacklist_status": null,
+                     *       "receiver_blacklist_status": null,
                      *       "cancelation_status": "Cancelado sin aceptación",
                      *       "cancelation_update_date": "2026-10-30"
                      *     }
@@ -12220,7 +13098,10 @@ export interface operations {
                      *             "TRANSACTIONS"
                      *           ],
                      *           "stale_in": "365d",
-                     *           "credentials_storage": "27d"
+                     *           "credentials_storage": "27d",
+                     *           "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *           "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
+                     *           "refresh_rate": "24h"
                      *         }
                      *       ]
                      *     }
@@ -12277,7 +13158,10 @@ export interface operations {
                      *         "TRANSACTIONS"
                      *       ],
                      *       "stale_in": "365d",
-                     *       "credentials_storage": "27d"
+                     *       "credentials_storage": "27d",
+                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
+                     *       "refresh_rate": "24h"
                      *     }
                      */
                     "application/json": components["schemas"]["Link"];
@@ -12331,7 +13215,10 @@ export interface operations {
                      *         "TRANSACTIONS"
                      *       ],
                      *       "stale_in": "365d",
-                     *       "credentials_storage": "27d"
+                     *       "credentials_storage": "27d",
+                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
+                     *       "refresh_rate": "24h"
                      *     }
                      */
                     "application/json": components["schemas"]["Link"];
@@ -12377,7 +13264,10 @@ export interface operations {
                      *         "TRANSACTIONS"
                      *       ],
                      *       "stale_in": "365d",
-                     *       "credentials_storage": "27d"
+                     *       "credentials_storage": "27d",
+                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
+                     *       "refresh_rate": "24h"
                      *     }
                      */
                     "application/json": components["schemas"]["Link"];
@@ -12432,7 +13322,10 @@ export interface operations {
                      *         "TRANSACTIONS"
                      *       ],
                      *       "stale_in": "365d",
-                     *       "credentials_storage": "27d"
+                     *       "credentials_storage": "27d",
+                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
+                     *       "refresh_rate": "24h"
                      *     }
                      */
                     "application/json": components["schemas"]["Link"];
@@ -12532,7 +13425,10 @@ export interface operations {
                      *         "TRANSACTIONS"
                      *       ],
                      *       "stale_in": "365d",
-                     *       "credentials_storage": "27d"
+                     *       "credentials_storage": "27d",
+                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
+                     *       "refresh_rate": "24h"
                      *     }
                      */
                     "application/json": components["schemas"]["Link"];
@@ -12904,28 +13800,19 @@ export interface operations {
                      *         {
                      *           "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
                      *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "internal_identification": "8812345",
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:02.000Z",
                      *           "display_name": "Maria Fernanda Souza Oliveira",
                      *           "email": "maria.oliveira@exemplo.com.br",
                      *           "phone_number": "+55 11 98765-4321",
-                     *           "birth_date": "1988-04-17",
-                     *           "address": {
-                     *             "street": "Rua Augusta",
-                     *             "number": "1508",
-                     *             "complement": "Apto 52",
-                     *             "neighborhood": "Consolacao",
-                     *             "city": "Sao Paulo",
-                     *             "state": "SP",
-                     *             "postal_code": "01304-001",
-                     *             "country": "BR"
-                     *           },
+                     *           "address": "Rua Augusta, 1508, Apto 52, Consolacao, Sao Paulo - SP, 01304-001",
                      *           "document_id": {
                      *             "document_type": "CPF",
                      *             "document_number": "123.456.789-09"
                      *           },
-                     *           "first_name": "Maria Fernanda",
-                     *           "last_name": "Souza Oliveira"
+                     *           "last_name": "Souza",
+                     *           "second_last_name": "Oliveira"
                      *         }
                      *       ]
                      *     }
@@ -12969,28 +13856,19 @@ export interface operations {
                      *       {
                      *         "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "internal_identification": "8812345",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
                      *         "display_name": "Maria Fernanda Souza Oliveira",
                      *         "email": "maria.oliveira@exemplo.com.br",
                      *         "phone_number": "+55 11 98765-4321",
-                     *         "birth_date": "1988-04-17",
-                     *         "address": {
-                     *           "street": "Rua Augusta",
-                     *           "number": "1508",
-                     *           "complement": "Apto 52",
-                     *           "neighborhood": "Consolacao",
-                     *           "city": "Sao Paulo",
-                     *           "state": "SP",
-                     *           "postal_code": "01304-001",
-                     *           "country": "BR"
-                     *         },
+                     *         "address": "Rua Augusta, 1508, Apto 52, Consolacao, Sao Paulo - SP, 01304-001",
                      *         "document_id": {
                      *           "document_type": "CPF",
                      *           "document_number": "123.456.789-09"
                      *         },
-                     *         "first_name": "Maria Fernanda",
-                     *         "last_name": "Souza Oliveira"
+                     *         "last_name": "Souza",
+                     *         "second_last_name": "Oliveira"
                      *       }
                      *     ]
                      */
@@ -13008,28 +13886,19 @@ export interface operations {
                      *       {
                      *         "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "internal_identification": "8812345",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
                      *         "display_name": "Maria Fernanda Souza Oliveira",
                      *         "email": "maria.oliveira@exemplo.com.br",
                      *         "phone_number": "+55 11 98765-4321",
-                     *         "birth_date": "1988-04-17",
-                     *         "address": {
-                     *           "street": "Rua Augusta",
-                     *           "number": "1508",
-                     *           "complement": "Apto 52",
-                     *           "neighborhood": "Consolacao",
-                     *           "city": "Sao Paulo",
-                     *           "state": "SP",
-                     *           "postal_code": "01304-001",
-                     *           "country": "BR"
-                     *         },
+                     *         "address": "Rua Augusta, 1508, Apto 52, Consolacao, Sao Paulo - SP, 01304-001",
                      *         "document_id": {
                      *           "document_type": "CPF",
                      *           "document_number": "123.456.789-09"
                      *         },
-                     *         "first_name": "Maria Fernanda",
-                     *         "last_name": "Souza Oliveira"
+                     *         "last_name": "Souza",
+                     *         "second_last_name": "Oliveira"
                      *       }
                      *     ]
                      */
@@ -13075,28 +13944,19 @@ export interface operations {
                      *       {
                      *         "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "internal_identification": "8812345",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
                      *         "display_name": "Maria Fernanda Souza Oliveira",
                      *         "email": "maria.oliveira@exemplo.com.br",
                      *         "phone_number": "+55 11 98765-4321",
-                     *         "birth_date": "1988-04-17",
-                     *         "address": {
-                     *           "street": "Rua Augusta",
-                     *           "number": "1508",
-                     *           "complement": "Apto 52",
-                     *           "neighborhood": "Consolacao",
-                     *           "city": "Sao Paulo",
-                     *           "state": "SP",
-                     *           "postal_code": "01304-001",
-                     *           "country": "BR"
-                     *         },
+                     *         "address": "Rua Augusta, 1508, Apto 52, Consolacao, Sao Paulo - SP, 01304-001",
                      *         "document_id": {
                      *           "document_type": "CPF",
                      *           "document_number": "123.456.789-09"
                      *         },
-                     *         "first_name": "Maria Fernanda",
-                     *         "last_name": "Souza Oliveira"
+                     *         "last_name": "Souza",
+                     *         "second_last_name": "Oliveira"
                      *       }
                      *     ]
                      */
@@ -13114,28 +13974,19 @@ export interface operations {
                      *       {
                      *         "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "internal_identification": "8812345",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
                      *         "display_name": "Maria Fernanda Souza Oliveira",
                      *         "email": "maria.oliveira@exemplo.com.br",
                      *         "phone_number": "+55 11 98765-4321",
-                     *         "birth_date": "1988-04-17",
-                     *         "address": {
-                     *           "street": "Rua Augusta",
-                     *           "number": "1508",
-                     *           "complement": "Apto 52",
-                     *           "neighborhood": "Consolacao",
-                     *           "city": "Sao Paulo",
-                     *           "state": "SP",
-                     *           "postal_code": "01304-001",
-                     *           "country": "BR"
-                     *         },
+                     *         "address": "Rua Augusta, 1508, Apto 52, Consolacao, Sao Paulo - SP, 01304-001",
                      *         "document_id": {
                      *           "document_type": "CPF",
                      *           "document_number": "123.456.789-09"
                      *         },
-                     *         "first_name": "Maria Fernanda",
-                     *         "last_name": "Souza Oliveira"
+                     *         "last_name": "Souza",
+                     *         "second_last_name": "Oliveira"
                      *       }
                      *     ]
                      */
@@ -13172,28 +14023,19 @@ export interface operations {
                      * @example {
                      *       "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
                      *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *       "internal_identification": "8812345",
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:02.000Z",
                      *       "display_name": "Maria Fernanda Souza Oliveira",
                      *       "email": "maria.oliveira@exemplo.com.br",
                      *       "phone_number": "+55 11 98765-4321",
-                     *       "birth_date": "1988-04-17",
-                     *       "address": {
-                     *         "street": "Rua Augusta",
-                     *         "number": "1508",
-                     *         "complement": "Apto 52",
-                     *         "neighborhood": "Consolacao",
-                     *         "city": "Sao Paulo",
-                     *         "state": "SP",
-                     *         "postal_code": "01304-001",
-                     *         "country": "BR"
-                     *       },
+                     *       "address": "Rua Augusta, 1508, Apto 52, Consolacao, Sao Paulo - SP, 01304-001",
                      *       "document_id": {
                      *         "document_type": "CPF",
                      *         "document_number": "123.456.789-09"
                      *       },
-                     *       "first_name": "Maria Fernanda",
-                     *       "last_name": "Souza Oliveira"
+                     *       "last_name": "Souza",
+                     *       "second_last_name": "Oliveira"
                      *     }
                      */
                     "application/json": components["schemas"]["Owner"];
@@ -13284,40 +14126,125 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "count": 1,
+                     *       "count": 2,
                      *       "next": null,
                      *       "previous": null,
                      *       "results": [
                      *         {
                      *           "id": "7f4a2c9e-1b3d-4e5f-8a6b-2c9d0e1f3a5b",
                      *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *           "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "account": {
+                     *             "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *             "institution": {
+                     *               "name": "ofbank_br_retail",
+                     *               "type": "bank"
+                     *             },
+                     *             "collected_at": "2026-11-01T12:00:00.000Z",
+                     *             "created_at": "2026-11-01T12:00:01.000Z",
+                     *             "category": "CHECKING_ACCOUNT",
+                     *             "type": "Conta Corrente",
+                     *             "name": "Conta Corrente Pessoa Fisica",
+                     *             "number": "4321-5",
+                     *             "balance": {
+                     *               "current": 5874.13,
+                     *               "available": 5621.02
+                     *             },
+                     *             "currency": "BRL",
+                     *             "public_identification_name": "AGENCY/ACCOUNT",
+                     *             "public_identification_value": "0001/4321-5",
+                     *             "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *             "balance_type": "ASSET",
+                     *             "credit_data": null,
+                     *             "loan_data": null,
+                     *             "funds_data": null,
+                     *             "receivables_data": null,
+                     *             "bank_product_id": null,
+                     *             "internal_identification": null
+                     *           },
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:05.000Z",
                      *           "name": "Netflix",
-                     *           "category": "SUBSCRIPTION",
+                     *           "category": "Online Platforms & Leisure",
+                     *           "payment_type": "SUBSCRIPTION",
                      *           "frequency": "MONTHLY",
                      *           "average_transaction_amount": 44.9,
-                     *           "currency": "BRL",
+                     *           "median_transaction_amount": 44.9,
                      *           "days_since_last_transaction": 19,
                      *           "transactions": [
                      *             {
-                     *               "id": "4b2e8d1a-6c7f-4a3b-9e0d-5f1c2a3b4d6e",
                      *               "amount": 44.9,
                      *               "value_date": "2026-08-13",
                      *               "description": "NETFLIX.COM SAO PAULO BR"
                      *             },
                      *             {
-                     *               "id": "8c3f9e2b-7d0a-4b4c-8f1e-6a2d3b4c5e7f",
                      *               "amount": 44.9,
                      *               "value_date": "2026-09-13",
                      *               "description": "NETFLIX.COM SAO PAULO BR"
                      *             },
                      *             {
-                     *               "id": "2d4a0f3c-8e1b-4c5d-9a2f-7b3e4c5d6f80",
                      *               "amount": 44.9,
                      *               "value_date": "2026-10-13",
                      *               "description": "NETFLIX.COM SAO PAULO BR"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "2b8e4f6a-9c1d-4e3f-8a5b-7c9d1e2f4a6b",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "account": {
+                     *             "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *             "institution": {
+                     *               "name": "ofbank_br_retail",
+                     *               "type": "bank"
+                     *             },
+                     *             "collected_at": "2026-11-01T12:00:00.000Z",
+                     *             "created_at": "2026-11-01T12:00:01.000Z",
+                     *             "category": "CHECKING_ACCOUNT",
+                     *             "type": "Conta Corrente",
+                     *             "name": "Conta Corrente Pessoa Fisica",
+                     *             "number": "4321-5",
+                     *             "balance": {
+                     *               "current": 5874.13,
+                     *               "available": 5621.02
+                     *             },
+                     *             "currency": "BRL",
+                     *             "public_identification_name": "AGENCY/ACCOUNT",
+                     *             "public_identification_value": "0001/4321-5",
+                     *             "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *             "balance_type": "ASSET",
+                     *             "credit_data": null,
+                     *             "loan_data": null,
+                     *             "funds_data": null,
+                     *             "receivables_data": null,
+                     *             "bank_product_id": null,
+                     *             "internal_identification": null
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:05.000Z",
+                     *           "name": "Enel Distribuicao Sao Paulo",
+                     *           "category": "Bills & Utilities",
+                     *           "payment_type": "REGULAR",
+                     *           "frequency": "MONTHLY",
+                     *           "average_transaction_amount": 212.45,
+                     *           "median_transaction_amount": 208.3,
+                     *           "days_since_last_transaction": 22,
+                     *           "transactions": [
+                     *             {
+                     *               "amount": 198.76,
+                     *               "value_date": "2026-08-10",
+                     *               "description": "ENEL SP CONTA DE LUZ"
+                     *             },
+                     *             {
+                     *               "amount": 208.3,
+                     *               "value_date": "2026-09-10",
+                     *               "description": "ENEL SP CONTA DE LUZ"
+                     *             },
+                     *             {
+                     *               "amount": 230.29,
+                     *               "value_date": "2026-10-10",
+                     *               "description": "ENEL SP CONTA DE LUZ"
                      *             }
                      *           ]
                      *         }
@@ -13365,33 +14292,118 @@ export interface operations {
                      *       {
                      *         "id": "7f4a2c9e-1b3d-4e5f-8a6b-2c9d0e1f3a5b",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:05.000Z",
                      *         "name": "Netflix",
-                     *         "category": "SUBSCRIPTION",
+                     *         "category": "Online Platforms & Leisure",
+                     *         "payment_type": "SUBSCRIPTION",
                      *         "frequency": "MONTHLY",
                      *         "average_transaction_amount": 44.9,
-                     *         "currency": "BRL",
+                     *         "median_transaction_amount": 44.9,
                      *         "days_since_last_transaction": 19,
                      *         "transactions": [
                      *           {
-                     *             "id": "4b2e8d1a-6c7f-4a3b-9e0d-5f1c2a3b4d6e",
                      *             "amount": 44.9,
                      *             "value_date": "2026-08-13",
                      *             "description": "NETFLIX.COM SAO PAULO BR"
                      *           },
                      *           {
-                     *             "id": "8c3f9e2b-7d0a-4b4c-8f1e-6a2d3b4c5e7f",
                      *             "amount": 44.9,
                      *             "value_date": "2026-09-13",
                      *             "description": "NETFLIX.COM SAO PAULO BR"
                      *           },
                      *           {
-                     *             "id": "2d4a0f3c-8e1b-4c5d-9a2f-7b3e4c5d6f80",
                      *             "amount": 44.9,
                      *             "value_date": "2026-10-13",
                      *             "description": "NETFLIX.COM SAO PAULO BR"
+                     *           }
+                     *         ]
+                     *       },
+                     *       {
+                     *         "id": "2b8e4f6a-9c1d-4e3f-8a5b-7c9d1e2f4a6b",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:05.000Z",
+                     *         "name": "Enel Distribuicao Sao Paulo",
+                     *         "category": "Bills & Utilities",
+                     *         "payment_type": "REGULAR",
+                     *         "frequency": "MONTHLY",
+                     *         "average_transaction_amount": 212.45,
+                     *         "median_transaction_amount": 208.3,
+                     *         "days_since_last_transaction": 22,
+                     *         "transactions": [
+                     *           {
+                     *             "amount": 198.76,
+                     *             "value_date": "2026-08-10",
+                     *             "description": "ENEL SP CONTA DE LUZ"
+                     *           },
+                     *           {
+                     *             "amount": 208.3,
+                     *             "value_date": "2026-09-10",
+                     *             "description": "ENEL SP CONTA DE LUZ"
+                     *           },
+                     *           {
+                     *             "amount": 230.29,
+                     *             "value_date": "2026-10-10",
+                     *             "description": "ENEL SP CONTA DE LUZ"
                      *           }
                      *         ]
                      *       }
@@ -13411,33 +14423,118 @@ export interface operations {
                      *       {
                      *         "id": "7f4a2c9e-1b3d-4e5f-8a6b-2c9d0e1f3a5b",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:05.000Z",
                      *         "name": "Netflix",
-                     *         "category": "SUBSCRIPTION",
+                     *         "category": "Online Platforms & Leisure",
+                     *         "payment_type": "SUBSCRIPTION",
                      *         "frequency": "MONTHLY",
                      *         "average_transaction_amount": 44.9,
-                     *         "currency": "BRL",
+                     *         "median_transaction_amount": 44.9,
                      *         "days_since_last_transaction": 19,
                      *         "transactions": [
                      *           {
-                     *             "id": "4b2e8d1a-6c7f-4a3b-9e0d-5f1c2a3b4d6e",
                      *             "amount": 44.9,
                      *             "value_date": "2026-08-13",
                      *             "description": "NETFLIX.COM SAO PAULO BR"
                      *           },
                      *           {
-                     *             "id": "8c3f9e2b-7d0a-4b4c-8f1e-6a2d3b4c5e7f",
                      *             "amount": 44.9,
                      *             "value_date": "2026-09-13",
                      *             "description": "NETFLIX.COM SAO PAULO BR"
                      *           },
                      *           {
-                     *             "id": "2d4a0f3c-8e1b-4c5d-9a2f-7b3e4c5d6f80",
                      *             "amount": 44.9,
                      *             "value_date": "2026-10-13",
                      *             "description": "NETFLIX.COM SAO PAULO BR"
+                     *           }
+                     *         ]
+                     *       },
+                     *       {
+                     *         "id": "2b8e4f6a-9c1d-4e3f-8a5b-7c9d1e2f4a6b",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:05.000Z",
+                     *         "name": "Enel Distribuicao Sao Paulo",
+                     *         "category": "Bills & Utilities",
+                     *         "payment_type": "REGULAR",
+                     *         "frequency": "MONTHLY",
+                     *         "average_transaction_amount": 212.45,
+                     *         "median_transaction_amount": 208.3,
+                     *         "days_since_last_transaction": 22,
+                     *         "transactions": [
+                     *           {
+                     *             "amount": 198.76,
+                     *             "value_date": "2026-08-10",
+                     *             "description": "ENEL SP CONTA DE LUZ"
+                     *           },
+                     *           {
+                     *             "amount": 208.3,
+                     *             "value_date": "2026-09-10",
+                     *             "description": "ENEL SP CONTA DE LUZ"
+                     *           },
+                     *           {
+                     *             "amount": 230.29,
+                     *             "value_date": "2026-10-10",
+                     *             "description": "ENEL SP CONTA DE LUZ"
                      *           }
                      *         ]
                      *       }
@@ -13475,30 +14572,56 @@ export interface operations {
                      * @example {
                      *       "id": "7f4a2c9e-1b3d-4e5f-8a6b-2c9d0e1f3a5b",
                      *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *       "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *       "account": {
+                     *         "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "institution": {
+                     *           "name": "ofbank_br_retail",
+                     *           "type": "bank"
+                     *         },
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "category": "CHECKING_ACCOUNT",
+                     *         "type": "Conta Corrente",
+                     *         "name": "Conta Corrente Pessoa Fisica",
+                     *         "number": "4321-5",
+                     *         "balance": {
+                     *           "current": 5874.13,
+                     *           "available": 5621.02
+                     *         },
+                     *         "currency": "BRL",
+                     *         "public_identification_name": "AGENCY/ACCOUNT",
+                     *         "public_identification_value": "0001/4321-5",
+                     *         "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *         "balance_type": "ASSET",
+                     *         "credit_data": null,
+                     *         "loan_data": null,
+                     *         "funds_data": null,
+                     *         "receivables_data": null,
+                     *         "bank_product_id": null,
+                     *         "internal_identification": null
+                     *       },
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:05.000Z",
                      *       "name": "Netflix",
-                     *       "category": "SUBSCRIPTION",
+                     *       "category": "Online Platforms & Leisure",
+                     *       "payment_type": "SUBSCRIPTION",
                      *       "frequency": "MONTHLY",
                      *       "average_transaction_amount": 44.9,
-                     *       "currency": "BRL",
+                     *       "median_transaction_amount": 44.9,
                      *       "days_since_last_transaction": 19,
                      *       "transactions": [
                      *         {
-                     *           "id": "4b2e8d1a-6c7f-4a3b-9e0d-5f1c2a3b4d6e",
                      *           "amount": 44.9,
                      *           "value_date": "2026-08-13",
                      *           "description": "NETFLIX.COM SAO PAULO BR"
                      *         },
                      *         {
-                     *           "id": "8c3f9e2b-7d0a-4b4c-8f1e-6a2d3b4c5e7f",
                      *           "amount": 44.9,
                      *           "value_date": "2026-09-13",
                      *           "description": "NETFLIX.COM SAO PAULO BR"
                      *         },
                      *         {
-                     *           "id": "2d4a0f3c-8e1b-4c5d-9a2f-7b3e4c5d6f80",
                      *           "amount": 44.9,
                      *           "value_date": "2026-10-13",
                      *           "description": "NETFLIX.COM SAO PAULO BR"
@@ -13591,43 +14714,75 @@ export interface operations {
                      *         {
                      *           "id": "3a9c5e1f-4b2d-4f6a-8c0e-9d1b2a3c4e5f",
                      *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "accounts": [
+                     *             "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *             "4f6e8d2a-1c3b-4e5f-a7d9-0b2c4e6f8a1d"
+                     *           ],
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:06.000Z",
-                     *           "currency": "BRL",
-                     *           "balance_metrics": {
-                     *             "closing_balance": 5874.13,
-                     *             "max_balance_1d": 5874.13,
-                     *             "max_balance_7d": 6210.5,
-                     *             "max_balance_30d": 12480.9,
-                     *             "min_balance_1d": 5620,
-                     *             "min_balance_7d": 5620,
-                     *             "min_balance_30d": -312.45,
-                     *             "days_balance_below_0_7d": 0,
-                     *             "days_balance_below_0_30d": 2
+                     *           "transactions_metrics": {
+                     *             "num_transactions_1w": 12,
+                     *             "num_transactions_1m": 51,
+                     *             "num_transactions_3m": 150,
+                     *             "num_incoming_transactions_1w": 1,
+                     *             "num_incoming_transactions_1m": 3,
+                     *             "num_incoming_transactions_3m": 9,
+                     *             "num_outgoing_transactions_1w": 11,
+                     *             "num_outgoing_transactions_1m": 48,
+                     *             "num_outgoing_transactions_3m": 141,
+                     *             "sum_incoming_amount_1w": 350,
+                     *             "sum_incoming_amount_1m": 7600.4,
+                     *             "sum_incoming_amount_3m": 22801.2,
+                     *             "sum_outgoing_amount_1w": 1120.8,
+                     *             "sum_outgoing_amount_1m": 6893.15,
+                     *             "sum_outgoing_amount_3m": 20412.6,
+                     *             "max_incoming_amount_1w": 350,
+                     *             "max_incoming_amount_1m": 7250.4,
+                     *             "max_incoming_amount_3m": 7250.4,
+                     *             "max_outgoing_amount_1w": 254.37,
+                     *             "max_outgoing_amount_1m": 1890,
+                     *             "max_outgoing_amount_3m": 1890,
+                     *             "mean_incoming_amount_1w": 350,
+                     *             "mean_incoming_amount_1m": 2533.47,
+                     *             "mean_incoming_amount_3m": 2533.47,
+                     *             "mean_outgoing_amount_1w": 101.89,
+                     *             "mean_outgoing_amount_1m": 143.61,
+                     *             "mean_outgoing_amount_3m": 144.77
+                     *           },
+                     *           "balances_metrics": {
+                     *             "min_balance_1w": 20855,
+                     *             "min_balance_1m": 14210.5,
+                     *             "min_balance_3m": 13980.2,
+                     *             "max_balance_1w": 21462.4,
+                     *             "max_balance_1m": 21580.9,
+                     *             "max_balance_3m": 22104.3,
+                     *             "closing_balance": 21109.03,
+                     *             "days_balance_below_0_1w": 0,
+                     *             "days_balance_below_0_1m": 0,
+                     *             "days_balance_below_0_3m": 0,
+                     *             "days_balance_below_x_1w": 0,
+                     *             "days_balance_below_x_1m": 0,
+                     *             "days_balance_below_x_3m": 0,
+                     *             "balance_threshold_x": 1000
                      *           },
                      *           "cashflow_metrics": {
-                     *             "sum_positive_1d": 0,
-                     *             "sum_positive_7d": 350,
-                     *             "sum_positive_30d": 7600.4,
-                     *             "sum_negative_1d": 254.37,
-                     *             "sum_negative_7d": 1120.8,
-                     *             "sum_negative_30d": 6893.15,
-                     *             "num_positive_30d": 3,
-                     *             "num_negative_30d": 48,
-                     *             "positive_to_negative_ratio_30d": 1.1026
+                     *             "sum_positive_1w": 350,
+                     *             "sum_positive_1m": 7600.4,
+                     *             "sum_positive_3m": 22801.2,
+                     *             "sum_negative_1w": 1120.8,
+                     *             "sum_negative_1m": 6893.15,
+                     *             "sum_negative_3m": 20412.6,
+                     *             "positive_to_negative_ratio_1w": 0.3123,
+                     *             "positive_to_negative_ratio_1m": 1.1026,
+                     *             "positive_to_negative_ratio_3m": 1.117
                      *           },
-                     *           "credit_card_metrics": {
+                     *           "credit_cards_metrics": {
                      *             "num_accounts": 1,
-                     *             "sum_credit_limit": 8000,
-                     *             "sum_credit_used": 2315.6,
-                     *             "credit_usage_ratio": 0.2895
+                     *             "sum_credit_limit": 12000,
+                     *             "sum_credit_used": 3482.57
                      *           },
-                     *           "loan_metrics": {
-                     *             "num_accounts": 1,
-                     *             "sum_contract_amount": 25000,
-                     *             "sum_outstanding_balance": 14380.22,
-                     *             "sum_monthly_payment": 912.75
-                     *           }
+                     *           "loans_metrics": null
                      *         }
                      *       ]
                      *     }
@@ -13671,43 +14826,75 @@ export interface operations {
                      *       {
                      *         "id": "3a9c5e1f-4b2d-4f6a-8c0e-9d1b2a3c4e5f",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "accounts": [
+                     *           "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "4f6e8d2a-1c3b-4e5f-a7d9-0b2c4e6f8a1d"
+                     *         ],
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:06.000Z",
-                     *         "currency": "BRL",
-                     *         "balance_metrics": {
-                     *           "closing_balance": 5874.13,
-                     *           "max_balance_1d": 5874.13,
-                     *           "max_balance_7d": 6210.5,
-                     *           "max_balance_30d": 12480.9,
-                     *           "min_balance_1d": 5620,
-                     *           "min_balance_7d": 5620,
-                     *           "min_balance_30d": -312.45,
-                     *           "days_balance_below_0_7d": 0,
-                     *           "days_balance_below_0_30d": 2
+                     *         "transactions_metrics": {
+                     *           "num_transactions_1w": 12,
+                     *           "num_transactions_1m": 51,
+                     *           "num_transactions_3m": 150,
+                     *           "num_incoming_transactions_1w": 1,
+                     *           "num_incoming_transactions_1m": 3,
+                     *           "num_incoming_transactions_3m": 9,
+                     *           "num_outgoing_transactions_1w": 11,
+                     *           "num_outgoing_transactions_1m": 48,
+                     *           "num_outgoing_transactions_3m": 141,
+                     *           "sum_incoming_amount_1w": 350,
+                     *           "sum_incoming_amount_1m": 7600.4,
+                     *           "sum_incoming_amount_3m": 22801.2,
+                     *           "sum_outgoing_amount_1w": 1120.8,
+                     *           "sum_outgoing_amount_1m": 6893.15,
+                     *           "sum_outgoing_amount_3m": 20412.6,
+                     *           "max_incoming_amount_1w": 350,
+                     *           "max_incoming_amount_1m": 7250.4,
+                     *           "max_incoming_amount_3m": 7250.4,
+                     *           "max_outgoing_amount_1w": 254.37,
+                     *           "max_outgoing_amount_1m": 1890,
+                     *           "max_outgoing_amount_3m": 1890,
+                     *           "mean_incoming_amount_1w": 350,
+                     *           "mean_incoming_amount_1m": 2533.47,
+                     *           "mean_incoming_amount_3m": 2533.47,
+                     *           "mean_outgoing_amount_1w": 101.89,
+                     *           "mean_outgoing_amount_1m": 143.61,
+                     *           "mean_outgoing_amount_3m": 144.77
+                     *         },
+                     *         "balances_metrics": {
+                     *           "min_balance_1w": 20855,
+                     *           "min_balance_1m": 14210.5,
+                     *           "min_balance_3m": 13980.2,
+                     *           "max_balance_1w": 21462.4,
+                     *           "max_balance_1m": 21580.9,
+                     *           "max_balance_3m": 22104.3,
+                     *           "closing_balance": 21109.03,
+                     *           "days_balance_below_0_1w": 0,
+                     *           "days_balance_below_0_1m": 0,
+                     *           "days_balance_below_0_3m": 0,
+                     *           "days_balance_below_x_1w": 0,
+                     *           "days_balance_below_x_1m": 0,
+                     *           "days_balance_below_x_3m": 0,
+                     *           "balance_threshold_x": 1000
                      *         },
                      *         "cashflow_metrics": {
-                     *           "sum_positive_1d": 0,
-                     *           "sum_positive_7d": 350,
-                     *           "sum_positive_30d": 7600.4,
-                     *           "sum_negative_1d": 254.37,
-                     *           "sum_negative_7d": 1120.8,
-                     *           "sum_negative_30d": 6893.15,
-                     *           "num_positive_30d": 3,
-                     *           "num_negative_30d": 48,
-                     *           "positive_to_negative_ratio_30d": 1.1026
+                     *           "sum_positive_1w": 350,
+                     *           "sum_positive_1m": 7600.4,
+                     *           "sum_positive_3m": 22801.2,
+                     *           "sum_negative_1w": 1120.8,
+                     *           "sum_negative_1m": 6893.15,
+                     *           "sum_negative_3m": 20412.6,
+                     *           "positive_to_negative_ratio_1w": 0.3123,
+                     *           "positive_to_negative_ratio_1m": 1.1026,
+                     *           "positive_to_negative_ratio_3m": 1.117
                      *         },
-                     *         "credit_card_metrics": {
+                     *         "credit_cards_metrics": {
                      *           "num_accounts": 1,
-                     *           "sum_credit_limit": 8000,
-                     *           "sum_credit_used": 2315.6,
-                     *           "credit_usage_ratio": 0.2895
+                     *           "sum_credit_limit": 12000,
+                     *           "sum_credit_used": 3482.57
                      *         },
-                     *         "loan_metrics": {
-                     *           "num_accounts": 1,
-                     *           "sum_contract_amount": 25000,
-                     *           "sum_outstanding_balance": 14380.22,
-                     *           "sum_monthly_payment": 912.75
-                     *         }
+                     *         "loans_metrics": null
                      *       }
                      *     ]
                      */
@@ -13725,43 +14912,75 @@ export interface operations {
                      *       {
                      *         "id": "3a9c5e1f-4b2d-4f6a-8c0e-9d1b2a3c4e5f",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "accounts": [
+                     *           "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "4f6e8d2a-1c3b-4e5f-a7d9-0b2c4e6f8a1d"
+                     *         ],
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:06.000Z",
-                     *         "currency": "BRL",
-                     *         "balance_metrics": {
-                     *           "closing_balance": 5874.13,
-                     *           "max_balance_1d": 5874.13,
-                     *           "max_balance_7d": 6210.5,
-                     *           "max_balance_30d": 12480.9,
-                     *           "min_balance_1d": 5620,
-                     *           "min_balance_7d": 5620,
-                     *           "min_balance_30d": -312.45,
-                     *           "days_balance_below_0_7d": 0,
-                     *           "days_balance_below_0_30d": 2
+                     *         "transactions_metrics": {
+                     *           "num_transactions_1w": 12,
+                     *           "num_transactions_1m": 51,
+                     *           "num_transactions_3m": 150,
+                     *           "num_incoming_transactions_1w": 1,
+                     *           "num_incoming_transactions_1m": 3,
+                     *           "num_incoming_transactions_3m": 9,
+                     *           "num_outgoing_transactions_1w": 11,
+                     *           "num_outgoing_transactions_1m": 48,
+                     *           "num_outgoing_transactions_3m": 141,
+                     *           "sum_incoming_amount_1w": 350,
+                     *           "sum_incoming_amount_1m": 7600.4,
+                     *           "sum_incoming_amount_3m": 22801.2,
+                     *           "sum_outgoing_amount_1w": 1120.8,
+                     *           "sum_outgoing_amount_1m": 6893.15,
+                     *           "sum_outgoing_amount_3m": 20412.6,
+                     *           "max_incoming_amount_1w": 350,
+                     *           "max_incoming_amount_1m": 7250.4,
+                     *           "max_incoming_amount_3m": 7250.4,
+                     *           "max_outgoing_amount_1w": 254.37,
+                     *           "max_outgoing_amount_1m": 1890,
+                     *           "max_outgoing_amount_3m": 1890,
+                     *           "mean_incoming_amount_1w": 350,
+                     *           "mean_incoming_amount_1m": 2533.47,
+                     *           "mean_incoming_amount_3m": 2533.47,
+                     *           "mean_outgoing_amount_1w": 101.89,
+                     *           "mean_outgoing_amount_1m": 143.61,
+                     *           "mean_outgoing_amount_3m": 144.77
+                     *         },
+                     *         "balances_metrics": {
+                     *           "min_balance_1w": 20855,
+                     *           "min_balance_1m": 14210.5,
+                     *           "min_balance_3m": 13980.2,
+                     *           "max_balance_1w": 21462.4,
+                     *           "max_balance_1m": 21580.9,
+                     *           "max_balance_3m": 22104.3,
+                     *           "closing_balance": 21109.03,
+                     *           "days_balance_below_0_1w": 0,
+                     *           "days_balance_below_0_1m": 0,
+                     *           "days_balance_below_0_3m": 0,
+                     *           "days_balance_below_x_1w": 0,
+                     *           "days_balance_below_x_1m": 0,
+                     *           "days_balance_below_x_3m": 0,
+                     *           "balance_threshold_x": 1000
                      *         },
                      *         "cashflow_metrics": {
-                     *           "sum_positive_1d": 0,
-                     *           "sum_positive_7d": 350,
-                     *           "sum_positive_30d": 7600.4,
-                     *           "sum_negative_1d": 254.37,
-                     *           "sum_negative_7d": 1120.8,
-                     *           "sum_negative_30d": 6893.15,
-                     *           "num_positive_30d": 3,
-                     *           "num_negative_30d": 48,
-                     *           "positive_to_negative_ratio_30d": 1.1026
+                     *           "sum_positive_1w": 350,
+                     *           "sum_positive_1m": 7600.4,
+                     *           "sum_positive_3m": 22801.2,
+                     *           "sum_negative_1w": 1120.8,
+                     *           "sum_negative_1m": 6893.15,
+                     *           "sum_negative_3m": 20412.6,
+                     *           "positive_to_negative_ratio_1w": 0.3123,
+                     *           "positive_to_negative_ratio_1m": 1.1026,
+                     *           "positive_to_negative_ratio_3m": 1.117
                      *         },
-                     *         "credit_card_metrics": {
+                     *         "credit_cards_metrics": {
                      *           "num_accounts": 1,
-                     *           "sum_credit_limit": 8000,
-                     *           "sum_credit_used": 2315.6,
-                     *           "credit_usage_ratio": 0.2895
+                     *           "sum_credit_limit": 12000,
+                     *           "sum_credit_used": 3482.57
                      *         },
-                     *         "loan_metrics": {
-                     *           "num_accounts": 1,
-                     *           "sum_contract_amount": 25000,
-                     *           "sum_outstanding_balance": 14380.22,
-                     *           "sum_monthly_payment": 912.75
-                     *         }
+                     *         "loans_metrics": null
                      *       }
                      *     ]
                      */
@@ -13797,43 +15016,75 @@ export interface operations {
                      * @example {
                      *       "id": "3a9c5e1f-4b2d-4f6a-8c0e-9d1b2a3c4e5f",
                      *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *       "accounts": [
+                     *         "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *         "4f6e8d2a-1c3b-4e5f-a7d9-0b2c4e6f8a1d"
+                     *       ],
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:06.000Z",
-                     *       "currency": "BRL",
-                     *       "balance_metrics": {
-                     *         "closing_balance": 5874.13,
-                     *         "max_balance_1d": 5874.13,
-                     *         "max_balance_7d": 6210.5,
-                     *         "max_balance_30d": 12480.9,
-                     *         "min_balance_1d": 5620,
-                     *         "min_balance_7d": 5620,
-                     *         "min_balance_30d": -312.45,
-                     *         "days_balance_below_0_7d": 0,
-                     *         "days_balance_below_0_30d": 2
+                     *       "transactions_metrics": {
+                     *         "num_transactions_1w": 12,
+                     *         "num_transactions_1m": 51,
+                     *         "num_transactions_3m": 150,
+                     *         "num_incoming_transactions_1w": 1,
+                     *         "num_incoming_transactions_1m": 3,
+                     *         "num_incoming_transactions_3m": 9,
+                     *         "num_outgoing_transactions_1w": 11,
+                     *         "num_outgoing_transactions_1m": 48,
+                     *         "num_outgoing_transactions_3m": 141,
+                     *         "sum_incoming_amount_1w": 350,
+                     *         "sum_incoming_amount_1m": 7600.4,
+                     *         "sum_incoming_amount_3m": 22801.2,
+                     *         "sum_outgoing_amount_1w": 1120.8,
+                     *         "sum_outgoing_amount_1m": 6893.15,
+                     *         "sum_outgoing_amount_3m": 20412.6,
+                     *         "max_incoming_amount_1w": 350,
+                     *         "max_incoming_amount_1m": 7250.4,
+                     *         "max_incoming_amount_3m": 7250.4,
+                     *         "max_outgoing_amount_1w": 254.37,
+                     *         "max_outgoing_amount_1m": 1890,
+                     *         "max_outgoing_amount_3m": 1890,
+                     *         "mean_incoming_amount_1w": 350,
+                     *         "mean_incoming_amount_1m": 2533.47,
+                     *         "mean_incoming_amount_3m": 2533.47,
+                     *         "mean_outgoing_amount_1w": 101.89,
+                     *         "mean_outgoing_amount_1m": 143.61,
+                     *         "mean_outgoing_amount_3m": 144.77
+                     *       },
+                     *       "balances_metrics": {
+                     *         "min_balance_1w": 20855,
+                     *         "min_balance_1m": 14210.5,
+                     *         "min_balance_3m": 13980.2,
+                     *         "max_balance_1w": 21462.4,
+                     *         "max_balance_1m": 21580.9,
+                     *         "max_balance_3m": 22104.3,
+                     *         "closing_balance": 21109.03,
+                     *         "days_balance_below_0_1w": 0,
+                     *         "days_balance_below_0_1m": 0,
+                     *         "days_balance_below_0_3m": 0,
+                     *         "days_balance_below_x_1w": 0,
+                     *         "days_balance_below_x_1m": 0,
+                     *         "days_balance_below_x_3m": 0,
+                     *         "balance_threshold_x": 1000
                      *       },
                      *       "cashflow_metrics": {
-                     *         "sum_positive_1d": 0,
-                     *         "sum_positive_7d": 350,
-                     *         "sum_positive_30d": 7600.4,
-                     *         "sum_negative_1d": 254.37,
-                     *         "sum_negative_7d": 1120.8,
-                     *         "sum_negative_30d": 6893.15,
-                     *         "num_positive_30d": 3,
-                     *         "num_negative_30d": 48,
-                     *         "positive_to_negative_ratio_30d": 1.1026
+                     *         "sum_positive_1w": 350,
+                     *         "sum_positive_1m": 7600.4,
+                     *         "sum_positive_3m": 22801.2,
+                     *         "sum_negative_1w": 1120.8,
+                     *         "sum_negative_1m": 6893.15,
+                     *         "sum_negative_3m": 20412.6,
+                     *         "positive_to_negative_ratio_1w": 0.3123,
+                     *         "positive_to_negative_ratio_1m": 1.1026,
+                     *         "positive_to_negative_ratio_3m": 1.117
                      *       },
-                     *       "credit_card_metrics": {
+                     *       "credit_cards_metrics": {
                      *         "num_accounts": 1,
-                     *         "sum_credit_limit": 8000,
-                     *         "sum_credit_used": 2315.6,
-                     *         "credit_usage_ratio": 0.2895
+                     *         "sum_credit_limit": 12000,
+                     *         "sum_credit_used": 3482.57
                      *       },
-                     *       "loan_metrics": {
-                     *         "num_accounts": 1,
-                     *         "sum_contract_amount": 25000,
-                     *         "sum_outstanding_balance": 14380.22,
-                     *         "sum_monthly_payment": 912.75
-                     *       }
+                     *       "loans_metrics": null
                      *     }
                      */
                     "application/json": components["schemas"]["RiskInsight"];
@@ -13925,13 +15176,10 @@ export interface operations {
                      *           "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "internal_identification": "26NA4817263",
                      *           "rfc": "GODE561231GR8",
-                     *           "name": "Eduardo González Díaz",
-                     *           "folio": "26NA4817263",
                      *           "outcome": "POSITIVE",
-                     *           "issue_date": "2026-11-01",
-                     *           "status": "Opinión positiva: el contribuyente se encuentra al corriente en el cumplimiento de sus obligaciones fiscales.",
-                     *           "pdf": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+                     *           "pdf": null
                      *         }
                      *       ]
                      *     }
@@ -13977,13 +15225,10 @@ export interface operations {
                      *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "internal_identification": "26NA4817263",
                      *         "rfc": "GODE561231GR8",
-                     *         "name": "Eduardo González Díaz",
-                     *         "folio": "26NA4817263",
                      *         "outcome": "POSITIVE",
-                     *         "issue_date": "2026-11-01",
-                     *         "status": "Opinión positiva: el contribuyente se encuentra al corriente en el cumplimiento de sus obligaciones fiscales.",
-                     *         "pdf": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+                     *         "pdf": null
                      *       }
                      *     ]
                      */
@@ -14003,13 +15248,10 @@ export interface operations {
                      *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "internal_identification": "26NA4817263",
                      *         "rfc": "GODE561231GR8",
-                     *         "name": "Eduardo González Díaz",
-                     *         "folio": "26NA4817263",
                      *         "outcome": "POSITIVE",
-                     *         "issue_date": "2026-11-01",
-                     *         "status": "Opinión positiva: el contribuyente se encuentra al corriente en el cumplimiento de sus obligaciones fiscales.",
-                     *         "pdf": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+                     *         "pdf": null
                      *       }
                      *     ]
                      */
@@ -14047,13 +15289,10 @@ export interface operations {
                      *       "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:01.000Z",
+                     *       "internal_identification": "26NA4817263",
                      *       "rfc": "GODE561231GR8",
-                     *       "name": "Eduardo González Díaz",
-                     *       "folio": "26NA4817263",
                      *       "outcome": "POSITIVE",
-                     *       "issue_date": "2026-11-01",
-                     *       "status": "Opinión positiva: el contribuyente se encuentra al corriente en el cumplimiento de sus obligaciones fiscales.",
-                     *       "pdf": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+                     *       "pdf": null
                      *     }
                      */
                     "application/json": components["schemas"]["TaxComplianceStatus"];
@@ -14150,38 +15389,36 @@ export interface operations {
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:03.000Z",
                      *           "type": "INFLOW",
-                     *           "folio": "0f2e4d6c-8b0a-4c9e-9d7f-5a3b1c9e7d5f",
-                     *           "issuer_rfc": "IHA990812QW4",
-                     *           "issuer_name": "Inmobiliaria Hacienda de Anzures SA de CV",
-                     *           "receiver_rfc": "GODE561231GR8",
+                     *           "invoice_identification": "0f2e4d6c-8b0a-4c9e-9d7f-5a3b1c9e7d5f",
+                     *           "version": "2.0",
+                     *           "code": 5,
+                     *           "issued_at": "2026-10-05T15:20:00.000Z",
+                     *           "certified_at": "2026-10-05T15:20:41.000Z",
+                     *           "cancelled_at": null,
+                     *           "sender_id": "IHA990812QW4",
+                     *           "sender_name": "Inmobiliaria Hacienda de Anzures SA de CV",
+                     *           "receiver_nationality": "NATIONAL",
+                     *           "receiver_id": "GODE561231GR8",
                      *           "receiver_name": "Eduardo González Díaz",
-                     *           "retention_key": "05",
-                     *           "retention_key_description": "Arrendamiento",
-                     *           "period": {
-                     *             "initial_month": 9,
-                     *             "final_month": 9,
-                     *             "year": 2026
-                     *           },
-                     *           "total_operation_amount": 25000,
+                     *           "total_invoice_amount": 25000,
                      *           "total_taxable_amount": 25000,
                      *           "total_exempt_amount": 0,
                      *           "total_retained_amount": 5166.67,
-                     *           "retained_taxes": [
+                     *           "retention_breakdown": [
                      *             {
-                     *               "tax": "ISR",
                      *               "base_amount": 25000,
+                     *               "tax_type": "ISR",
                      *               "retained_amount": 2500,
-                     *               "payment_type": "PROVISIONAL"
+                     *               "payment_status": "PAID"
                      *             },
                      *             {
-                     *               "tax": "IVA",
                      *               "base_amount": 25000,
+                     *               "tax_type": "IVA",
                      *               "retained_amount": 2666.67,
-                     *               "payment_type": "DEFINITIVE"
+                     *               "payment_status": "PAID"
                      *             }
                      *           ],
-                     *           "issued_at": "2026-10-05T15:20:00.000Z",
-                     *           "certified_at": "2026-10-05T15:20:41.000Z"
+                     *           "xml": null
                      *         }
                      *       ]
                      *     }
@@ -14230,38 +15467,36 @@ export interface operations {
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "type": "INFLOW",
-                     *         "folio": "0f2e4d6c-8b0a-4c9e-9d7f-5a3b1c9e7d5f",
-                     *         "issuer_rfc": "IHA990812QW4",
-                     *         "issuer_name": "Inmobiliaria Hacienda de Anzures SA de CV",
-                     *         "receiver_rfc": "GODE561231GR8",
+                     *         "invoice_identification": "0f2e4d6c-8b0a-4c9e-9d7f-5a3b1c9e7d5f",
+                     *         "version": "2.0",
+                     *         "code": 5,
+                     *         "issued_at": "2026-10-05T15:20:00.000Z",
+                     *         "certified_at": "2026-10-05T15:20:41.000Z",
+                     *         "cancelled_at": null,
+                     *         "sender_id": "IHA990812QW4",
+                     *         "sender_name": "Inmobiliaria Hacienda de Anzures SA de CV",
+                     *         "receiver_nationality": "NATIONAL",
+                     *         "receiver_id": "GODE561231GR8",
                      *         "receiver_name": "Eduardo González Díaz",
-                     *         "retention_key": "05",
-                     *         "retention_key_description": "Arrendamiento",
-                     *         "period": {
-                     *           "initial_month": 9,
-                     *           "final_month": 9,
-                     *           "year": 2026
-                     *         },
-                     *         "total_operation_amount": 25000,
+                     *         "total_invoice_amount": 25000,
                      *         "total_taxable_amount": 25000,
                      *         "total_exempt_amount": 0,
                      *         "total_retained_amount": 5166.67,
-                     *         "retained_taxes": [
+                     *         "retention_breakdown": [
                      *           {
-                     *             "tax": "ISR",
                      *             "base_amount": 25000,
+                     *             "tax_type": "ISR",
                      *             "retained_amount": 2500,
-                     *             "payment_type": "PROVISIONAL"
+                     *             "payment_status": "PAID"
                      *           },
                      *           {
-                     *             "tax": "IVA",
                      *             "base_amount": 25000,
+                     *             "tax_type": "IVA",
                      *             "retained_amount": 2666.67,
-                     *             "payment_type": "DEFINITIVE"
+                     *             "payment_status": "PAID"
                      *           }
                      *         ],
-                     *         "issued_at": "2026-10-05T15:20:00.000Z",
-                     *         "certified_at": "2026-10-05T15:20:41.000Z"
+                     *         "xml": null
                      *       }
                      *     ]
                      */
@@ -14282,38 +15517,36 @@ export interface operations {
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "type": "INFLOW",
-                     *         "folio": "0f2e4d6c-8b0a-4c9e-9d7f-5a3b1c9e7d5f",
-                     *         "issuer_rfc": "IHA990812QW4",
-                     *         "issuer_name": "Inmobiliaria Hacienda de Anzures SA de CV",
-                     *         "receiver_rfc": "GODE561231GR8",
+                     *         "invoice_identification": "0f2e4d6c-8b0a-4c9e-9d7f-5a3b1c9e7d5f",
+                     *         "version": "2.0",
+                     *         "code": 5,
+                     *         "issued_at": "2026-10-05T15:20:00.000Z",
+                     *         "certified_at": "2026-10-05T15:20:41.000Z",
+                     *         "cancelled_at": null,
+                     *         "sender_id": "IHA990812QW4",
+                     *         "sender_name": "Inmobiliaria Hacienda de Anzures SA de CV",
+                     *         "receiver_nationality": "NATIONAL",
+                     *         "receiver_id": "GODE561231GR8",
                      *         "receiver_name": "Eduardo González Díaz",
-                     *         "retention_key": "05",
-                     *         "retention_key_description": "Arrendamiento",
-                     *         "period": {
-                     *           "initial_month": 9,
-                     *           "final_month": 9,
-                     *           "year": 2026
-                     *         },
-                     *         "total_operation_amount": 25000,
+                     *         "total_invoice_amount": 25000,
                      *         "total_taxable_amount": 25000,
                      *         "total_exempt_amount": 0,
                      *         "total_retained_amount": 5166.67,
-                     *         "retained_taxes": [
+                     *         "retention_breakdown": [
                      *           {
-                     *             "tax": "ISR",
                      *             "base_amount": 25000,
+                     *             "tax_type": "ISR",
                      *             "retained_amount": 2500,
-                     *             "payment_type": "PROVISIONAL"
+                     *             "payment_status": "PAID"
                      *           },
                      *           {
-                     *             "tax": "IVA",
                      *             "base_amount": 25000,
+                     *             "tax_type": "IVA",
                      *             "retained_amount": 2666.67,
-                     *             "payment_type": "DEFINITIVE"
+                     *             "payment_status": "PAID"
                      *           }
                      *         ],
-                     *         "issued_at": "2026-10-05T15:20:00.000Z",
-                     *         "certified_at": "2026-10-05T15:20:41.000Z"
+                     *         "xml": null
                      *       }
                      *     ]
                      */
@@ -14352,38 +15585,36 @@ export interface operations {
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:03.000Z",
                      *       "type": "INFLOW",
-                     *       "folio": "0f2e4d6c-8b0a-4c9e-9d7f-5a3b1c9e7d5f",
-                     *       "issuer_rfc": "IHA990812QW4",
-                     *       "issuer_name": "Inmobiliaria Hacienda de Anzures SA de CV",
-                     *       "receiver_rfc": "GODE561231GR8",
+                     *       "invoice_identification": "0f2e4d6c-8b0a-4c9e-9d7f-5a3b1c9e7d5f",
+                     *       "version": "2.0",
+                     *       "code": 5,
+                     *       "issued_at": "2026-10-05T15:20:00.000Z",
+                     *       "certified_at": "2026-10-05T15:20:41.000Z",
+                     *       "cancelled_at": null,
+                     *       "sender_id": "IHA990812QW4",
+                     *       "sender_name": "Inmobiliaria Hacienda de Anzures SA de CV",
+                     *       "receiver_nationality": "NATIONAL",
+                     *       "receiver_id": "GODE561231GR8",
                      *       "receiver_name": "Eduardo González Díaz",
-                     *       "retention_key": "05",
-                     *       "retention_key_description": "Arrendamiento",
-                     *       "period": {
-                     *         "initial_month": 9,
-                     *         "final_month": 9,
-                     *         "year": 2026
-                     *       },
-                     *       "total_operation_amount": 25000,
+                     *       "total_invoice_amount": 25000,
                      *       "total_taxable_amount": 25000,
                      *       "total_exempt_amount": 0,
                      *       "total_retained_amount": 5166.67,
-                     *       "retained_taxes": [
+                     *       "retention_breakdown": [
                      *         {
-                     *           "tax": "ISR",
                      *           "base_amount": 25000,
+                     *           "tax_type": "ISR",
                      *           "retained_amount": 2500,
-                     *           "payment_type": "PROVISIONAL"
+                     *           "payment_status": "PAID"
                      *         },
                      *         {
-                     *           "tax": "IVA",
                      *           "base_amount": 25000,
+                     *           "tax_type": "IVA",
                      *           "retained_amount": 2666.67,
-                     *           "payment_type": "DEFINITIVE"
+                     *           "payment_status": "PAID"
                      *         }
                      *       ],
-                     *       "issued_at": "2026-10-05T15:20:00.000Z",
-                     *       "certified_at": "2026-10-05T15:20:41.000Z"
+                     *       "xml": null
                      *     }
                      */
                     "application/json": components["schemas"]["TaxRetention"];
@@ -14489,20 +15720,41 @@ export interface operations {
                      *           "created_at": "2026-11-01T12:00:02.000Z",
                      *           "type": "YEARLY",
                      *           "year": 2025,
-                     *           "rfc": "GODE561231GR8",
-                     *           "name": "Eduardo González Díaz",
-                     *           "declaration_id": "250412345678",
-                     *           "declaration_type": "NORMAL",
-                     *           "filed_at": "2026-04-22T18:31:05.000Z",
-                     *           "currency": "MXN",
-                     *           "incomes": 685420.5,
-                     *           "deductions": 112300,
-                     *           "taxable_income": 573120.5,
-                     *           "tax_due": 118645.32,
-                     *           "tax_withheld": 96210.4,
-                     *           "tax_paid": 22434.92,
-                     *           "balance": 0,
-                     *           "pdf": null
+                     *           "informacion_general": {
+                     *             "rfc": "GODE561231GR8",
+                     *             "nombre": "Eduardo González Díaz",
+                     *             "tipo_declaracion": "Normal",
+                     *             "numero_operacion": "250412345678"
+                     *           },
+                     *           "sueldos_salarios": {
+                     *             "ingresos_totales": 685420.5,
+                     *             "ingresos_exentos": 21300,
+                     *             "ingresos_gravados": 664120.5,
+                     *             "isr_retenido": 96210.4
+                     *           },
+                     *           "servicios_profesionales": null,
+                     *           "deducciones_personales": {
+                     *             "honorarios_medicos": 18500,
+                     *             "intereses_hipotecarios": 62300,
+                     *             "aportaciones_retiro": 31500,
+                     *             "total": 112300
+                     *           },
+                     *           "determinacion_impuesto": {
+                     *             "ingresos_acumulables": 664120.5,
+                     *             "deducciones_personales": 112300,
+                     *             "base_gravable": 551820.5,
+                     *             "isr_causado": 118645.32,
+                     *             "isr_retenido": 96210.4,
+                     *             "isr_a_cargo": 22434.92,
+                     *             "isr_a_favor": 0
+                     *           },
+                     *           "retenciones": {
+                     *             "isr_retenido_sueldos": 96210.4
+                     *           },
+                     *           "dividendos": null,
+                     *           "datos_informativos": null,
+                     *           "pdf": null,
+                     *           "receipt_pdf": null
                      *         },
                      *         {
                      *           "id": "7c9e1a3b-5d7f-4c4e-b6a8-0c2e4a6b8d0f",
@@ -14512,21 +15764,28 @@ export interface operations {
                      *           "type": "MONTHLY",
                      *           "year": 2026,
                      *           "month": 9,
-                     *           "rfc": "GODE561231GR8",
-                     *           "name": "Eduardo González Díaz",
-                     *           "declaration_id": "261017654321",
-                     *           "declaration_type": "NORMAL",
-                     *           "filed_at": "2026-10-16T20:04:47.000Z",
-                     *           "currency": "MXN",
-                     *           "incomes": 58300,
-                     *           "deductions": 9150.75,
-                     *           "taxable_income": 49149.25,
-                     *           "tax_due": 7412.6,
-                     *           "tax_withheld": 5830,
-                     *           "tax_paid": 1582.6,
-                     *           "vat_due": 3120.4,
-                     *           "balance": 0,
-                     *           "pdf": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+                     *           "informacion_general": {
+                     *             "rfc": "GODE561231GR8",
+                     *             "nombre": "Eduardo González Díaz",
+                     *             "periodicidad": "Mensual",
+                     *             "tipo_declaracion": "Normal",
+                     *             "numero_operacion": "261017654321"
+                     *           },
+                     *           "isr": {
+                     *             "ingresos_del_periodo": 58300,
+                     *             "deducciones_autorizadas": 9150.75,
+                     *             "base_gravable": 49149.25,
+                     *             "isr_causado": 7412.6,
+                     *             "isr_retenido": 5830,
+                     *             "isr_a_cargo": 1582.6
+                     *           },
+                     *           "iva": {
+                     *             "iva_causado": 9328,
+                     *             "iva_acreditable": 6207.6,
+                     *             "iva_a_cargo": 3120.4
+                     *           },
+                     *           "pdf": null,
+                     *           "receipt_pdf": null
                      *         }
                      *       ]
                      *     }
@@ -14575,20 +15834,41 @@ export interface operations {
                      *         "created_at": "2026-11-01T12:00:02.000Z",
                      *         "type": "YEARLY",
                      *         "year": 2025,
-                     *         "rfc": "GODE561231GR8",
-                     *         "name": "Eduardo González Díaz",
-                     *         "declaration_id": "250412345678",
-                     *         "declaration_type": "NORMAL",
-                     *         "filed_at": "2026-04-22T18:31:05.000Z",
-                     *         "currency": "MXN",
-                     *         "incomes": 685420.5,
-                     *         "deductions": 112300,
-                     *         "taxable_income": 573120.5,
-                     *         "tax_due": 118645.32,
-                     *         "tax_withheld": 96210.4,
-                     *         "tax_paid": 22434.92,
-                     *         "balance": 0,
-                     *         "pdf": null
+                     *         "informacion_general": {
+                     *           "rfc": "GODE561231GR8",
+                     *           "nombre": "Eduardo González Díaz",
+                     *           "tipo_declaracion": "Normal",
+                     *           "numero_operacion": "250412345678"
+                     *         },
+                     *         "sueldos_salarios": {
+                     *           "ingresos_totales": 685420.5,
+                     *           "ingresos_exentos": 21300,
+                     *           "ingresos_gravados": 664120.5,
+                     *           "isr_retenido": 96210.4
+                     *         },
+                     *         "servicios_profesionales": null,
+                     *         "deducciones_personales": {
+                     *           "honorarios_medicos": 18500,
+                     *           "intereses_hipotecarios": 62300,
+                     *           "aportaciones_retiro": 31500,
+                     *           "total": 112300
+                     *         },
+                     *         "determinacion_impuesto": {
+                     *           "ingresos_acumulables": 664120.5,
+                     *           "deducciones_personales": 112300,
+                     *           "base_gravable": 551820.5,
+                     *           "isr_causado": 118645.32,
+                     *           "isr_retenido": 96210.4,
+                     *           "isr_a_cargo": 22434.92,
+                     *           "isr_a_favor": 0
+                     *         },
+                     *         "retenciones": {
+                     *           "isr_retenido_sueldos": 96210.4
+                     *         },
+                     *         "dividendos": null,
+                     *         "datos_informativos": null,
+                     *         "pdf": null,
+                     *         "receipt_pdf": null
                      *       },
                      *       {
                      *         "id": "7c9e1a3b-5d7f-4c4e-b6a8-0c2e4a6b8d0f",
@@ -14598,21 +15878,28 @@ export interface operations {
                      *         "type": "MONTHLY",
                      *         "year": 2026,
                      *         "month": 9,
-                     *         "rfc": "GODE561231GR8",
-                     *         "name": "Eduardo González Díaz",
-                     *         "declaration_id": "261017654321",
-                     *         "declaration_type": "NORMAL",
-                     *         "filed_at": "2026-10-16T20:04:47.000Z",
-                     *         "currency": "MXN",
-                     *         "incomes": 58300,
-                     *         "deductions": 9150.75,
-                     *         "taxable_income": 49149.25,
-                     *         "tax_due": 7412.6,
-                     *         "tax_withheld": 5830,
-                     *         "tax_paid": 1582.6,
-                     *         "vat_due": 3120.4,
-                     *         "balance": 0,
-                     *         "pdf": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+                     *         "informacion_general": {
+                     *           "rfc": "GODE561231GR8",
+                     *           "nombre": "Eduardo González Díaz",
+                     *           "periodicidad": "Mensual",
+                     *           "tipo_declaracion": "Normal",
+                     *           "numero_operacion": "261017654321"
+                     *         },
+                     *         "isr": {
+                     *           "ingresos_del_periodo": 58300,
+                     *           "deducciones_autorizadas": 9150.75,
+                     *           "base_gravable": 49149.25,
+                     *           "isr_causado": 7412.6,
+                     *           "isr_retenido": 5830,
+                     *           "isr_a_cargo": 1582.6
+                     *         },
+                     *         "iva": {
+                     *           "iva_causado": 9328,
+                     *           "iva_acreditable": 6207.6,
+                     *           "iva_a_cargo": 3120.4
+                     *         },
+                     *         "pdf": null,
+                     *         "receipt_pdf": null
                      *       }
                      *     ]
                      */
@@ -14634,20 +15921,41 @@ export interface operations {
                      *         "created_at": "2026-11-01T12:00:02.000Z",
                      *         "type": "YEARLY",
                      *         "year": 2025,
-                     *         "rfc": "GODE561231GR8",
-                     *         "name": "Eduardo González Díaz",
-                     *         "declaration_id": "250412345678",
-                     *         "declaration_type": "NORMAL",
-                     *         "filed_at": "2026-04-22T18:31:05.000Z",
-                     *         "currency": "MXN",
-                     *         "incomes": 685420.5,
-                     *         "deductions": 112300,
-                     *         "taxable_income": 573120.5,
-                     *         "tax_due": 118645.32,
-                     *         "tax_withheld": 96210.4,
-                     *         "tax_paid": 22434.92,
-                     *         "balance": 0,
-                     *         "pdf": null
+                     *         "informacion_general": {
+                     *           "rfc": "GODE561231GR8",
+                     *           "nombre": "Eduardo González Díaz",
+                     *           "tipo_declaracion": "Normal",
+                     *           "numero_operacion": "250412345678"
+                     *         },
+                     *         "sueldos_salarios": {
+                     *           "ingresos_totales": 685420.5,
+                     *           "ingresos_exentos": 21300,
+                     *           "ingresos_gravados": 664120.5,
+                     *           "isr_retenido": 96210.4
+                     *         },
+                     *         "servicios_profesionales": null,
+                     *         "deducciones_personales": {
+                     *           "honorarios_medicos": 18500,
+                     *           "intereses_hipotecarios": 62300,
+                     *           "aportaciones_retiro": 31500,
+                     *           "total": 112300
+                     *         },
+                     *         "determinacion_impuesto": {
+                     *           "ingresos_acumulables": 664120.5,
+                     *           "deducciones_personales": 112300,
+                     *           "base_gravable": 551820.5,
+                     *           "isr_causado": 118645.32,
+                     *           "isr_retenido": 96210.4,
+                     *           "isr_a_cargo": 22434.92,
+                     *           "isr_a_favor": 0
+                     *         },
+                     *         "retenciones": {
+                     *           "isr_retenido_sueldos": 96210.4
+                     *         },
+                     *         "dividendos": null,
+                     *         "datos_informativos": null,
+                     *         "pdf": null,
+                     *         "receipt_pdf": null
                      *       },
                      *       {
                      *         "id": "7c9e1a3b-5d7f-4c4e-b6a8-0c2e4a6b8d0f",
@@ -14657,21 +15965,28 @@ export interface operations {
                      *         "type": "MONTHLY",
                      *         "year": 2026,
                      *         "month": 9,
-                     *         "rfc": "GODE561231GR8",
-                     *         "name": "Eduardo González Díaz",
-                     *         "declaration_id": "261017654321",
-                     *         "declaration_type": "NORMAL",
-                     *         "filed_at": "2026-10-16T20:04:47.000Z",
-                     *         "currency": "MXN",
-                     *         "incomes": 58300,
-                     *         "deductions": 9150.75,
-                     *         "taxable_income": 49149.25,
-                     *         "tax_due": 7412.6,
-                     *         "tax_withheld": 5830,
-                     *         "tax_paid": 1582.6,
-                     *         "vat_due": 3120.4,
-                     *         "balance": 0,
-                     *         "pdf": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+                     *         "informacion_general": {
+                     *           "rfc": "GODE561231GR8",
+                     *           "nombre": "Eduardo González Díaz",
+                     *           "periodicidad": "Mensual",
+                     *           "tipo_declaracion": "Normal",
+                     *           "numero_operacion": "261017654321"
+                     *         },
+                     *         "isr": {
+                     *           "ingresos_del_periodo": 58300,
+                     *           "deducciones_autorizadas": 9150.75,
+                     *           "base_gravable": 49149.25,
+                     *           "isr_causado": 7412.6,
+                     *           "isr_retenido": 5830,
+                     *           "isr_a_cargo": 1582.6
+                     *         },
+                     *         "iva": {
+                     *           "iva_causado": 9328,
+                     *           "iva_acreditable": 6207.6,
+                     *           "iva_a_cargo": 3120.4
+                     *         },
+                     *         "pdf": null,
+                     *         "receipt_pdf": null
                      *       }
                      *     ]
                      */
@@ -14712,21 +16027,28 @@ export interface operations {
                      *       "type": "MONTHLY",
                      *       "year": 2026,
                      *       "month": 9,
-                     *       "rfc": "GODE561231GR8",
-                     *       "name": "Eduardo González Díaz",
-                     *       "declaration_id": "261017654321",
-                     *       "declaration_type": "NORMAL",
-                     *       "filed_at": "2026-10-16T20:04:47.000Z",
-                     *       "currency": "MXN",
-                     *       "incomes": 58300,
-                     *       "deductions": 9150.75,
-                     *       "taxable_income": 49149.25,
-                     *       "tax_due": 7412.6,
-                     *       "tax_withheld": 5830,
-                     *       "tax_paid": 1582.6,
-                     *       "vat_due": 3120.4,
-                     *       "balance": 0,
-                     *       "pdf": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+                     *       "informacion_general": {
+                     *         "rfc": "GODE561231GR8",
+                     *         "nombre": "Eduardo González Díaz",
+                     *         "periodicidad": "Mensual",
+                     *         "tipo_declaracion": "Normal",
+                     *         "numero_operacion": "261017654321"
+                     *       },
+                     *       "isr": {
+                     *         "ingresos_del_periodo": 58300,
+                     *         "deducciones_autorizadas": 9150.75,
+                     *         "base_gravable": 49149.25,
+                     *         "isr_causado": 7412.6,
+                     *         "isr_retenido": 5830,
+                     *         "isr_a_cargo": 1582.6
+                     *       },
+                     *       "iva": {
+                     *         "iva_causado": 9328,
+                     *         "iva_acreditable": 6207.6,
+                     *         "iva_a_cargo": 3120.4
+                     *       },
+                     *       "pdf": null,
+                     *       "receipt_pdf": null
                      *     }
                      */
                     "application/json": components["schemas"]["TaxReturn"];
@@ -14816,54 +16138,85 @@ export interface operations {
                      *           "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:04.000Z",
-                     *           "rfc": "GODE561231GR8",
-                     *           "curp": "GODE561231HDFNZD09",
-                     *           "official_name": "Eduardo González Díaz",
-                     *           "trade_name": null,
-                     *           "person_type": "NATURAL",
-                     *           "start_of_operations_date": "2004-03-15",
-                     *           "status": "ACTIVE",
-                     *           "status_change_date": "2004-03-15",
-                     *           "regimes": [
-                     *             {
-                     *               "code": "612",
-                     *               "description": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
-                     *               "start_date": "2004-03-15",
-                     *               "end_date": null
-                     *             },
-                     *             {
-                     *               "code": "606",
-                     *               "description": "Régimen de Arrendamiento",
-                     *               "start_date": "2015-07-01",
-                     *               "end_date": null
-                     *             }
-                     *           ],
-                     *           "economic_activities": [
-                     *             {
-                     *               "order": 1,
-                     *               "description": "Servicios de contabilidad y auditoría",
-                     *               "percentage": 80,
-                     *               "start_date": "2004-03-15",
-                     *               "end_date": null
-                     *             },
-                     *             {
-                     *               "order": 2,
-                     *               "description": "Alquiler de oficinas y locales comerciales",
-                     *               "percentage": 20,
-                     *               "start_date": "2015-07-01",
-                     *               "end_date": null
-                     *             }
-                     *           ],
+                     *           "place_and_date_of_issuance": "BENITO JUAREZ, CIUDAD DE MEXICO A 01 DE NOVIEMBRE DE 2026",
+                     *           "official_name": "EDUARDO GONZALEZ DIAZ",
+                     *           "id_cif": "14030412345",
+                     *           "tax_payer_information": {
+                     *             "rfc": "GODE561231GR8",
+                     *             "curp": "GODE561231HDFNZD09",
+                     *             "name": "EDUARDO",
+                     *             "first_last_name": "GONZALEZ",
+                     *             "second_last_name": "DIAZ",
+                     *             "start_operations_date": "2004-03-15",
+                     *             "status_padron": "ACTIVO",
+                     *             "last_status_change_date": "2004-03-15",
+                     *             "commercial_name": null,
+                     *             "social_name": null,
+                     *             "email": "eduardo.gonzalez@correo.com.mx",
+                     *             "phone": "5555123456"
+                     *           },
                      *           "address": {
-                     *             "street": "Avenida Insurgentes Sur",
+                     *             "postal_code": "03900",
+                     *             "street_type": "AVENIDA",
+                     *             "street": "INSURGENTES SUR",
                      *             "exterior_number": "1605",
-                     *             "interior_number": "Piso 9",
-                     *             "neighborhood": "San José Insurgentes",
+                     *             "interior_number": "PISO 9",
+                     *             "suburb": "SAN JOSE INSURGENTES",
                      *             "locality": null,
-                     *             "municipality": "Benito Juárez",
-                     *             "state": "Ciudad de México",
-                     *             "postal_code": "03900"
-                     *           }
+                     *             "municipality": "BENITO JUAREZ",
+                     *             "state": "CIUDAD DE MEXICO",
+                     *             "between_street": [
+                     *               {
+                     *                 "street_one": "RIO MIXCOAC",
+                     *                 "street_two": "BARRANCA DEL MUERTO"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "economic_activity": [
+                     *             {
+                     *               "economic_activity": "Servicios de contabilidad y auditoría",
+                     *               "initial_date": "2004-03-15",
+                     *               "end_date": null,
+                     *               "order": "1",
+                     *               "percentage": "80"
+                     *             },
+                     *             {
+                     *               "economic_activity": "Alquiler de oficinas y locales comerciales",
+                     *               "initial_date": "2015-07-01",
+                     *               "end_date": null,
+                     *               "order": "2",
+                     *               "percentage": "20"
+                     *             }
+                     *           ],
+                     *           "regimens": [
+                     *             {
+                     *               "regimen": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
+                     *               "initial_date": "2004-03-15",
+                     *               "end_date": null
+                     *             },
+                     *             {
+                     *               "regimen": "Régimen de Arrendamiento",
+                     *               "initial_date": "2015-07-01",
+                     *               "end_date": null
+                     *             }
+                     *           ],
+                     *           "obligations": [
+                     *             {
+                     *               "obligation": "Declaración anual de ISR. Personas Físicas.",
+                     *               "expiration": "A más tardar el 30 de abril del ejercicio siguiente.",
+                     *               "initial_date": "2004-03-15",
+                     *               "end_date": null
+                     *             },
+                     *             {
+                     *               "obligation": "Pago definitivo mensual de IVA.",
+                     *               "expiration": "A más tardar el día 17 del mes inmediato posterior al periodo que corresponda.",
+                     *               "initial_date": "2004-03-15",
+                     *               "end_date": null
+                     *             }
+                     *           ],
+                     *           "digital_stamp": "Kq3mXbN8T2v5rY7wZ1aC4dF6gH8jL0nP2sU4xW6zB8eD0fG2hJ4kM6oQ8rT0vX2y==",
+                     *           "digital_stamp_chain": "||2026/11/01|GODE561231GR8|CONSTANCIA DE SITUACION FISCAL|200001088888800000031||",
+                     *           "pdf": null
                      *         }
                      *       ]
                      *     }
@@ -14909,54 +16262,85 @@ export interface operations {
                      *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:04.000Z",
-                     *         "rfc": "GODE561231GR8",
-                     *         "curp": "GODE561231HDFNZD09",
-                     *         "official_name": "Eduardo González Díaz",
-                     *         "trade_name": null,
-                     *         "person_type": "NATURAL",
-                     *         "start_of_operations_date": "2004-03-15",
-                     *         "status": "ACTIVE",
-                     *         "status_change_date": "2004-03-15",
-                     *         "regimes": [
-                     *           {
-                     *             "code": "612",
-                     *             "description": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
-                     *             "start_date": "2004-03-15",
-                     *             "end_date": null
-                     *           },
-                     *           {
-                     *             "code": "606",
-                     *             "description": "Régimen de Arrendamiento",
-                     *             "start_date": "2015-07-01",
-                     *             "end_date": null
-                     *           }
-                     *         ],
-                     *         "economic_activities": [
-                     *           {
-                     *             "order": 1,
-                     *             "description": "Servicios de contabilidad y auditoría",
-                     *             "percentage": 80,
-                     *             "start_date": "2004-03-15",
-                     *             "end_date": null
-                     *           },
-                     *           {
-                     *             "order": 2,
-                     *             "description": "Alquiler de oficinas y locales comerciales",
-                     *             "percentage": 20,
-                     *             "start_date": "2015-07-01",
-                     *             "end_date": null
-                     *           }
-                     *         ],
+                     *         "place_and_date_of_issuance": "BENITO JUAREZ, CIUDAD DE MEXICO A 01 DE NOVIEMBRE DE 2026",
+                     *         "official_name": "EDUARDO GONZALEZ DIAZ",
+                     *         "id_cif": "14030412345",
+                     *         "tax_payer_information": {
+                     *           "rfc": "GODE561231GR8",
+                     *           "curp": "GODE561231HDFNZD09",
+                     *           "name": "EDUARDO",
+                     *           "first_last_name": "GONZALEZ",
+                     *           "second_last_name": "DIAZ",
+                     *           "start_operations_date": "2004-03-15",
+                     *           "status_padron": "ACTIVO",
+                     *           "last_status_change_date": "2004-03-15",
+                     *           "commercial_name": null,
+                     *           "social_name": null,
+                     *           "email": "eduardo.gonzalez@correo.com.mx",
+                     *           "phone": "5555123456"
+                     *         },
                      *         "address": {
-                     *           "street": "Avenida Insurgentes Sur",
+                     *           "postal_code": "03900",
+                     *           "street_type": "AVENIDA",
+                     *           "street": "INSURGENTES SUR",
                      *           "exterior_number": "1605",
-                     *           "interior_number": "Piso 9",
-                     *           "neighborhood": "San José Insurgentes",
+                     *           "interior_number": "PISO 9",
+                     *           "suburb": "SAN JOSE INSURGENTES",
                      *           "locality": null,
-                     *           "municipality": "Benito Juárez",
-                     *           "state": "Ciudad de México",
-                     *           "postal_code": "03900"
-                     *         }
+                     *           "municipality": "BENITO JUAREZ",
+                     *           "state": "CIUDAD DE MEXICO",
+                     *           "between_street": [
+                     *             {
+                     *               "street_one": "RIO MIXCOAC",
+                     *               "street_two": "BARRANCA DEL MUERTO"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "economic_activity": [
+                     *           {
+                     *             "economic_activity": "Servicios de contabilidad y auditoría",
+                     *             "initial_date": "2004-03-15",
+                     *             "end_date": null,
+                     *             "order": "1",
+                     *             "percentage": "80"
+                     *           },
+                     *           {
+                     *             "economic_activity": "Alquiler de oficinas y locales comerciales",
+                     *             "initial_date": "2015-07-01",
+                     *             "end_date": null,
+                     *             "order": "2",
+                     *             "percentage": "20"
+                     *           }
+                     *         ],
+                     *         "regimens": [
+                     *           {
+                     *             "regimen": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
+                     *             "initial_date": "2004-03-15",
+                     *             "end_date": null
+                     *           },
+                     *           {
+                     *             "regimen": "Régimen de Arrendamiento",
+                     *             "initial_date": "2015-07-01",
+                     *             "end_date": null
+                     *           }
+                     *         ],
+                     *         "obligations": [
+                     *           {
+                     *             "obligation": "Declaración anual de ISR. Personas Físicas.",
+                     *             "expiration": "A más tardar el 30 de abril del ejercicio siguiente.",
+                     *             "initial_date": "2004-03-15",
+                     *             "end_date": null
+                     *           },
+                     *           {
+                     *             "obligation": "Pago definitivo mensual de IVA.",
+                     *             "expiration": "A más tardar el día 17 del mes inmediato posterior al periodo que corresponda.",
+                     *             "initial_date": "2004-03-15",
+                     *             "end_date": null
+                     *           }
+                     *         ],
+                     *         "digital_stamp": "Kq3mXbN8T2v5rY7wZ1aC4dF6gH8jL0nP2sU4xW6zB8eD0fG2hJ4kM6oQ8rT0vX2y==",
+                     *         "digital_stamp_chain": "||2026/11/01|GODE561231GR8|CONSTANCIA DE SITUACION FISCAL|200001088888800000031||",
+                     *         "pdf": null
                      *       }
                      *     ]
                      */
@@ -14976,54 +16360,85 @@ export interface operations {
                      *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:04.000Z",
-                     *         "rfc": "GODE561231GR8",
-                     *         "curp": "GODE561231HDFNZD09",
-                     *         "official_name": "Eduardo González Díaz",
-                     *         "trade_name": null,
-                     *         "person_type": "NATURAL",
-                     *         "start_of_operations_date": "2004-03-15",
-                     *         "status": "ACTIVE",
-                     *         "status_change_date": "2004-03-15",
-                     *         "regimes": [
-                     *           {
-                     *             "code": "612",
-                     *             "description": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
-                     *             "start_date": "2004-03-15",
-                     *             "end_date": null
-                     *           },
-                     *           {
-                     *             "code": "606",
-                     *             "description": "Régimen de Arrendamiento",
-                     *             "start_date": "2015-07-01",
-                     *             "end_date": null
-                     *           }
-                     *         ],
-                     *         "economic_activities": [
-                     *           {
-                     *             "order": 1,
-                     *             "description": "Servicios de contabilidad y auditoría",
-                     *             "percentage": 80,
-                     *             "start_date": "2004-03-15",
-                     *             "end_date": null
-                     *           },
-                     *           {
-                     *             "order": 2,
-                     *             "description": "Alquiler de oficinas y locales comerciales",
-                     *             "percentage": 20,
-                     *             "start_date": "2015-07-01",
-                     *             "end_date": null
-                     *           }
-                     *         ],
+                     *         "place_and_date_of_issuance": "BENITO JUAREZ, CIUDAD DE MEXICO A 01 DE NOVIEMBRE DE 2026",
+                     *         "official_name": "EDUARDO GONZALEZ DIAZ",
+                     *         "id_cif": "14030412345",
+                     *         "tax_payer_information": {
+                     *           "rfc": "GODE561231GR8",
+                     *           "curp": "GODE561231HDFNZD09",
+                     *           "name": "EDUARDO",
+                     *           "first_last_name": "GONZALEZ",
+                     *           "second_last_name": "DIAZ",
+                     *           "start_operations_date": "2004-03-15",
+                     *           "status_padron": "ACTIVO",
+                     *           "last_status_change_date": "2004-03-15",
+                     *           "commercial_name": null,
+                     *           "social_name": null,
+                     *           "email": "eduardo.gonzalez@correo.com.mx",
+                     *           "phone": "5555123456"
+                     *         },
                      *         "address": {
-                     *           "street": "Avenida Insurgentes Sur",
+                     *           "postal_code": "03900",
+                     *           "street_type": "AVENIDA",
+                     *           "street": "INSURGENTES SUR",
                      *           "exterior_number": "1605",
-                     *           "interior_number": "Piso 9",
-                     *           "neighborhood": "San José Insurgentes",
+                     *           "interior_number": "PISO 9",
+                     *           "suburb": "SAN JOSE INSURGENTES",
                      *           "locality": null,
-                     *           "municipality": "Benito Juárez",
-                     *           "state": "Ciudad de México",
-                     *           "postal_code": "03900"
-                     *         }
+                     *           "municipality": "BENITO JUAREZ",
+                     *           "state": "CIUDAD DE MEXICO",
+                     *           "between_street": [
+                     *             {
+                     *               "street_one": "RIO MIXCOAC",
+                     *               "street_two": "BARRANCA DEL MUERTO"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "economic_activity": [
+                     *           {
+                     *             "economic_activity": "Servicios de contabilidad y auditoría",
+                     *             "initial_date": "2004-03-15",
+                     *             "end_date": null,
+                     *             "order": "1",
+                     *             "percentage": "80"
+                     *           },
+                     *           {
+                     *             "economic_activity": "Alquiler de oficinas y locales comerciales",
+                     *             "initial_date": "2015-07-01",
+                     *             "end_date": null,
+                     *             "order": "2",
+                     *             "percentage": "20"
+                     *           }
+                     *         ],
+                     *         "regimens": [
+                     *           {
+                     *             "regimen": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
+                     *             "initial_date": "2004-03-15",
+                     *             "end_date": null
+                     *           },
+                     *           {
+                     *             "regimen": "Régimen de Arrendamiento",
+                     *             "initial_date": "2015-07-01",
+                     *             "end_date": null
+                     *           }
+                     *         ],
+                     *         "obligations": [
+                     *           {
+                     *             "obligation": "Declaración anual de ISR. Personas Físicas.",
+                     *             "expiration": "A más tardar el 30 de abril del ejercicio siguiente.",
+                     *             "initial_date": "2004-03-15",
+                     *             "end_date": null
+                     *           },
+                     *           {
+                     *             "obligation": "Pago definitivo mensual de IVA.",
+                     *             "expiration": "A más tardar el día 17 del mes inmediato posterior al periodo que corresponda.",
+                     *             "initial_date": "2004-03-15",
+                     *             "end_date": null
+                     *           }
+                     *         ],
+                     *         "digital_stamp": "Kq3mXbN8T2v5rY7wZ1aC4dF6gH8jL0nP2sU4xW6zB8eD0fG2hJ4kM6oQ8rT0vX2y==",
+                     *         "digital_stamp_chain": "||2026/11/01|GODE561231GR8|CONSTANCIA DE SITUACION FISCAL|200001088888800000031||",
+                     *         "pdf": null
                      *       }
                      *     ]
                      */
@@ -15061,54 +16476,85 @@ export interface operations {
                      *       "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:04.000Z",
-                     *       "rfc": "GODE561231GR8",
-                     *       "curp": "GODE561231HDFNZD09",
-                     *       "official_name": "Eduardo González Díaz",
-                     *       "trade_name": null,
-                     *       "person_type": "NATURAL",
-                     *       "start_of_operations_date": "2004-03-15",
-                     *       "status": "ACTIVE",
-                     *       "status_change_date": "2004-03-15",
-                     *       "regimes": [
-                     *         {
-                     *           "code": "612",
-                     *           "description": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
-                     *           "start_date": "2004-03-15",
-                     *           "end_date": null
-                     *         },
-                     *         {
-                     *           "code": "606",
-                     *           "description": "Régimen de Arrendamiento",
-                     *           "start_date": "2015-07-01",
-                     *           "end_date": null
-                     *         }
-                     *       ],
-                     *       "economic_activities": [
-                     *         {
-                     *           "order": 1,
-                     *           "description": "Servicios de contabilidad y auditoría",
-                     *           "percentage": 80,
-                     *           "start_date": "2004-03-15",
-                     *           "end_date": null
-                     *         },
-                     *         {
-                     *           "order": 2,
-                     *           "description": "Alquiler de oficinas y locales comerciales",
-                     *           "percentage": 20,
-                     *           "start_date": "2015-07-01",
-                     *           "end_date": null
-                     *         }
-                     *       ],
+                     *       "place_and_date_of_issuance": "BENITO JUAREZ, CIUDAD DE MEXICO A 01 DE NOVIEMBRE DE 2026",
+                     *       "official_name": "EDUARDO GONZALEZ DIAZ",
+                     *       "id_cif": "14030412345",
+                     *       "tax_payer_information": {
+                     *         "rfc": "GODE561231GR8",
+                     *         "curp": "GODE561231HDFNZD09",
+                     *         "name": "EDUARDO",
+                     *         "first_last_name": "GONZALEZ",
+                     *         "second_last_name": "DIAZ",
+                     *         "start_operations_date": "2004-03-15",
+                     *         "status_padron": "ACTIVO",
+                     *         "last_status_change_date": "2004-03-15",
+                     *         "commercial_name": null,
+                     *         "social_name": null,
+                     *         "email": "eduardo.gonzalez@correo.com.mx",
+                     *         "phone": "5555123456"
+                     *       },
                      *       "address": {
-                     *         "street": "Avenida Insurgentes Sur",
+                     *         "postal_code": "03900",
+                     *         "street_type": "AVENIDA",
+                     *         "street": "INSURGENTES SUR",
                      *         "exterior_number": "1605",
-                     *         "interior_number": "Piso 9",
-                     *         "neighborhood": "San José Insurgentes",
+                     *         "interior_number": "PISO 9",
+                     *         "suburb": "SAN JOSE INSURGENTES",
                      *         "locality": null,
-                     *         "municipality": "Benito Juárez",
-                     *         "state": "Ciudad de México",
-                     *         "postal_code": "03900"
-                     *       }
+                     *         "municipality": "BENITO JUAREZ",
+                     *         "state": "CIUDAD DE MEXICO",
+                     *         "between_street": [
+                     *           {
+                     *             "street_one": "RIO MIXCOAC",
+                     *             "street_two": "BARRANCA DEL MUERTO"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "economic_activity": [
+                     *         {
+                     *           "economic_activity": "Servicios de contabilidad y auditoría",
+                     *           "initial_date": "2004-03-15",
+                     *           "end_date": null,
+                     *           "order": "1",
+                     *           "percentage": "80"
+                     *         },
+                     *         {
+                     *           "economic_activity": "Alquiler de oficinas y locales comerciales",
+                     *           "initial_date": "2015-07-01",
+                     *           "end_date": null,
+                     *           "order": "2",
+                     *           "percentage": "20"
+                     *         }
+                     *       ],
+                     *       "regimens": [
+                     *         {
+                     *           "regimen": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
+                     *           "initial_date": "2004-03-15",
+                     *           "end_date": null
+                     *         },
+                     *         {
+                     *           "regimen": "Régimen de Arrendamiento",
+                     *           "initial_date": "2015-07-01",
+                     *           "end_date": null
+                     *         }
+                     *       ],
+                     *       "obligations": [
+                     *         {
+                     *           "obligation": "Declaración anual de ISR. Personas Físicas.",
+                     *           "expiration": "A más tardar el 30 de abril del ejercicio siguiente.",
+                     *           "initial_date": "2004-03-15",
+                     *           "end_date": null
+                     *         },
+                     *         {
+                     *           "obligation": "Pago definitivo mensual de IVA.",
+                     *           "expiration": "A más tardar el día 17 del mes inmediato posterior al periodo que corresponda.",
+                     *           "initial_date": "2004-03-15",
+                     *           "end_date": null
+                     *         }
+                     *       ],
+                     *       "digital_stamp": "Kq3mXbN8T2v5rY7wZ1aC4dF6gH8jL0nP2sU4xW6zB8eD0fG2hJ4kM6oQ8rT0vX2y==",
+                     *       "digital_stamp_chain": "||2026/11/01|GODE561231GR8|CONSTANCIA DE SITUACION FISCAL|200001088888800000031||",
+                     *       "pdf": null
                      *     }
                      */
                     "application/json": components["schemas"]["TaxStatus"];
@@ -15298,7 +16744,35 @@ export interface operations {
                      *         {
                      *           "id": "7e1f4c2a-8b3d-4a6e-9c5f-2d1e0f3a4b5c",
                      *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *           "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "account": {
+                     *             "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *             "institution": {
+                     *               "name": "ofbank_br_retail",
+                     *               "type": "bank"
+                     *             },
+                     *             "collected_at": "2026-11-01T12:00:00.000Z",
+                     *             "created_at": "2026-11-01T12:00:01.000Z",
+                     *             "category": "CHECKING_ACCOUNT",
+                     *             "type": "Conta Corrente",
+                     *             "name": "Conta Corrente Pessoa Fisica",
+                     *             "number": "4321-5",
+                     *             "balance": {
+                     *               "current": 5874.13,
+                     *               "available": 5621.02
+                     *             },
+                     *             "currency": "BRL",
+                     *             "public_identification_name": "AGENCY/ACCOUNT",
+                     *             "public_identification_value": "0001/4321-5",
+                     *             "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *             "balance_type": "ASSET",
+                     *             "credit_data": null,
+                     *             "loan_data": null,
+                     *             "funds_data": null,
+                     *             "receivables_data": null,
+                     *             "bank_product_id": null,
+                     *             "internal_identification": null
+                     *           },
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:03.000Z",
                      *           "value_date": "2026-10-30",
@@ -15309,17 +16783,50 @@ export interface operations {
                      *           "description": "COMPRA CARTAO DEB - PADARIA PAO DOURADO",
                      *           "type": "OUTFLOW",
                      *           "status": "PROCESSED",
-                     *           "category": "FOOD_AND_GROCERIES",
+                     *           "category": "Food & Groceries",
+                     *           "subcategory": "Bakery & Coffee",
                      *           "merchant": {
-                     *             "name": "Padaria Pao Dourado",
-                     *             "website": null
+                     *             "merchant_name": "Padaria Pao Dourado",
+                     *             "website": null,
+                     *             "logo": null
                      *           },
-                     *           "reference": "000123456"
+                     *           "reference": "000123456",
+                     *           "internal_identification": "20261030-000123456",
+                     *           "observations": null,
+                     *           "credit_card_data": null
                      *         },
                      *         {
                      *           "id": "3a9d2b1c-4e5f-4a7b-8c9d-0e1f2a3b4c5d",
                      *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *           "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "account": {
+                     *             "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *             "institution": {
+                     *               "name": "ofbank_br_retail",
+                     *               "type": "bank"
+                     *             },
+                     *             "collected_at": "2026-11-01T12:00:00.000Z",
+                     *             "created_at": "2026-11-01T12:00:01.000Z",
+                     *             "category": "CHECKING_ACCOUNT",
+                     *             "type": "Conta Corrente",
+                     *             "name": "Conta Corrente Pessoa Fisica",
+                     *             "number": "4321-5",
+                     *             "balance": {
+                     *               "current": 5874.13,
+                     *               "available": 5621.02
+                     *             },
+                     *             "currency": "BRL",
+                     *             "public_identification_name": "AGENCY/ACCOUNT",
+                     *             "public_identification_value": "0001/4321-5",
+                     *             "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *             "balance_type": "ASSET",
+                     *             "credit_data": null,
+                     *             "loan_data": null,
+                     *             "funds_data": null,
+                     *             "receivables_data": null,
+                     *             "bank_product_id": null,
+                     *             "internal_identification": null
+                     *           },
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:03.000Z",
                      *           "value_date": "2026-10-29",
@@ -15330,9 +16837,13 @@ export interface operations {
                      *           "description": "PIX RECEBIDO - JOAO CARLOS PEREIRA",
                      *           "type": "INFLOW",
                      *           "status": "PENDING",
-                     *           "category": "TRANSFERS",
+                     *           "category": "Transfers",
+                     *           "subcategory": null,
                      *           "merchant": null,
-                     *           "reference": "E00000000202610291530abcDEF12345"
+                     *           "reference": "E00000000202610291530abcDEF12345",
+                     *           "internal_identification": null,
+                     *           "observations": "Pix de JOAO CARLOS PEREIRA, CPF ***.456.789-**",
+                     *           "credit_card_data": null
                      *         }
                      *       ]
                      *     }
@@ -15379,7 +16890,35 @@ export interface operations {
                      *       {
                      *         "id": "7e1f4c2a-8b3d-4a6e-9c5f-2d1e0f3a4b5c",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-30",
@@ -15390,17 +16929,50 @@ export interface operations {
                      *         "description": "COMPRA CARTAO DEB - PADARIA PAO DOURADO",
                      *         "type": "OUTFLOW",
                      *         "status": "PROCESSED",
-                     *         "category": "FOOD_AND_GROCERIES",
+                     *         "category": "Food & Groceries",
+                     *         "subcategory": "Bakery & Coffee",
                      *         "merchant": {
-                     *           "name": "Padaria Pao Dourado",
-                     *           "website": null
+                     *           "merchant_name": "Padaria Pao Dourado",
+                     *           "website": null,
+                     *           "logo": null
                      *         },
-                     *         "reference": "000123456"
+                     *         "reference": "000123456",
+                     *         "internal_identification": "20261030-000123456",
+                     *         "observations": null,
+                     *         "credit_card_data": null
                      *       },
                      *       {
                      *         "id": "3a9d2b1c-4e5f-4a7b-8c9d-0e1f2a3b4c5d",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-29",
@@ -15411,9 +16983,13 @@ export interface operations {
                      *         "description": "PIX RECEBIDO - JOAO CARLOS PEREIRA",
                      *         "type": "INFLOW",
                      *         "status": "PENDING",
-                     *         "category": "TRANSFERS",
+                     *         "category": "Transfers",
+                     *         "subcategory": null,
                      *         "merchant": null,
-                     *         "reference": "E00000000202610291530abcDEF12345"
+                     *         "reference": "E00000000202610291530abcDEF12345",
+                     *         "internal_identification": null,
+                     *         "observations": "Pix de JOAO CARLOS PEREIRA, CPF ***.456.789-**",
+                     *         "credit_card_data": null
                      *       }
                      *     ]
                      */
@@ -15431,7 +17007,35 @@ export interface operations {
                      *       {
                      *         "id": "7e1f4c2a-8b3d-4a6e-9c5f-2d1e0f3a4b5c",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-30",
@@ -15442,17 +17046,50 @@ export interface operations {
                      *         "description": "COMPRA CARTAO DEB - PADARIA PAO DOURADO",
                      *         "type": "OUTFLOW",
                      *         "status": "PROCESSED",
-                     *         "category": "FOOD_AND_GROCERIES",
+                     *         "category": "Food & Groceries",
+                     *         "subcategory": "Bakery & Coffee",
                      *         "merchant": {
-                     *           "name": "Padaria Pao Dourado",
-                     *           "website": null
+                     *           "merchant_name": "Padaria Pao Dourado",
+                     *           "website": null,
+                     *           "logo": null
                      *         },
-                     *         "reference": "000123456"
+                     *         "reference": "000123456",
+                     *         "internal_identification": "20261030-000123456",
+                     *         "observations": null,
+                     *         "credit_card_data": null
                      *       },
                      *       {
                      *         "id": "3a9d2b1c-4e5f-4a7b-8c9d-0e1f2a3b4c5d",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-29",
@@ -15463,9 +17100,13 @@ export interface operations {
                      *         "description": "PIX RECEBIDO - JOAO CARLOS PEREIRA",
                      *         "type": "INFLOW",
                      *         "status": "PENDING",
-                     *         "category": "TRANSFERS",
+                     *         "category": "Transfers",
+                     *         "subcategory": null,
                      *         "merchant": null,
-                     *         "reference": "E00000000202610291530abcDEF12345"
+                     *         "reference": "E00000000202610291530abcDEF12345",
+                     *         "internal_identification": null,
+                     *         "observations": "Pix de JOAO CARLOS PEREIRA, CPF ***.456.789-**",
+                     *         "credit_card_data": null
                      *       }
                      *     ]
                      */
@@ -15511,7 +17152,35 @@ export interface operations {
                      *       {
                      *         "id": "7e1f4c2a-8b3d-4a6e-9c5f-2d1e0f3a4b5c",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-30",
@@ -15522,17 +17191,50 @@ export interface operations {
                      *         "description": "COMPRA CARTAO DEB - PADARIA PAO DOURADO",
                      *         "type": "OUTFLOW",
                      *         "status": "PROCESSED",
-                     *         "category": "FOOD_AND_GROCERIES",
+                     *         "category": "Food & Groceries",
+                     *         "subcategory": "Bakery & Coffee",
                      *         "merchant": {
-                     *           "name": "Padaria Pao Dourado",
-                     *           "website": null
+                     *           "merchant_name": "Padaria Pao Dourado",
+                     *           "website": null,
+                     *           "logo": null
                      *         },
-                     *         "reference": "000123456"
+                     *         "reference": "000123456",
+                     *         "internal_identification": "20261030-000123456",
+                     *         "observations": null,
+                     *         "credit_card_data": null
                      *       },
                      *       {
                      *         "id": "3a9d2b1c-4e5f-4a7b-8c9d-0e1f2a3b4c5d",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-29",
@@ -15543,9 +17245,13 @@ export interface operations {
                      *         "description": "PIX RECEBIDO - JOAO CARLOS PEREIRA",
                      *         "type": "INFLOW",
                      *         "status": "PENDING",
-                     *         "category": "TRANSFERS",
+                     *         "category": "Transfers",
+                     *         "subcategory": null,
                      *         "merchant": null,
-                     *         "reference": "E00000000202610291530abcDEF12345"
+                     *         "reference": "E00000000202610291530abcDEF12345",
+                     *         "internal_identification": null,
+                     *         "observations": "Pix de JOAO CARLOS PEREIRA, CPF ***.456.789-**",
+                     *         "credit_card_data": null
                      *       }
                      *     ]
                      */
@@ -15563,7 +17269,35 @@ export interface operations {
                      *       {
                      *         "id": "7e1f4c2a-8b3d-4a6e-9c5f-2d1e0f3a4b5c",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-30",
@@ -15574,17 +17308,50 @@ export interface operations {
                      *         "description": "COMPRA CARTAO DEB - PADARIA PAO DOURADO",
                      *         "type": "OUTFLOW",
                      *         "status": "PROCESSED",
-                     *         "category": "FOOD_AND_GROCERIES",
+                     *         "category": "Food & Groceries",
+                     *         "subcategory": "Bakery & Coffee",
                      *         "merchant": {
-                     *           "name": "Padaria Pao Dourado",
-                     *           "website": null
+                     *           "merchant_name": "Padaria Pao Dourado",
+                     *           "website": null,
+                     *           "logo": null
                      *         },
-                     *         "reference": "000123456"
+                     *         "reference": "000123456",
+                     *         "internal_identification": "20261030-000123456",
+                     *         "observations": null,
+                     *         "credit_card_data": null
                      *       },
                      *       {
                      *         "id": "3a9d2b1c-4e5f-4a7b-8c9d-0e1f2a3b4c5d",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-29",
@@ -15595,9 +17362,13 @@ export interface operations {
                      *         "description": "PIX RECEBIDO - JOAO CARLOS PEREIRA",
                      *         "type": "INFLOW",
                      *         "status": "PENDING",
-                     *         "category": "TRANSFERS",
+                     *         "category": "Transfers",
+                     *         "subcategory": null,
                      *         "merchant": null,
-                     *         "reference": "E00000000202610291530abcDEF12345"
+                     *         "reference": "E00000000202610291530abcDEF12345",
+                     *         "internal_identification": null,
+                     *         "observations": "Pix de JOAO CARLOS PEREIRA, CPF ***.456.789-**",
+                     *         "credit_card_data": null
                      *       }
                      *     ]
                      */
@@ -15634,7 +17405,35 @@ export interface operations {
                      * @example {
                      *       "id": "7e1f4c2a-8b3d-4a6e-9c5f-2d1e0f3a4b5c",
                      *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *       "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *       "account": {
+                     *         "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "institution": {
+                     *           "name": "ofbank_br_retail",
+                     *           "type": "bank"
+                     *         },
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "category": "CHECKING_ACCOUNT",
+                     *         "type": "Conta Corrente",
+                     *         "name": "Conta Corrente Pessoa Fisica",
+                     *         "number": "4321-5",
+                     *         "balance": {
+                     *           "current": 5874.13,
+                     *           "available": 5621.02
+                     *         },
+                     *         "currency": "BRL",
+                     *         "public_identification_name": "AGENCY/ACCOUNT",
+                     *         "public_identification_value": "0001/4321-5",
+                     *         "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *         "balance_type": "ASSET",
+                     *         "credit_data": null,
+                     *         "loan_data": null,
+                     *         "funds_data": null,
+                     *         "receivables_data": null,
+                     *         "bank_product_id": null,
+                     *         "internal_identification": null
+                     *       },
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:03.000Z",
                      *       "value_date": "2026-10-30",
@@ -15645,12 +17444,17 @@ export interface operations {
                      *       "description": "COMPRA CARTAO DEB - PADARIA PAO DOURADO",
                      *       "type": "OUTFLOW",
                      *       "status": "PROCESSED",
-                     *       "category": "FOOD_AND_GROCERIES",
+                     *       "category": "Food & Groceries",
+                     *       "subcategory": "Bakery & Coffee",
                      *       "merchant": {
-                     *         "name": "Padaria Pao Dourado",
-                     *         "website": null
+                     *         "merchant_name": "Padaria Pao Dourado",
+                     *         "website": null,
+                     *         "logo": null
                      *       },
-                     *       "reference": "000123456"
+                     *       "reference": "000123456",
+                     *       "internal_identification": "20261030-000123456",
+                     *       "observations": null,
+                     *       "credit_card_data": null
                      *     }
                      */
                     "application/json": components["schemas"]["Transaction"];

@@ -25,6 +25,12 @@ function span<T extends string | number>(
 
 const day = (field: string) => (record: StoredRecord) =>
   typeof record[field] === 'string' ? (record[field] as string).slice(0, 10) : undefined;
+/** A tax status's last status change, in the registry data the SAT gives (`tax_payer_information`). */
+const statusChangeDay = (record: StoredRecord) => {
+  const registry = record.tax_payer_information as { last_status_change_date?: unknown } | null | undefined;
+  const date = registry?.last_status_change_date;
+  return typeof date === 'string' ? date.slice(0, 10) : undefined;
+};
 const year = (record: StoredRecord) => (typeof record.year === 'number' ? record.year : undefined);
 const ofType = (records: readonly StoredRecord[], type: string) => records.filter((r) => r.type === type);
 
@@ -79,7 +85,7 @@ export const historicalEvents: Record<
     return [event('TAX_RETURNS', 'historical_update', link, withRequest(data, requestId))];
   },
   TAX_STATUS: (link, records, requestId) => {
-    const { last } = span(records, day('status_change_date'));
+    const { last } = span(records, statusChangeDay);
     const data = { total_tax_status: records.length, last_status_change_date: last };
     return [event('TAX_STATUS', 'historical_update', link, withRequest(data, requestId))];
   },

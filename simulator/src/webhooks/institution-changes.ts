@@ -63,7 +63,15 @@ async function cancelInvoice(tenant: TenantRuntime, link: StoredRecord, before: 
   const invoice = picked?.status === 'ACTIVE' ? picked : undefined;
   if (!invoice) return;
   const cancelledAt = new Date(tenant.clock.now()).toISOString();
-  await tenant.store.put(tenant.id, INVOICES, { ...invoice, status: 'CANCELLED', cancelled_at: cancelledAt });
+  // INVOICE-CANCELLED, and the provider's members that say it in the SAT's words.
+  const cancelled = {
+    ...invoice,
+    status: 'CANCELLED',
+    cancelled_at: cancelledAt,
+    cancelation_status: 'Cancelado sin aceptación',
+    cancelation_update_date: cancelledAt.slice(0, 10),
+  };
+  await tenant.store.put(tenant.id, INVOICES, cancelled);
   tenant.emit(invoicesCancelled(link.id, [invoice.id]));
 }
 

@@ -36,7 +36,11 @@ function statusMember(suite: SuiteContext, resource: DataResource): [string, str
   const properties = isObject(schema) && isObject(schema.properties) ? schema.properties : {};
   for (const [name, member] of Object.entries(properties)) {
     const resolved = suite.document.resolve(member);
-    const values = isObject(resolved) && Array.isArray(resolved.enum) ? resolved.enum.map(String) : [];
+    // A nullable member's enum holds null too: only the string values can be asked for in a filter.
+    const values =
+      isObject(resolved) && Array.isArray(resolved.enum)
+        ? resolved.enum.filter((value): value is string => typeof value === 'string')
+        : [];
     if (values.includes(CANCELLED)) return [name, values];
   }
   return undefined;

@@ -68,7 +68,9 @@ function describe(suite: SuiteContext, retrieve: ApiOperation): DataResource {
   for (const name of required) {
     if (PROTECTED.has(name) || name === range?.from || name === range?.to) continue;
     const schema = suite.document.resolve(properties[name]);
-    if (isObject(schema) && Array.isArray(schema.enum)) enums.push([name, schema.enum.map(String)]);
+    // A nullable enum lists null too: the values to draw are its strings (null asks for every value).
+    if (isObject(schema) && Array.isArray(schema.enum))
+      enums.push([name, schema.enum.filter((value): value is string => typeof value === 'string')]);
     else if (example[name] !== undefined) fixed[name] = example[name];
   }
   return {

@@ -118,7 +118,12 @@ async function taxStatusHistorical(data: JsonObject, context: FollowUpContext): 
     ['/api/tax-status/', {}],
   );
   const records = await listByLink(context.http, '/api/tax-status/', context.link);
-  const dates = records.map((r) => r.status_change_date).filter((d): d is string => typeof d === 'string');
+  // The registry data of the record (`tax_payer_information`) holds the last status change.
+  const dates = records
+    .map((r) =>
+      isObject(r.tax_payer_information) ? r.tax_payer_information.last_status_change_date : undefined,
+    )
+    .filter((d): d is string => typeof d === 'string');
   const latest =
     dates
       .map((d) => d.slice(0, 10))

@@ -107,12 +107,56 @@ describe('DATA-RETRIEVE', () => {
       'SAVINGS_ACCOUNT',
       'CREDIT_CARD',
     ]);
-    for (const t of transactions.body) expect(accountIds).toContain(t.account);
+    // The provider nests the whole account in each transaction: the stored account, member for member.
+    for (const t of transactions.body) expect(accounts.body.results).toContainEqual(t.account);
     const one = await retrieve(sim, '/api/transactions/', link, {
       account: accountIds[1],
       ...{ date_from: '2026-10-01', date_to: '2026-10-31' },
     });
-    expect(new Set(one.body.map((t: { account: string }) => t.account))).toEqual(new Set([accountIds[1]]));
+    expect(new Set(one.body.map((t: { account: { id: string } }) => t.account.id))).toEqual(
+      new Set([accountIds[1]]),
+    );
+  });
+
+  it('invoices: `type: null` (the provider accepts it) retrieves both directions', async () => {
+    const link = await registerLink(sim, 'mxFiscal');
+    const range = { date_from: '2026-07-01', date_to: '2026-10-31' };
+    const both = await retrieve(sim, '/api/invoices/', link, { ...range, type: null });
+    expect(both.status).toBe(201);
+    expect(new Set(both.body.map((invoice: { type: string }) => invoice.type))).toEqual(
+      new Set(['INFLOW', 'OUTFLOW']),
+    );
+  });
+
+  it("incomes and risk insights name the link's own accounts", async () => {
+    const link = await registerLink(sim, 'bank');
+    const [income] = (await retrieve(sim, '/api/incomes/', link, {})).body;
+    const [insight] = (await retrieve(sim, '/api/risk-insights/', link, {})).body;
+    const accounts = (await sim.call('GET', '/api/accounts/', { query: { link } })).body.results;
+    const idsOf = (categories: string[]) =>
+      accounts
+        .filter((a: { category: string }) => categories.includes(a.category))
+        .map((a: { id: string }) => a.id);
+    expect(insight.accounts).toEqual(idsOf(['CHECKING_ACCOUNT', 'SAVINGS_ACCOUNT', 'CREDIT_CARD']));
+    const streamAccounts = income.income_streams.map((stream: { account_id: string }) => stream.account_id);
+    expect(streamAccounts.length).toBeGreaterThan(0);
+    for (const id of streamAccounts) expect(idsOf(['CHECKING_ACCOUNT', 'SAVINGS_ACCOUNT'])).toContain(id);
+  });
+
+  it('recurring expenses nest the stored account they leave from, and their amounts agree', async () => {
+    const link = await registerLink(sim, 'bank');
+    const expenses = await retrieve(sim, '/api/recurring-expenses/', link, {});
+    const accounts = await sim.call('GET', '/api/accounts/', { query: { link } });
+    expect(expenses.body.length).toBeGreaterThan(0);
+    for (const expense of expenses.body) {
+      expect(accounts.body.results).toContainEqual(expense.account);
+      const amounts = expense.transactions
+        .map((t: { amount: number }) => t.amount)
+        .sort((a: number, b: number) => a - b);
+      expect(expense.median_transaction_amount).toBe(amounts[Math.floor(amounts.length / 2)]);
+      const mean = amounts.reduce((sum: number, a: number) => sum + a, 0) / amounts.length;
+      expect(Math.abs(expense.average_transaction_amount - mean)).toBeLessThan(0.02);
+    }
   });
 });
 

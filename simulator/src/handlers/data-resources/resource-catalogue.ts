@@ -72,7 +72,7 @@ export interface DataResource {
   readonly maxRecordsPerPeriod: number | null;
   readonly types: TypeStreams | null;
   readonly parent: ParentLink | null;
-  /** `attach_xml: true` fills the record's `xml`, `attach_pdf` its `pdf` (choice of content). */
+  /** `attach_xml: true` fills the record's `xml`, `attach_pdf` its `pdf` or `files` (choice of content). */
   readonly attachments: readonly { readonly bodyField: string; readonly recordField: string }[];
   readonly row: ResourceRow;
 }
@@ -141,10 +141,17 @@ function describeResource(
     parent: parentLink(template, properties, row, collections, retrieve),
     attachments: Object.keys(properties)
       .filter((name) => name.startsWith('attach_'))
-      .map((bodyField) => ({ bodyField, recordField: bodyField.slice('attach_'.length) }))
+      .map((bodyField) => ({ bodyField, recordField: attachmentField(template, bodyField) }))
       .filter(({ recordField }) => template.examples.some((example) => recordField in example)),
     row,
   };
+}
+
+/** `attach_xml` fills `xml`, `attach_pdf` fills `pdf`, or `files` where the record keeps its documents there. */
+function attachmentField(template: RecordTemplate, bodyField: string): string {
+  const field = bodyField.slice('attach_'.length);
+  const hasFiles = template.examples.some((example) => 'files' in example && !(field in example));
+  return field === 'pdf' && hasFiles ? 'files' : field;
 }
 
 function retrieveBody(document: JsonObject, retrieve: JsonObject): JsonObject {
@@ -170,7 +177,8 @@ function typeStreams(template: RecordTemplate, properties: JsonObject, row: Reso
   // The provider's request enums may be lower case (`yearly`); the records' `type` is upper case.
   return {
     field: 'type',
-    values: type.enum.map((value) => String(value).toUpperCase()),
+    // A nullable `type` (invoices) lists null too: null asks for every value, it is not one.
+    values: type.enum.filter((value) => value !== null).map((value) => String(value).toUpperCase()),
     mode: row.typeMode ?? 'set',
     fallback: typeof type.default === 'string' ? type.default.toUpperCase() : null,
   };

@@ -25,6 +25,12 @@ export interface ResourceRow {
    * `set`: the value is written over any example (a direction that nothing else in the record depends on).
    */
   readonly typeMode?: 'match' | 'set';
+  /**
+   * Records that summarise several accounts of the link (not one parent): the member at `path`
+   * (`accounts[]`, `income_streams[].account_id`) names the link's accounts of these categories (all
+   * when absent), read as a parent is.
+   */
+  readonly namesAccounts?: { readonly path: string; readonly categories?: readonly string[] };
   /** A catalogue feature the link's institution must have (EMPLOYMENT-METRICS-PREREQ). */
   readonly feature?: 'employment_metrics';
   /** Records deleted with one of this resource's records: in `path`, those whose `by` field names it. */
@@ -76,12 +82,17 @@ export const RESOURCE_TABLE: Readonly<Record<string, ResourceRow>> = {
   '/api/cl/invoices/': { bucket: 'day', perBucket: 0.6 },
   '/api/cl/tax-status/': { bucket: 'once', perBucket: 1 },
   '/api/cl/debt-reports/': { bucket: 'once', perBucket: 1 },
-  '/api/incomes/': { bucket: 'once', perBucket: 1, accountCategories: CHECKING_SAVINGS },
+  // One income record per link; its streams arrive in the checking and savings accounts.
+  '/api/incomes/': {
+    bucket: 'once',
+    perBucket: 1,
+    namesAccounts: { path: 'income_streams[].account_id', categories: CHECKING_SAVINGS },
+  },
   '/api/recurring-expenses/': {
     bucket: 'once',
     perBucket: 2,
     accountCategories: [...CHECKING_SAVINGS, 'CREDIT_CARD'],
   },
-  '/api/risk-insights/': { bucket: 'once', perBucket: 1 },
+  '/api/risk-insights/': { bucket: 'once', perBucket: 1, namesAccounts: { path: 'accounts[]' } },
   '/api/employment-metrics/': { bucket: 'once', perBucket: 1, feature: 'employment_metrics' },
 };

@@ -3,10 +3,11 @@
  * and retrieval = generate (deterministic per link) + finish (TAX-RETENTIONS-500, attachments,
  * EXCHANGE-HISTORY) + store (by id: a second retrieval replaces the first's records).
  */
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject, JsonValue } from '../../../../openapi/validation/document-ajv.js';
 import { DAY_MS } from '../../fixtures/calendar.js';
 import type { RecordTemplate } from '../../fixtures/record-templates.js';
 import { institutionByName } from '../../institutions/catalogue.js';
+import { publicView } from '../../store/record-views.js';
 import type { StoredRecord } from '../../store/store.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { nowIso } from '../handler-support.js';
@@ -87,16 +88,38 @@ export class RetrievalMachine {
       : [];
     const parentIds = resource.parent ? chooseParents(resource, parents, request) : [null];
     if (parentIds.length === 0) return [];
-    const plan = planOf(tenant, link, request, parentIds);
+    const plan = planOf(tenant, link, request, parentIds, parents);
     let records = generateForPlan(resource, plan);
     // TAX-RETENTIONS-500: the period is the requested range; the earliest records are kept (choice).
     if (resource.maxRecordsPerPeriod !== null) records = records.slice(0, resource.maxRecordsPerPeriod);
     for (const field of request.attach)
       for (const record of records) record[field] = attachment(field, record);
+    await this.nameAccounts(tenant, link, resource, records, request.save);
     this.addHistory(resource, records, plan);
     // brokenRules DATA-RETRIEVE: the records answered, the save step skipped.
     const save = request.save && !tenant.brokenRules.has('DATA-RETRIEVE');
     return save ? store(tenant, resource.path, records) : (records as StoredRecord[]);
+  }
+
+  /** `namesAccounts`: the summarised accounts are the link's (read, and stored unless `save` is false). */
+  private async nameAccounts(
+    tenant: TenantRuntime,
+    link: StoredRecord,
+    resource: DataResource,
+    records: JsonObject[],
+    save: boolean,
+  ): Promise<void> {
+    const named = resource.row.namesAccounts;
+    if (named === undefined || records.length === 0) return;
+    const source = this.resource(ACCOUNTS);
+    const accounts = await this.retrieve(tenant, link, source, {
+      ...scopedRetrieval(source, {}, todayOf(tenant)),
+      save,
+    });
+    const ids = accounts
+      .filter((account) => named.categories?.includes(String(account.category)) ?? true)
+      .map((account) => account.id);
+    if (ids.length > 0) for (const record of records) writeIds(record, named.path.split('.'), ids);
   }
 
   /** `LinkData.addNew`: `count` new records dated today, over all the parents. */
@@ -104,7 +127,8 @@ export class RetrievalMachine {
     const parents = resource.parent ? await this.parents(tenant, link, resource) : [];
     if (count <= 0 || (resource.parent !== null && parents.length === 0)) return [];
     const today = todayOf(tenant);
-    const plan = planOf(tenant, link, newRequest(today), resource.parent ? parents.map((p) => p.id) : [null]);
+    const parentIds = resource.parent ? parents.map((p) => p.id) : [null];
+    const plan = planOf(tenant, link, newRequest(today), parentIds, parents);
     // Seeded by the instant; a second batch at the same instant takes the next attempt (deterministic).
     let records: JsonObject[] = [];
     for (let attempt = 0; records.length === 0 || (await exists(tenant, resource, records)); attempt++) {
@@ -127,6 +151,27 @@ export class RetrievalMachine {
   }
 }
 
+const ACCOUNTS = '/api/accounts/';
+
+/**
+ * Writes account ids at a member path: `accounts[]` takes them all; `income_streams[].account_id`
+ * gives the items one each, in turn.
+ */
+function writeIds(node: JsonObject, steps: string[], ids: string[]): void {
+  const [step, ...rest] = steps as [string, ...string[]];
+  const name = step.endsWith('[]') ? step.slice(0, -2) : step;
+  if (rest.length === 0) {
+    node[name] = step.endsWith('[]') ? [...ids] : (ids[0] as string);
+    return;
+  }
+  const items = node[name];
+  if (!Array.isArray(items)) return;
+  items.forEach((item, index) => {
+    if (typeof item === 'object' && item !== null && !Array.isArray(item))
+      writeIds(item, rest, [ids[index % ids.length] as string]);
+  });
+}
+
 /** The asked parent, or every parent; a prerequisite's latest record when none is asked (choice). */
 function chooseParents(resource: DataResource, parents: StoredRecord[], request: RetrievalRequest): string[] {
   const ids = parents.map((parent) => parent.id);
@@ -139,6 +184,7 @@ function planOf(
   link: StoredRecord,
   request: RetrievalRequest,
   parents: (string | null)[],
+  parentRecords: readonly StoredRecord[],
 ): GenerationPlan {
   const institution = institutionByName(String(link.institution));
   const country = institution?.country_codes[0];
@@ -149,6 +195,7 @@ function planOf(
     range: request.range,
     type: request.type,
     parents,
+    parentRecords: parentRecords.map((record) => publicView(record) as JsonObject),
   };
 }
 
@@ -181,10 +228,11 @@ async function store(tenant: TenantRuntime, path: string, records: JsonObject[])
   return records as StoredRecord[];
 }
 
-/** `attach_xml` and `attach_pdf` (choice of content): a CFDI-like XML, a base64 PDF. */
-function attachment(field: string, record: JsonObject): string {
+/** `attach_xml` and `attach_pdf` (choice of content): a CFDI-like XML, a base64 PDF (in `files`, one file). */
+function attachment(field: string, record: JsonObject): JsonValue {
+  if (field === 'files') return [{ type: 'PDF', value: attachment('pdf', record) }];
   if (field === 'xml') {
-    const total = String(record.total_amount ?? '');
+    const total = String(record.total_amount ?? record.total_invoice_amount ?? '');
     return `<?xml version="1.0" encoding="UTF-8"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Folio="${String(record.id)}" Total="${total}"/>`;
   }
   return Buffer.from(`%PDF-1.4\n% ofkit simulated report ${String(record.id)}\n%%EOF\n`).toString('base64');

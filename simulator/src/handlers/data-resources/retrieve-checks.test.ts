@@ -64,9 +64,12 @@ describe('DATA-RETRIEVE', () => {
     const compliance = await retrieve(sim, '/api/tax-compliance-status/', link, { attach_pdf: true });
     expect(compliance.status).toBe(201);
     for (const record of compliance.body) expect(typeof record.pdf).toBe('string');
-    expect(
-      (await retrieve(sim, '/api/tax-status/', link, { attach_pdf: true, token: '123456' })).status,
-    ).toBe(201);
+    const status = await retrieve(sim, '/api/tax-status/', link, { attach_pdf: true, token: '123456' });
+    expect(status.status).toBe(201);
+    for (const record of status.body)
+      expect(Buffer.from(record.pdf, 'base64').toString()).toMatch(/^%PDF-1\.4/);
+    const plain = await retrieve(sim, '/api/tax-status/', link, {});
+    for (const record of plain.body) expect(record.pdf).toBeNull();
     const retentions = { ...LAST_MONTH, type: 'INFLOW', attach_xml: true };
     expect((await retrieve(sim, '/api/tax-retentions/', link, retentions)).status).toBe(201);
     const mfa = await registerLink(sim, 'mfaBank');
@@ -83,9 +86,21 @@ describe('DATA-RETRIEVE', () => {
       attach_xml: true,
     });
     for (const invoice of withXml.body) expect(invoice.xml).toContain(`Folio="${invoice.id}"`);
+    const retentions = { ...LAST_MONTH, type: 'INFLOW' };
+    for (const plain of (await retrieve(sim, '/api/tax-retentions/', fiscal, retentions)).body)
+      expect(plain.xml).toBeNull();
+    const attached = await retrieve(sim, '/api/tax-retentions/', fiscal, { ...retentions, attach_xml: true });
+    expect(attached.body.length).toBeGreaterThan(0);
+    for (const retention of attached.body)
+      expect(retention.xml).toContain(`Total="${retention.total_invoice_amount}"`);
     const employment = await registerLink(sim, 'metrics');
     const [record] = (await retrieve(sim, '/api/employment-records/', employment, { attach_pdf: true })).body;
-    expect(Buffer.from(record.pdf, 'base64').toString()).toMatch(/^%PDF-1\.4/);
+    // The provider keeps the institute's documents in `files`.
+    expect(record.files).toHaveLength(1);
+    expect(record.files[0].type).toBe('PDF');
+    expect(Buffer.from(record.files[0].value, 'base64').toString()).toMatch(/^%PDF-1\.4/);
+    const [unattached] = (await retrieve(sim, '/api/employment-records/', employment, {})).body;
+    expect(unattached.files).toEqual([]);
   });
 
   it('Chilean invoices with the async request mode: 202 with a request id, listed once the job ran', async () => {

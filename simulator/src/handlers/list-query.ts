@@ -1,24 +1,32 @@
 /**
  * The one list machine every list operation uses. Filters come from the operation's declared query
  * parameters (the request was validated against them, so only declared ones reach here), named after
- * the record member as the provider names them: `<field>` equality, `<field>__range` (FILTER-RANGE,
- * inclusive), `<field>__in` (FILTER-IN), and the bounds `<field>__gt`, `__gte`, `__lt`, `__lte`. A
- * `__` inside the field walks into nested objects (`balance__current`, `account__balance__current`) when
- * the record has no member of that whole name. A field that holds an object is compared by its `id`.
- * Dates: a `YYYY-MM-DD` bound compares the value's date part, so `__range=a,b` is `__gte=a&__lte=b`; a
- * date-time bound compares instants. Pagination follows PAGE-DEFAULT, PAGE-MAX and PAGE-NAV.
+ * the record member as the provider names them, with a lookup suffix: none (exact match), `__in`
+ * (FILTER-IN), `__not_in`, `__range` (FILTER-RANGE, inclusive), the bounds `__gt`, `__gte`, `__lt`,
+ * `__lte`, `__icontains` (case-insensitive substring) and `__allin` (an array member holding every value).
+ * A parameter whose name is not its member's path says which member and lookup it means in the
+ * document's `x-filter` (`{ member, lookup }`: the provider's `ejercicio` is our `year`). A `__` inside
+ * the member walks into nested objects (`balance__current`, `account__balance__current`) when the record
+ * has no member of that whole name. A member that holds an object is compared by its `id`; one that holds
+ * an array matches when one element does. Dates: a `YYYY-MM-DD` value compares the member's date part,
+ * so `__range=a,b` is `__gte=a&__lte=b` and `created_at=a` is the day a; a date-time compares instants.
+ * `fields` and `omit` shape the response (pipeline/project-fields.ts), they do not filter.
+ * Pagination follows PAGE-DEFAULT, PAGE-MAX and PAGE-NAV.
  */
 import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import type { SimRequest } from '../core/http-types.js';
 import { ok } from '../core/result.js';
+import type { OperationSpec } from '../pipeline/operation-index.js';
 import { publicJson, publicView } from '../store/record-views.js';
 import type { StoredRecord } from '../store/store.js';
 import { type Handler, json } from './handler.js';
 
 export const DEFAULT_PAGE_SIZE = 100; // PAGE-DEFAULT
 export const MAX_PAGE_SIZE = 1000; // PAGE-MAX: larger requests are served as 1000 (choice)
-const PAGING = new Set(['page', 'page_size']);
+/** Query parameters that page or shape the answer rather than filter it. */
+const NOT_FILTERS = new Set(['page', 'page_size', 'fields', 'omit']);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T/;
 
 function comparable(value: unknown): unknown {
   if (typeof value === 'object' && value !== null && 'id' in value) return (value as { id: unknown }).id;
@@ -27,12 +35,17 @@ function comparable(value: unknown): unknown {
 
 function equals(recordValue: unknown, wanted: string): boolean {
   const value = comparable(recordValue);
-  if (Array.isArray(value)) return value.some((item) => String(comparable(item)) === wanted);
-  return value !== undefined && value !== null && String(value) === wanted;
+  if (Array.isArray(value)) return value.some((item) => equals(item, wanted));
+  if (value === undefined || value === null) return false;
+  // A date or date-time asked of a date-time member: the same day, or the same instant.
+  if (typeof value === 'string' && DATE_TIME.test(value) && (DATE.test(wanted) || DATE_TIME.test(wanted)))
+    return compare(value, wanted) === 0;
+  // `balance__current=100.50` matches 100.5: numbers compare as numbers.
+  if (typeof value === 'number') return wanted.trim() !== '' && Number(wanted) === value;
+  return String(value) === wanted;
 }
 
 const NOTHING_BROKEN: BrokenRules = new Set();
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T/;
 type Bound = 'gt' | 'gte' | 'lt' | 'lte';
 const BOUNDS: Bound[] = ['gt', 'gte', 'lt', 'lte'];
 
@@ -84,42 +97,100 @@ function inRange(recordValue: unknown, range: string, broken: BrokenRules): bool
   return number >= Number(from) && below(number, Number(to));
 }
 
+/** What a filter parameter compares: the record member (a `__` path) and how. */
+export type Lookup = 'exact' | 'in' | 'not_in' | 'range' | Bound | 'icontains' | 'allin';
+export interface FilterSpec {
+  member: string;
+  lookup: Lookup;
+}
+/** The document's `x-filter` of a parameter, when its name alone does not say the member or lookup. */
+export type FilterDeclaration = Partial<FilterSpec>;
+const SUFFIXES: Exclude<Lookup, 'exact'>[] = ['not_in', 'in', 'range', ...BOUNDS, 'icontains', 'allin'];
+
+/** The member and lookup of a filter parameter: its `x-filter`, else its name's suffix and stem. */
+export function filterSpecOf(name: string, declared: FilterDeclaration = {}): FilterSpec {
+  const suffix = SUFFIXES.find((lookup) => name.endsWith(`__${lookup}`));
+  const stem = suffix === undefined ? name : name.slice(0, -(suffix.length + 2));
+  return { member: declared.member ?? stem, lookup: declared.lookup ?? suffix ?? 'exact' };
+}
+
+const listOf = (wanted: string) => wanted.split(',').map((value) => value.trim());
+
+function contains(recordValue: unknown, wanted: string): boolean {
+  const value = comparable(recordValue);
+  if (value === undefined || value === null || typeof value === 'object') return false;
+  return String(value).toLowerCase().includes(wanted.toLowerCase());
+}
+
+function holdsAll(recordValue: unknown, values: string[]): boolean {
+  if (!Array.isArray(recordValue)) return false;
+  return values.every((value) => recordValue.some((item) => equals(item, value)));
+}
+
 /** A predicate for one query parameter, or undefined for parameters that do not filter. */
 function predicateFor(
   name: string,
   raw: unknown,
   broken: BrokenRules,
+  declared?: FilterDeclaration,
 ): ((record: StoredRecord) => boolean) | undefined {
-  if (PAGING.has(name) || raw === undefined) return undefined;
+  if (NOT_FILTERS.has(name) || raw === undefined) return undefined;
   const wanted = String(raw);
-  if (name.endsWith('__range')) {
-    const field = name.slice(0, -'__range'.length);
-    return (record) => inRange(fieldValue(record, field), wanted, broken);
+  const { member, lookup } = filterSpecOf(name, declared);
+  const memberOf = (record: StoredRecord) => fieldValue(record, member);
+  switch (lookup) {
+    case 'range':
+      return (record) => inRange(memberOf(record), wanted, broken);
+    case 'in': {
+      const values = listOf(wanted);
+      // brokenRules FILTER-IN: only the first value of the list kept.
+      if (broken.has('FILTER-IN')) values.splice(1);
+      return (record) => values.some((value) => equals(memberOf(record), value));
+    }
+    case 'not_in': {
+      // The provider's exclusion: a record without the member is not in the list, so it stays.
+      const values = listOf(wanted);
+      return (record) => !values.some((value) => equals(memberOf(record), value));
+    }
+    case 'icontains':
+      return (record) => contains(memberOf(record), wanted);
+    case 'allin': {
+      const values = listOf(wanted);
+      return (record) => holdsAll(memberOf(record), values);
+    }
+    case 'exact':
+      return (record) => equals(memberOf(record), wanted);
+    default:
+      return (record) => withinBound(memberOf(record), lookup, wanted);
   }
-  if (name.endsWith('__in')) {
-    const field = name.slice(0, -'__in'.length);
-    const values = wanted.split(',').map((v) => v.trim());
-    // brokenRules FILTER-IN: only the first value of the list kept.
-    if (broken.has('FILTER-IN')) values.splice(1);
-    return (record) => values.some((value) => equals(fieldValue(record, field), value));
-  }
-  const bound = BOUNDS.find((suffix) => name.endsWith(`__${suffix}`));
-  if (bound) {
-    const field = name.slice(0, -`__${bound}`.length);
-    return (record) => withinBound(fieldValue(record, field), bound, wanted);
-  }
-  return (record) => equals(fieldValue(record, name), wanted);
 }
 
 export function filterRecords(
   records: StoredRecord[],
   query: Record<string, unknown>,
   broken = NOTHING_BROKEN,
+  declared: ReadonlyMap<string, FilterDeclaration> = new Map(),
 ): StoredRecord[] {
   const predicates = Object.entries(query)
-    .map(([name, value]) => predicateFor(name, value, broken))
+    .map(([name, value]) => predicateFor(name, value, broken, declared.get(name)))
     .filter((p): p is (record: StoredRecord) => boolean => p !== undefined);
   return predicates.length === 0 ? records : records.filter((record) => predicates.every((p) => p(record)));
+}
+
+const declarations = new WeakMap<OperationSpec, ReadonlyMap<string, FilterDeclaration>>();
+
+/** The `x-filter` declarations of an operation's query parameters, read once per operation. */
+export function declaredFilters(operation: OperationSpec): ReadonlyMap<string, FilterDeclaration> {
+  let found = declarations.get(operation);
+  if (found === undefined) {
+    found = new Map(
+      operation.parameters
+        .filter((p) => p.in === 'query' && p.filter !== undefined)
+        .map((p) => [p.name, p.filter as FilterDeclaration]),
+    );
+    declarations.set(operation, found);
+  }
+  return found;
 }
 
 export interface Page<T> {
@@ -176,7 +247,7 @@ export function pageJson(page: Page<StoredRecord>): Buffer {
 
 /** The list handler of a stored collection: the tenant's records, filtered and paginated. */
 export function collectionList(collection: string): Handler {
-  return async ({ input, tenant, request }) => {
+  return async ({ input, tenant, request, operation }) => {
     const link = typeof input.query.link === 'string' ? input.query.link : undefined;
     const stored = await tenant.store.list(tenant.id, collection, link === undefined ? {} : { link });
     // The store already kept the link's records (indexed); only the other filters scan them, and only the
@@ -185,7 +256,8 @@ export function collectionList(collection: string): Handler {
     // brokenRules INVOICE-CANCELLED: the invoices' `status` filter dropped.
     if (collection === '/api/invoices/' && tenant.brokenRules.has('INVOICE-CANCELLED')) delete filters.status;
     const broken = tenant.brokenRules;
-    const page = paginate(filterRecords(stored, filters, broken), input.query, request, broken);
+    const kept = filterRecords(stored, filters, broken, declaredFilters(operation));
+    const page = paginate(kept, input.query, request, broken);
     const response = json(200, { ...page, results: page.results.map(publicView) });
     return ok({ ...response, serialize: () => pageJson(page) });
   };

@@ -2642,50 +2642,197 @@ export interface components {
          * @description PAGE-DEFAULT (choice): absolute URL of the next or previous page, carrying every filter and `page_size` of the request, so a client can follow it as it is; `null` at either end.
          */
         PageUrl: string | null;
+        /** @description The institution that holds the account (members as the provider names them). */
         AccountInstitution: {
             /** @description Institution id, as in `/api/institutions/`. */
-            name: string;
+            name?: string;
             /**
-             * @description Institution type (choice).
+             * @description Institution type.
              * @enum {string}
              */
-            type: "bank" | "fiscal" | "employment";
+            type?: "bank" | "fiscal" | "employment";
         };
         AccountBalance: {
-            /** @description Current balance (choice: number, RESP-REQUIRED-NULLABLE does not apply). */
-            current: number;
-            /** @description Available balance; null where the institution gives none. */
-            available: number | null;
+            /**
+             * Format: float
+             * @description Current balance; null where the institution gives none.
+             */
+            current: number | null;
+            /**
+             * Format: float
+             * @description Available balance; null where the institution gives none.
+             */
+            available?: number | null;
         };
-        /** @description Credit card spending detail (choice of fields). */
+        /** @description Credit card spending detail. */
         CreditData: {
-            credit_limit: number;
-            /** Format: date */
+            /** Format: float */
+            credit_limit: number | null;
+            /**
+             * Format: date-time
+             * @description When the card detail was read.
+             */
+            collected_at: string | null;
+            /**
+             * Format: date
+             * @description Closing date of the current statement (stated as a date here: the provider leaves the format open).
+             */
             cutting_date: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Due date of the next payment (a date, as above).
+             */
             next_payment_date: string | null;
+            /** Format: float */
             minimum_payment: number | null;
+            /**
+             * Format: float
+             * @description What to pay by the due date to avoid interest.
+             */
+            no_interest_payment: number | null;
+            /** Format: float */
             interest_rate: number | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            end_date?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            monthly_payment?: number | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            last_payment_date?: string | null;
         };
-        /** @description Loan situation (choice of fields). */
+        LoanInterestRate: {
+            /** @description The rate's name at the institution. */
+            name: string | null;
+            /** @enum {string|null} */
+            type: "MONTHLY" | "YEARLY" | null;
+            /** Format: float */
+            value: number | null;
+        };
+        LoanFee: {
+            /** @enum {string} */
+            type: "OPERATION_FEE" | "INSURANCE_FEE" | "OTHERS";
+            /** Format: float */
+            value: number;
+        };
+        /** @description Loan situation. */
         LoanData: {
-            contract_amount: number;
-            outstanding_balance: number;
+            /**
+             * Format: date-time
+             * @description When the loan detail was read.
+             */
+            collected_at: string;
+            /** Format: float */
+            contract_amount?: number | null;
+            /** Format: float */
+            principal: number | null;
+            loan_type?: string | null;
+            /** @description Day of the month the instalment is due. */
+            payment_day?: string | null;
+            /** Format: float */
+            outstanding_principal?: number | null;
+            /** Format: float */
+            outstanding_balance: number | null;
+            /** Format: float */
             monthly_payment: number | null;
-            interest_rate: number | null;
+            interest_rates: components["schemas"]["LoanInterestRate"][] | null;
+            fees?: (components["schemas"]["LoanFee"] | null)[] | null;
+            /** Format: int32 */
+            number_of_installments_total?: number | null;
+            /** Format: int32 */
+            number_of_installments_outstanding?: number | null;
             /** Format: date */
-            contract_end_date: string | null;
+            contract_start_date?: string | null;
+            /** Format: date */
+            contract_end_date?: string;
+            contract_number?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            credit_limit?: number | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            last_period_balance?: number | null;
+            /**
+             * @deprecated
+             * @description Deprecated; `interest_rates` replaces it.
+             */
+            interest_rate?: number | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            limit_day?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            cutting_day?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            cutting_date?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            last_payment_date?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; do not rely on it.
+             */
+            no_interest_payment?: number | null;
         };
-        /** @description A bank account of a link. Fields beyond `id`, type, balance, credit card detail, loan situation and currency are choices. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: `bank_product_id` and `internal_identification` are deprecated. */
+        FundIdentification: {
+            /** @description Kind of identifier, e.g. `CNPJ`. */
+            name: string;
+            value: string | null;
+        };
+        /** @description One fund an investment or pension account holds. */
+        FundHolding: {
+            name?: string | null;
+            type?: string | null;
+            public_identifications?: components["schemas"]["FundIdentification"][] | null;
+            /** Format: float */
+            balance?: number | null;
+            /**
+             * Format: float
+             * @description Share of the account in this fund.
+             */
+            percentage?: number | null;
+        };
+        /** @description Card receivables of a merchant's receivables account. */
+        ReceivablesData: {
+            /** Format: float */
+            current: number | null;
+            /** Format: float */
+            available: number | null;
+            /** Format: float */
+            anticipated: number | null;
+            /** Format: date-time */
+            collected_at: string;
+        };
+        /** @description A bank account of a link, with the provider's members. The spec names `id`, type, balance, credit card detail, loan situation and currency; `id` is therefore always present. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: `bank_product_id`, `internal_identification` and some card and loan members are deprecated. */
         Account: {
             /** Format: uuid */
             id: string;
             /**
              * Format: uuid
-             * @description Id of the link the account belongs to.
+             * @description Id of the link the account belongs to (a uuid; the provider leaves the format open).
              */
-            link: string;
-            institution: components["schemas"]["AccountInstitution"];
+            link?: string | null;
+            institution?: components["schemas"]["AccountInstitution"];
             /**
              * Format: date-time
              * @description When the data was read from the institution.
@@ -2695,18 +2842,21 @@ export interface components {
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
+            created_at?: string;
             /**
-             * @description Account type (the provider's categories; the simulated institutions hold the first four).
-             * @enum {string}
+             * @description Account type (the simulated institutions hold the first four).
+             * @enum {string|null}
              */
-            category: "CHECKING_ACCOUNT" | "SAVINGS_ACCOUNT" | "CREDIT_CARD" | "LOAN_ACCOUNT" | "INVESTMENT_ACCOUNT" | "PENSION_FUND_ACCOUNT" | "RECEIVABLES_ACCOUNT" | "UNCATEGORIZED";
+            category: "CHECKING_ACCOUNT" | "SAVINGS_ACCOUNT" | "CREDIT_CARD" | "LOAN_ACCOUNT" | "INVESTMENT_ACCOUNT" | "PENSION_FUND_ACCOUNT" | "RECEIVABLES_ACCOUNT" | "UNCATEGORIZED" | null;
+            /** @description `ASSET` when the balance is the holder's money, `LIABILITY` when it is owed (cards, loans). */
+            balance_type: string | null;
             /** @description The institution's own name for the product. */
-            type: string;
-            name: string;
+            type: string | null;
+            name: string | null;
             number: string | null;
             balance: components["schemas"]["AccountBalance"];
-            currency: string;
+            /** @description ISO 4217 code (the pattern is ours). */
+            currency: string | null;
             /** @description e.g. `AGENCY/ACCOUNT`. */
             public_identification_name: string | null;
             public_identification_value: string | null;
@@ -2716,6 +2866,10 @@ export interface components {
             credit_data: components["schemas"]["CreditData"] | null;
             /** @description Present for loans, else null. */
             loan_data: components["schemas"]["LoanData"] | null;
+            /** @description Funds of an investment or pension account; null for other accounts. */
+            funds_data?: components["schemas"]["FundHolding"][] | null;
+            /** @description Present for receivables accounts, else null. */
+            receivables_data?: components["schemas"]["ReceivablesData"] | null;
             /**
              * @deprecated
              * @description Deprecated; do not rely on it.
@@ -5427,78 +5581,108 @@ export interface components {
             /** @description Seconds the access token is valid (choice 600). */
             expires_in: number;
         };
-        /**
-         * @description Category of the movement (choice of the list); null when the movement could not be categorised (then `status` is usually `UNCATEGORIZED`).
-         * @enum {string|null}
-         */
-        TransactionCategory: "INCOME_AND_PAYMENTS" | "TRANSFERS" | "FOOD_AND_GROCERIES" | "BILLS_AND_UTILITIES" | "TRANSPORT_AND_TRAVEL" | "SHOPPING" | "HOME_AND_LIFE" | "LEISURE_AND_ONLINE_PLATFORMS" | "HEALTH_AND_WELLNESS" | "TAXES_AND_FEES" | "INVESTMENTS_AND_SAVINGS" | "CREDITS_AND_LOANS" | null;
-        /** @description The merchant of the movement, where it could be identified (choice of fields). */
+        /** @description The merchant of the movement, where it could be identified. */
         TransactionMerchant: {
             /** @example Padaria Pao Dourado */
-            name: string;
+            merchant_name?: string;
             /**
-             * Format: uri
+             * @description The merchant's site (the provider leaves the format open).
              * @example https://www.ifood.com.br
              */
-            website: string | null;
+            website?: string | null;
+            /** @description Address of the merchant's logo. */
+            logo?: string | null;
         };
-        /** @description One movement in an account. `id`, `description`, `value_date`, `collected_at` and `created_at` are given by the spec; the other fields and their types are choices. The webhook events count records by `type` (INFLOW/OUTFLOW) and report first/last dates from `value_date` (WEBHOOK-FOLLOW-UP). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /**
+         * @description Category of the movement (the provider's list); null when the movement could not be categorised (then `status` is usually `UNCATEGORIZED`).
+         * @enum {string|null}
+         */
+        TransactionCategory: "Bills & Utilities" | "Credits & Loans" | "Deposits" | "Fees & Charges" | "Food & Groceries" | "Home & Life" | "Income & Payments" | "Insurance" | "Investments & Savings" | "Online Platforms & Leisure" | "Personal Shopping" | "Taxes" | "Transfers" | "Transport & Travel" | "Unknown" | "Withdrawal & ATM" | null;
+        /**
+         * @description Finer category of the movement (the provider's list); null when none applies.
+         * @enum {string|null}
+         */
+        TransactionSubcategory: "Electricity & Energy" | "Rent" | "Telecommunications" | "Water" | "Auto" | "Credit Card" | "Instalment" | "Interest & Charges" | "Mortgage" | "Pay Advance" | "Personal" | "Adjustments" | "Bank Fees" | "Chargeback" | "Refund" | "Blocked Balances" | "Alimony" | "Alcohol & Tobacco" | "Bakery & Coffee" | "Bars & Nightclubs" | "Convenience Store" | "Delivery" | "Groceries" | "Restaurants" | "Education" | "Gyms & Fitness" | "Hair & Beauty" | "Health" | "Home Decor & Appliances" | "Laundry & Dry Cleaning" | "Pharmacies" | "Professional Services" | "Veterinary Services" | "Freelance" | "Interest" | "Retirement" | "Salary" | "Government" | "Home Insurance" | "Auto Insurance" | "Health & Life Insurance" | "Savings" | "Fixed income" | "Equity" | "Investment Funds" | "Derivatives" | "Cryptocurrencies" | "Apps, Software and Cloud Services" | "Events, Parks and Museums" | "Gambling" | "Gaming" | "Lottery" | "Movie & Audio" | "Books & News" | "Clothing & Accessories" | "Department Store" | "Electronics" | "E-commerce" | "Gifts" | "Office Supplies" | "Pet Supplies" | "Auto Tax & Fees" | "Donation" | "Government Fees" | "Income Tax" | "Real Estate Tax & Fees" | "Tax Return" | "Accommodation" | "Auto Expenses" | "Auto Rental" | "Flights" | "Gas" | "Mileage Programs" | "Parking & Tolls" | "Public Transit" | "Taxis & Rideshares" | "Other" | null;
+        /** @description The card bill a credit card movement belongs to. */
+        TransactionCreditCardData: {
+            /** Format: date-time */
+            collected_at?: string | null;
+            /** @description The bill's name at the institution, e.g. `nov-2026`. */
+            bill_name?: string | null;
+            /** @enum {string|null} */
+            bill_status?: "PAID" | "CLOSED" | "OPEN" | "FUTURE" | null;
+            /** Format: float */
+            bill_amount?: number | null;
+            /** @description Total of the previous bill, as the institution writes it. */
+            previous_bill_total?: string | null;
+        };
+        /** @description One movement in an account, with the provider's members. `id`, `description`, `value_date`, `collected_at` and `created_at` are named by the spec; `id` is always present. `link` is ours: every stored record names its link (lists filter by it). `account` is the whole account record the movement belongs to. The webhook events count records by `type` (INFLOW/OUTFLOW) and report first/last dates from `value_date` (WEBHOOK-FOLLOW-UP). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         Transaction: {
             /** Format: uuid */
             id: string;
             /**
              * Format: uuid
-             * @description Id of the link the transaction belongs to.
+             * @description Id of the link the transaction belongs to (ours: the provider's record has none).
              */
             link: string;
-            /**
-             * Format: uuid
-             * @description Id of the account the transaction belongs to.
-             */
-            account: string;
+            /** @description The institution's own id of the movement. */
+            internal_identification?: string | null;
+            /** @description The account the movement belongs to, as `/api/accounts/` has it. */
+            account: components["schemas"]["Account"] | null;
             /**
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at: string | null;
             /**
              * Format: date-time
              * @description When the record was stored (used by `created_at__range` follow-ups).
              */
-            created_at: string;
+            created_at?: string;
             /**
              * Format: date
              * @description Date the movement took effect.
              */
-            value_date: string;
+            value_date: string | null;
             /**
              * Format: date-time
-             * @description When the institution booked it (a date-time, as the provider has it); null when not booked yet.
+             * @description When the institution booked it; null when not booked yet.
              */
             accounting_date: string | null;
-            /** @description Amount, always positive (choice); the direction is in `type`. */
-            amount: number;
-            /** @description Account balance after the movement (choice); null where the institution gives none. */
+            /**
+             * Format: float
+             * @description Amount, always positive; the direction is in `type`.
+             */
+            amount: number | null;
+            /**
+             * Format: float
+             * @description Account balance after the movement; null where the institution gives none.
+             */
             balance: number | null;
-            /** @description ISO 4217 code. */
-            currency: string;
+            /** @description ISO 4217 code (the pattern is ours). */
+            currency: string | null;
             /** @description The institution's description of the movement. */
-            description: string;
-            /**
-             * @description Direction: money in or out of the account (choice of values).
-             * @enum {string}
-             */
-            type: "INFLOW" | "OUTFLOW";
-            /**
-             * @description Processing status (choice of values).
-             * @enum {string}
-             */
-            status: "PROCESSED" | "PENDING" | "UNCATEGORIZED";
-            category: components["schemas"]["TransactionCategory"];
-            /** @description Merchant (choice); null when not identified. */
+            description: string | null;
+            /** @description Further text the institution gives about the movement. */
+            observations: string | null;
+            /** @description Merchant; null when not identified. */
             merchant: components["schemas"]["TransactionMerchant"] | null;
-            /** @description Institution reference of the movement, e.g. a Pix end-to-end id (choice). */
+            category: components["schemas"]["TransactionCategory"];
+            subcategory?: components["schemas"]["TransactionSubcategory"];
+            /** @description Institution reference of the movement, e.g. a Pix end-to-end id. */
             reference: string | null;
+            /**
+             * @description Direction: money in or out of the account.
+             * @enum {string|null}
+             */
+            type: "INFLOW" | "OUTFLOW" | null;
+            /**
+             * @description Processing status.
+             * @enum {string|null}
+             */
+            status: "PROCESSED" | "PENDING" | "UNCATEGORIZED" | null;
+            /** @description The card bill of a credit card movement; null for other accounts. */
+            credit_card_data?: components["schemas"]["TransactionCreditCardData"] | null;
         };
         /** @description PAGE-DEFAULT: a page of transactions. */
         TransactionPage: {
@@ -7325,8 +7509,13 @@ export interface operations {
                      *           "public_identification_name": "AGENCY/ACCOUNT",
                      *           "public_identification_value": "0001/4321-5",
                      *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
                      *           "credit_data": null,
-                     *           "loan_data": null
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
                      *         }
                      *       ]
                      *     }
@@ -7392,8 +7581,13 @@ export interface operations {
                      *         "public_identification_name": "AGENCY/ACCOUNT",
                      *         "public_identification_value": "0001/4321-5",
                      *         "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *         "balance_type": "ASSET",
                      *         "credit_data": null,
-                     *         "loan_data": null
+                     *         "loan_data": null,
+                     *         "funds_data": null,
+                     *         "receivables_data": null,
+                     *         "bank_product_id": null,
+                     *         "internal_identification": null
                      *       }
                      *     ]
                      */
@@ -7429,8 +7623,13 @@ export interface operations {
                      *         "public_identification_name": "AGENCY/ACCOUNT",
                      *         "public_identification_value": "0001/4321-5",
                      *         "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *         "balance_type": "ASSET",
                      *         "credit_data": null,
-                     *         "loan_data": null
+                     *         "loan_data": null,
+                     *         "funds_data": null,
+                     *         "receivables_data": null,
+                     *         "bank_product_id": null,
+                     *         "internal_identification": null
                      *       }
                      *     ]
                      */
@@ -7499,8 +7698,13 @@ export interface operations {
                      *         "public_identification_name": "AGENCY/ACCOUNT",
                      *         "public_identification_value": "0001/4321-5",
                      *         "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *         "balance_type": "ASSET",
                      *         "credit_data": null,
-                     *         "loan_data": null
+                     *         "loan_data": null,
+                     *         "funds_data": null,
+                     *         "receivables_data": null,
+                     *         "bank_product_id": null,
+                     *         "internal_identification": null
                      *       }
                      *     ]
                      */
@@ -7536,8 +7740,13 @@ export interface operations {
                      *         "public_identification_name": "AGENCY/ACCOUNT",
                      *         "public_identification_value": "0001/4321-5",
                      *         "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *         "balance_type": "ASSET",
                      *         "credit_data": null,
-                     *         "loan_data": null
+                     *         "loan_data": null,
+                     *         "funds_data": null,
+                     *         "receivables_data": null,
+                     *         "bank_product_id": null,
+                     *         "internal_identification": null
                      *       }
                      *     ]
                      */
@@ -7597,8 +7806,13 @@ export interface operations {
                      *       "public_identification_name": "AGENCY/ACCOUNT",
                      *       "public_identification_value": "0001/4321-5",
                      *       "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *       "balance_type": "ASSET",
                      *       "credit_data": null,
-                     *       "loan_data": null
+                     *       "loan_data": null,
+                     *       "funds_data": null,
+                     *       "receivables_data": null,
+                     *       "bank_product_id": null,
+                     *       "internal_identification": null
                      *     }
                      */
                     "application/json": components["schemas"]["Account"];
@@ -15613,7 +15827,35 @@ export interface operations {
                      *         {
                      *           "id": "7e1f4c2a-8b3d-4a6e-9c5f-2d1e0f3a4b5c",
                      *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *           "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "account": {
+                     *             "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *             "institution": {
+                     *               "name": "ofbank_br_retail",
+                     *               "type": "bank"
+                     *             },
+                     *             "collected_at": "2026-11-01T12:00:00.000Z",
+                     *             "created_at": "2026-11-01T12:00:01.000Z",
+                     *             "category": "CHECKING_ACCOUNT",
+                     *             "type": "Conta Corrente",
+                     *             "name": "Conta Corrente Pessoa Fisica",
+                     *             "number": "4321-5",
+                     *             "balance": {
+                     *               "current": 5874.13,
+                     *               "available": 5621.02
+                     *             },
+                     *             "currency": "BRL",
+                     *             "public_identification_name": "AGENCY/ACCOUNT",
+                     *             "public_identification_value": "0001/4321-5",
+                     *             "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *             "balance_type": "ASSET",
+                     *             "credit_data": null,
+                     *             "loan_data": null,
+                     *             "funds_data": null,
+                     *             "receivables_data": null,
+                     *             "bank_product_id": null,
+                     *             "internal_identification": null
+                     *           },
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:03.000Z",
                      *           "value_date": "2026-10-30",
@@ -15624,17 +15866,50 @@ export interface operations {
                      *           "description": "COMPRA CARTAO DEB - PADARIA PAO DOURADO",
                      *           "type": "OUTFLOW",
                      *           "status": "PROCESSED",
-                     *           "category": "FOOD_AND_GROCERIES",
+                     *           "category": "Food & Groceries",
+                     *           "subcategory": "Bakery & Coffee",
                      *           "merchant": {
-                     *             "name": "Padaria Pao Dourado",
-                     *             "website": null
+                     *             "merchant_name": "Padaria Pao Dourado",
+                     *             "website": null,
+                     *             "logo": null
                      *           },
-                     *           "reference": "000123456"
+                     *           "reference": "000123456",
+                     *           "internal_identification": "20261030-000123456",
+                     *           "observations": null,
+                     *           "credit_card_data": null
                      *         },
                      *         {
                      *           "id": "3a9d2b1c-4e5f-4a7b-8c9d-0e1f2a3b4c5d",
                      *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *           "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "account": {
+                     *             "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *             "institution": {
+                     *               "name": "ofbank_br_retail",
+                     *               "type": "bank"
+                     *             },
+                     *             "collected_at": "2026-11-01T12:00:00.000Z",
+                     *             "created_at": "2026-11-01T12:00:01.000Z",
+                     *             "category": "CHECKING_ACCOUNT",
+                     *             "type": "Conta Corrente",
+                     *             "name": "Conta Corrente Pessoa Fisica",
+                     *             "number": "4321-5",
+                     *             "balance": {
+                     *               "current": 5874.13,
+                     *               "available": 5621.02
+                     *             },
+                     *             "currency": "BRL",
+                     *             "public_identification_name": "AGENCY/ACCOUNT",
+                     *             "public_identification_value": "0001/4321-5",
+                     *             "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *             "balance_type": "ASSET",
+                     *             "credit_data": null,
+                     *             "loan_data": null,
+                     *             "funds_data": null,
+                     *             "receivables_data": null,
+                     *             "bank_product_id": null,
+                     *             "internal_identification": null
+                     *           },
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:03.000Z",
                      *           "value_date": "2026-10-29",
@@ -15645,9 +15920,13 @@ export interface operations {
                      *           "description": "PIX RECEBIDO - JOAO CARLOS PEREIRA",
                      *           "type": "INFLOW",
                      *           "status": "PENDING",
-                     *           "category": "TRANSFERS",
+                     *           "category": "Transfers",
+                     *           "subcategory": null,
                      *           "merchant": null,
-                     *           "reference": "E00000000202610291530abcDEF12345"
+                     *           "reference": "E00000000202610291530abcDEF12345",
+                     *           "internal_identification": null,
+                     *           "observations": "Pix de JOAO CARLOS PEREIRA, CPF ***.456.789-**",
+                     *           "credit_card_data": null
                      *         }
                      *       ]
                      *     }
@@ -15699,7 +15978,35 @@ export interface operations {
                      *       {
                      *         "id": "7e1f4c2a-8b3d-4a6e-9c5f-2d1e0f3a4b5c",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-30",
@@ -15710,17 +16017,50 @@ export interface operations {
                      *         "description": "COMPRA CARTAO DEB - PADARIA PAO DOURADO",
                      *         "type": "OUTFLOW",
                      *         "status": "PROCESSED",
-                     *         "category": "FOOD_AND_GROCERIES",
+                     *         "category": "Food & Groceries",
+                     *         "subcategory": "Bakery & Coffee",
                      *         "merchant": {
-                     *           "name": "Padaria Pao Dourado",
-                     *           "website": null
+                     *           "merchant_name": "Padaria Pao Dourado",
+                     *           "website": null,
+                     *           "logo": null
                      *         },
-                     *         "reference": "000123456"
+                     *         "reference": "000123456",
+                     *         "internal_identification": "20261030-000123456",
+                     *         "observations": null,
+                     *         "credit_card_data": null
                      *       },
                      *       {
                      *         "id": "3a9d2b1c-4e5f-4a7b-8c9d-0e1f2a3b4c5d",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-29",
@@ -15731,9 +16071,13 @@ export interface operations {
                      *         "description": "PIX RECEBIDO - JOAO CARLOS PEREIRA",
                      *         "type": "INFLOW",
                      *         "status": "PENDING",
-                     *         "category": "TRANSFERS",
+                     *         "category": "Transfers",
+                     *         "subcategory": null,
                      *         "merchant": null,
-                     *         "reference": "E00000000202610291530abcDEF12345"
+                     *         "reference": "E00000000202610291530abcDEF12345",
+                     *         "internal_identification": null,
+                     *         "observations": "Pix de JOAO CARLOS PEREIRA, CPF ***.456.789-**",
+                     *         "credit_card_data": null
                      *       }
                      *     ]
                      */
@@ -15751,7 +16095,35 @@ export interface operations {
                      *       {
                      *         "id": "7e1f4c2a-8b3d-4a6e-9c5f-2d1e0f3a4b5c",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-30",
@@ -15762,17 +16134,50 @@ export interface operations {
                      *         "description": "COMPRA CARTAO DEB - PADARIA PAO DOURADO",
                      *         "type": "OUTFLOW",
                      *         "status": "PROCESSED",
-                     *         "category": "FOOD_AND_GROCERIES",
+                     *         "category": "Food & Groceries",
+                     *         "subcategory": "Bakery & Coffee",
                      *         "merchant": {
-                     *           "name": "Padaria Pao Dourado",
-                     *           "website": null
+                     *           "merchant_name": "Padaria Pao Dourado",
+                     *           "website": null,
+                     *           "logo": null
                      *         },
-                     *         "reference": "000123456"
+                     *         "reference": "000123456",
+                     *         "internal_identification": "20261030-000123456",
+                     *         "observations": null,
+                     *         "credit_card_data": null
                      *       },
                      *       {
                      *         "id": "3a9d2b1c-4e5f-4a7b-8c9d-0e1f2a3b4c5d",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-29",
@@ -15783,9 +16188,13 @@ export interface operations {
                      *         "description": "PIX RECEBIDO - JOAO CARLOS PEREIRA",
                      *         "type": "INFLOW",
                      *         "status": "PENDING",
-                     *         "category": "TRANSFERS",
+                     *         "category": "Transfers",
+                     *         "subcategory": null,
                      *         "merchant": null,
-                     *         "reference": "E00000000202610291530abcDEF12345"
+                     *         "reference": "E00000000202610291530abcDEF12345",
+                     *         "internal_identification": null,
+                     *         "observations": "Pix de JOAO CARLOS PEREIRA, CPF ***.456.789-**",
+                     *         "credit_card_data": null
                      *       }
                      *     ]
                      */
@@ -15836,7 +16245,35 @@ export interface operations {
                      *       {
                      *         "id": "7e1f4c2a-8b3d-4a6e-9c5f-2d1e0f3a4b5c",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-30",
@@ -15847,17 +16284,50 @@ export interface operations {
                      *         "description": "COMPRA CARTAO DEB - PADARIA PAO DOURADO",
                      *         "type": "OUTFLOW",
                      *         "status": "PROCESSED",
-                     *         "category": "FOOD_AND_GROCERIES",
+                     *         "category": "Food & Groceries",
+                     *         "subcategory": "Bakery & Coffee",
                      *         "merchant": {
-                     *           "name": "Padaria Pao Dourado",
-                     *           "website": null
+                     *           "merchant_name": "Padaria Pao Dourado",
+                     *           "website": null,
+                     *           "logo": null
                      *         },
-                     *         "reference": "000123456"
+                     *         "reference": "000123456",
+                     *         "internal_identification": "20261030-000123456",
+                     *         "observations": null,
+                     *         "credit_card_data": null
                      *       },
                      *       {
                      *         "id": "3a9d2b1c-4e5f-4a7b-8c9d-0e1f2a3b4c5d",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-29",
@@ -15868,9 +16338,13 @@ export interface operations {
                      *         "description": "PIX RECEBIDO - JOAO CARLOS PEREIRA",
                      *         "type": "INFLOW",
                      *         "status": "PENDING",
-                     *         "category": "TRANSFERS",
+                     *         "category": "Transfers",
+                     *         "subcategory": null,
                      *         "merchant": null,
-                     *         "reference": "E00000000202610291530abcDEF12345"
+                     *         "reference": "E00000000202610291530abcDEF12345",
+                     *         "internal_identification": null,
+                     *         "observations": "Pix de JOAO CARLOS PEREIRA, CPF ***.456.789-**",
+                     *         "credit_card_data": null
                      *       }
                      *     ]
                      */
@@ -15888,7 +16362,35 @@ export interface operations {
                      *       {
                      *         "id": "7e1f4c2a-8b3d-4a6e-9c5f-2d1e0f3a4b5c",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-30",
@@ -15899,17 +16401,50 @@ export interface operations {
                      *         "description": "COMPRA CARTAO DEB - PADARIA PAO DOURADO",
                      *         "type": "OUTFLOW",
                      *         "status": "PROCESSED",
-                     *         "category": "FOOD_AND_GROCERIES",
+                     *         "category": "Food & Groceries",
+                     *         "subcategory": "Bakery & Coffee",
                      *         "merchant": {
-                     *           "name": "Padaria Pao Dourado",
-                     *           "website": null
+                     *           "merchant_name": "Padaria Pao Dourado",
+                     *           "website": null,
+                     *           "logo": null
                      *         },
-                     *         "reference": "000123456"
+                     *         "reference": "000123456",
+                     *         "internal_identification": "20261030-000123456",
+                     *         "observations": null,
+                     *         "credit_card_data": null
                      *       },
                      *       {
                      *         "id": "3a9d2b1c-4e5f-4a7b-8c9d-0e1f2a3b4c5d",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:03.000Z",
                      *         "value_date": "2026-10-29",
@@ -15920,9 +16455,13 @@ export interface operations {
                      *         "description": "PIX RECEBIDO - JOAO CARLOS PEREIRA",
                      *         "type": "INFLOW",
                      *         "status": "PENDING",
-                     *         "category": "TRANSFERS",
+                     *         "category": "Transfers",
+                     *         "subcategory": null,
                      *         "merchant": null,
-                     *         "reference": "E00000000202610291530abcDEF12345"
+                     *         "reference": "E00000000202610291530abcDEF12345",
+                     *         "internal_identification": null,
+                     *         "observations": "Pix de JOAO CARLOS PEREIRA, CPF ***.456.789-**",
+                     *         "credit_card_data": null
                      *       }
                      *     ]
                      */
@@ -15964,7 +16503,35 @@ export interface operations {
                      * @example {
                      *       "id": "7e1f4c2a-8b3d-4a6e-9c5f-2d1e0f3a4b5c",
                      *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *       "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *       "account": {
+                     *         "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "institution": {
+                     *           "name": "ofbank_br_retail",
+                     *           "type": "bank"
+                     *         },
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "category": "CHECKING_ACCOUNT",
+                     *         "type": "Conta Corrente",
+                     *         "name": "Conta Corrente Pessoa Fisica",
+                     *         "number": "4321-5",
+                     *         "balance": {
+                     *           "current": 5874.13,
+                     *           "available": 5621.02
+                     *         },
+                     *         "currency": "BRL",
+                     *         "public_identification_name": "AGENCY/ACCOUNT",
+                     *         "public_identification_value": "0001/4321-5",
+                     *         "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *         "balance_type": "ASSET",
+                     *         "credit_data": null,
+                     *         "loan_data": null,
+                     *         "funds_data": null,
+                     *         "receivables_data": null,
+                     *         "bank_product_id": null,
+                     *         "internal_identification": null
+                     *       },
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:03.000Z",
                      *       "value_date": "2026-10-30",
@@ -15975,12 +16542,17 @@ export interface operations {
                      *       "description": "COMPRA CARTAO DEB - PADARIA PAO DOURADO",
                      *       "type": "OUTFLOW",
                      *       "status": "PROCESSED",
-                     *       "category": "FOOD_AND_GROCERIES",
+                     *       "category": "Food & Groceries",
+                     *       "subcategory": "Bakery & Coffee",
                      *       "merchant": {
-                     *         "name": "Padaria Pao Dourado",
-                     *         "website": null
+                     *         "merchant_name": "Padaria Pao Dourado",
+                     *         "website": null,
+                     *         "logo": null
                      *       },
-                     *       "reference": "000123456"
+                     *       "reference": "000123456",
+                     *       "internal_identification": "20261030-000123456",
+                     *       "observations": null,
+                     *       "credit_card_data": null
                      *     }
                      */
                     "application/json": components["schemas"]["Transaction"];

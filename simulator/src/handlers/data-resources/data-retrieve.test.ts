@@ -107,12 +107,15 @@ describe('DATA-RETRIEVE', () => {
       'SAVINGS_ACCOUNT',
       'CREDIT_CARD',
     ]);
-    for (const t of transactions.body) expect(accountIds).toContain(t.account);
+    // The provider nests the whole account in each transaction: the stored account, member for member.
+    for (const t of transactions.body) expect(accounts.body.results).toContainEqual(t.account);
     const one = await retrieve(sim, '/api/transactions/', link, {
       account: accountIds[1],
       ...{ date_from: '2026-10-01', date_to: '2026-10-31' },
     });
-    expect(new Set(one.body.map((t: { account: string }) => t.account))).toEqual(new Set([accountIds[1]]));
+    expect(new Set(one.body.map((t: { account: { id: string } }) => t.account.id))).toEqual(
+      new Set([accountIds[1]]),
+    );
   });
 });
 

@@ -55,7 +55,7 @@ describe('DATA-RETRIEVE', () => {
     for (const e of exchanges) expect(String(e.operation_date) >= '2025-11-02').toBe(true);
     const [, savings] = await linkData.fetch(tenant, BANK, '/api/accounts/');
     const scoped = await linkData.fetch(tenant, BANK, '/api/transactions/', { account: savings!.id });
-    expect(new Set(scoped.map((t) => t.account))).toEqual(new Set([savings!.id]));
+    expect(new Set(scoped.map((t) => (t.account as { id: string }).id))).toEqual(new Set([savings!.id]));
   });
 
   it('fetch returns nothing for a resource the institution does not offer', async () => {
@@ -75,7 +75,7 @@ describe('DATA-RETRIEVE', () => {
         value_date: '2026-11-02',
         created_at: '2026-11-02T12:00:00.000Z',
       });
-      expect(accounts).toContain(t.account);
+      expect(accounts).toContain((t.account as { id: string }).id);
     }
     const more = await linkData.addNew(tenant, BANK, '/api/transactions/', 5);
     expect(ids(more).some((id) => ids(added).includes(id))).toBe(false);

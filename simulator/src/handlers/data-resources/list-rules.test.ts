@@ -5,7 +5,7 @@ import { registerLink, retrieve } from '../../testing/test-links.js';
 let sim: CheckedSimulator;
 let link: string;
 /** A year of the link's transactions (more than 1000) and a year of its invoices. */
-let transactions: { id: string; value_date: string; amount: number; type: string; account: string }[];
+let transactions: { id: string; value_date: string; amount: number; type: string; account: { id: string } }[];
 let fiscal: string;
 beforeAll(async () => {
   sim = await contractCheckedSimulator();
@@ -136,6 +136,6 @@ describe('FILTER-IN', () => {
     ]);
     const savings = accounts.results[0].id;
     const page = await list('/api/transactions/', { link, account: savings, page_size: 1000 });
-    expect(page.body.count).toBe(transactions.filter((t) => t.account === savings).length);
+    expect(page.body.count).toBe(transactions.filter((t) => t.account.id === savings).length);
   });
 });

@@ -30,6 +30,8 @@ export interface GenerationPlan {
   readonly type: string | null;
   /** Parent record ids (accounts...); `[null]` for a resource without parents. */
   readonly parents: readonly (string | null)[];
+  /** The parent records themselves, where the resource nests them (a transaction's `account`). */
+  readonly parentRecords?: readonly JsonObject[];
 }
 
 /** The seeded streams of one key: the same key gives the same records. */
@@ -67,6 +69,10 @@ function contextOf(
     collectedAt: plan.collectedAt,
     ...(field !== undefined && parents.length > 0 && { references: { [field]: parents } }),
     ...(field === 'account' && parents.length > 0 && { accountIds: parents }),
+    ...(field !== undefined &&
+      plan.parentRecords !== undefined && {
+        referencedRecords: { [field]: new Map(plan.parentRecords.map((r) => [String(r.id), r])) },
+      }),
     ...(dates !== null && { dateRange: { from: formatDay(dates.from), to: formatDay(dates.to) } }),
   };
 }

@@ -53,7 +53,12 @@ async function cascade(tenant: TenantRuntime, resource: DataResource, record: St
       continue;
     }
     for (const child of await tenant.store.list(tenant.id, path, { link: record.link })) {
-      if (child[by] === record.id) await tenant.store.delete(tenant.id, path, child.id);
+      if (idOf(child[by]) === record.id) await tenant.store.delete(tenant.id, path, child.id);
     }
   }
+}
+
+/** A reference's id: the value itself, or the `id` of a nested record (a transaction's `account`). */
+function idOf(value: unknown): unknown {
+  return typeof value === 'object' && value !== null && 'id' in value ? (value as { id: unknown }).id : value;
 }

@@ -108,7 +108,7 @@ describe('ACCOUNT-DELETE-CASCADE', () => {
     const transactions = (await retrieve(sim, '/api/transactions/', link, LAST_MONTH)).body;
     const accounts = (await sim.call('GET', '/api/accounts/', { query: { link } })).body.results;
     const [gone, ...kept] = accounts;
-    const survivors = transactions.filter((t: { account: string }) => t.account !== gone.id);
+    const survivors = transactions.filter((t: { account: { id: string } }) => t.account.id !== gone.id);
     expect(survivors.length).toBeLessThan(transactions.length);
     expect((await sim.call('DELETE', `/api/accounts/${gone.id}/`)).status).toBe(204);
     const listed = await sim.call('GET', '/api/transactions/', { query: { link, page_size: 1000 } });

@@ -7,6 +7,7 @@ import type { JsonObject } from '../../../../openapi/validation/document-ajv.js'
 import { DAY_MS } from '../../fixtures/calendar.js';
 import type { RecordTemplate } from '../../fixtures/record-templates.js';
 import { institutionByName } from '../../institutions/catalogue.js';
+import { publicView } from '../../store/record-views.js';
 import type { StoredRecord } from '../../store/store.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { nowIso } from '../handler-support.js';
@@ -87,7 +88,7 @@ export class RetrievalMachine {
       : [];
     const parentIds = resource.parent ? chooseParents(resource, parents, request) : [null];
     if (parentIds.length === 0) return [];
-    const plan = planOf(tenant, link, request, parentIds);
+    const plan = planOf(tenant, link, request, parentIds, parents);
     let records = generateForPlan(resource, plan);
     // TAX-RETENTIONS-500: the period is the requested range; the earliest records are kept (choice).
     if (resource.maxRecordsPerPeriod !== null) records = records.slice(0, resource.maxRecordsPerPeriod);
@@ -104,7 +105,8 @@ export class RetrievalMachine {
     const parents = resource.parent ? await this.parents(tenant, link, resource) : [];
     if (count <= 0 || (resource.parent !== null && parents.length === 0)) return [];
     const today = todayOf(tenant);
-    const plan = planOf(tenant, link, newRequest(today), resource.parent ? parents.map((p) => p.id) : [null]);
+    const parentIds = resource.parent ? parents.map((p) => p.id) : [null];
+    const plan = planOf(tenant, link, newRequest(today), parentIds, parents);
     // Seeded by the instant; a second batch at the same instant takes the next attempt (deterministic).
     let records: JsonObject[] = [];
     for (let attempt = 0; records.length === 0 || (await exists(tenant, resource, records)); attempt++) {
@@ -139,6 +141,7 @@ function planOf(
   link: StoredRecord,
   request: RetrievalRequest,
   parents: (string | null)[],
+  parentRecords: readonly StoredRecord[],
 ): GenerationPlan {
   const institution = institutionByName(String(link.institution));
   const country = institution?.country_codes[0];
@@ -149,6 +152,7 @@ function planOf(
     range: request.range,
     type: request.type,
     parents,
+    parentRecords: parentRecords.map((record) => publicView(record) as JsonObject),
   };
 }
 

@@ -4,14 +4,18 @@
  * another type, format, enum, nullability or requiredness; then the request body members and the query
  * parameters. It reads the provider's facts from `../shared/reference/` when that folder is there (it is
  * not part of the project, and `npm test` never runs this script); without it, it says so and exits 0.
+ * Differences kept on purpose are explained in `openapi/checks/provider-differences.yaml` (ours): the
+ * unexplained ones are listed first, then the explained ones with their reason, then the counts.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 
 type Json = Record<string, unknown>;
 const ROOT = resolve(import.meta.dirname, '..');
 const REFERENCE = resolve(ROOT, '../shared/reference/provider-schemas-1.35.0.json');
 const OURS = resolve(ROOT, 'openapi/generated/openapi.json');
+const EXPLAINED = resolve(ROOT, 'openapi/checks/provider-differences.yaml');
 const MAX_DEPTH = 6;
 
 /** One member's facts, flattened: `results[].account.category` -> its type, format, enum... */
@@ -118,6 +122,18 @@ function queryNames(deref: (s: unknown) => Json, parameters: unknown): Set<strin
   );
 }
 
+/** One kept difference: a pattern over `METHOD /path/ <status|request|query> <member>: <difference>`. */
+interface Explanation {
+  readonly pattern: RegExp;
+  readonly reason: string;
+  used: number;
+}
+
+function loadExplanations(): Explanation[] {
+  const entries = parseYaml(readFileSync(EXPLAINED, 'utf8')) as { match: string; reason: string }[];
+  return entries.map(({ match, reason }) => ({ pattern: new RegExp(match), reason, used: 0 }));
+}
+
 function main(): void {
   if (!existsSync(REFERENCE)) {
     console.log(`No provider reference at ${REFERENCE}: nothing to compare.`);
@@ -128,6 +144,9 @@ function main(): void {
   const theirDeref = resolver(reference.components as Json, '#/components/');
   const ourDeref = resolver((ours.components as Json).schemas as Json, '#/components/schemas/');
   const ourParams = resolver((ours.components as Json).parameters as Json, '#/components/parameters/');
+  const explanations = loadExplanations();
+  const unexplained: string[] = [];
+  const explained = new Map<Explanation, string[]>();
   let total = 0;
   for (const [key, operation] of Object.entries(reference.operations as Record<string, Json>)) {
     const [method, path] = key.split(' ') as [string, string];
@@ -173,12 +192,27 @@ function main(): void {
     for (const name of theirQuery) if (!ourQuery.has(name)) out.push(`  query ${name}: only the provider's`);
     for (const name of ourQuery) if (!theirQuery.has(name)) out.push(`  query ${name}: only ours`);
     total += out.length;
-    console.log(`\n${key}: ${out.length === 0 ? 'same' : `${out.length} differences`}`);
-    for (const line of out) console.log(line);
+    for (const line of out) {
+      const text = `${key} ${line.trim()}`;
+      const explanation = explanations.find((e) => e.pattern.test(text));
+      if (explanation === undefined) unexplained.push(text);
+      else {
+        explanation.used++;
+        explained.set(explanation, [...(explained.get(explanation) ?? []), text]);
+      }
+    }
   }
-  console.log(
-    `\n${total} differences over ${Object.keys(reference.operations as Json).length} shared operations.`,
-  );
+  console.log(`Unexplained differences (${unexplained.length}):`);
+  for (const line of unexplained) console.log(`  ${line}`);
+  console.log(`\nExplained differences (${total - unexplained.length}), by reason:`);
+  for (const [explanation, lines] of explained) {
+    console.log(`\n  ${explanation.reason} (${lines.length})`);
+    for (const line of lines) console.log(`    ${line}`);
+  }
+  for (const e of explanations) if (e.used === 0) console.log(`\nUnused explanation: ${e.pattern.source}`);
+  const operations = Object.keys(reference.operations as Json).length;
+  console.log(`\n${total} differences over ${operations} shared operations.`);
+  console.log(`${unexplained.length} unexplained, ${total - unexplained.length} explained.`);
 }
 
 main();

@@ -31,7 +31,8 @@ const account = {
 const transaction = {
   id: uuid(EXAMPLE_IDS.transaction),
   link: uuid(EXAMPLE_IDS.link),
-  account: uuid(EXAMPLE_IDS.account),
+  // The provider nests the whole account; the client reads its id.
+  account: { id: uuid(EXAMPLE_IDS.account) },
   collected_at: dateTime(),
   created_at: dateTime('2026-11-01T12:00:03.000Z'),
   value_date: date('2026-10-30'),
@@ -114,7 +115,7 @@ describe('Pact: transactions (DATA-RETRIEVE, PAGE-NAV, FILTER-IN, WEBHOOK-FOLLOW
       .executeTest(async (mockServer) => {
         const sent = { link: EXAMPLE_IDS.link, date_from: '2026-10-01', date_to: '2026-10-31' };
         const { data } = await clientFor(mockServer).POST('/api/transactions/', { body: sent });
-        expect(data?.[0]?.account).toBe(EXAMPLE_IDS.account);
+        expect(data?.[0]?.account?.id).toBe(EXAMPLE_IDS.account);
       });
   });
 

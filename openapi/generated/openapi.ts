@@ -765,7 +765,7 @@ export interface paths {
         put?: never;
         /**
          * Retrieve the incomes of a link
-         * @description DATA-RETRIEVE: computes the income insights of the checking and savings accounts of a banking link (Brazil, where banking data is offered) and answers 201 with one record per account (choice). The period covers up to 365 days, as far as the institution's history goes. RANGE-365: a requested range from `date_from` to `date_to` over 365 days gets 400 (choice: `field: date_from`). An unknown link: 404. No MFA resume exists for this resource.
+         * @description DATA-RETRIEVE: computes the income insights of the checking and savings accounts of a banking link (Brazil, where banking data is offered) and answers 201 with one record for the link (its streams name their accounts, as the provider has it). The period covers up to 365 days, as far as the institution's history goes. RANGE-365: a requested range from `date_from` to `date_to` over 365 days gets 400 (choice: `field: date_from`). An unknown link: 404. No MFA resume exists for this resource.
          */
         post: operations["retrieveIncomes"];
         delete?: never;
@@ -4179,46 +4179,59 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the financial statements retrieved from the institution. */
         FinancialStatementList: components["schemas"]["FinancialStatement"][];
-        /** @description One source of regular income found in the account's inflows (choice of fields). */
-        IncomeSource: {
+        /** @description One stream of income found in an account's inflows. */
+        IncomeStream: {
+            /** @description Id of the account (`/api/accounts/{id}/`) the stream arrives in. */
+            account_id: string;
+            /** @enum {string} */
+            income_type: "SALARY" | "GOVERNMENT" | "INTEREST" | "RENT" | "RETIREMENT" | "FREELANCE" | "ALTERNATIVE_INCOME" | "TRANSFER" | "DEPOSIT" | "PENSION";
             /**
-             * @description Kind of income (choice of values beyond SALARY, PENSION, TRANSFER).
+             * @description How often the income arrives.
              * @enum {string}
              */
-            type: "SALARY" | "PENSION" | "TRANSFER" | "GOVERNMENT_BENEFIT" | "RENT" | "INVESTMENT" | "FREELANCE" | "OTHER";
+            frequency: "MONTHLY" | "BIWEEKLY" | "WEEKLY" | "IRREGULAR" | "SINGLE";
+            /** Format: float */
+            monthly_average: number;
+            /** Format: float */
+            average_income_amount: number;
+            /** Format: float */
+            last_income_amount: number;
+            /** @description ISO 4217 code (the pattern is ours). */
+            currency: string;
             /**
-             * @description Payer or description shared by the source's transactions (choice).
+             * @description Description of the latest inflow (the provider's schema gives no type; a string or null here).
              * @example PAGTO SALARIO TOTVS S.A.
              */
-            description: string | null;
-            /**
-             * @description How often the income arrives (choice of values).
-             * @enum {string}
-             */
-            frequency: "WEEKLY" | "BIWEEKLY" | "MONTHLY" | "IRREGULAR" | "SINGLE";
-            /**
-             * @description Confidence that the inflows are income of this type (choice: a level, not a score).
-             * @enum {string}
-             */
-            confidence: "HIGH" | "MEDIUM" | "LOW";
-            /** @description Inflows attributed to the source in the period (choice). */
-            number_of_transactions: number;
-            /** @description Mean inflow amount (choice). */
-            average_amount: number;
-            /** @description Sum of the inflows in the period (choice). */
-            total_amount: number;
-            /**
-             * Format: date
-             * @description Value date of the first inflow (choice).
-             */
-            first_income_date: string;
-            /**
-             * Format: date
-             * @description Value date of the last inflow (choice).
-             */
+            last_income_description: string | null;
+            /** Format: date */
             last_income_date: string;
+            /**
+             * Format: float
+             * @description How steady the amounts are, 0 to 1.
+             */
+            stability: number | null;
+            /**
+             * Format: float
+             * @description How regular the dates are, 0 to 1.
+             */
+            regularity: number | null;
+            /**
+             * Format: float
+             * @description Change of the amounts over the periods.
+             */
+            trend: number | null;
+            /** Format: int32 */
+            lookback_periods: number;
+            /** Format: int32 */
+            full_periods: number;
+            /** Format: int32 */
+            periods_with_income: number;
+            /** Format: int32 */
+            number_of_incomes: number;
+            /** @enum {string} */
+            confidence: "HIGH" | "MEDIUM" | "LOW";
         };
-        /** @description Income insights of one checking or savings account over the analysed period (up to 365 days, depending on the institution's history). The spec gives only `id`; every other field is a choice. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description Income insights of a banking link's checking and savings accounts over the analysed period (up to 365 days, depending on the institution's history), with the provider's members: one record per link, its streams naming their account. The spec gives only `id`. `collected_at` is ours (when the transactions were read). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         Income: {
             /** Format: uuid */
             id: string;
@@ -4228,43 +4241,51 @@ export interface components {
              */
             link: string;
             /**
-             * Format: uuid
-             * @description Id of the account (`/api/accounts/{id}/`) analysed; a checking or savings account.
-             */
-            account: string;
-            /**
              * Format: date-time
-             * @description When the data was read from the institution.
+             * @description When the transactions were read from the institution (ours).
              */
-            collected_at: string;
+            collected_at?: string;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
             created_at: string;
-            /**
-             * @description Currency of every amount, the account's currency (choice).
-             * @example BRL
-             */
-            currency: string;
-            /** @description The sources found; empty when no income was detected (choice). */
-            income_sources: components["schemas"]["IncomeSource"][];
-            /** @description Length of `income_sources` (choice). */
-            number_of_income_sources: number;
-            /** @description Sum of `total_amount` over the sources (choice). */
+            /** @description The streams found; empty when no income was detected. */
+            income_streams: components["schemas"]["IncomeStream"][];
+            /** @description The institution's `name`. */
+            institution: string;
+            /** @enum {string} */
+            income_source_type: "BANK";
+            /** Format: date */
+            first_transaction_date: string | null;
+            /** Format: date */
+            last_transaction_date: string;
+            /** Format: int32 */
+            number_of_income_streams: number;
+            /** Format: float */
+            monthly_average: number;
+            /** Format: float */
+            monthly_average_regular: number;
+            /** Format: float */
+            monthly_average_irregular: number;
+            /** Format: float */
+            monthly_average_low_confidence: number;
+            /** Format: float */
+            monthly_average_medium_confidence: number;
+            /** Format: float */
+            monthly_average_high_confidence: number;
+            /** Format: float */
             total_income_amount: number;
-            /** @description Total income divided by the months analysed (choice). */
-            monthly_average_income: number;
-            /**
-             * Format: date
-             * @description Earliest income date over the sources; null when there is none (choice).
-             */
-            first_income_date: string | null;
-            /**
-             * Format: date
-             * @description Latest income date over the sources; null when there is none (choice).
-             */
-            last_income_date: string | null;
+            /** Format: float */
+            total_regular_income_amount: number;
+            /** Format: float */
+            total_irregular_income_amount?: number;
+            /** Format: float */
+            total_low_confidence: number;
+            /** Format: float */
+            total_medium_confidence: number;
+            /** Format: float */
+            total_high_confidence: number;
         };
         /** @description PAGE-DEFAULT: a page of incomes. */
         IncomePage: {
@@ -4292,57 +4313,82 @@ export interface components {
              * @description Last date analysed, YYYY-MM-DD (optional).
              */
             date_to?: string;
+            /** @description Only streams of these types (the provider's member; accepted, the simulator's streams are not filtered by it). */
+            allowed_income_types?: ("SALARY" | "GOVERNMENT" | "INTEREST" | "RENT" | "RETIREMENT" | "FREELANCE" | "ALTERNATIVE_INCOME" | "TRANSFER" | "DEPOSIT" | "UNKNOWN")[];
+            /**
+             * @description Only streams of at least this confidence (the provider's member; accepted, not applied by the simulator).
+             * @enum {string}
+             */
+            minimum_confidence_level?: "HIGH" | "MEDIUM" | "LOW";
             /**
              * @description Keep the retrieved records in the account (choice).
              * @default true
              */
             save_data?: boolean;
         };
-        /** @description DATA-RETRIEVE: the incomes computed for the link's checking and savings accounts, one per account. */
+        /** @description DATA-RETRIEVE: the income insights computed over the link's checking and savings accounts. */
         IncomeList: components["schemas"]["Income"][];
         /**
          * @description Comma-separated values of a `__not_in` (none of them) or `__allin` (all of them) filter.
          * @example 6h,12h
          */
         ValuesFilter: string;
-        /**
-         * @description A resource a historical update fetches (choice of names).
-         * @enum {string}
-         */
-        FetchResource: "ACCOUNTS" | "OWNERS" | "TRANSACTIONS" | "BILLS" | "BALANCES" | "EXCHANGES" | "INVESTMENTS" | "INVESTMENT_TRANSACTIONS" | "EMPLOYMENTS" | "EMPLOYMENT_RECORDS" | "INVOICES" | "TAX_RETURNS" | "TAX_STATUS" | "TAX_COMPLIANCE_STATUS" | "TAX_RETENTIONS" | "FINANCIAL_STATEMENTS" | "DEBT_REPORTS";
-        /** @description A credential field the institution asks for (choice). */
-        FormField: {
-            /** @enum {string} */
-            name: "username" | "username2" | "username3" | "password" | "password2" | "token";
-            /** @enum {string} */
-            type: "text" | "password" | "number";
-            label: string;
-            optional: boolean;
-            /** @description A regular expression the value must match. */
-            validation?: string | null;
+        /** @description One choice of a form field that offers a list (a document type, a bank branch). */
+        FormFieldValue: {
+            code?: string;
+            label?: string;
+            validation?: string;
+            validation_message?: string;
+            placeholder?: string;
         };
-        /** @description An institution. Only `id` is given by the spec; the other fields are choices. */
+        /** @description A credential field the institution asks for (`username`, `password`, `token`...). */
+        FormField: {
+            /** @example username */
+            name?: string;
+            /**
+             * @example text
+             * @example password
+             */
+            type?: string;
+            label?: string;
+            /** @description A regular expression the value must match (`.*` when any value goes). */
+            validation?: string;
+            placeholder?: string;
+            /** @description Shown when the value does not match. */
+            validation_message?: string;
+            values?: components["schemas"]["FormFieldValue"][];
+        };
+        /** @description `token_required` (asks for MFA tokens), `employment_metrics` (offers EMPLOYMENT-METRICS-PREREQ metrics), `sandbox` (ours). */
+        InstitutionFeature: {
+            /** @example token_required */
+            name?: string;
+        };
+        /** @description An institution, with the provider's members. The spec names only `id`: the simulator's ids are uuids, the provider's published ones integers, and both are accepted. */
         Institution: {
-            /** Format: uuid */
-            id: string;
+            id: string | number;
             /** @description Stable code used as `institution` in link registration. */
-            name: string;
-            display_name: string;
+            name?: string;
+            display_name?: string;
             /** @enum {string} */
-            type: "bank" | "fiscal" | "employment";
-            country_codes: ("BR" | "MX" | "CL" | "CO")[];
+            type?: "bank" | "fiscal" | "employment";
+            /** @description ISO 3166-1 alpha-2 codes of the countries it serves. */
+            country_codes?: string[];
             /** @enum {string} */
-            status: "healthy" | "down";
-            /** Format: uri */
-            website: string | null;
-            primary_color: string;
-            /** Format: uri */
-            logo: string | null;
-            /** @description Resources this institution offers. */
-            resources: components["schemas"]["FetchResource"][];
-            form_fields: components["schemas"]["FormField"][];
-            /** @description `token_required` (asks for MFA tokens), `employment_metrics` (offers EMPLOYMENT-METRICS-PREREQ metrics), `sandbox` (choice). */
-            features: ("token_required" | "employment_metrics" | "sandbox")[];
+            status?: "healthy" | "down";
+            website?: string | null;
+            primary_color?: string;
+            logo?: string | null;
+            icon_logo?: string | null;
+            text_logo?: string | null;
+            /**
+             * @description How links are made: with the user's credentials, or through open finance consent.
+             * @enum {string}
+             */
+            integration_type?: "credentials" | "openbanking";
+            /** @description Resources this institution offers (`ACCOUNTS`, `OWNERS`...). */
+            resources?: string[];
+            form_fields?: components["schemas"]["FormField"][];
+            features?: components["schemas"]["InstitutionFeature"][];
         };
         InstitutionPage: {
             count: components["schemas"]["PageCount"];
@@ -4535,29 +4581,46 @@ export interface components {
          * @enum {string}
          */
         LinkStatus: "valid" | "invalid" | "unconfirmed" | "token_required";
+        /**
+         * @description A resource a historical update fetches (choice of names).
+         * @enum {string}
+         */
+        FetchResource: "ACCOUNTS" | "OWNERS" | "TRANSACTIONS" | "BILLS" | "BALANCES" | "EXCHANGES" | "INVESTMENTS" | "INVESTMENT_TRANSACTIONS" | "EMPLOYMENTS" | "EMPLOYMENT_RECORDS" | "INVOICES" | "TAX_RETURNS" | "TAX_STATUS" | "TAX_COMPLIANCE_STATUS" | "TAX_RETENTIONS" | "FINANCIAL_STATEMENTS" | "DEBT_REPORTS";
         FetchResources: components["schemas"]["FetchResource"][];
         /** @description How long credentials are stored: `store`, `nostore` or a number of days such as `27d` (choice). */
         CredentialsStorage: string;
-        /** @description A link (LINK-REGISTER). Field set beyond `id`, `access_mode`, `stale_in`, `fetch_resources` and the status values is a choice. */
+        /** @description A link (LINK-REGISTER), with the provider's members. The spec names `id`, `access_mode`, `stale_in`, `fetch_resources` and the status values; `id` is always present. `credentials_storage` is ours (how long the simulator keeps the credentials it was given). */
         Link: {
             /** Format: uuid */
             id: string;
             /** @description The institution's `name`, as in `/api/institutions/`. */
-            institution: string;
-            access_mode: components["schemas"]["AccessMode"];
-            status: components["schemas"]["LinkStatus"];
+            institution?: string;
+            access_mode?: components["schemas"]["AccessMode"] | null;
+            status?: components["schemas"]["LinkStatus"];
             /** Format: date-time */
-            created_at: string;
+            created_at?: string;
             /** @description The caller's own id for the end-user, if given at registration. */
-            external_id: string | null;
+            external_id?: string | null;
             /**
              * Format: date-time
              * @description Last successful read from the institution.
              */
-            last_accessed_at: string | null;
+            last_accessed_at?: string | null;
             fetch_resources: components["schemas"]["FetchResources"];
             stale_in: string | null;
             credentials_storage: components["schemas"]["CredentialsStorage"];
+            /** @description An opaque id of the end-user at the institution: the same user gets the same id in every link. */
+            institution_user_id?: string;
+            /**
+             * Format: uuid
+             * @description The user of the caller's account who made the link.
+             */
+            created_by?: string;
+            /**
+             * @description How often a recurrent link is refreshed (`24h` in the simulator); null for single links.
+             * @enum {string|null}
+             */
+            refresh_rate?: "6h" | "12h" | "24h" | "7d" | "30d" | null;
         };
         /** @description PAGE-DEFAULT: a page of links. */
         LinkPage: {
@@ -4730,58 +4793,14 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the current employments retrieved from the institution. */
         CurrentEmploymentList: components["schemas"]["CurrentEmployment"][];
-        /** @description Postal address of the owner (choice of fields; Brazilian address layout). */
-        OwnerAddress: {
-            /** @example Rua Augusta */
-            street: string;
-            /** @description Street number; null for "sem numero". */
-            number: string | null;
-            /** @description e.g. `Apto 52`. */
-            complement: string | null;
-            /** @description Bairro. */
-            neighborhood: string | null;
-            /** @example Sao Paulo */
-            city: string;
-            /**
-             * @description Brazilian state (UF) code.
-             * @enum {string}
-             */
-            state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
-            /** @description CEP. */
-            postal_code: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code.
-             * @enum {string}
-             */
-            country: "BR";
+        /** @description The ID document used to open the account. `document_type` is the institution's name for it (`CPF`, `RG`, `CNH`, `PASSPORT` in Brazil; `RFC`, `CURP` in Mexico; `CC` in Colombia). The simulator formats a CPF `000.000.000-00` with valid check digits. */
+        OwnerDocument: {
+            /** @example CPF */
+            document_type: string | null;
+            /** @example 123.456.789-09 */
+            document_number: string | null;
         };
-        CpfDocument: {
-            /** @constant */
-            document_type: "CPF";
-            /** @description CPF, formatted `000.000.000-00` (choice). */
-            document_number: string;
-        };
-        RgDocument: {
-            /** @constant */
-            document_type: "RG";
-            /** @description RG, formatted `00.000.000-0` (choice). */
-            document_number: string;
-        };
-        CnhDocument: {
-            /** @constant */
-            document_type: "CNH";
-            /** @description Driving licence number (11 digits). */
-            document_number: string;
-        };
-        PassportDocument: {
-            /** @constant */
-            document_type: "PASSPORT";
-            /** @description Brazilian passport number. */
-            document_number: string;
-        };
-        /** @description The ID document used to open the account (choice: one of CPF, RG, CNH or passport, told apart by `document_type`). */
-        OwnerDocument: components["schemas"]["CpfDocument"] | components["schemas"]["RgDocument"] | components["schemas"]["CnhDocument"] | components["schemas"]["PassportDocument"];
-        /** @description The owner of a banking link: the name shown for them (`display_name`, the provider's member), key contact data and the ID document used to open the account. Other field names are choices. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: `first_name` and `last_name` are deprecated (choice) and may be absent. */
+        /** @description The owner of a banking link, with the provider's members: the name shown for them (`display_name`), key contact data and the ID document used to open the account (the spec names these). `id` is always present. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: `last_name` and `second_last_name` are deprecated and may be absent. */
         Owner: {
             /** Format: uuid */
             id: string;
@@ -4789,44 +4808,42 @@ export interface components {
              * Format: uuid
              * @description Id of the link the owner belongs to.
              */
-            link: string;
+            link?: string;
+            /** @description The institution's own id of the person. */
+            internal_identification: string | null;
             /**
              * Format: date-time
              * @description When the data was read from the institution.
              */
-            collected_at: string;
+            collected_at: string | null;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
-            /** @description The owner's full name as the institution shows it (the provider's name for it). */
-            display_name: string;
+            created_at?: string;
+            /** @description The owner's full name as the institution shows it. */
+            display_name: string | null;
             /**
              * Format: email
-             * @description Contact email (choice of name).
+             * @description Contact email.
              */
             email: string | null;
-            /** @description Contact phone, formatted `+55 11 98765-4321` (choice). */
+            /** @description Contact phone, e.g. `+55 11 98765-4321`. */
             phone_number: string | null;
-            /**
-             * Format: date
-             * @description Date of birth (choice).
-             */
-            birth_date: string | null;
-            /** @description Contact address; null where the institution gives none. */
-            address: components["schemas"]["OwnerAddress"] | null;
-            document_id: components["schemas"]["OwnerDocument"];
+            /** @description Contact address on one line; null where the institution gives none. */
+            address: string | null;
+            /** @description The ID document; null where the institution gives none. */
+            document_id?: components["schemas"]["OwnerDocument"] | null;
             /**
              * @deprecated
-             * @description Deprecated (choice); use `display_name`. Do not rely on it.
-             */
-            first_name?: string | null;
-            /**
-             * @deprecated
-             * @description Deprecated (choice); use `display_name`. Do not rely on it.
+             * @description Deprecated; use `display_name`. Do not rely on it.
              */
             last_name?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated; use `display_name`. Do not rely on it.
+             */
+            second_last_name?: string | null;
         };
         /** @description PAGE-DEFAULT: a page of owners. */
         OwnerPage: {
@@ -4852,70 +4869,73 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the owners retrieved from the institution. */
         OwnerList: components["schemas"]["Owner"][];
-        /** @description One payment of the recurring expense (fields given by the assignment: id, amount, value_date, description). */
+        /** @description One payment of the recurring expense. */
         RecurringExpenseTransaction: {
             /**
-             * Format: uuid
-             * @description Id of the transaction in `/api/transactions/` (choice).
+             * Format: float
+             * @description Amount paid, positive (the bound is ours).
              */
-            id: string;
-            /** @description Amount paid, positive (choice). */
             amount: number;
             /** Format: date */
             value_date: string;
-            /** @example NETFLIX.COM SAO PAULO BR */
+            /**
+             * @description The payment's description at the institution (the provider requires it and gives no type).
+             * @example NETFLIX.COM SAO PAULO BR
+             */
             description: string | null;
         };
-        /** @description A regular payment (subscription, utility bill...) of one checking, savings or credit card account, found over up to 365 days of the account's history. The spec gives only `id`; every other field is a choice. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description A regular payment (subscription, utility bill...) of one checking, savings or credit card account, found over up to 365 days of the account's history, with the provider's members: `account` is the whole account record the payments leave from (its `currency` is the amounts' currency). The spec gives only `id`. `link` and `collected_at` are ours (every stored record names its link and when its data was read). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         RecurringExpense: {
             /** Format: uuid */
             id: string;
             /**
              * Format: uuid
-             * @description Id of the link the record belongs to.
+             * @description Id of the link the record belongs to (ours).
              */
             link: string;
-            /**
-             * Format: uuid
-             * @description Id of the account (`/api/accounts/{id}/`) the payments leave from.
-             */
-            account: string;
+            /** @description The account the payments leave from, as `/api/accounts/` has it. */
+            account: components["schemas"]["Account"] | null;
             /**
              * Format: date-time
-             * @description When the data was read from the institution.
+             * @description When the data was read from the institution (ours).
              */
-            collected_at: string;
+            collected_at?: string;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
-            created_at: string;
+            created_at?: string;
             /**
-             * @description Merchant or payee of the expense (choice).
+             * @description Merchant or payee of the expense.
              * @example Netflix
              */
-            name: string;
+            name: string | null;
+            /** @description The payments that make the expense recurrent. */
+            transactions: (components["schemas"]["RecurringExpenseTransaction"] | null)[];
             /**
-             * @description Expense category (choice of values beyond SUBSCRIPTION, UTILITIES).
+             * @description How often the payment recurs (the provider names `MONTHLY`; the other values are ours and the simulator does not send them).
              * @enum {string}
              */
-            category: "SUBSCRIPTION" | "UTILITIES" | "TELECOMMUNICATIONS" | "INSURANCE" | "LOAN_PAYMENT" | "RENT" | "EDUCATION" | "HEALTH" | "TAXES" | "OTHER";
-            /**
-             * @description How often the payment recurs (choice of values beyond WEEKLY, MONTHLY).
-             * @enum {string}
-             */
-            frequency: "WEEKLY" | "BIWEEKLY" | "MONTHLY" | "BIMONTHLY" | "QUARTERLY" | "YEARLY" | "IRREGULAR";
-            /** @description Mean of the payments' amounts (choice). */
+            frequency: "MONTHLY" | "WEEKLY" | "BIWEEKLY" | "BIMONTHLY" | "QUARTERLY" | "YEARLY" | "IRREGULAR";
+            /** Format: float */
             average_transaction_amount: number;
+            /** Format: float */
+            median_transaction_amount: number;
             /**
-             * @description Currency of the amounts, the account's currency (choice).
-             * @example BRL
+             * Format: int32
+             * @description Days from the last payment to the retrieval.
              */
-            currency: string;
-            /** @description Days from the last payment to `collected_at` (choice). */
             days_since_last_transaction: number;
-            /** @description The payments that make the expense recurrent; at least two (choice). */
-            transactions: components["schemas"]["RecurringExpenseTransaction"][];
+            /**
+             * @description The provider's categories of recurring expenses.
+             * @enum {string}
+             */
+            category: "Bills & Utilities" | "Credits & Loans" | "Insurance" | "Online Platforms & Leisure" | "Transport & Travel" | "Taxes";
+            /**
+             * @description `SUBSCRIPTION` for a fixed-price service, `REGULAR` for a bill that varies.
+             * @enum {string|null}
+             */
+            payment_type: "SUBSCRIPTION" | "REGULAR" | null;
         };
         /** @description PAGE-DEFAULT: a page of recurring expenses. */
         RecurringExpensePage: {
@@ -4951,50 +4971,136 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the recurring expenses found in the link's checking, savings and credit card accounts. */
         RecurringExpenseList: components["schemas"]["RecurringExpense"][];
-        /** @description Balances of the link's checking and savings accounts together, over the last 1, 7 and 30 days (choice of fields). */
+        /** @description Counts and amounts of the link's movements over the last week (`_1w`), month (`_1m`) and three months (`_3m`). */
+        RiskTransactionMetrics: {
+            /** Format: int32 */
+            num_transactions_1w: number;
+            /** Format: int32 */
+            num_transactions_1m: number;
+            /** Format: int32 */
+            num_transactions_3m: number;
+            /** Format: int32 */
+            num_incoming_transactions_1w: number;
+            /** Format: int32 */
+            num_incoming_transactions_1m: number;
+            /** Format: int32 */
+            num_incoming_transactions_3m: number;
+            /** Format: int32 */
+            num_outgoing_transactions_1w: number;
+            /** Format: int32 */
+            num_outgoing_transactions_1m: number;
+            /** Format: int32 */
+            num_outgoing_transactions_3m: number;
+            /** Format: float */
+            sum_incoming_amount_1w: number | null;
+            /** Format: float */
+            sum_incoming_amount_1m: number | null;
+            /** Format: float */
+            sum_incoming_amount_3m: number | null;
+            /** Format: float */
+            sum_outgoing_amount_1w: number | null;
+            /** Format: float */
+            sum_outgoing_amount_1m: number | null;
+            /** Format: float */
+            sum_outgoing_amount_3m: number | null;
+            /** Format: float */
+            max_incoming_amount_1w: number | null;
+            /** Format: float */
+            max_incoming_amount_1m: number | null;
+            /** Format: float */
+            max_incoming_amount_3m: number | null;
+            /** Format: float */
+            max_outgoing_amount_1w: number | null;
+            /** Format: float */
+            max_outgoing_amount_1m: number | null;
+            /** Format: float */
+            max_outgoing_amount_3m: number | null;
+            /** Format: float */
+            mean_incoming_amount_1w: number | null;
+            /** Format: float */
+            mean_incoming_amount_1m: number | null;
+            /** Format: float */
+            mean_incoming_amount_3m: number | null;
+            /** Format: float */
+            mean_outgoing_amount_1w: number | null;
+            /** Format: float */
+            mean_outgoing_amount_1m: number | null;
+            /** Format: float */
+            mean_outgoing_amount_3m: number | null;
+        };
+        /** @description Balances of the link's checking and savings accounts together over the last week, month and three months; `days_balance_below_x_*` count the days under `balance_threshold_x`. */
         RiskBalanceMetrics: {
-            /** @description Balance at the end of the last day. */
-            closing_balance: number;
-            max_balance_1d: number;
-            max_balance_7d: number;
-            max_balance_30d: number;
-            min_balance_1d: number;
-            min_balance_7d: number;
-            min_balance_30d: number;
-            days_balance_below_0_7d: number;
-            days_balance_below_0_30d: number;
+            /** Format: float */
+            min_balance_1w: number | null;
+            /** Format: float */
+            min_balance_1m: number | null;
+            /** Format: float */
+            min_balance_3m: number | null;
+            /** Format: float */
+            max_balance_1w: number | null;
+            /** Format: float */
+            max_balance_1m: number | null;
+            /** Format: float */
+            max_balance_3m: number | null;
+            /** Format: float */
+            closing_balance: number | null;
+            /** Format: int32 */
+            days_balance_below_0_1w: number | null;
+            /** Format: int32 */
+            days_balance_below_0_1m: number | null;
+            /** Format: int32 */
+            days_balance_below_0_3m: number | null;
+            /** Format: int32 */
+            days_balance_below_x_1w: number | null;
+            /** Format: int32 */
+            days_balance_below_x_1m: number | null;
+            /** Format: int32 */
+            days_balance_below_x_3m: number | null;
+            /** Format: float */
+            balance_threshold_x: number;
         };
-        /** @description Inflows (positive) and outflows (negative) of the link's checking and savings accounts over the last 1, 7 and 30 days (choice of fields). Sums are magnitudes, never negative (choice). */
+        /** @description Inflows (positive) and outflows (negative, as magnitudes) over the last week, month and three months; the ratio is inflows over outflows, null without outflows. */
         RiskCashflowMetrics: {
-            sum_positive_1d: number;
-            sum_positive_7d: number;
-            sum_positive_30d: number;
-            sum_negative_1d: number;
-            sum_negative_7d: number;
-            sum_negative_30d: number;
-            /** @description Number of inflow transactions. */
-            num_positive_30d: number;
-            /** @description Number of outflow transactions. */
-            num_negative_30d: number;
-            /** @description `sum_positive_30d / sum_negative_30d`; null when there were no outflows (choice). */
-            positive_to_negative_ratio_30d: number | null;
+            /** Format: float */
+            sum_positive_1w: number | null;
+            /** Format: float */
+            sum_positive_1m: number | null;
+            /** Format: float */
+            sum_positive_3m: number | null;
+            /** Format: float */
+            sum_negative_1w: number | null;
+            /** Format: float */
+            sum_negative_1m: number | null;
+            /** Format: float */
+            sum_negative_3m: number | null;
+            /** Format: float */
+            positive_to_negative_ratio_1w: number | null;
+            /** Format: float */
+            positive_to_negative_ratio_1m: number | null;
+            /** Format: float */
+            positive_to_negative_ratio_3m: number | null;
         };
-        /** @description The link's credit card accounts together (choice of fields); zeros when there are none (choice). */
+        /** @description The link's credit card accounts together. */
         RiskCreditCardMetrics: {
+            /** Format: int32 */
             num_accounts: number;
-            sum_credit_limit: number;
-            sum_credit_used: number;
-            /** @description `sum_credit_used / sum_credit_limit`; null without a limit (choice). */
-            credit_usage_ratio: number | null;
+            /** Format: float */
+            sum_credit_limit: number | null;
+            /** Format: float */
+            sum_credit_used: number | null;
         };
-        /** @description The link's loan accounts together (choice of fields); zeros when there are none (choice). */
+        /** @description The link's loan accounts together. */
         RiskLoanMetrics: {
+            /** Format: int32 */
             num_accounts: number;
-            sum_contract_amount: number;
-            sum_outstanding_balance: number;
-            sum_monthly_payment: number;
+            /** Format: float */
+            sum_loans_principal: number | null;
+            /** Format: float */
+            sum_loans_outstanding_principal: number | null;
+            /** Format: float */
+            sum_loans_monthly_payment: number | null;
         };
-        /** @description Risk insights of a banking link, computed over all its accounts. The spec gives only `id`; every other field is a choice. RESP-REQUIRED-NULLABLE: every required field is present. */
+        /** @description Risk insights of a banking link, computed over all its accounts, with the provider's members. The spec gives only `id`, and says the currency is read from the account detail (`currency` of `/api/accounts/{id}/`, for the accounts named in `accounts`). `collected_at` is ours (when the data was read). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         RiskInsight: {
             /** Format: uuid */
             id: string;
@@ -5003,25 +5109,25 @@ export interface components {
              * @description Id of the link the insights describe.
              */
             link: string;
+            /** @description Ids of the accounts analysed (`/api/accounts/{id}/`). */
+            accounts: string[] | null;
             /**
              * Format: date-time
-             * @description When the data was read from the institution.
+             * @description When the data was read from the institution (ours).
              */
-            collected_at: string;
+            collected_at?: string;
             /**
              * Format: date-time
              * @description When the record was stored.
              */
             created_at: string;
-            /**
-             * @description Currency of every amount. It is the account currency, read from the account detail (`currency` of `/api/accounts/{id}/`).
-             * @example BRL
-             */
-            currency: string;
-            balance_metrics: components["schemas"]["RiskBalanceMetrics"];
-            cashflow_metrics: components["schemas"]["RiskCashflowMetrics"];
-            credit_card_metrics: components["schemas"]["RiskCreditCardMetrics"];
-            loan_metrics: components["schemas"]["RiskLoanMetrics"];
+            transactions_metrics: components["schemas"]["RiskTransactionMetrics"] | null;
+            balances_metrics: components["schemas"]["RiskBalanceMetrics"] | null;
+            cashflow_metrics: components["schemas"]["RiskCashflowMetrics"] | null;
+            /** @description Null when the link has no credit card. */
+            credit_cards_metrics: components["schemas"]["RiskCreditCardMetrics"] | null;
+            /** @description Null when the link has no loan. */
+            loans_metrics: components["schemas"]["RiskLoanMetrics"] | null;
         };
         /** @description PAGE-DEFAULT: a page of risk insights. */
         RiskInsightPage: {
@@ -11427,39 +11533,65 @@ export interface operations {
                      *         {
                      *           "id": "1c8f3e2b-7a4d-4b6e-9f05-3d2c1a0b8e76",
                      *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *           "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:04.000Z",
-                     *           "currency": "BRL",
-                     *           "income_sources": [
+                     *           "institution": "ofbank_br_retail",
+                     *           "income_source_type": "BANK",
+                     *           "income_streams": [
                      *             {
-                     *               "type": "SALARY",
-                     *               "description": "PAGTO SALARIO TOTVS S.A.",
+                     *               "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *               "income_type": "SALARY",
                      *               "frequency": "MONTHLY",
-                     *               "confidence": "HIGH",
-                     *               "number_of_transactions": 12,
-                     *               "average_amount": 7250.4,
-                     *               "total_amount": 87004.8,
-                     *               "first_income_date": "2025-11-05",
-                     *               "last_income_date": "2026-10-05"
+                     *               "monthly_average": 7250.4,
+                     *               "average_income_amount": 7250.4,
+                     *               "last_income_amount": 7250.4,
+                     *               "currency": "BRL",
+                     *               "last_income_description": "PAGTO SALARIO TOTVS S.A.",
+                     *               "last_income_date": "2026-10-05",
+                     *               "stability": 1,
+                     *               "regularity": 1,
+                     *               "trend": 0,
+                     *               "lookback_periods": 12,
+                     *               "full_periods": 12,
+                     *               "periods_with_income": 12,
+                     *               "number_of_incomes": 12,
+                     *               "confidence": "HIGH"
                      *             },
                      *             {
-                     *               "type": "TRANSFER",
-                     *               "description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *               "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *               "income_type": "TRANSFER",
                      *               "frequency": "IRREGULAR",
-                     *               "confidence": "LOW",
-                     *               "number_of_transactions": 4,
-                     *               "average_amount": 350,
-                     *               "total_amount": 1400,
-                     *               "first_income_date": "2026-01-18",
-                     *               "last_income_date": "2026-09-22"
+                     *               "monthly_average": 116.67,
+                     *               "average_income_amount": 350,
+                     *               "last_income_amount": 350,
+                     *               "currency": "BRL",
+                     *               "last_income_description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *               "last_income_date": "2026-09-22",
+                     *               "stability": 0.6,
+                     *               "regularity": 0.3,
+                     *               "trend": null,
+                     *               "lookback_periods": 12,
+                     *               "full_periods": 12,
+                     *               "periods_with_income": 4,
+                     *               "number_of_incomes": 4,
+                     *               "confidence": "LOW"
                      *             }
                      *           ],
-                     *           "number_of_income_sources": 2,
+                     *           "first_transaction_date": "2025-11-05",
+                     *           "last_transaction_date": "2026-10-05",
+                     *           "number_of_income_streams": 2,
+                     *           "monthly_average": 7367.07,
+                     *           "monthly_average_regular": 7250.4,
+                     *           "monthly_average_irregular": 116.67,
+                     *           "monthly_average_low_confidence": 116.67,
+                     *           "monthly_average_medium_confidence": 0,
+                     *           "monthly_average_high_confidence": 7250.4,
                      *           "total_income_amount": 88404.8,
-                     *           "monthly_average_income": 7367.07,
-                     *           "first_income_date": "2025-11-05",
-                     *           "last_income_date": "2026-10-05"
+                     *           "total_regular_income_amount": 87004.8,
+                     *           "total_irregular_income_amount": 1400,
+                     *           "total_low_confidence": 1400,
+                     *           "total_medium_confidence": 0,
+                     *           "total_high_confidence": 87004.8
                      *         }
                      *       ]
                      *     }
@@ -11510,39 +11642,65 @@ export interface operations {
                      *       {
                      *         "id": "1c8f3e2b-7a4d-4b6e-9f05-3d2c1a0b8e76",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:04.000Z",
-                     *         "currency": "BRL",
-                     *         "income_sources": [
+                     *         "institution": "ofbank_br_retail",
+                     *         "income_source_type": "BANK",
+                     *         "income_streams": [
                      *           {
-                     *             "type": "SALARY",
-                     *             "description": "PAGTO SALARIO TOTVS S.A.",
+                     *             "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "income_type": "SALARY",
                      *             "frequency": "MONTHLY",
-                     *             "confidence": "HIGH",
-                     *             "number_of_transactions": 12,
-                     *             "average_amount": 7250.4,
-                     *             "total_amount": 87004.8,
-                     *             "first_income_date": "2025-11-05",
-                     *             "last_income_date": "2026-10-05"
+                     *             "monthly_average": 7250.4,
+                     *             "average_income_amount": 7250.4,
+                     *             "last_income_amount": 7250.4,
+                     *             "currency": "BRL",
+                     *             "last_income_description": "PAGTO SALARIO TOTVS S.A.",
+                     *             "last_income_date": "2026-10-05",
+                     *             "stability": 1,
+                     *             "regularity": 1,
+                     *             "trend": 0,
+                     *             "lookback_periods": 12,
+                     *             "full_periods": 12,
+                     *             "periods_with_income": 12,
+                     *             "number_of_incomes": 12,
+                     *             "confidence": "HIGH"
                      *           },
                      *           {
-                     *             "type": "TRANSFER",
-                     *             "description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *             "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "income_type": "TRANSFER",
                      *             "frequency": "IRREGULAR",
-                     *             "confidence": "LOW",
-                     *             "number_of_transactions": 4,
-                     *             "average_amount": 350,
-                     *             "total_amount": 1400,
-                     *             "first_income_date": "2026-01-18",
-                     *             "last_income_date": "2026-09-22"
+                     *             "monthly_average": 116.67,
+                     *             "average_income_amount": 350,
+                     *             "last_income_amount": 350,
+                     *             "currency": "BRL",
+                     *             "last_income_description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *             "last_income_date": "2026-09-22",
+                     *             "stability": 0.6,
+                     *             "regularity": 0.3,
+                     *             "trend": null,
+                     *             "lookback_periods": 12,
+                     *             "full_periods": 12,
+                     *             "periods_with_income": 4,
+                     *             "number_of_incomes": 4,
+                     *             "confidence": "LOW"
                      *           }
                      *         ],
-                     *         "number_of_income_sources": 2,
+                     *         "first_transaction_date": "2025-11-05",
+                     *         "last_transaction_date": "2026-10-05",
+                     *         "number_of_income_streams": 2,
+                     *         "monthly_average": 7367.07,
+                     *         "monthly_average_regular": 7250.4,
+                     *         "monthly_average_irregular": 116.67,
+                     *         "monthly_average_low_confidence": 116.67,
+                     *         "monthly_average_medium_confidence": 0,
+                     *         "monthly_average_high_confidence": 7250.4,
                      *         "total_income_amount": 88404.8,
-                     *         "monthly_average_income": 7367.07,
-                     *         "first_income_date": "2025-11-05",
-                     *         "last_income_date": "2026-10-05"
+                     *         "total_regular_income_amount": 87004.8,
+                     *         "total_irregular_income_amount": 1400,
+                     *         "total_low_confidence": 1400,
+                     *         "total_medium_confidence": 0,
+                     *         "total_high_confidence": 87004.8
                      *       }
                      *     ]
                      */
@@ -11560,39 +11718,65 @@ export interface operations {
                      *       {
                      *         "id": "1c8f3e2b-7a4d-4b6e-9f05-3d2c1a0b8e76",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:04.000Z",
-                     *         "currency": "BRL",
-                     *         "income_sources": [
+                     *         "institution": "ofbank_br_retail",
+                     *         "income_source_type": "BANK",
+                     *         "income_streams": [
                      *           {
-                     *             "type": "SALARY",
-                     *             "description": "PAGTO SALARIO TOTVS S.A.",
+                     *             "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "income_type": "SALARY",
                      *             "frequency": "MONTHLY",
-                     *             "confidence": "HIGH",
-                     *             "number_of_transactions": 12,
-                     *             "average_amount": 7250.4,
-                     *             "total_amount": 87004.8,
-                     *             "first_income_date": "2025-11-05",
-                     *             "last_income_date": "2026-10-05"
+                     *             "monthly_average": 7250.4,
+                     *             "average_income_amount": 7250.4,
+                     *             "last_income_amount": 7250.4,
+                     *             "currency": "BRL",
+                     *             "last_income_description": "PAGTO SALARIO TOTVS S.A.",
+                     *             "last_income_date": "2026-10-05",
+                     *             "stability": 1,
+                     *             "regularity": 1,
+                     *             "trend": 0,
+                     *             "lookback_periods": 12,
+                     *             "full_periods": 12,
+                     *             "periods_with_income": 12,
+                     *             "number_of_incomes": 12,
+                     *             "confidence": "HIGH"
                      *           },
                      *           {
-                     *             "type": "TRANSFER",
-                     *             "description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *             "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "income_type": "TRANSFER",
                      *             "frequency": "IRREGULAR",
-                     *             "confidence": "LOW",
-                     *             "number_of_transactions": 4,
-                     *             "average_amount": 350,
-                     *             "total_amount": 1400,
-                     *             "first_income_date": "2026-01-18",
-                     *             "last_income_date": "2026-09-22"
+                     *             "monthly_average": 116.67,
+                     *             "average_income_amount": 350,
+                     *             "last_income_amount": 350,
+                     *             "currency": "BRL",
+                     *             "last_income_description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *             "last_income_date": "2026-09-22",
+                     *             "stability": 0.6,
+                     *             "regularity": 0.3,
+                     *             "trend": null,
+                     *             "lookback_periods": 12,
+                     *             "full_periods": 12,
+                     *             "periods_with_income": 4,
+                     *             "number_of_incomes": 4,
+                     *             "confidence": "LOW"
                      *           }
                      *         ],
-                     *         "number_of_income_sources": 2,
+                     *         "first_transaction_date": "2025-11-05",
+                     *         "last_transaction_date": "2026-10-05",
+                     *         "number_of_income_streams": 2,
+                     *         "monthly_average": 7367.07,
+                     *         "monthly_average_regular": 7250.4,
+                     *         "monthly_average_irregular": 116.67,
+                     *         "monthly_average_low_confidence": 116.67,
+                     *         "monthly_average_medium_confidence": 0,
+                     *         "monthly_average_high_confidence": 7250.4,
                      *         "total_income_amount": 88404.8,
-                     *         "monthly_average_income": 7367.07,
-                     *         "first_income_date": "2025-11-05",
-                     *         "last_income_date": "2026-10-05"
+                     *         "total_regular_income_amount": 87004.8,
+                     *         "total_irregular_income_amount": 1400,
+                     *         "total_low_confidence": 1400,
+                     *         "total_medium_confidence": 0,
+                     *         "total_high_confidence": 87004.8
                      *       }
                      *     ]
                      */
@@ -11633,39 +11817,65 @@ export interface operations {
                      * @example {
                      *       "id": "1c8f3e2b-7a4d-4b6e-9f05-3d2c1a0b8e76",
                      *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *       "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:04.000Z",
-                     *       "currency": "BRL",
-                     *       "income_sources": [
+                     *       "institution": "ofbank_br_retail",
+                     *       "income_source_type": "BANK",
+                     *       "income_streams": [
                      *         {
-                     *           "type": "SALARY",
-                     *           "description": "PAGTO SALARIO TOTVS S.A.",
+                     *           "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "income_type": "SALARY",
                      *           "frequency": "MONTHLY",
-                     *           "confidence": "HIGH",
-                     *           "number_of_transactions": 12,
-                     *           "average_amount": 7250.4,
-                     *           "total_amount": 87004.8,
-                     *           "first_income_date": "2025-11-05",
-                     *           "last_income_date": "2026-10-05"
+                     *           "monthly_average": 7250.4,
+                     *           "average_income_amount": 7250.4,
+                     *           "last_income_amount": 7250.4,
+                     *           "currency": "BRL",
+                     *           "last_income_description": "PAGTO SALARIO TOTVS S.A.",
+                     *           "last_income_date": "2026-10-05",
+                     *           "stability": 1,
+                     *           "regularity": 1,
+                     *           "trend": 0,
+                     *           "lookback_periods": 12,
+                     *           "full_periods": 12,
+                     *           "periods_with_income": 12,
+                     *           "number_of_incomes": 12,
+                     *           "confidence": "HIGH"
                      *         },
                      *         {
-                     *           "type": "TRANSFER",
-                     *           "description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *           "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "income_type": "TRANSFER",
                      *           "frequency": "IRREGULAR",
-                     *           "confidence": "LOW",
-                     *           "number_of_transactions": 4,
-                     *           "average_amount": 350,
-                     *           "total_amount": 1400,
-                     *           "first_income_date": "2026-01-18",
-                     *           "last_income_date": "2026-09-22"
+                     *           "monthly_average": 116.67,
+                     *           "average_income_amount": 350,
+                     *           "last_income_amount": 350,
+                     *           "currency": "BRL",
+                     *           "last_income_description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *           "last_income_date": "2026-09-22",
+                     *           "stability": 0.6,
+                     *           "regularity": 0.3,
+                     *           "trend": null,
+                     *           "lookback_periods": 12,
+                     *           "full_periods": 12,
+                     *           "periods_with_income": 4,
+                     *           "number_of_incomes": 4,
+                     *           "confidence": "LOW"
                      *         }
                      *       ],
-                     *       "number_of_income_sources": 2,
+                     *       "first_transaction_date": "2025-11-05",
+                     *       "last_transaction_date": "2026-10-05",
+                     *       "number_of_income_streams": 2,
+                     *       "monthly_average": 7367.07,
+                     *       "monthly_average_regular": 7250.4,
+                     *       "monthly_average_irregular": 116.67,
+                     *       "monthly_average_low_confidence": 116.67,
+                     *       "monthly_average_medium_confidence": 0,
+                     *       "monthly_average_high_confidence": 7250.4,
                      *       "total_income_amount": 88404.8,
-                     *       "monthly_average_income": 7367.07,
-                     *       "first_income_date": "2025-11-05",
-                     *       "last_income_date": "2026-10-05"
+                     *       "total_regular_income_amount": 87004.8,
+                     *       "total_irregular_income_amount": 1400,
+                     *       "total_low_confidence": 1400,
+                     *       "total_medium_confidence": 0,
+                     *       "total_high_confidence": 87004.8
                      *     }
                      */
                     "application/json": components["schemas"]["Income"];
@@ -11772,6 +11982,9 @@ export interface operations {
                      *           "website": "https://www.ofbank.example/",
                      *           "primary_color": "#0a4b8c",
                      *           "logo": null,
+                     *           "icon_logo": null,
+                     *           "text_logo": null,
+                     *           "integration_type": "credentials",
                      *           "resources": [
                      *             "ACCOUNTS",
                      *             "OWNERS",
@@ -11787,15 +12000,17 @@ export interface operations {
                      *               "name": "username",
                      *               "type": "text",
                      *               "label": "CPF",
-                     *               "optional": false,
-                     *               "validation": "^\\d{11}$"
+                     *               "validation": "^\\d{11}$",
+                     *               "placeholder": "CPF",
+                     *               "validation_message": "Invalid CPF"
                      *             },
                      *             {
                      *               "name": "password",
                      *               "type": "password",
                      *               "label": "Senha",
-                     *               "optional": false,
-                     *               "validation": null
+                     *               "validation": ".*",
+                     *               "placeholder": "Senha",
+                     *               "validation_message": "Invalid password"
                      *             }
                      *           ],
                      *           "features": []
@@ -11848,6 +12063,9 @@ export interface operations {
                      *       "website": "https://www.ofbank.example/",
                      *       "primary_color": "#0a4b8c",
                      *       "logo": null,
+                     *       "icon_logo": null,
+                     *       "text_logo": null,
+                     *       "integration_type": "credentials",
                      *       "resources": [
                      *         "ACCOUNTS",
                      *         "OWNERS",
@@ -11863,15 +12081,17 @@ export interface operations {
                      *           "name": "username",
                      *           "type": "text",
                      *           "label": "CPF",
-                     *           "optional": false,
-                     *           "validation": "^\\d{11}$"
+                     *           "validation": "^\\d{11}$",
+                     *           "placeholder": "CPF",
+                     *           "validation_message": "Invalid CPF"
                      *         },
                      *         {
                      *           "name": "password",
                      *           "type": "password",
                      *           "label": "Senha",
-                     *           "optional": false,
-                     *           "validation": null
+                     *           "validation": ".*",
+                     *           "placeholder": "Senha",
+                     *           "validation_message": "Invalid password"
                      *         }
                      *       ],
                      *       "features": []
@@ -12563,7 +12783,10 @@ export interface operations {
                      *             "TRANSACTIONS"
                      *           ],
                      *           "stale_in": "365d",
-                     *           "credentials_storage": "27d"
+                     *           "credentials_storage": "27d",
+                     *           "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *           "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
+                     *           "refresh_rate": "24h"
                      *         }
                      *       ]
                      *     }
@@ -12625,7 +12848,10 @@ export interface operations {
                      *         "TRANSACTIONS"
                      *       ],
                      *       "stale_in": "365d",
-                     *       "credentials_storage": "27d"
+                     *       "credentials_storage": "27d",
+                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
+                     *       "refresh_rate": "24h"
                      *     }
                      */
                     "application/json": components["schemas"]["Link"];
@@ -12684,7 +12910,10 @@ export interface operations {
                      *         "TRANSACTIONS"
                      *       ],
                      *       "stale_in": "365d",
-                     *       "credentials_storage": "27d"
+                     *       "credentials_storage": "27d",
+                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
+                     *       "refresh_rate": "24h"
                      *     }
                      */
                     "application/json": components["schemas"]["Link"];
@@ -12735,7 +12964,10 @@ export interface operations {
                      *         "TRANSACTIONS"
                      *       ],
                      *       "stale_in": "365d",
-                     *       "credentials_storage": "27d"
+                     *       "credentials_storage": "27d",
+                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
+                     *       "refresh_rate": "24h"
                      *     }
                      */
                     "application/json": components["schemas"]["Link"];
@@ -12795,7 +13027,10 @@ export interface operations {
                      *         "TRANSACTIONS"
                      *       ],
                      *       "stale_in": "365d",
-                     *       "credentials_storage": "27d"
+                     *       "credentials_storage": "27d",
+                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
+                     *       "refresh_rate": "24h"
                      *     }
                      */
                     "application/json": components["schemas"]["Link"];
@@ -12900,7 +13135,10 @@ export interface operations {
                      *         "TRANSACTIONS"
                      *       ],
                      *       "stale_in": "365d",
-                     *       "credentials_storage": "27d"
+                     *       "credentials_storage": "27d",
+                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
+                     *       "refresh_rate": "24h"
                      *     }
                      */
                     "application/json": components["schemas"]["Link"];
@@ -13280,28 +13518,19 @@ export interface operations {
                      *         {
                      *           "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
                      *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "internal_identification": "8812345",
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:02.000Z",
                      *           "display_name": "Maria Fernanda Souza Oliveira",
                      *           "email": "maria.oliveira@exemplo.com.br",
                      *           "phone_number": "+55 11 98765-4321",
-                     *           "birth_date": "1988-04-17",
-                     *           "address": {
-                     *             "street": "Rua Augusta",
-                     *             "number": "1508",
-                     *             "complement": "Apto 52",
-                     *             "neighborhood": "Consolacao",
-                     *             "city": "Sao Paulo",
-                     *             "state": "SP",
-                     *             "postal_code": "01304-001",
-                     *             "country": "BR"
-                     *           },
+                     *           "address": "Rua Augusta, 1508, Apto 52, Consolacao, Sao Paulo - SP, 01304-001",
                      *           "document_id": {
                      *             "document_type": "CPF",
                      *             "document_number": "123.456.789-09"
                      *           },
-                     *           "first_name": "Maria Fernanda",
-                     *           "last_name": "Souza Oliveira"
+                     *           "last_name": "Souza",
+                     *           "second_last_name": "Oliveira"
                      *         }
                      *       ]
                      *     }
@@ -13350,28 +13579,19 @@ export interface operations {
                      *       {
                      *         "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "internal_identification": "8812345",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
                      *         "display_name": "Maria Fernanda Souza Oliveira",
                      *         "email": "maria.oliveira@exemplo.com.br",
                      *         "phone_number": "+55 11 98765-4321",
-                     *         "birth_date": "1988-04-17",
-                     *         "address": {
-                     *           "street": "Rua Augusta",
-                     *           "number": "1508",
-                     *           "complement": "Apto 52",
-                     *           "neighborhood": "Consolacao",
-                     *           "city": "Sao Paulo",
-                     *           "state": "SP",
-                     *           "postal_code": "01304-001",
-                     *           "country": "BR"
-                     *         },
+                     *         "address": "Rua Augusta, 1508, Apto 52, Consolacao, Sao Paulo - SP, 01304-001",
                      *         "document_id": {
                      *           "document_type": "CPF",
                      *           "document_number": "123.456.789-09"
                      *         },
-                     *         "first_name": "Maria Fernanda",
-                     *         "last_name": "Souza Oliveira"
+                     *         "last_name": "Souza",
+                     *         "second_last_name": "Oliveira"
                      *       }
                      *     ]
                      */
@@ -13389,28 +13609,19 @@ export interface operations {
                      *       {
                      *         "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "internal_identification": "8812345",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
                      *         "display_name": "Maria Fernanda Souza Oliveira",
                      *         "email": "maria.oliveira@exemplo.com.br",
                      *         "phone_number": "+55 11 98765-4321",
-                     *         "birth_date": "1988-04-17",
-                     *         "address": {
-                     *           "street": "Rua Augusta",
-                     *           "number": "1508",
-                     *           "complement": "Apto 52",
-                     *           "neighborhood": "Consolacao",
-                     *           "city": "Sao Paulo",
-                     *           "state": "SP",
-                     *           "postal_code": "01304-001",
-                     *           "country": "BR"
-                     *         },
+                     *         "address": "Rua Augusta, 1508, Apto 52, Consolacao, Sao Paulo - SP, 01304-001",
                      *         "document_id": {
                      *           "document_type": "CPF",
                      *           "document_number": "123.456.789-09"
                      *         },
-                     *         "first_name": "Maria Fernanda",
-                     *         "last_name": "Souza Oliveira"
+                     *         "last_name": "Souza",
+                     *         "second_last_name": "Oliveira"
                      *       }
                      *     ]
                      */
@@ -13461,28 +13672,19 @@ export interface operations {
                      *       {
                      *         "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "internal_identification": "8812345",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
                      *         "display_name": "Maria Fernanda Souza Oliveira",
                      *         "email": "maria.oliveira@exemplo.com.br",
                      *         "phone_number": "+55 11 98765-4321",
-                     *         "birth_date": "1988-04-17",
-                     *         "address": {
-                     *           "street": "Rua Augusta",
-                     *           "number": "1508",
-                     *           "complement": "Apto 52",
-                     *           "neighborhood": "Consolacao",
-                     *           "city": "Sao Paulo",
-                     *           "state": "SP",
-                     *           "postal_code": "01304-001",
-                     *           "country": "BR"
-                     *         },
+                     *         "address": "Rua Augusta, 1508, Apto 52, Consolacao, Sao Paulo - SP, 01304-001",
                      *         "document_id": {
                      *           "document_type": "CPF",
                      *           "document_number": "123.456.789-09"
                      *         },
-                     *         "first_name": "Maria Fernanda",
-                     *         "last_name": "Souza Oliveira"
+                     *         "last_name": "Souza",
+                     *         "second_last_name": "Oliveira"
                      *       }
                      *     ]
                      */
@@ -13500,28 +13702,19 @@ export interface operations {
                      *       {
                      *         "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "internal_identification": "8812345",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
                      *         "display_name": "Maria Fernanda Souza Oliveira",
                      *         "email": "maria.oliveira@exemplo.com.br",
                      *         "phone_number": "+55 11 98765-4321",
-                     *         "birth_date": "1988-04-17",
-                     *         "address": {
-                     *           "street": "Rua Augusta",
-                     *           "number": "1508",
-                     *           "complement": "Apto 52",
-                     *           "neighborhood": "Consolacao",
-                     *           "city": "Sao Paulo",
-                     *           "state": "SP",
-                     *           "postal_code": "01304-001",
-                     *           "country": "BR"
-                     *         },
+                     *         "address": "Rua Augusta, 1508, Apto 52, Consolacao, Sao Paulo - SP, 01304-001",
                      *         "document_id": {
                      *           "document_type": "CPF",
                      *           "document_number": "123.456.789-09"
                      *         },
-                     *         "first_name": "Maria Fernanda",
-                     *         "last_name": "Souza Oliveira"
+                     *         "last_name": "Souza",
+                     *         "second_last_name": "Oliveira"
                      *       }
                      *     ]
                      */
@@ -13563,28 +13756,19 @@ export interface operations {
                      * @example {
                      *       "id": "5c2a9f1e-3b7d-4e8a-9f60-1d2c3b4a5e6f",
                      *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *       "internal_identification": "8812345",
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:02.000Z",
                      *       "display_name": "Maria Fernanda Souza Oliveira",
                      *       "email": "maria.oliveira@exemplo.com.br",
                      *       "phone_number": "+55 11 98765-4321",
-                     *       "birth_date": "1988-04-17",
-                     *       "address": {
-                     *         "street": "Rua Augusta",
-                     *         "number": "1508",
-                     *         "complement": "Apto 52",
-                     *         "neighborhood": "Consolacao",
-                     *         "city": "Sao Paulo",
-                     *         "state": "SP",
-                     *         "postal_code": "01304-001",
-                     *         "country": "BR"
-                     *       },
+                     *       "address": "Rua Augusta, 1508, Apto 52, Consolacao, Sao Paulo - SP, 01304-001",
                      *       "document_id": {
                      *         "document_type": "CPF",
                      *         "document_number": "123.456.789-09"
                      *       },
-                     *       "first_name": "Maria Fernanda",
-                     *       "last_name": "Souza Oliveira"
+                     *       "last_name": "Souza",
+                     *       "second_last_name": "Oliveira"
                      *     }
                      */
                     "application/json": components["schemas"]["Owner"];
@@ -13681,40 +13865,125 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "count": 1,
+                     *       "count": 2,
                      *       "next": null,
                      *       "previous": null,
                      *       "results": [
                      *         {
                      *           "id": "7f4a2c9e-1b3d-4e5f-8a6b-2c9d0e1f3a5b",
                      *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *           "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "account": {
+                     *             "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *             "institution": {
+                     *               "name": "ofbank_br_retail",
+                     *               "type": "bank"
+                     *             },
+                     *             "collected_at": "2026-11-01T12:00:00.000Z",
+                     *             "created_at": "2026-11-01T12:00:01.000Z",
+                     *             "category": "CHECKING_ACCOUNT",
+                     *             "type": "Conta Corrente",
+                     *             "name": "Conta Corrente Pessoa Fisica",
+                     *             "number": "4321-5",
+                     *             "balance": {
+                     *               "current": 5874.13,
+                     *               "available": 5621.02
+                     *             },
+                     *             "currency": "BRL",
+                     *             "public_identification_name": "AGENCY/ACCOUNT",
+                     *             "public_identification_value": "0001/4321-5",
+                     *             "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *             "balance_type": "ASSET",
+                     *             "credit_data": null,
+                     *             "loan_data": null,
+                     *             "funds_data": null,
+                     *             "receivables_data": null,
+                     *             "bank_product_id": null,
+                     *             "internal_identification": null
+                     *           },
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:05.000Z",
                      *           "name": "Netflix",
-                     *           "category": "SUBSCRIPTION",
+                     *           "category": "Online Platforms & Leisure",
+                     *           "payment_type": "SUBSCRIPTION",
                      *           "frequency": "MONTHLY",
                      *           "average_transaction_amount": 44.9,
-                     *           "currency": "BRL",
+                     *           "median_transaction_amount": 44.9,
                      *           "days_since_last_transaction": 19,
                      *           "transactions": [
                      *             {
-                     *               "id": "4b2e8d1a-6c7f-4a3b-9e0d-5f1c2a3b4d6e",
                      *               "amount": 44.9,
                      *               "value_date": "2026-08-13",
                      *               "description": "NETFLIX.COM SAO PAULO BR"
                      *             },
                      *             {
-                     *               "id": "8c3f9e2b-7d0a-4b4c-8f1e-6a2d3b4c5e7f",
                      *               "amount": 44.9,
                      *               "value_date": "2026-09-13",
                      *               "description": "NETFLIX.COM SAO PAULO BR"
                      *             },
                      *             {
-                     *               "id": "2d4a0f3c-8e1b-4c5d-9a2f-7b3e4c5d6f80",
                      *               "amount": 44.9,
                      *               "value_date": "2026-10-13",
                      *               "description": "NETFLIX.COM SAO PAULO BR"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "2b8e4f6a-9c1d-4e3f-8a5b-7c9d1e2f4a6b",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "account": {
+                     *             "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *             "institution": {
+                     *               "name": "ofbank_br_retail",
+                     *               "type": "bank"
+                     *             },
+                     *             "collected_at": "2026-11-01T12:00:00.000Z",
+                     *             "created_at": "2026-11-01T12:00:01.000Z",
+                     *             "category": "CHECKING_ACCOUNT",
+                     *             "type": "Conta Corrente",
+                     *             "name": "Conta Corrente Pessoa Fisica",
+                     *             "number": "4321-5",
+                     *             "balance": {
+                     *               "current": 5874.13,
+                     *               "available": 5621.02
+                     *             },
+                     *             "currency": "BRL",
+                     *             "public_identification_name": "AGENCY/ACCOUNT",
+                     *             "public_identification_value": "0001/4321-5",
+                     *             "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *             "balance_type": "ASSET",
+                     *             "credit_data": null,
+                     *             "loan_data": null,
+                     *             "funds_data": null,
+                     *             "receivables_data": null,
+                     *             "bank_product_id": null,
+                     *             "internal_identification": null
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:05.000Z",
+                     *           "name": "Enel Distribuicao Sao Paulo",
+                     *           "category": "Bills & Utilities",
+                     *           "payment_type": "REGULAR",
+                     *           "frequency": "MONTHLY",
+                     *           "average_transaction_amount": 212.45,
+                     *           "median_transaction_amount": 208.3,
+                     *           "days_since_last_transaction": 22,
+                     *           "transactions": [
+                     *             {
+                     *               "amount": 198.76,
+                     *               "value_date": "2026-08-10",
+                     *               "description": "ENEL SP CONTA DE LUZ"
+                     *             },
+                     *             {
+                     *               "amount": 208.3,
+                     *               "value_date": "2026-09-10",
+                     *               "description": "ENEL SP CONTA DE LUZ"
+                     *             },
+                     *             {
+                     *               "amount": 230.29,
+                     *               "value_date": "2026-10-10",
+                     *               "description": "ENEL SP CONTA DE LUZ"
                      *             }
                      *           ]
                      *         }
@@ -13767,33 +14036,118 @@ export interface operations {
                      *       {
                      *         "id": "7f4a2c9e-1b3d-4e5f-8a6b-2c9d0e1f3a5b",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:05.000Z",
                      *         "name": "Netflix",
-                     *         "category": "SUBSCRIPTION",
+                     *         "category": "Online Platforms & Leisure",
+                     *         "payment_type": "SUBSCRIPTION",
                      *         "frequency": "MONTHLY",
                      *         "average_transaction_amount": 44.9,
-                     *         "currency": "BRL",
+                     *         "median_transaction_amount": 44.9,
                      *         "days_since_last_transaction": 19,
                      *         "transactions": [
                      *           {
-                     *             "id": "4b2e8d1a-6c7f-4a3b-9e0d-5f1c2a3b4d6e",
                      *             "amount": 44.9,
                      *             "value_date": "2026-08-13",
                      *             "description": "NETFLIX.COM SAO PAULO BR"
                      *           },
                      *           {
-                     *             "id": "8c3f9e2b-7d0a-4b4c-8f1e-6a2d3b4c5e7f",
                      *             "amount": 44.9,
                      *             "value_date": "2026-09-13",
                      *             "description": "NETFLIX.COM SAO PAULO BR"
                      *           },
                      *           {
-                     *             "id": "2d4a0f3c-8e1b-4c5d-9a2f-7b3e4c5d6f80",
                      *             "amount": 44.9,
                      *             "value_date": "2026-10-13",
                      *             "description": "NETFLIX.COM SAO PAULO BR"
+                     *           }
+                     *         ]
+                     *       },
+                     *       {
+                     *         "id": "2b8e4f6a-9c1d-4e3f-8a5b-7c9d1e2f4a6b",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:05.000Z",
+                     *         "name": "Enel Distribuicao Sao Paulo",
+                     *         "category": "Bills & Utilities",
+                     *         "payment_type": "REGULAR",
+                     *         "frequency": "MONTHLY",
+                     *         "average_transaction_amount": 212.45,
+                     *         "median_transaction_amount": 208.3,
+                     *         "days_since_last_transaction": 22,
+                     *         "transactions": [
+                     *           {
+                     *             "amount": 198.76,
+                     *             "value_date": "2026-08-10",
+                     *             "description": "ENEL SP CONTA DE LUZ"
+                     *           },
+                     *           {
+                     *             "amount": 208.3,
+                     *             "value_date": "2026-09-10",
+                     *             "description": "ENEL SP CONTA DE LUZ"
+                     *           },
+                     *           {
+                     *             "amount": 230.29,
+                     *             "value_date": "2026-10-10",
+                     *             "description": "ENEL SP CONTA DE LUZ"
                      *           }
                      *         ]
                      *       }
@@ -13813,33 +14167,118 @@ export interface operations {
                      *       {
                      *         "id": "7f4a2c9e-1b3d-4e5f-8a6b-2c9d0e1f3a5b",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:05.000Z",
                      *         "name": "Netflix",
-                     *         "category": "SUBSCRIPTION",
+                     *         "category": "Online Platforms & Leisure",
+                     *         "payment_type": "SUBSCRIPTION",
                      *         "frequency": "MONTHLY",
                      *         "average_transaction_amount": 44.9,
-                     *         "currency": "BRL",
+                     *         "median_transaction_amount": 44.9,
                      *         "days_since_last_transaction": 19,
                      *         "transactions": [
                      *           {
-                     *             "id": "4b2e8d1a-6c7f-4a3b-9e0d-5f1c2a3b4d6e",
                      *             "amount": 44.9,
                      *             "value_date": "2026-08-13",
                      *             "description": "NETFLIX.COM SAO PAULO BR"
                      *           },
                      *           {
-                     *             "id": "8c3f9e2b-7d0a-4b4c-8f1e-6a2d3b4c5e7f",
                      *             "amount": 44.9,
                      *             "value_date": "2026-09-13",
                      *             "description": "NETFLIX.COM SAO PAULO BR"
                      *           },
                      *           {
-                     *             "id": "2d4a0f3c-8e1b-4c5d-9a2f-7b3e4c5d6f80",
                      *             "amount": 44.9,
                      *             "value_date": "2026-10-13",
                      *             "description": "NETFLIX.COM SAO PAULO BR"
+                     *           }
+                     *         ]
+                     *       },
+                     *       {
+                     *         "id": "2b8e4f6a-9c1d-4e3f-8a5b-7c9d1e2f4a6b",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "account": {
+                     *           "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "institution": {
+                     *             "name": "ofbank_br_retail",
+                     *             "type": "bank"
+                     *           },
+                     *           "collected_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "category": "CHECKING_ACCOUNT",
+                     *           "type": "Conta Corrente",
+                     *           "name": "Conta Corrente Pessoa Fisica",
+                     *           "number": "4321-5",
+                     *           "balance": {
+                     *             "current": 5874.13,
+                     *             "available": 5621.02
+                     *           },
+                     *           "currency": "BRL",
+                     *           "public_identification_name": "AGENCY/ACCOUNT",
+                     *           "public_identification_value": "0001/4321-5",
+                     *           "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *           "balance_type": "ASSET",
+                     *           "credit_data": null,
+                     *           "loan_data": null,
+                     *           "funds_data": null,
+                     *           "receivables_data": null,
+                     *           "bank_product_id": null,
+                     *           "internal_identification": null
+                     *         },
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:05.000Z",
+                     *         "name": "Enel Distribuicao Sao Paulo",
+                     *         "category": "Bills & Utilities",
+                     *         "payment_type": "REGULAR",
+                     *         "frequency": "MONTHLY",
+                     *         "average_transaction_amount": 212.45,
+                     *         "median_transaction_amount": 208.3,
+                     *         "days_since_last_transaction": 22,
+                     *         "transactions": [
+                     *           {
+                     *             "amount": 198.76,
+                     *             "value_date": "2026-08-10",
+                     *             "description": "ENEL SP CONTA DE LUZ"
+                     *           },
+                     *           {
+                     *             "amount": 208.3,
+                     *             "value_date": "2026-09-10",
+                     *             "description": "ENEL SP CONTA DE LUZ"
+                     *           },
+                     *           {
+                     *             "amount": 230.29,
+                     *             "value_date": "2026-10-10",
+                     *             "description": "ENEL SP CONTA DE LUZ"
                      *           }
                      *         ]
                      *       }
@@ -13882,30 +14321,56 @@ export interface operations {
                      * @example {
                      *       "id": "7f4a2c9e-1b3d-4e5f-8a6b-2c9d0e1f3a5b",
                      *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *       "account": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *       "account": {
+                     *         "id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "institution": {
+                     *           "name": "ofbank_br_retail",
+                     *           "type": "bank"
+                     *         },
+                     *         "collected_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:01.000Z",
+                     *         "category": "CHECKING_ACCOUNT",
+                     *         "type": "Conta Corrente",
+                     *         "name": "Conta Corrente Pessoa Fisica",
+                     *         "number": "4321-5",
+                     *         "balance": {
+                     *           "current": 5874.13,
+                     *           "available": 5621.02
+                     *         },
+                     *         "currency": "BRL",
+                     *         "public_identification_name": "AGENCY/ACCOUNT",
+                     *         "public_identification_value": "0001/4321-5",
+                     *         "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *         "balance_type": "ASSET",
+                     *         "credit_data": null,
+                     *         "loan_data": null,
+                     *         "funds_data": null,
+                     *         "receivables_data": null,
+                     *         "bank_product_id": null,
+                     *         "internal_identification": null
+                     *       },
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:05.000Z",
                      *       "name": "Netflix",
-                     *       "category": "SUBSCRIPTION",
+                     *       "category": "Online Platforms & Leisure",
+                     *       "payment_type": "SUBSCRIPTION",
                      *       "frequency": "MONTHLY",
                      *       "average_transaction_amount": 44.9,
-                     *       "currency": "BRL",
+                     *       "median_transaction_amount": 44.9,
                      *       "days_since_last_transaction": 19,
                      *       "transactions": [
                      *         {
-                     *           "id": "4b2e8d1a-6c7f-4a3b-9e0d-5f1c2a3b4d6e",
                      *           "amount": 44.9,
                      *           "value_date": "2026-08-13",
                      *           "description": "NETFLIX.COM SAO PAULO BR"
                      *         },
                      *         {
-                     *           "id": "8c3f9e2b-7d0a-4b4c-8f1e-6a2d3b4c5e7f",
                      *           "amount": 44.9,
                      *           "value_date": "2026-09-13",
                      *           "description": "NETFLIX.COM SAO PAULO BR"
                      *         },
                      *         {
-                     *           "id": "2d4a0f3c-8e1b-4c5d-9a2f-7b3e4c5d6f80",
                      *           "amount": 44.9,
                      *           "value_date": "2026-10-13",
                      *           "description": "NETFLIX.COM SAO PAULO BR"
@@ -14002,43 +14467,75 @@ export interface operations {
                      *         {
                      *           "id": "3a9c5e1f-4b2d-4f6a-8c0e-9d1b2a3c4e5f",
                      *           "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *           "accounts": [
+                     *             "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *             "5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *             "4f6e8d2a-1c3b-4e5f-a7d9-0b2c4e6f8a1d"
+                     *           ],
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:06.000Z",
-                     *           "currency": "BRL",
-                     *           "balance_metrics": {
-                     *             "closing_balance": 5874.13,
-                     *             "max_balance_1d": 5874.13,
-                     *             "max_balance_7d": 6210.5,
-                     *             "max_balance_30d": 12480.9,
-                     *             "min_balance_1d": 5620,
-                     *             "min_balance_7d": 5620,
-                     *             "min_balance_30d": -312.45,
-                     *             "days_balance_below_0_7d": 0,
-                     *             "days_balance_below_0_30d": 2
+                     *           "transactions_metrics": {
+                     *             "num_transactions_1w": 12,
+                     *             "num_transactions_1m": 51,
+                     *             "num_transactions_3m": 150,
+                     *             "num_incoming_transactions_1w": 1,
+                     *             "num_incoming_transactions_1m": 3,
+                     *             "num_incoming_transactions_3m": 9,
+                     *             "num_outgoing_transactions_1w": 11,
+                     *             "num_outgoing_transactions_1m": 48,
+                     *             "num_outgoing_transactions_3m": 141,
+                     *             "sum_incoming_amount_1w": 350,
+                     *             "sum_incoming_amount_1m": 7600.4,
+                     *             "sum_incoming_amount_3m": 22801.2,
+                     *             "sum_outgoing_amount_1w": 1120.8,
+                     *             "sum_outgoing_amount_1m": 6893.15,
+                     *             "sum_outgoing_amount_3m": 20412.6,
+                     *             "max_incoming_amount_1w": 350,
+                     *             "max_incoming_amount_1m": 7250.4,
+                     *             "max_incoming_amount_3m": 7250.4,
+                     *             "max_outgoing_amount_1w": 254.37,
+                     *             "max_outgoing_amount_1m": 1890,
+                     *             "max_outgoing_amount_3m": 1890,
+                     *             "mean_incoming_amount_1w": 350,
+                     *             "mean_incoming_amount_1m": 2533.47,
+                     *             "mean_incoming_amount_3m": 2533.47,
+                     *             "mean_outgoing_amount_1w": 101.89,
+                     *             "mean_outgoing_amount_1m": 143.61,
+                     *             "mean_outgoing_amount_3m": 144.77
+                     *           },
+                     *           "balances_metrics": {
+                     *             "min_balance_1w": 20855,
+                     *             "min_balance_1m": 14210.5,
+                     *             "min_balance_3m": 13980.2,
+                     *             "max_balance_1w": 21462.4,
+                     *             "max_balance_1m": 21580.9,
+                     *             "max_balance_3m": 22104.3,
+                     *             "closing_balance": 21109.03,
+                     *             "days_balance_below_0_1w": 0,
+                     *             "days_balance_below_0_1m": 0,
+                     *             "days_balance_below_0_3m": 0,
+                     *             "days_balance_below_x_1w": 0,
+                     *             "days_balance_below_x_1m": 0,
+                     *             "days_balance_below_x_3m": 0,
+                     *             "balance_threshold_x": 1000
                      *           },
                      *           "cashflow_metrics": {
-                     *             "sum_positive_1d": 0,
-                     *             "sum_positive_7d": 350,
-                     *             "sum_positive_30d": 7600.4,
-                     *             "sum_negative_1d": 254.37,
-                     *             "sum_negative_7d": 1120.8,
-                     *             "sum_negative_30d": 6893.15,
-                     *             "num_positive_30d": 3,
-                     *             "num_negative_30d": 48,
-                     *             "positive_to_negative_ratio_30d": 1.1026
+                     *             "sum_positive_1w": 350,
+                     *             "sum_positive_1m": 7600.4,
+                     *             "sum_positive_3m": 22801.2,
+                     *             "sum_negative_1w": 1120.8,
+                     *             "sum_negative_1m": 6893.15,
+                     *             "sum_negative_3m": 20412.6,
+                     *             "positive_to_negative_ratio_1w": 0.3123,
+                     *             "positive_to_negative_ratio_1m": 1.1026,
+                     *             "positive_to_negative_ratio_3m": 1.117
                      *           },
-                     *           "credit_card_metrics": {
+                     *           "credit_cards_metrics": {
                      *             "num_accounts": 1,
-                     *             "sum_credit_limit": 8000,
-                     *             "sum_credit_used": 2315.6,
-                     *             "credit_usage_ratio": 0.2895
+                     *             "sum_credit_limit": 12000,
+                     *             "sum_credit_used": 3482.57
                      *           },
-                     *           "loan_metrics": {
-                     *             "num_accounts": 1,
-                     *             "sum_contract_amount": 25000,
-                     *             "sum_outstanding_balance": 14380.22,
-                     *             "sum_monthly_payment": 912.75
-                     *           }
+                     *           "loans_metrics": null
                      *         }
                      *       ]
                      *     }
@@ -14087,43 +14584,75 @@ export interface operations {
                      *       {
                      *         "id": "3a9c5e1f-4b2d-4f6a-8c0e-9d1b2a3c4e5f",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "accounts": [
+                     *           "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "4f6e8d2a-1c3b-4e5f-a7d9-0b2c4e6f8a1d"
+                     *         ],
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:06.000Z",
-                     *         "currency": "BRL",
-                     *         "balance_metrics": {
-                     *           "closing_balance": 5874.13,
-                     *           "max_balance_1d": 5874.13,
-                     *           "max_balance_7d": 6210.5,
-                     *           "max_balance_30d": 12480.9,
-                     *           "min_balance_1d": 5620,
-                     *           "min_balance_7d": 5620,
-                     *           "min_balance_30d": -312.45,
-                     *           "days_balance_below_0_7d": 0,
-                     *           "days_balance_below_0_30d": 2
+                     *         "transactions_metrics": {
+                     *           "num_transactions_1w": 12,
+                     *           "num_transactions_1m": 51,
+                     *           "num_transactions_3m": 150,
+                     *           "num_incoming_transactions_1w": 1,
+                     *           "num_incoming_transactions_1m": 3,
+                     *           "num_incoming_transactions_3m": 9,
+                     *           "num_outgoing_transactions_1w": 11,
+                     *           "num_outgoing_transactions_1m": 48,
+                     *           "num_outgoing_transactions_3m": 141,
+                     *           "sum_incoming_amount_1w": 350,
+                     *           "sum_incoming_amount_1m": 7600.4,
+                     *           "sum_incoming_amount_3m": 22801.2,
+                     *           "sum_outgoing_amount_1w": 1120.8,
+                     *           "sum_outgoing_amount_1m": 6893.15,
+                     *           "sum_outgoing_amount_3m": 20412.6,
+                     *           "max_incoming_amount_1w": 350,
+                     *           "max_incoming_amount_1m": 7250.4,
+                     *           "max_incoming_amount_3m": 7250.4,
+                     *           "max_outgoing_amount_1w": 254.37,
+                     *           "max_outgoing_amount_1m": 1890,
+                     *           "max_outgoing_amount_3m": 1890,
+                     *           "mean_incoming_amount_1w": 350,
+                     *           "mean_incoming_amount_1m": 2533.47,
+                     *           "mean_incoming_amount_3m": 2533.47,
+                     *           "mean_outgoing_amount_1w": 101.89,
+                     *           "mean_outgoing_amount_1m": 143.61,
+                     *           "mean_outgoing_amount_3m": 144.77
+                     *         },
+                     *         "balances_metrics": {
+                     *           "min_balance_1w": 20855,
+                     *           "min_balance_1m": 14210.5,
+                     *           "min_balance_3m": 13980.2,
+                     *           "max_balance_1w": 21462.4,
+                     *           "max_balance_1m": 21580.9,
+                     *           "max_balance_3m": 22104.3,
+                     *           "closing_balance": 21109.03,
+                     *           "days_balance_below_0_1w": 0,
+                     *           "days_balance_below_0_1m": 0,
+                     *           "days_balance_below_0_3m": 0,
+                     *           "days_balance_below_x_1w": 0,
+                     *           "days_balance_below_x_1m": 0,
+                     *           "days_balance_below_x_3m": 0,
+                     *           "balance_threshold_x": 1000
                      *         },
                      *         "cashflow_metrics": {
-                     *           "sum_positive_1d": 0,
-                     *           "sum_positive_7d": 350,
-                     *           "sum_positive_30d": 7600.4,
-                     *           "sum_negative_1d": 254.37,
-                     *           "sum_negative_7d": 1120.8,
-                     *           "sum_negative_30d": 6893.15,
-                     *           "num_positive_30d": 3,
-                     *           "num_negative_30d": 48,
-                     *           "positive_to_negative_ratio_30d": 1.1026
+                     *           "sum_positive_1w": 350,
+                     *           "sum_positive_1m": 7600.4,
+                     *           "sum_positive_3m": 22801.2,
+                     *           "sum_negative_1w": 1120.8,
+                     *           "sum_negative_1m": 6893.15,
+                     *           "sum_negative_3m": 20412.6,
+                     *           "positive_to_negative_ratio_1w": 0.3123,
+                     *           "positive_to_negative_ratio_1m": 1.1026,
+                     *           "positive_to_negative_ratio_3m": 1.117
                      *         },
-                     *         "credit_card_metrics": {
+                     *         "credit_cards_metrics": {
                      *           "num_accounts": 1,
-                     *           "sum_credit_limit": 8000,
-                     *           "sum_credit_used": 2315.6,
-                     *           "credit_usage_ratio": 0.2895
+                     *           "sum_credit_limit": 12000,
+                     *           "sum_credit_used": 3482.57
                      *         },
-                     *         "loan_metrics": {
-                     *           "num_accounts": 1,
-                     *           "sum_contract_amount": 25000,
-                     *           "sum_outstanding_balance": 14380.22,
-                     *           "sum_monthly_payment": 912.75
-                     *         }
+                     *         "loans_metrics": null
                      *       }
                      *     ]
                      */
@@ -14141,43 +14670,75 @@ export interface operations {
                      *       {
                      *         "id": "3a9c5e1f-4b2d-4f6a-8c0e-9d1b2a3c4e5f",
                      *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "accounts": [
+                     *           "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *           "4f6e8d2a-1c3b-4e5f-a7d9-0b2c4e6f8a1d"
+                     *         ],
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:06.000Z",
-                     *         "currency": "BRL",
-                     *         "balance_metrics": {
-                     *           "closing_balance": 5874.13,
-                     *           "max_balance_1d": 5874.13,
-                     *           "max_balance_7d": 6210.5,
-                     *           "max_balance_30d": 12480.9,
-                     *           "min_balance_1d": 5620,
-                     *           "min_balance_7d": 5620,
-                     *           "min_balance_30d": -312.45,
-                     *           "days_balance_below_0_7d": 0,
-                     *           "days_balance_below_0_30d": 2
+                     *         "transactions_metrics": {
+                     *           "num_transactions_1w": 12,
+                     *           "num_transactions_1m": 51,
+                     *           "num_transactions_3m": 150,
+                     *           "num_incoming_transactions_1w": 1,
+                     *           "num_incoming_transactions_1m": 3,
+                     *           "num_incoming_transactions_3m": 9,
+                     *           "num_outgoing_transactions_1w": 11,
+                     *           "num_outgoing_transactions_1m": 48,
+                     *           "num_outgoing_transactions_3m": 141,
+                     *           "sum_incoming_amount_1w": 350,
+                     *           "sum_incoming_amount_1m": 7600.4,
+                     *           "sum_incoming_amount_3m": 22801.2,
+                     *           "sum_outgoing_amount_1w": 1120.8,
+                     *           "sum_outgoing_amount_1m": 6893.15,
+                     *           "sum_outgoing_amount_3m": 20412.6,
+                     *           "max_incoming_amount_1w": 350,
+                     *           "max_incoming_amount_1m": 7250.4,
+                     *           "max_incoming_amount_3m": 7250.4,
+                     *           "max_outgoing_amount_1w": 254.37,
+                     *           "max_outgoing_amount_1m": 1890,
+                     *           "max_outgoing_amount_3m": 1890,
+                     *           "mean_incoming_amount_1w": 350,
+                     *           "mean_incoming_amount_1m": 2533.47,
+                     *           "mean_incoming_amount_3m": 2533.47,
+                     *           "mean_outgoing_amount_1w": 101.89,
+                     *           "mean_outgoing_amount_1m": 143.61,
+                     *           "mean_outgoing_amount_3m": 144.77
+                     *         },
+                     *         "balances_metrics": {
+                     *           "min_balance_1w": 20855,
+                     *           "min_balance_1m": 14210.5,
+                     *           "min_balance_3m": 13980.2,
+                     *           "max_balance_1w": 21462.4,
+                     *           "max_balance_1m": 21580.9,
+                     *           "max_balance_3m": 22104.3,
+                     *           "closing_balance": 21109.03,
+                     *           "days_balance_below_0_1w": 0,
+                     *           "days_balance_below_0_1m": 0,
+                     *           "days_balance_below_0_3m": 0,
+                     *           "days_balance_below_x_1w": 0,
+                     *           "days_balance_below_x_1m": 0,
+                     *           "days_balance_below_x_3m": 0,
+                     *           "balance_threshold_x": 1000
                      *         },
                      *         "cashflow_metrics": {
-                     *           "sum_positive_1d": 0,
-                     *           "sum_positive_7d": 350,
-                     *           "sum_positive_30d": 7600.4,
-                     *           "sum_negative_1d": 254.37,
-                     *           "sum_negative_7d": 1120.8,
-                     *           "sum_negative_30d": 6893.15,
-                     *           "num_positive_30d": 3,
-                     *           "num_negative_30d": 48,
-                     *           "positive_to_negative_ratio_30d": 1.1026
+                     *           "sum_positive_1w": 350,
+                     *           "sum_positive_1m": 7600.4,
+                     *           "sum_positive_3m": 22801.2,
+                     *           "sum_negative_1w": 1120.8,
+                     *           "sum_negative_1m": 6893.15,
+                     *           "sum_negative_3m": 20412.6,
+                     *           "positive_to_negative_ratio_1w": 0.3123,
+                     *           "positive_to_negative_ratio_1m": 1.1026,
+                     *           "positive_to_negative_ratio_3m": 1.117
                      *         },
-                     *         "credit_card_metrics": {
+                     *         "credit_cards_metrics": {
                      *           "num_accounts": 1,
-                     *           "sum_credit_limit": 8000,
-                     *           "sum_credit_used": 2315.6,
-                     *           "credit_usage_ratio": 0.2895
+                     *           "sum_credit_limit": 12000,
+                     *           "sum_credit_used": 3482.57
                      *         },
-                     *         "loan_metrics": {
-                     *           "num_accounts": 1,
-                     *           "sum_contract_amount": 25000,
-                     *           "sum_outstanding_balance": 14380.22,
-                     *           "sum_monthly_payment": 912.75
-                     *         }
+                     *         "loans_metrics": null
                      *       }
                      *     ]
                      */
@@ -14218,43 +14779,75 @@ export interface operations {
                      * @example {
                      *       "id": "3a9c5e1f-4b2d-4f6a-8c0e-9d1b2a3c4e5f",
                      *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *       "accounts": [
+                     *         "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *         "5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *         "4f6e8d2a-1c3b-4e5f-a7d9-0b2c4e6f8a1d"
+                     *       ],
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:06.000Z",
-                     *       "currency": "BRL",
-                     *       "balance_metrics": {
-                     *         "closing_balance": 5874.13,
-                     *         "max_balance_1d": 5874.13,
-                     *         "max_balance_7d": 6210.5,
-                     *         "max_balance_30d": 12480.9,
-                     *         "min_balance_1d": 5620,
-                     *         "min_balance_7d": 5620,
-                     *         "min_balance_30d": -312.45,
-                     *         "days_balance_below_0_7d": 0,
-                     *         "days_balance_below_0_30d": 2
+                     *       "transactions_metrics": {
+                     *         "num_transactions_1w": 12,
+                     *         "num_transactions_1m": 51,
+                     *         "num_transactions_3m": 150,
+                     *         "num_incoming_transactions_1w": 1,
+                     *         "num_incoming_transactions_1m": 3,
+                     *         "num_incoming_transactions_3m": 9,
+                     *         "num_outgoing_transactions_1w": 11,
+                     *         "num_outgoing_transactions_1m": 48,
+                     *         "num_outgoing_transactions_3m": 141,
+                     *         "sum_incoming_amount_1w": 350,
+                     *         "sum_incoming_amount_1m": 7600.4,
+                     *         "sum_incoming_amount_3m": 22801.2,
+                     *         "sum_outgoing_amount_1w": 1120.8,
+                     *         "sum_outgoing_amount_1m": 6893.15,
+                     *         "sum_outgoing_amount_3m": 20412.6,
+                     *         "max_incoming_amount_1w": 350,
+                     *         "max_incoming_amount_1m": 7250.4,
+                     *         "max_incoming_amount_3m": 7250.4,
+                     *         "max_outgoing_amount_1w": 254.37,
+                     *         "max_outgoing_amount_1m": 1890,
+                     *         "max_outgoing_amount_3m": 1890,
+                     *         "mean_incoming_amount_1w": 350,
+                     *         "mean_incoming_amount_1m": 2533.47,
+                     *         "mean_incoming_amount_3m": 2533.47,
+                     *         "mean_outgoing_amount_1w": 101.89,
+                     *         "mean_outgoing_amount_1m": 143.61,
+                     *         "mean_outgoing_amount_3m": 144.77
+                     *       },
+                     *       "balances_metrics": {
+                     *         "min_balance_1w": 20855,
+                     *         "min_balance_1m": 14210.5,
+                     *         "min_balance_3m": 13980.2,
+                     *         "max_balance_1w": 21462.4,
+                     *         "max_balance_1m": 21580.9,
+                     *         "max_balance_3m": 22104.3,
+                     *         "closing_balance": 21109.03,
+                     *         "days_balance_below_0_1w": 0,
+                     *         "days_balance_below_0_1m": 0,
+                     *         "days_balance_below_0_3m": 0,
+                     *         "days_balance_below_x_1w": 0,
+                     *         "days_balance_below_x_1m": 0,
+                     *         "days_balance_below_x_3m": 0,
+                     *         "balance_threshold_x": 1000
                      *       },
                      *       "cashflow_metrics": {
-                     *         "sum_positive_1d": 0,
-                     *         "sum_positive_7d": 350,
-                     *         "sum_positive_30d": 7600.4,
-                     *         "sum_negative_1d": 254.37,
-                     *         "sum_negative_7d": 1120.8,
-                     *         "sum_negative_30d": 6893.15,
-                     *         "num_positive_30d": 3,
-                     *         "num_negative_30d": 48,
-                     *         "positive_to_negative_ratio_30d": 1.1026
+                     *         "sum_positive_1w": 350,
+                     *         "sum_positive_1m": 7600.4,
+                     *         "sum_positive_3m": 22801.2,
+                     *         "sum_negative_1w": 1120.8,
+                     *         "sum_negative_1m": 6893.15,
+                     *         "sum_negative_3m": 20412.6,
+                     *         "positive_to_negative_ratio_1w": 0.3123,
+                     *         "positive_to_negative_ratio_1m": 1.1026,
+                     *         "positive_to_negative_ratio_3m": 1.117
                      *       },
-                     *       "credit_card_metrics": {
+                     *       "credit_cards_metrics": {
                      *         "num_accounts": 1,
-                     *         "sum_credit_limit": 8000,
-                     *         "sum_credit_used": 2315.6,
-                     *         "credit_usage_ratio": 0.2895
+                     *         "sum_credit_limit": 12000,
+                     *         "sum_credit_used": 3482.57
                      *       },
-                     *       "loan_metrics": {
-                     *         "num_accounts": 1,
-                     *         "sum_contract_amount": 25000,
-                     *         "sum_outstanding_balance": 14380.22,
-                     *         "sum_monthly_payment": 912.75
-                     *       }
+                     *       "loans_metrics": null
                      *     }
                      */
                     "application/json": components["schemas"]["RiskInsight"];

@@ -27,6 +27,16 @@ describe('LINK-REGISTER', () => {
     expect((await sim.call('GET', '/api/links/')).body.results).toEqual([created.body]);
   });
 
+  it("carries the provider's members: the same user id for the same user, the tenant's user, the refresh rate", async () => {
+    const first = (await register({ access_mode: 'recurrent' })).body;
+    const again = (await register()).body;
+    const other = (await register({ username: '52998224725' })).body;
+    expect(again.institution_user_id).toBe(first.institution_user_id);
+    expect(other.institution_user_id).not.toBe(first.institution_user_id);
+    expect(new Set([first.created_by, again.created_by, other.created_by]).size).toBe(1);
+    expect([first.refresh_rate, again.refresh_rate]).toEqual(['24h', null]);
+  });
+
   it('refuses an unknown institution and a missing credential with the field named', async () => {
     const unknown = await register({ institution: 'nobank_xx' });
     expect(unknown.status).toBe(400);
@@ -188,14 +198,15 @@ describe('LINK-PUT-CREDENTIALS', () => {
 });
 
 describe('LINK-ACCESS-MODE-UP, LINK-ACCESS-MODE-DOWN, LINK-PATCH-NO-UPDATE', () => {
-  it('PATCH changes access_mode, stale_in and fetch_resources and nothing else', async () => {
+  it('PATCH changes access_mode (and the refresh_rate it implies), stale_in and fetch_resources and nothing else', async () => {
     const link = (await register()).body;
+    expect(link.refresh_rate).toBeNull();
     const up = await sim.call('PATCH', `/api/links/${link.id}/`, { body: { access_mode: 'recurrent' } });
-    expect(up.body).toEqual({ ...link, access_mode: 'recurrent' });
+    expect(up.body).toEqual({ ...link, access_mode: 'recurrent', refresh_rate: '24h' });
     const down = await sim.call('PATCH', `/api/links/${link.id}/`, {
       body: { access_mode: 'single', stale_in: '30d' },
     });
-    expect(down.body).toEqual({ ...link, access_mode: 'single', stale_in: '30d' });
+    expect(down.body).toEqual({ ...link, access_mode: 'single', stale_in: '30d', refresh_rate: null });
     const empty = await sim.call('PATCH', `/api/links/${link.id}/`, { body: {} });
     expect(empty.status).toBe(400);
   });

@@ -4,6 +4,7 @@
  */
 import { err, ok } from '../core/result.js';
 import { apiError } from '../errors/api-error.js';
+import { createIds, createRandom } from '../ids/seeded-ids.js';
 import { institutionByName, institutionIn } from '../institutions/catalogue.js';
 import { takeScenario } from '../institutions/scenario-switches.js';
 import { ACCEPTED_MFA_TOKEN, REFUSED_PASSWORD } from '../institutions/scenario-triggers.js';
@@ -42,6 +43,7 @@ async function createLink(tenant: TenantRuntime, body: Body, status = 'valid'): 
     fetch_resources: body.fetch_resources ?? institution.resources,
     stale_in: body.stale_in ?? '365d',
     credentials_storage: body.credentials_storage ?? '27d',
+    ...providerMembers(tenant, institution.name, body),
     _password: body.password ?? null,
     // LINK-MFA-428: retrievals of this link ask for a token when its username does (data-resources).
     _username: body.username ?? null,
@@ -49,6 +51,23 @@ async function createLink(tenant: TenantRuntime, body: Body, status = 'valid'): 
   await tenant.store.put(tenant.id, LINKS, link);
   await recordConsent(tenant, link);
   return link;
+}
+
+/** A recurrent link is refreshed daily (the provider's `24h`); a single one is not refreshed (null). */
+const refreshRateOf = (accessMode: unknown) => (accessMode === 'recurrent' ? '24h' : null);
+
+/**
+ * The provider's link members: `institution_user_id`, the same opaque id for the same user at the same
+ * institution (a tenant-seeded uuid of the username); `created_by`, the tenant's user (a uuid seeded by
+ * the tenant id); `refresh_rate` from the access mode.
+ */
+function providerMembers(tenant: TenantRuntime, institution: string, body: Body) {
+  const seeded = (seed: string) => createIds(createRandom(seed)).uuid();
+  return {
+    institution_user_id: seeded(`${tenant.id}|${institution}|${String(body.username)}`).replaceAll('-', ''),
+    created_by: seeded(`${tenant.id}#user`),
+    refresh_rate: refreshRateOf(body.access_mode ?? 'single'),
+  };
 }
 
 const registerLink =
@@ -129,7 +148,11 @@ const updateLink =
         .filter((k) => body[k] !== undefined)
         .map((k) => [k, body[k]]),
     );
-    const updated = { ...link.value, ...changes };
+    const updated = {
+      ...link.value,
+      ...changes,
+      refresh_rate: refreshRateOf(changes.access_mode ?? link.value.access_mode),
+    };
     await tenant.store.put(tenant.id, LINKS, updated);
     // LINK-ACCESS-MODE-UP / -DOWN, LINK-PATCH-NO-UPDATE
     await triggers.linkUpdated(tenant, link.value, updated);

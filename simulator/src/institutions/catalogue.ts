@@ -122,7 +122,22 @@ export const INSTITUTIONS: readonly InstitutionEntry[] = [
 
 /** The institution's record as the API answers it. */
 export function institutionRecord(entry: InstitutionEntry): Record<string, unknown> {
-  return { ...entry, status: 'healthy', logo: null };
+  return {
+    ...entry,
+    status: 'healthy',
+    logo: null,
+    icon_logo: null,
+    text_logo: null,
+    integration_type: 'credentials',
+    // The provider's record: each field says what to type and what a wrong value gets; features are objects.
+    form_fields: entry.form_fields.map(({ optional: _optional, validation, ...field }) => ({
+      ...field,
+      validation: validation ?? '.*',
+      placeholder: field.label,
+      validation_message: `Invalid ${field.label}`,
+    })),
+    features: entry.features.map((name) => ({ name })),
+  };
 }
 
 /** Every institution either environment knows (a stored link's institution is looked up here). */

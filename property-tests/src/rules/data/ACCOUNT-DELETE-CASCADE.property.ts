@@ -14,6 +14,12 @@ import { byPath, type Reachable, reachableResources } from './reachable.js';
 import { type DeleteStats, deleteRecord, idOf, itemUrl, listByLink, rateLimitNote } from './records.js';
 import { type RangeChoice, retrievalBody, retrieveRecords } from './retrieval.js';
 
+/** The account a record belongs to: its `account` id, or the id of the account record nested there. */
+function accountOf(record: JsonObject): unknown {
+  const account = record.account;
+  return typeof account === 'object' && account !== null && !Array.isArray(account) ? account.id : account;
+}
+
 const ACCOUNTS = '/api/accounts/';
 const TRANSACTIONS = '/api/transactions/';
 const OWNERS = '/api/owners/';
@@ -48,13 +54,13 @@ async function retrieveAll(run: RunContext, reachable: Reachable[], range: Range
 }
 
 function checkTransactions(account: string, before: JsonObject[], after: JsonObject[], link: string): void {
-  const left = after.filter((transaction) => transaction.account === account).map(idOf);
+  const left = after.filter((transaction) => accountOf(transaction) === account).map(idOf);
   if (left.length > 0)
     fail(
       `GET ${TRANSACTIONS}?link=${link} still lists transactions of the deleted account ${account}: ${left.slice(0, 5).join(', ')}`,
     );
   const kept = new Set(after.map(idOf));
-  const lost = before.filter((t) => t.account !== account && !kept.has(idOf(t))).map(idOf);
+  const lost = before.filter((t) => accountOf(t) !== account && !kept.has(idOf(t))).map(idOf);
   if (lost.length > 0)
     fail(
       `deleting account ${account} also removed transactions of other accounts: ${lost.slice(0, 5).join(', ')}`,
@@ -63,7 +69,7 @@ function checkTransactions(account: string, before: JsonObject[], after: JsonObj
 
 function checkOwners(account: string, before: JsonObject[], after: JsonObject[], link: string): void {
   const perAccount = before.some((owner) => 'account' in owner);
-  const ownersOfAccount = perAccount ? before.filter((owner) => owner.account === account) : before;
+  const ownersOfAccount = perAccount ? before.filter((owner) => accountOf(owner) === account) : before;
   const gone = new Set(ownersOfAccount.map(idOf));
   const left = after.map(idOf).filter((id) => gone.has(id));
   if (left.length > 0)
@@ -96,7 +102,7 @@ export const accountDeleteCascade = defineRule<Input, Fixture>({
   async check({ pick, range }, run, { reachable, stats }) {
     const before = await retrieveAll(run, reachable, range);
     const withTransactions = before.accounts.filter((a) =>
-      before.transactions.some((t) => t.account === a.id),
+      before.transactions.some((t) => accountOf(t) === a.id),
     );
     const pool = withTransactions.length > 0 ? withTransactions : before.accounts;
     const account = pool[pick % Math.max(pool.length, 1)];

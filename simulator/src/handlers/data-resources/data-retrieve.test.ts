@@ -117,6 +117,22 @@ describe('DATA-RETRIEVE', () => {
       new Set([accountIds[1]]),
     );
   });
+
+  it('recurring expenses nest the stored account they leave from, and their amounts agree', async () => {
+    const link = await registerLink(sim, 'bank');
+    const expenses = await retrieve(sim, '/api/recurring-expenses/', link, {});
+    const accounts = await sim.call('GET', '/api/accounts/', { query: { link } });
+    expect(expenses.body.length).toBeGreaterThan(0);
+    for (const expense of expenses.body) {
+      expect(accounts.body.results).toContainEqual(expense.account);
+      const amounts = expense.transactions
+        .map((t: { amount: number }) => t.amount)
+        .sort((a: number, b: number) => a - b);
+      expect(expense.median_transaction_amount).toBe(amounts[Math.floor(amounts.length / 2)]);
+      const mean = amounts.reduce((sum: number, a: number) => sum + a, 0) / amounts.length;
+      expect(Math.abs(expense.average_transaction_amount - mean)).toBeLessThan(0.02);
+    }
+  });
 });
 
 /** The day after a `YYYY-MM-DD` date. */

@@ -2615,13 +2615,13 @@ export interface components {
          */
         DateRangeFilter: string;
         /**
-         * @description A bound of `__gt`, `__gte`, `__lt` or `__lte` on a date or date-time member: a date `YYYY-MM-DD` compares the member's date part (so `__range=a,b` is `__gte=a&__lte=b`), a date-time compares instants.
+         * @description FILTER-LOOKUP: a bound of `__gt`, `__gte`, `__lt` or `__lte` (or an exact day or instant) on a date or date-time member: a date `YYYY-MM-DD` compares the member's date part (so `__range=a,b` is `__gte=a&__lte=b`), a date-time compares instants.
          * @example 2026-01-01
          * @example 2026-01-01T12:00:00Z
          */
         DateBoundFilter: string;
         /**
-         * @description A bound of `__gt`, `__gte`, `__lt` or `__lte` on a number member.
+         * @description FILTER-LOOKUP: a bound of `__gt`, `__gte`, `__lt` or `__lte` (or an exact value) on a number member.
          * @example 250.5
          */
         NumberBoundFilter: string;
@@ -4329,7 +4329,7 @@ export interface components {
         /** @description DATA-RETRIEVE: the income insights computed over the link's checking and savings accounts. */
         IncomeList: components["schemas"]["Income"][];
         /**
-         * @description Comma-separated values of a `__not_in` (none of them) or `__allin` (all of them) filter.
+         * @description FILTER-LOOKUP: comma-separated values of a `__not_in` (none of them) or `__allin` (all of them) filter.
          * @example 6h,12h
          */
         ValuesFilter: string;

@@ -45,7 +45,7 @@ async function narrows(
   expect(ids(await list(path, { ...base, ...filter }))).toEqual(expected);
 }
 
-describe('filter lookups by name', () => {
+describe('FILTER-LOOKUP: lookups by name', () => {
   it('reads the lookup from the suffix and the member from the stem, unless x-filter says otherwise', () => {
     expect(filterSpecOf('created_by__not_in')).toEqual({ member: 'created_by', lookup: 'not_in' });
     expect(filterSpecOf('account__balance__current__gte')).toEqual({
@@ -82,7 +82,7 @@ describe('filter lookups by name', () => {
   });
 });
 
-describe('institutions: the provider filters', () => {
+describe('FILTER-LOOKUP: institutions', () => {
   const path = '/api/institutions/';
   it('country_code matches one of `country_codes`; country_code__in one of several', async () => {
     await narrows(path, {}, { country_code: 'MX' }, (r) => (r.country_codes as string[]).includes('MX'));
@@ -118,7 +118,7 @@ describe('institutions: the provider filters', () => {
   });
 });
 
-describe('accounts: the provider filters', () => {
+describe('FILTER-LOOKUP: accounts', () => {
   const path = '/api/accounts/';
   it('institution and institution__in compare the institution name; name__icontains and type', async () => {
     const base = { link: bank };
@@ -135,7 +135,7 @@ describe('accounts: the provider filters', () => {
   });
 });
 
-describe('transactions: the provider filters on the nested account and on days', () => {
+describe('FILTER-LOOKUP: transactions, on the nested account and on days', () => {
   const path = '/api/transactions/';
   const account = (r: Row) => r.account as { id: string; type: string; balance: { current: number } };
 
@@ -183,7 +183,7 @@ describe('transactions: the provider filters on the nested account and on days',
   });
 });
 
-describe('tax returns and recurring expenses: provider names for our members (x-filter)', () => {
+describe('FILTER-LOOKUP: provider names for our members (x-filter)', () => {
   it('ejercicio filters the fiscal year, tipo_declaracion the declaration type', async () => {
     const path = '/api/tax-returns/';
     const base = { link: fiscal };

@@ -73,12 +73,14 @@ function compare(recordValue: unknown, bound: string): number | undefined {
   return Number.isNaN(difference) ? undefined : difference;
 }
 
-function withinBound(recordValue: unknown, bound: Bound, wanted: string): boolean {
+function withinBound(recordValue: unknown, bound: Bound, wanted: string, broken: BrokenRules): boolean {
   const order = compare(recordValue, wanted);
   if (order === undefined) return false;
-  if (bound === 'gt') return order > 0;
+  // brokenRules FILTER-LOOKUP: the strict bounds compared inclusively.
+  const strict = !broken.has('FILTER-LOOKUP');
+  if (bound === 'gt') return strict ? order > 0 : order >= 0;
   if (bound === 'gte') return order >= 0;
-  if (bound === 'lt') return order < 0;
+  if (bound === 'lt') return strict ? order < 0 : order <= 0;
   return order <= 0;
 }
 
@@ -161,7 +163,7 @@ function predicateFor(
     case 'exact':
       return (record) => equals(memberOf(record), wanted);
     default:
-      return (record) => withinBound(memberOf(record), lookup, wanted);
+      return (record) => withinBound(memberOf(record), lookup, wanted, broken);
   }
 }
 

@@ -7,7 +7,8 @@ import type { StoredRecord } from '../store/store.js';
 import { type Handler, json } from './handler.js';
 import { findOr404, publicView } from './handler-support.js';
 import { CONSENTS } from './link-consents.js';
-import { collectionList, declaredFilters, filterRecords, paginate } from './list-query.js';
+import { declaredFilters, filterRecords } from './list-filters.js';
+import { collectionList, paginate } from './list-query.js';
 
 const recordsOf = (environment: Environment) =>
   institutionsOf(environment).map((entry) => institutionRecord(entry) as StoredRecord);

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CheckedSimulator, contractCheckedSimulator } from '../testing/contract-checked-simulator.js';
 import { LAST_MONTH, registerLink, retrieve } from '../testing/test-links.js';
-import { filterRecords, filterSpecOf } from './list-query.js';
+import { filterRecords, filterSpecOf } from './list-filters.js';
 
 type Row = Record<string, unknown> & { id: string };
 let sim: CheckedSimulator;

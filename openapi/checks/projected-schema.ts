@@ -11,6 +11,9 @@
 import type { JsonObject, JsonValue } from '../validation/document-ajv.js';
 import { isObject, resolveRef } from './openapi-document.js';
 
+/** The statuses whose bodies are records, which `fields` / `omit` shape (a 202 acknowledges, errors are errors). */
+export const SHAPED_STATUSES: ReadonlySet<number> = new Set([200, 201]);
+
 export interface Shaping {
   keep?: ReadonlySet<string>;
   drop?: ReadonlySet<string>;

@@ -4,9 +4,10 @@
  * them; with both, `omit` applies to what `fields` kept. Only first-level members are named, and a kept
  * member keeps all it nests (the provider's own rule for these parameters); a name no member has is
  * ignored (choice). The records are the answer itself, the items of an array, or the `results` of a page;
- * a page's `count`, `next` and `previous` stay. Only success bodies are shaped: errors are the API's
- * error array (ERR-BODY).
+ * a page's `count`, `next` and `previous` stay. Only records are shaped (200 and 201): errors are the
+ * API's error array (ERR-BODY), and a 202's acknowledgement (`request_id`) is no record (choice).
  */
+import { SHAPED_STATUSES } from '../../../openapi/checks/projected-schema.js';
 import type { SimResponse } from '../core/http-types.js';
 
 type JsonRecord = Record<string, unknown>;
@@ -27,8 +28,7 @@ function shapeRecord(record: unknown, keep: Set<string> | undefined, drop: Set<s
 export function projectFields(response: SimResponse, query: Record<string, unknown>): SimResponse {
   const keep = namesOf(query.fields);
   const drop = namesOf(query.omit);
-  if ((keep === undefined && drop === undefined) || response.status < 200 || response.status > 299)
-    return response;
+  if ((keep === undefined && drop === undefined) || !SHAPED_STATUSES.has(response.status)) return response;
   const { body } = response;
   const shape = (record: unknown) => shapeRecord(record, keep, drop);
   let shaped: unknown;

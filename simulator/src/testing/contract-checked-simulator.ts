@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { projectedSchema, shapingOf } from '../../../openapi/checks/projected-schema.js';
+import { projectedSchema, SHAPED_STATUSES, shapingOf } from '../../../openapi/checks/projected-schema.js';
 import { withClosedResponses } from '../../../openapi/validation/closed-responses.js';
 import {
   createDocumentAjv,
@@ -94,7 +94,7 @@ function shapedSchema(
   declared: boolean,
   query: URLSearchParams | undefined,
 ): unknown {
-  const shaping = query && declared && status >= 200 && status < 300 ? shapingOf(query) : undefined;
+  const shaping = query && declared && SHAPED_STATUSES.has(status) ? shapingOf(query) : undefined;
   return shaping === undefined ? schema : projectedSchema(checker.document, schema as JsonObject, shaping);
 }
 

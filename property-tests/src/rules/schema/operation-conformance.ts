@@ -5,7 +5,7 @@
  * no body. The statuses seen are noted, so a report shows which operations only ever answered errors
  * (state the suite could not set up).
  */
-import { projectedSchema, shapingOf } from '../../../../openapi/checks/projected-schema.js';
+import { projectedSchema, SHAPED_STATUSES, shapingOf } from '../../../../openapi/checks/projected-schema.js';
 import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
 import type { RequestInput, RequestOverrides } from '../../arbitraries/request-arbitrary.js';
 import { requestArbitrary } from '../../arbitraries/request-arbitrary.js';
@@ -108,7 +108,7 @@ export function operationConformanceRule(operation: ApiOperation): Rule {
  * `omit`, the declared one with each record's members and `required` limited to those kept.
  */
 function answerSchema(raw: JsonObject, declared: JsonValue, status: number, input: RequestInput): JsonValue {
-  const shaping = status < 300 ? shapingOf(new URLSearchParams(input.query)) : undefined;
+  const shaping = SHAPED_STATUSES.has(status) ? shapingOf(new URLSearchParams(input.query)) : undefined;
   return shaping === undefined ? declared : projectedSchema(raw, declared, shaping);
 }
 

@@ -2615,13 +2615,13 @@ export interface components {
          */
         DateRangeFilter: string;
         /**
-         * @description A bound of `__gt`, `__gte`, `__lt` or `__lte` on a date or date-time member: a date `YYYY-MM-DD` compares the member's date part (so `__range=a,b` is `__gte=a&__lte=b`), a date-time compares instants.
+         * @description FILTER-LOOKUP: a bound of `__gt`, `__gte`, `__lt` or `__lte` (or an exact day or instant) on a date or date-time member: a date `YYYY-MM-DD` compares the member's date part (so `__range=a,b` is `__gte=a&__lte=b`), a date-time compares instants.
          * @example 2026-01-01
          * @example 2026-01-01T12:00:00Z
          */
         DateBoundFilter: string;
         /**
-         * @description A bound of `__gt`, `__gte`, `__lt` or `__lte` on a number member.
+         * @description FILTER-LOOKUP: a bound of `__gt`, `__gte`, `__lt` or `__lte` (or an exact value) on a number member.
          * @example 250.5
          */
         NumberBoundFilter: string;
@@ -2630,6 +2630,11 @@ export interface components {
          * @example 10,250.5
          */
         NumberRangeFilter: string;
+        /**
+         * @description Comma-separated first-level member names of a record, for `fields` and `omit`.
+         * @example id,balance
+         */
+        MemberList: string;
         /** @description PAGE-DEFAULT: total number of records that match the request across all pages. */
         PageCount: number;
         /**
@@ -4372,6 +4377,11 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the income insights computed over the link's checking and savings accounts. */
         IncomeList: components["schemas"]["Income"][];
+        /**
+         * @description FILTER-LOOKUP: comma-separated values of a `__not_in` (none of them) or `__allin` (all of them) filter.
+         * @example 6h,12h
+         */
+        ValuesFilter: string;
         /** @description One choice of a form field that offers a list (a document type, a bank branch). */
         FormFieldValue: {
             code?: string;
@@ -7622,6 +7632,10 @@ export interface components {
         LinkIn: components["schemas"]["InFilter"];
         /** @description FILTER-RANGE on the date part of `collected_at`. */
         CollectedAtRange: components["schemas"]["DateRangeFilter"];
+        /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+        Fields: components["schemas"]["MemberList"];
+        /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+        Omit: components["schemas"]["MemberList"];
         /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
         ResourceId: string;
         /** @description LIST-LINK-REQUIRED: only records of this link; without it 400 (`required`, `field: link`). */
@@ -7630,6 +7644,8 @@ export interface components {
         AccountFilter: string;
         /** @description `async`: the request is accepted with 202 and a `request_id`; the outcome arrives by webhook. */
         RequestModeAsync: "async";
+        /** @description Only records created on this day (a date) or at this instant (a date-time). */
+        CreatedAtDay: components["schemas"]["DateBoundFilter"];
         /** @description PAY-VERSION-HEADER: `Payments-BR.V2` selects the V2 formats; without the header V1 applies. */
         ResourceVersion: "Payments-BR.V2";
         /** @description PAY-AUTH-V2-REQUIRED: payment-authorization requests need `Payments-BR.V2`; without it 400. */
@@ -7735,6 +7751,24 @@ export interface operations {
                 category__in?: components["schemas"]["InFilter"];
                 /** @description Exact match on `currency`. */
                 currency?: string;
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+                /** @description Only accounts of this institution (its `name`, as in `institution.name`). */
+                institution?: string;
+                /** @description FILTER-IN on `institution.name`. */
+                institution__in?: components["schemas"]["InFilter"];
+                /** @description Exact match on `name`. */
+                name?: string;
+                /** @description Only accounts whose `name` contains this text, ignoring case. */
+                name__icontains?: string;
+                /** @description Exact match on `public_identification_name`. */
+                public_identification_name?: string;
+                /** @description Exact match on `public_identification_value`. */
+                public_identification_value?: string;
+                /** @description Exact match on `type` (the institution's own product name). */
+                type?: string;
             };
             header?: never;
             path?: never;
@@ -7797,7 +7831,12 @@ export interface operations {
     };
     retrieveAccounts: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7907,7 +7946,12 @@ export interface operations {
     };
     resumeAccountsRetrieval: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8019,7 +8063,12 @@ export interface operations {
     };
     getAccount: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path: {
                 /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
@@ -10964,6 +11013,10 @@ export interface operations {
                 created_at__range?: components["parameters"]["CreatedAtRange"];
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
             };
             header?: never;
             path?: never;
@@ -11089,7 +11142,12 @@ export interface operations {
     };
     retrieveEmploymentRecords: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11326,7 +11384,12 @@ export interface operations {
     };
     getEmploymentRecord: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path: {
                 /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
@@ -11790,6 +11853,10 @@ export interface operations {
                 account__in?: components["schemas"]["InFilter"];
                 /** @description Exact match on `currency` (choice). */
                 currency?: string;
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
             };
             header?: never;
             path?: never;
@@ -11886,7 +11953,12 @@ export interface operations {
     };
     retrieveIncomes: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12066,7 +12138,12 @@ export interface operations {
     };
     getIncome: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path: {
                 /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
@@ -12206,6 +12283,20 @@ export interface operations {
                 country_codes?: "BR" | "MX" | "CL" | "CO";
                 /** @description Exact match on `status`. */
                 status?: "healthy" | "down";
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+                /** @description Only institutions available in this country (one of their `country_codes`). */
+                country_code?: string;
+                /** @description FILTER-IN on `country_codes`: institutions available in one of these countries. */
+                country_code__in?: components["schemas"]["InFilter"];
+                /** @description Only institutions whose `display_name` contains this text, ignoring case (the provider's partial match). */
+                display_name?: string;
+                /** @description Only institutions offering every one of these resources (comma-separated). */
+                resources__allin?: components["schemas"]["ValuesFilter"];
+                /** @description Exact match on `website`. */
+                website?: string;
             };
             header?: never;
             path?: never;
@@ -12284,7 +12375,12 @@ export interface operations {
     };
     getInstitution: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path: {
                 /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
@@ -12420,6 +12516,10 @@ export interface operations {
                 invoice_date__range?: components["schemas"]["DateRangeFilter"];
                 /** @description Exact match on `status` (INVOICE-CANCELLED). */
                 status?: "ACTIVE" | "CANCELLED";
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
             };
             header?: never;
             path?: never;
@@ -12571,7 +12671,12 @@ export interface operations {
     };
     retrieveInvoices: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12745,7 +12850,12 @@ export interface operations {
     };
     resumeInvoicesRetrieval: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12917,7 +13027,12 @@ export interface operations {
     };
     getInvoice: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path: {
                 /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
@@ -13065,6 +13180,20 @@ export interface operations {
                 status__in?: components["schemas"]["InFilter"];
                 /** @description Exact match on `external_id`. */
                 external_id?: string;
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+                /** @description Only records created on this day (a date) or at this instant (a date-time). */
+                created_at?: components["parameters"]["CreatedAtDay"];
+                /** @description Only links not created by one of these users (comma-separated ids); a link without `created_by` stays. */
+                created_by__not_in?: components["schemas"]["ValuesFilter"];
+                /** @description Exact match on `institution_user_id`. */
+                institution_user_id?: string;
+                /** @description FILTER-IN on `institution_user_id`. */
+                institution_user_id__in?: components["schemas"]["InFilter"];
+                /** @description Exact match on `refresh_rate`. */
+                refresh_rate?: "6h" | "12h" | "24h" | "7d" | "30d";
             };
             header?: never;
             path?: never;
@@ -13117,7 +13246,12 @@ export interface operations {
     };
     registerLink: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13176,7 +13310,12 @@ export interface operations {
     };
     resumeLinkRegistration: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13233,7 +13372,12 @@ export interface operations {
     };
     getLink: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path: {
                 /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
@@ -13282,7 +13426,12 @@ export interface operations {
     };
     updateLinkCredentials: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path: {
                 /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
@@ -13385,7 +13534,12 @@ export interface operations {
     };
     updateLink: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path: {
                 /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
@@ -13778,6 +13932,14 @@ export interface operations {
                 link__in?: components["parameters"]["LinkIn"];
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+                /** @description Only owners whose `display_name` contains this text, ignoring case. */
+                display_name__icontains?: string;
+                /** @description Exact match on `email`. */
+                email?: string;
             };
             header?: never;
             path?: never;
@@ -13828,7 +13990,12 @@ export interface operations {
     };
     retrieveOwners: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13915,7 +14082,12 @@ export interface operations {
     };
     resumeOwnersRetrieval: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -14003,7 +14175,12 @@ export interface operations {
     };
     getOwner: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path: {
                 /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
@@ -14111,6 +14288,12 @@ export interface operations {
                 frequency?: "WEEKLY" | "BIWEEKLY" | "MONTHLY" | "BIMONTHLY" | "QUARTERLY" | "YEARLY" | "IRREGULAR";
                 /** @description Exact match on `currency` (choice). */
                 currency?: string;
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+                /** @description The provider's spelling of `account__in`: only expenses of one of these accounts (comma-separated ids). */
+                account_in?: components["schemas"]["InFilter"];
             };
             header?: never;
             path?: never;
@@ -14262,7 +14445,12 @@ export interface operations {
     };
     retrieveRecurringExpenses: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -14552,7 +14740,12 @@ export interface operations {
     };
     getRecurringExpense: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path: {
                 /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
@@ -14692,6 +14885,10 @@ export interface operations {
                 link__in?: components["parameters"]["LinkIn"];
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
             };
             header?: never;
             path?: never;
@@ -14798,7 +14995,12 @@ export interface operations {
     };
     retrieveRiskInsights: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -14996,7 +15198,12 @@ export interface operations {
     };
     getRiskInsight: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path: {
                 /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
@@ -15152,6 +15359,10 @@ export interface operations {
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
                 /** @description Exact match on `outcome` (choice). */
                 outcome?: "POSITIVE" | "NEGATIVE" | "NO_OBLIGATIONS";
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
             };
             header?: never;
             path?: never;
@@ -15195,7 +15406,12 @@ export interface operations {
     };
     retrieveTaxComplianceStatuses: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -15267,7 +15483,12 @@ export interface operations {
     };
     getTaxComplianceStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path: {
                 /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
@@ -15364,6 +15585,10 @@ export interface operations {
                 type__in?: components["schemas"]["InFilter"];
                 /** @description FILTER-RANGE on the date part of `issued_at`. */
                 issued_at__range?: components["schemas"]["DateRangeFilter"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
             };
             header?: never;
             path?: never;
@@ -15434,7 +15659,12 @@ export interface operations {
     };
     retrieveTaxRetentions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -15562,7 +15792,12 @@ export interface operations {
     };
     getTaxRetention: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path: {
                 /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
@@ -15694,6 +15929,26 @@ export interface operations {
                 year__range?: components["schemas"]["NumberRangeFilter"];
                 /** @description Exact match on `type`: only yearly or only monthly returns. */
                 type?: "YEARLY" | "MONTHLY";
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+                /** @description The provider's name of the fiscal year: exact match on `year`. */
+                ejercicio?: number;
+                /** @description Only returns whose fiscal year (`year`) is less than the bound. */
+                ejercicio__lt?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only returns whose fiscal year (`year`) is at most the bound. */
+                ejercicio__lte?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only returns whose fiscal year (`year`) is greater than the bound. */
+                ejercicio__gt?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only returns whose fiscal year (`year`) is at least the bound. */
+                ejercicio__gte?: components["schemas"]["NumberBoundFilter"];
+                /** @description FILTER-RANGE on the fiscal year (`year`). */
+                ejercicio__range?: components["schemas"]["NumberRangeFilter"];
+                /** @description The provider's name of the declaration type: exact match on `declaration_type`. */
+                tipo_declaracion?: string;
+                /** @description FILTER-IN on `declaration_type`. */
+                tipo_declaracion__in?: components["schemas"]["InFilter"];
             };
             header?: never;
             path?: never;
@@ -15801,7 +16056,12 @@ export interface operations {
     };
     retrieveTaxReturns: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -16002,7 +16262,12 @@ export interface operations {
     };
     getTaxReturn: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path: {
                 /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
@@ -16114,6 +16379,10 @@ export interface operations {
                 link__in?: components["parameters"]["LinkIn"];
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
             };
             header?: never;
             path?: never;
@@ -16232,7 +16501,12 @@ export interface operations {
     };
     retrieveTaxStatuses: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -16454,7 +16728,12 @@ export interface operations {
     };
     getTaxStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path: {
                 /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
@@ -16722,6 +17001,42 @@ export interface operations {
                 status?: "PROCESSED" | "PENDING" | "UNCATEGORIZED";
                 /** @description Exact match on `category`. */
                 category?: "INCOME_AND_PAYMENTS" | "TRANSFERS" | "FOOD_AND_GROCERIES" | "BILLS_AND_UTILITIES" | "TRANSPORT_AND_TRAVEL" | "SHOPPING" | "HOME_AND_LIFE" | "LEISURE_AND_ONLINE_PLATFORMS" | "HEALTH_AND_WELLNESS" | "TAXES_AND_FEES" | "INVESTMENTS_AND_SAVINGS" | "CREDITS_AND_LOANS";
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+                /** @description Exact match on the available balance of the transaction's `account`. */
+                account__balance__available?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only transactions whose account's available balance is less than the bound. */
+                account__balance__available__lt?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only transactions whose account's available balance is at most the bound. */
+                account__balance__available__lte?: components["schemas"]["NumberBoundFilter"];
+                /** @description FILTER-RANGE on the available balance of the transaction's `account`. */
+                account__balance__available__range?: components["schemas"]["NumberRangeFilter"];
+                /** @description Exact match on the current balance of the transaction's `account`. */
+                account__balance__current?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only transactions whose account's current balance is greater than the bound. */
+                account__balance__current__gt?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only transactions whose account's current balance is at least the bound. */
+                account__balance__current__gte?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only transactions whose account's current balance is less than the bound. */
+                account__balance__current__lt?: components["schemas"]["NumberBoundFilter"];
+                /** @description Only transactions whose account's current balance is at most the bound. */
+                account__balance__current__lte?: components["schemas"]["NumberBoundFilter"];
+                /** @description FILTER-RANGE on the current balance of the transaction's `account`. */
+                account__balance__current__range?: components["schemas"]["NumberRangeFilter"];
+                /** @description Exact match on the `type` of the transaction's `account`. */
+                account_type?: string;
+                /** @description FILTER-IN on the `type` of the transaction's `account`. */
+                account_type__in?: components["schemas"]["InFilter"];
+                /** @description Only transactions accounted on this day (a date) or at this instant (a date-time). */
+                accounting_date?: components["schemas"]["DateBoundFilter"];
+                /** @description Only transactions collected on this day (a date) or at this instant (a date-time). */
+                collected_at?: components["schemas"]["DateBoundFilter"];
+                /** @description Only records created on this day (a date) or at this instant (a date-time). */
+                created_at?: components["parameters"]["CreatedAtDay"];
+                /** @description FILTER-IN on `credit_card_data.bill_name`. */
+                credit_card_data__bill_name__in?: components["schemas"]["InFilter"];
             };
             header?: never;
             path?: never;
@@ -16859,7 +17174,12 @@ export interface operations {
     };
     retrieveTransactions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -17123,7 +17443,12 @@ export interface operations {
     };
     resumeTransactionsRetrieval: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -17385,7 +17710,12 @@ export interface operations {
     };
     getTransaction: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
+                fields?: components["parameters"]["Fields"];
+                /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
+                omit?: components["parameters"]["Omit"];
+            };
             header?: never;
             path: {
                 /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */

@@ -134,6 +134,14 @@ export const RULES = [
     "statement": "`<field>__in=a,b,c` keeps the records whose field equals one of the listed values."
   },
   {
+    "id": "FILTER-LOOKUP",
+    "area": "cross-cutting",
+    "side": "server",
+    "choice": true,
+    "section": "Rules on fields 3",
+    "statement": "The provider's other filters keep exactly the records that match: `<field>` equal, `__gt`, `__gte`, `__lt`, `__lte` against a bound, `__not_in` none of the values, `__icontains` holding the text in any case, `__allin` holding every value."
+  },
+  {
     "id": "LIST-LINK-REQUIRED",
     "area": "cross-cutting",
     "side": "server",

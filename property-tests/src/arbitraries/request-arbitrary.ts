@@ -54,6 +54,9 @@ function groupArbitrary(
   for (const parameter of parameters) {
     const override = overrides[parameter.name];
     if (!parameter.required && !optional && !override) continue;
+    // `fields` / `omit` would shape most generated answers into near-empty records, leaving their
+    // shapes unchecked: they are sent only when asked for (the lists' drawn shaping query).
+    if (parameter.shapesResponse && !override) continue;
     model[parameter.name] = parameterArbitrary(schemas, parameter, override);
     if (parameter.required || override) required.push(parameter.name);
   }

@@ -25,6 +25,10 @@ export interface ApiParameter {
   in: ParameterLocation;
   required: boolean;
   schema: JsonValue;
+  /** A list filter's `x-filter`: the record member and lookup its name does not say. */
+  filter?: { member?: string; lookup?: string };
+  /** `x-response-shaping`: `fields` / `omit`, which shape the answer's records instead of filtering. */
+  shapesResponse: boolean;
 }
 
 export interface ApiResponse {
@@ -75,6 +79,8 @@ function toParameter(raw: JsonObject): ApiParameter {
     in: String(raw.in) as ParameterLocation,
     required: raw.required === true,
     schema: raw.schema ?? {},
+    shapesResponse: raw['x-response-shaping'] === true,
+    ...(isObject(raw['x-filter']) && { filter: raw['x-filter'] as ApiParameter['filter'] }),
   };
 }
 

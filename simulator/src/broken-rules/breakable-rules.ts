@@ -23,6 +23,7 @@ export const BREAKABLE_RULES = {
   'PAGE-NAV': 'an offset counted from 1: the first record of every list is never served',
   'FILTER-RANGE': "the range's upper bound compared exclusively (`<`, not `<=`)",
   'FILTER-IN': '`__in` keeps only the first value of its list',
+  'FILTER-LOOKUP': '`__gt` and `__lt` compared inclusively, as `__gte` and `__lte`',
   'LIST-LINK-REQUIRED': '`link` optional on every list: without it, every link of the key is listed',
   'API-ROOT': 'GET /api/ exempt from authentication (a health check): 200 without credentials',
   'VERSION-NO-PATH': 'a router that drops a version segment: `/v1/api/...` served like `/api/...`',

@@ -7,7 +7,8 @@ import type { StoredRecord } from '../store/store.js';
 import { type Handler, json } from './handler.js';
 import { findOr404, publicView } from './handler-support.js';
 import { CONSENTS } from './link-consents.js';
-import { collectionList, filterRecords, paginate } from './list-query.js';
+import { declaredFilters, filterRecords } from './list-filters.js';
+import { collectionList, paginate } from './list-query.js';
 
 const recordsOf = (environment: Environment) =>
   institutionsOf(environment).map((entry) => institutionRecord(entry) as StoredRecord);
@@ -23,8 +24,9 @@ const getApiRoot: Handler = async ({ tenant }) =>
     }),
   );
 
-const listInstitutions: Handler = async ({ input, request, tenant }) => {
-  const records = filterRecords(institutionRecords[tenant.environment], input.query, tenant.brokenRules);
+const listInstitutions: Handler = async ({ input, request, tenant, operation }) => {
+  const all = institutionRecords[tenant.environment];
+  const records = filterRecords(all, input.query, tenant.brokenRules, declaredFilters(operation));
   return ok(json(200, paginate(records, input.query, request, tenant.brokenRules)));
 };
 

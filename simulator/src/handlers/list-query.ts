@@ -1,12 +1,7 @@
 /**
- * The one list machine every list operation uses. Filters come from the operation's declared query
- * parameters (the request was validated against them, so only declared ones reach here), named after
- * the record member as the provider names them: `<field>` equality, `<field>__range` (FILTER-RANGE,
- * inclusive), `<field>__in` (FILTER-IN), and the bounds `<field>__gt`, `__gte`, `__lt`, `__lte`. A
- * `__` inside the field walks into nested objects (`balance__current`, `account__balance__current`) when
- * the record has no member of that whole name. A field that holds an object is compared by its `id`.
- * Dates: a `YYYY-MM-DD` bound compares the value's date part, so `__range=a,b` is `__gte=a&__lte=b`; a
- * date-time bound compares instants. Pagination follows PAGE-DEFAULT, PAGE-MAX and PAGE-NAV.
+ * The one list machine every list operation uses: the tenant's records, filtered (list-filters.ts:
+ * FILTER-IN, FILTER-RANGE, FILTER-LOOKUP, from the operation's declared parameters) and paginated
+ * (PAGE-DEFAULT, PAGE-MAX, PAGE-NAV).
  */
 import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import type { SimRequest } from '../core/http-types.js';
@@ -14,113 +9,11 @@ import { ok } from '../core/result.js';
 import { publicJson, publicView } from '../store/record-views.js';
 import type { StoredRecord } from '../store/store.js';
 import { type Handler, json } from './handler.js';
+import { declaredFilters, filterRecords } from './list-filters.js';
 
 export const DEFAULT_PAGE_SIZE = 100; // PAGE-DEFAULT
 export const MAX_PAGE_SIZE = 1000; // PAGE-MAX: larger requests are served as 1000 (choice)
-const PAGING = new Set(['page', 'page_size']);
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function comparable(value: unknown): unknown {
-  if (typeof value === 'object' && value !== null && 'id' in value) return (value as { id: unknown }).id;
-  return value;
-}
-
-function equals(recordValue: unknown, wanted: string): boolean {
-  const value = comparable(recordValue);
-  if (Array.isArray(value)) return value.some((item) => String(comparable(item)) === wanted);
-  return value !== undefined && value !== null && String(value) === wanted;
-}
-
 const NOTHING_BROKEN: BrokenRules = new Set();
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T/;
-type Bound = 'gt' | 'gte' | 'lt' | 'lte';
-const BOUNDS: Bound[] = ['gt', 'gte', 'lt', 'lte'];
-
-/** The record's value of `field`: its own member of that name, else the `__`-separated path into it. */
-export function fieldValue(record: Record<string, unknown>, field: string): unknown {
-  if (field in record) return record[field];
-  let value: unknown = record;
-  for (const step of field.split('__')) {
-    if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Record<string, unknown>)[step];
-  }
-  return value;
-}
-
-/** Compares the record's value with a bound: < 0, 0, > 0, or undefined when it has no comparable value. */
-function compare(recordValue: unknown, bound: string): number | undefined {
-  const value = comparable(recordValue);
-  if (value === null || value === undefined) return undefined;
-  if (DATE.test(bound)) {
-    const day = String(value).slice(0, 10);
-    return day < bound ? -1 : day > bound ? 1 : 0;
-  }
-  if (DATE_TIME.test(bound)) return Date.parse(String(value)) - Date.parse(bound);
-  const difference = Number(value) - Number(bound);
-  return Number.isNaN(difference) ? undefined : difference;
-}
-
-function withinBound(recordValue: unknown, bound: Bound, wanted: string): boolean {
-  const order = compare(recordValue, wanted);
-  if (order === undefined) return false;
-  if (bound === 'gt') return order > 0;
-  if (bound === 'gte') return order >= 0;
-  if (bound === 'lt') return order < 0;
-  return order <= 0;
-}
-
-function inRange(recordValue: unknown, range: string, broken: BrokenRules): boolean {
-  // brokenRules FILTER-RANGE: the upper bound compared exclusively.
-  const below = (value: string | number, to: string | number) =>
-    broken.has('FILTER-RANGE') ? value < to : value <= to;
-  const [from = '', to = ''] = range.split(',');
-  const value = comparable(recordValue);
-  if (value === null || value === undefined) return false;
-  if (DATE.test(from) && DATE.test(to)) {
-    const day = String(value).slice(0, 10);
-    return day >= from && below(day, to);
-  }
-  const number = Number(value);
-  return number >= Number(from) && below(number, Number(to));
-}
-
-/** A predicate for one query parameter, or undefined for parameters that do not filter. */
-function predicateFor(
-  name: string,
-  raw: unknown,
-  broken: BrokenRules,
-): ((record: StoredRecord) => boolean) | undefined {
-  if (PAGING.has(name) || raw === undefined) return undefined;
-  const wanted = String(raw);
-  if (name.endsWith('__range')) {
-    const field = name.slice(0, -'__range'.length);
-    return (record) => inRange(fieldValue(record, field), wanted, broken);
-  }
-  if (name.endsWith('__in')) {
-    const field = name.slice(0, -'__in'.length);
-    const values = wanted.split(',').map((v) => v.trim());
-    // brokenRules FILTER-IN: only the first value of the list kept.
-    if (broken.has('FILTER-IN')) values.splice(1);
-    return (record) => values.some((value) => equals(fieldValue(record, field), value));
-  }
-  const bound = BOUNDS.find((suffix) => name.endsWith(`__${suffix}`));
-  if (bound) {
-    const field = name.slice(0, -`__${bound}`.length);
-    return (record) => withinBound(fieldValue(record, field), bound, wanted);
-  }
-  return (record) => equals(fieldValue(record, name), wanted);
-}
-
-export function filterRecords(
-  records: StoredRecord[],
-  query: Record<string, unknown>,
-  broken = NOTHING_BROKEN,
-): StoredRecord[] {
-  const predicates = Object.entries(query)
-    .map(([name, value]) => predicateFor(name, value, broken))
-    .filter((p): p is (record: StoredRecord) => boolean => p !== undefined);
-  return predicates.length === 0 ? records : records.filter((record) => predicates.every((p) => p(record)));
-}
 
 export interface Page<T> {
   count: number;
@@ -176,7 +69,7 @@ export function pageJson(page: Page<StoredRecord>): Buffer {
 
 /** The list handler of a stored collection: the tenant's records, filtered and paginated. */
 export function collectionList(collection: string): Handler {
-  return async ({ input, tenant, request }) => {
+  return async ({ input, tenant, request, operation }) => {
     const link = typeof input.query.link === 'string' ? input.query.link : undefined;
     const stored = await tenant.store.list(tenant.id, collection, link === undefined ? {} : { link });
     // The store already kept the link's records (indexed); only the other filters scan them, and only the
@@ -185,7 +78,8 @@ export function collectionList(collection: string): Handler {
     // brokenRules INVOICE-CANCELLED: the invoices' `status` filter dropped.
     if (collection === '/api/invoices/' && tenant.brokenRules.has('INVOICE-CANCELLED')) delete filters.status;
     const broken = tenant.brokenRules;
-    const page = paginate(filterRecords(stored, filters, broken), input.query, request, broken);
+    const kept = filterRecords(stored, filters, broken, declaredFilters(operation));
+    const page = paginate(kept, input.query, request, broken);
     const response = json(200, { ...page, results: page.results.map(publicView) });
     return ok({ ...response, serialize: () => pageJson(page) });
   };

@@ -15,6 +15,8 @@ export interface ParameterSpec {
   in: 'path' | 'query' | 'header';
   required: boolean;
   schema: JsonValue;
+  /** The document's `x-filter` of a list filter: the record member and lookup its name does not say. */
+  filter?: { member?: string; lookup?: string };
 }
 
 export interface OperationSpec {
@@ -39,6 +41,7 @@ function toParameter(raw: JsonObject): ParameterSpec | undefined {
     in: where,
     required: raw.required === true,
     schema: raw.schema ?? {},
+    ...(isObject(raw['x-filter']) && { filter: raw['x-filter'] as ParameterSpec['filter'] }),
   };
 }
 

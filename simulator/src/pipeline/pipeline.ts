@@ -1,7 +1,7 @@
 /**
  * The simulator's core, `handle(request) -> response`, reading like DESIGN.md's diagram:
- * route -> authenticate -> validate -> handle -> serialize. Every stage returns a Result; only
- * serialize renders errors.
+ * route -> authenticate -> validate -> handle -> serialize, where `fields`/`omit` shape the handler's
+ * records before serializing. Every stage returns a Result; only serialize renders errors.
  */
 import {
   createDocumentAjv,
@@ -19,6 +19,7 @@ import { useFirst } from '../tenants/armed-switches.js';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 import type { Authenticator, Tenant } from './authenticate.js';
 import { indexOperations, type OperationSpec } from './operation-index.js';
+import { projectFields } from './project-fields.js';
 import { createRouter } from './route.js';
 import { renderErrors } from './serialize.js';
 import { createValidator, type Validator } from './validate.js';
@@ -153,7 +154,8 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     if (!input.ok) return input;
     const handler = options.handlers.get(operation.operationId);
     if (!handler) return { ok: true, value: await options.fallback(request, requestId) };
-    return handler({ request, input: input.value, operation, tenant, requestId });
+    const answered = await handler({ request, input: input.value, operation, tenant, requestId });
+    return answered.ok ? ok(projectFields(answered.value, input.value.query)) : answered;
   }
 
   return {

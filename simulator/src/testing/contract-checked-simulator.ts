@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { projectedSchema, SHAPED_STATUSES, shapingOf } from '../../../openapi/checks/projected-schema.js';
 import { withClosedResponses } from '../../../openapi/validation/closed-responses.js';
 import {
   createDocumentAjv,
@@ -63,6 +64,8 @@ export interface CheckedSimulator {
 
 /** What checks responses against one document: its operations' router, its Ajv, its error list. */
 export interface DocumentChecker {
+  /** The document as checked: its responses closed. */
+  document: JsonObject;
   ajv: ReturnType<typeof createDocumentAjv>;
   route: ReturnType<typeof createRouter>;
   errorList: JsonObject;
@@ -70,26 +73,55 @@ export interface DocumentChecker {
 
 /** Builds the checker of one document (also for tests that call a simulator over HTTP). */
 export function documentChecker(document: JsonObject): DocumentChecker {
+  // The document's responses are open; the simulator still sends exactly the members it names.
+  const closed = withClosedResponses(document);
   return {
-    // The document's responses are open; the simulator still sends exactly the members it names.
-    ajv: createDocumentAjv(withClosedResponses(document)),
+    document: closed,
+    ajv: createDocumentAjv(closed),
     route: createRouter(indexOperations(document).values()),
     errorList: { $ref: '#/components/schemas/ErrorList' },
   };
 }
 
-/** Throws when `response` is not what the document declares for `method path`. */
+/**
+ * A success answer shaped by `fields` / `omit` holds the kept members of each record only: it is checked
+ * against the projected schema (openapi/checks/projected-schema.ts), the rest against the document's.
+ */
+function shapedSchema(
+  checker: DocumentChecker,
+  schema: unknown,
+  status: number,
+  declared: boolean,
+  query: URLSearchParams | undefined,
+): unknown {
+  const shaping = query && declared && SHAPED_STATUSES.has(status) ? shapingOf(query) : undefined;
+  return shaping === undefined ? schema : projectedSchema(checker.document, schema as JsonObject, shaping);
+}
+
+/** Throws when `response` (to a request with `query`, when given) is not what the document declares. */
 export function checkAgainstDocument(
-  { ajv, route, errorList }: DocumentChecker,
+  checker: DocumentChecker,
   method: string,
   path: string,
   response: SimResponse,
+  query?: URLSearchParams,
 ): void {
+  const { ajv, route, errorList } = checker;
   const routed = route(method, path);
   const where = `${method} ${path} -> ${response.status}`;
   let schema: unknown;
   if (routed.ok && routed.value.operation.responses.has(response.status)) {
-    schema = routed.value.operation.responses.get(response.status);
+    const { operation } = routed.value;
+    const declared = operation.parameters.some(
+      (p) => p.in === 'query' && ['fields', 'omit'].includes(p.name),
+    );
+    schema = shapedSchema(
+      checker,
+      operation.responses.get(response.status),
+      response.status,
+      declared,
+      query,
+    );
   } else if (PRE_OPERATION_STATUSES.has(response.status) || !routed.ok) {
     schema = errorList;
   } else {
@@ -111,7 +143,12 @@ export function checkAgainstDocument(
 }
 
 /** Throws when `response` breaks the document of `path` (the API's, or admin.yaml's under `/_ofkit/`). */
-export type ContractCheck = (method: string, path: string, response: SimResponse) => void;
+export type ContractCheck = (
+  method: string,
+  path: string,
+  response: SimResponse,
+  query?: URLSearchParams,
+) => void;
 
 /** The check `call()` applies, for tests that reach the simulator another way (over HTTP). */
 export function createContractCheck(api: JsonObject): ContractCheck {
@@ -119,12 +156,13 @@ export function createContractCheck(api: JsonObject): ContractCheck {
     api: documentChecker(api),
     admin: documentChecker(JSON.parse(readFileSync(ADMIN_DOCUMENT, 'utf8')) as JsonObject),
   };
-  return (method, path, response) =>
+  return (method, path, response, query) =>
     checkAgainstDocument(
       path.startsWith(CONTROL_PREFIX) ? checkers.admin : checkers.api,
       method,
       path,
       response,
+      query,
     );
 }
 
@@ -138,7 +176,7 @@ export function contractCheckedHandle(simulator: Simulator, violations?: string[
   return async (request) => {
     const response = await simulator.handle(request);
     try {
-      check(request.method, request.path, response);
+      check(request.method, request.path, response, request.query);
     } catch (error) {
       if (violations === undefined) throw error;
       violations.push((error as Error).message);
@@ -186,7 +224,7 @@ export async function contractCheckedSimulator(
         body: bodyText,
         origin: 'http://127.0.0.1:4010',
       });
-      check(method, path, response);
+      check(method, path, response, query);
       // The adapter writes `serialize()` when a handler gives one: it must be exactly the body's JSON.
       if (response.serialize && response.serialize().toString('utf8') !== JSON.stringify(response.body)) {
         throw new Error(`${method} ${path}: serialize() differs from JSON.stringify(body)`);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { filterRecords } from '../handlers/list-query.js';
+import { filterRecords } from '../handlers/list-filters.js';
 import type { StoredRecord } from '../store/store.js';
 import { arm, listArmed } from '../tenants/armed-switches.js';
 import { FIXED_NOW } from '../testing/contract-checked-simulator.js';

@@ -3,7 +3,8 @@
  * list declares, with the values its records hold now (so generated filters keep some records and drop
  * others). Semantics shared with the rules: a field holding an object is compared by its `id`, a field
  * holding an array matches when one element does, ranges compare the date part of dates, and a `__`
- * inside the field walks into nested objects (`balance__current`) unless the record has that member.
+ * inside the field walks into nested objects (`balance__current`) unless the record has that member;
+ * a parameter's `x-filter` member, where the document gives one, is the field it compares.
  */
 import fc from 'fast-check';
 import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
@@ -79,7 +80,14 @@ export async function filterTargets(
   const targets: FilterTarget[] = [];
   for (const source of await listSources(suite, note)) {
     const operation = suite.document.operation(source.operationId)!;
-    const params = operation.parameters.filter((p) => p.in === 'query' && p.name.endsWith(suffix));
+    // A parameter whose `x-filter` names another lookup (the provider's `account_in`) is not of this kind.
+    const lookup = suffix.slice(2);
+    const params = operation.parameters.filter(
+      (p) =>
+        p.in === 'query' &&
+        p.name.endsWith(suffix) &&
+        (p.filter?.lookup === undefined || p.filter.lookup === lookup),
+    );
     if (params.length === 0) continue;
     const records = await suite.fixtures.listAll(source.path, source.base, source.headers);
     if (isSkip(records)) {
@@ -87,7 +95,8 @@ export async function filterTargets(
       continue;
     }
     for (const param of params) {
-      const field = param.name.slice(0, -suffix.length);
+      // `x-filter` names the member where the provider's name is not its path (`country_code__in`).
+      const field = param.filter?.member ?? param.name.slice(0, -suffix.length);
       const kind = kindOf(suite, param.name, param.schema);
       targets.push({ source, param: param.name, field, kind, known: knownValues(records, field, kind) });
     }

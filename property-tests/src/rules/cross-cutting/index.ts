@@ -10,6 +10,7 @@ import { err500408 } from './ERR-500-408.property.js';
 import { errBody } from './ERR-BODY.property.js';
 import { errRequired } from './ERR-REQUIRED.property.js';
 import { filterIn } from './FILTER-IN.property.js';
+import { filterLookup } from './FILTER-LOOKUP.property.js';
 import { filterRange } from './FILTER-RANGE.property.js';
 import { listLinkRequired } from './LIST-LINK-REQUIRED.property.js';
 import { pageDefault } from './PAGE-DEFAULT.property.js';
@@ -35,6 +36,7 @@ export const crossCuttingRules: readonly Rule[] = [
   pageNav,
   filterRange,
   filterIn,
+  filterLookup,
   listLinkRequired,
   apiRoot,
   versionNoPath,

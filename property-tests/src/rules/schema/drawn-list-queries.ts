@@ -5,6 +5,8 @@
  * record), `__in` on two stored ids, and `__range` one day either side of a stored date. Each keeps at
  * least one record wherever the target filters as documented (FILTER-IN, FILTER-RANGE), so the schema
  * row validates record shapes; whether the filters are right is the FILTER rules' business, not this.
+ * Where the list declares `fields`, a fourth request keeps two members of the records: its answer is
+ * checked against the projected schema (only those members, each valid).
  */
 import { isObject, type JsonObject } from '../../../../openapi/validation/document-ajv.js';
 import { fillPath, type RequestInput } from '../../arbitraries/request-arbitrary.js';
@@ -14,7 +16,7 @@ import { isSkip, type SuiteContext } from '../rule.js';
 import { requiredHeaders, seedCollection } from '../seed-collection.js';
 
 /** The drawn requests per list (they take the place of as many random runs). */
-export const DRAWN_QUERIES = 3;
+export const DRAWN_QUERIES = 4;
 const PAGING = new Set(['page', 'page_size']);
 const DAY_MS = 86_400_000;
 /** Parents tried for a nested list that is empty under the known one. */
@@ -106,7 +108,8 @@ async function storedRecords(
 /** The filters a request may add: query parameters outside paging and the base query. */
 function filterParameters(operation: ApiOperation, base: Query): ApiParameter[] {
   return operation.parameters.filter(
-    (p) => p.in === 'query' && !PAGING.has(p.name) && p.name !== 'link' && !(p.name in base),
+    (p) =>
+      p.in === 'query' && !PAGING.has(p.name) && p.name !== 'link' && !p.shapesResponse && !(p.name in base),
   );
 }
 
@@ -171,6 +174,14 @@ function rangeQuery(suite: SuiteContext, parameters: ApiParameter[], record: Jso
   return { [number.name]: `${Math.floor(value) - 1},${Math.ceil(value) + 1}` };
 }
 
+/** `fields` naming `id` and the record's last member (a nested one kept whole), where declared. */
+function shapingQuery(operation: ApiOperation, record: JsonObject): Query | undefined {
+  const declared = operation.parameters.some((p) => p.in === 'query' && p.name === 'fields');
+  const names = Object.keys(record);
+  if (!declared || names.length === 0) return undefined;
+  return { fields: [...new Set(['id', names[names.length - 1]!])].join(',') };
+}
+
 /**
  * The list row's first request (the known link and parent, no generated filter: the success status
  * with records) and its requests with filters drawn from the stored records (at most DRAWN_QUERIES;
@@ -203,6 +214,7 @@ export async function listRequests(
     exactQuery(parameters, records[0]!),
     inQuery(parameters, records),
     rangeQuery(suite, parameters, middle),
+    shapingQuery(operation, records[0]!),
   ].filter((query): query is Query => query !== undefined);
   const drawn = queries.map((query) => ({
     pathParams: plain.pathParams,

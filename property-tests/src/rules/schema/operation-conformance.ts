@@ -5,7 +5,8 @@
  * no body. The statuses seen are noted, so a report shows which operations only ever answered errors
  * (state the suite could not set up).
  */
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import { projectedSchema, SHAPED_STATUSES, shapingOf } from '../../../../openapi/checks/projected-schema.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
 import type { RequestInput, RequestOverrides } from '../../arbitraries/request-arbitrary.js';
 import { requestArbitrary } from '../../arbitraries/request-arbitrary.js';
 import type { ApiDocument, ApiOperation } from '../../document/api-document.js';
@@ -79,7 +80,8 @@ export function operationConformanceRule(operation: ApiOperation): Rule {
         if (response.text.length > 0) fail(`${what} with a body, but the document declares none`);
         return;
       }
-      expectValid(run.document, response, declared.schema, what);
+      const schema = answerSchema(run.document.raw, declared.schema, response.status, input);
+      expectValid(run.document, response, schema, what);
       // Responses are open (a tolerant reader is the contract): members the document does not name are
       // noted, and fail the row only under --strict.
       const extra = undocumentedMembers(run.document, declared.schema, response.json);
@@ -99,6 +101,15 @@ export function operationConformanceRule(operation: ApiOperation): Rule {
       ];
     },
   });
+}
+
+/**
+ * The schema a success answer is checked against: the declared one, or, for a request with `fields` /
+ * `omit`, the declared one with each record's members and `required` limited to those kept.
+ */
+function answerSchema(raw: JsonObject, declared: JsonValue, status: number, input: RequestInput): JsonValue {
+  const shaping = SHAPED_STATUSES.has(status) ? shapingOf(new URLSearchParams(input.query)) : undefined;
+  return shaping === undefined ? declared : projectedSchema(raw, declared, shaping);
 }
 
 /** The note of a list row saying how many of its pages held records (their shapes validated). */

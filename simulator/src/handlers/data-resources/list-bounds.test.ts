@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
 import { type CheckedSimulator, contractCheckedSimulator } from '../../testing/contract-checked-simulator.js';
 import { LAST_MONTH, registerLink, retrieve } from '../../testing/test-links.js';
-import { fieldValue } from '../list-query.js';
+import { fieldValue } from '../list-filters.js';
 
 type Row = Record<string, unknown> & { id: string };
 let sim: CheckedSimulator;

@@ -8,7 +8,8 @@ import type { StoredRecord } from '../../store/store.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { json } from '../handler.js';
 import { findOr404, publicView } from '../handler-support.js';
-import { filterRecords, paginate } from '../list-query.js';
+import { filterRecords } from '../list-filters.js';
+import { paginate } from '../list-query.js';
 
 export const CUSTOMERS = '/payments/br/customers/';
 export const BANK_ACCOUNTS = '/payments/br/bank-accounts/';

@@ -1432,7 +1432,7 @@ export interface paths {
         put?: never;
         /**
          * Retrieve the transactions of a link
-         * @description DATA-RETRIEVE: fetches the transactions of one account (`account`) or of every account of the link (no `account`, choice) between `date_from` and `date_to`, as far back as the institution offers, and answers 201 with them (choice). LINK-MFA-428: may answer 428; resume with PATCH `/api/transactions/`. An unknown link or account: 404. Applies to banks in Brazil.
+         * @description DATA-RETRIEVE: fetches the transactions of one account (`account`) or of every account of the link (no `account`, choice) between `date_from` and `date_to`, as far back as the institution offers, and answers 201 with them (choice). LINK-MFA-428: may answer 428; resume with PATCH `/api/transactions/`. An unknown link or account: 404. Applies to banks in Brazil. With `X-Service-Request-Mode: async` (the provider's asynchronous mode for long histories) the checks run at once and the answer is 202 with a `request_id`; the records are then listed with GET.
          */
         post: operations["retrieveTransactions"];
         delete?: never;
@@ -17180,7 +17180,10 @@ export interface operations {
                 /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
                 omit?: components["parameters"]["Omit"];
             };
-            header?: never;
+            header?: {
+                /** @description `async`: the request is accepted with 202 and a `request_id`; the outcome arrives by webhook. */
+                "X-Service-Request-Mode"?: components["parameters"]["RequestModeAsync"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17431,6 +17434,20 @@ export interface operations {
                      *     ]
                      */
                     "application/json": components["schemas"]["TransactionList"];
+                };
+            };
+            /** @description With `X-Service-Request-Mode: async`: accepted; the retrieval runs in the background. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "request_id": "9b8a7c6d5e4f4a3b2c1d0e9f8a7b6c5d"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AsyncAccepted"];
                 };
             };
             400: components["responses"]["BadRequest"];

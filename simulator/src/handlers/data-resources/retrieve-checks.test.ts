@@ -116,6 +116,24 @@ describe('DATA-RETRIEVE', () => {
     expect((await list('/api/cl/invoices/', link)).body.count).toBeGreaterThan(0);
   });
 
+  it('transactions with the async request mode (the provider\'s): 202, checked at once, stored when the job ran', async () => {
+    const link = await registerLink(sim, 'bank');
+    const refused = await sim.call('POST', '/api/transactions/', {
+      body: { link: '00000000-0000-4000-8000-000000000000', ...LAST_MONTH },
+      headers: { 'x-service-request-mode': 'async' },
+    });
+    expect(refused.status).toBe(404);
+    const accepted = await sim.call('POST', '/api/transactions/', {
+      body: { link, ...LAST_MONTH },
+      headers: { 'x-service-request-mode': 'async' },
+    });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body.request_id).toMatch(/^[0-9a-f]{32}$/);
+    expect((await list('/api/transactions/', link)).body.count).toBe(0);
+    await sim.simulator.tenant('tenant-a').clock.advance(1_000);
+    expect((await list('/api/transactions/', link)).body.count).toBeGreaterThan(0);
+  });
+
   it('dates outside the institution history or in the future return what is available', async () => {
     const link = await registerLink(sim, 'bank');
     const future = await retrieve(sim, '/api/transactions/', link, {

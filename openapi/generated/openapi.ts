@@ -11847,12 +11847,10 @@ export interface operations {
                 link__in?: components["parameters"]["LinkIn"];
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
-                /** @description Only records of this account (id). */
-                account?: components["parameters"]["AccountFilter"];
-                /** @description FILTER-IN on `account` (choice). */
+                /** @description Only the incomes with a stream of this account (`income_streams[].account_id`), as the provider filters them. */
+                account?: string;
+                /** @description FILTER-IN on the streams' `account_id`: incomes with a stream of any of these accounts. */
                 account__in?: components["schemas"]["InFilter"];
-                /** @description Exact match on `currency` (choice). */
-                currency?: string;
                 /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
                 fields?: components["parameters"]["Fields"];
                 /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
@@ -14280,8 +14278,8 @@ export interface operations {
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
                 /** @description Only records of this account (id). */
                 account?: components["parameters"]["AccountFilter"];
-                /** @description Exact match on `category` (choice). */
-                category?: "SUBSCRIPTION" | "UTILITIES" | "TELECOMMUNICATIONS" | "INSURANCE" | "LOAN_PAYMENT" | "RENT" | "EDUCATION" | "HEALTH" | "TAXES" | "OTHER";
+                /** @description Exact match on `category`, one of the provider's recurring-expense categories (choice). */
+                category?: "Bills & Utilities" | "Credits & Loans" | "Insurance" | "Online Platforms & Leisure" | "Transport & Travel" | "Taxes";
                 /** @description FILTER-IN on `category` (choice). */
                 category__in?: components["schemas"]["InFilter"];
                 /** @description Exact match on `frequency` (choice). */

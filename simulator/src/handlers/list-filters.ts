@@ -42,15 +42,24 @@ const NOTHING_BROKEN: BrokenRules = new Set();
 type Bound = 'gt' | 'gte' | 'lt' | 'lte';
 const BOUNDS: Bound[] = ['gt', 'gte', 'lt', 'lte'];
 
-/** The record's value of `field`: its own member of that name, else the `__`-separated path into it. */
+/**
+ * The record's value of `field`: its own member of that name, else the `__`-separated path into it. A
+ * path through an array reads every element (the incomes' `account` filter is any of its streams'
+ * `account_id`): the value is then the list of what they hold, which an exact or `__in` match checks
+ * for any.
+ */
 export function fieldValue(record: Record<string, unknown>, field: string): unknown {
   if (field in record) return record[field];
-  let value: unknown = record;
-  for (const step of field.split('__')) {
-    if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Record<string, unknown>)[step];
-  }
-  return value;
+  return walk(record, field.split('__'));
+}
+
+function walk(value: unknown, steps: readonly string[]): unknown {
+  if (steps.length === 0) return value;
+  if (Array.isArray(value))
+    return value.flatMap((item) => [walk(item, steps)].flat().filter((v) => v !== undefined));
+  if (typeof value !== 'object' || value === null) return undefined;
+  const [step = '', ...rest] = steps;
+  return walk((value as Record<string, unknown>)[step], rest);
 }
 
 /** Compares the record's value with a bound: < 0, 0, > 0, or undefined when it has no comparable value. */

@@ -214,3 +214,20 @@ describe('FILTER-LOOKUP: provider names for our members (x-filter)', () => {
     expect(await list(path, { link: bank, account_in: '00000000-0000-4000-8000-000000000000' })).toEqual([]);
   });
 });
+
+describe('FILTER-LOOKUP through arrays', () => {
+  it("incomes' `account` and `account__in` match any of the income's streams (the provider's filter)", async () => {
+    await retrieve(sim, '/api/incomes/', bank);
+    const [income] = await list('/api/incomes/', { link: bank });
+    const streams = (income?.income_streams ?? []) as { account_id: string }[];
+    expect(streams.length).toBeGreaterThan(0);
+    const account = streams[0]!.account_id;
+    const elsewhere = '00000000-0000-4000-8000-000000000000';
+    expect(ids(await list('/api/incomes/', { link: bank, account }))).toEqual([income!.id]);
+    expect(await list('/api/incomes/', { link: bank, account: elsewhere })).toEqual([]);
+    expect(ids(await list('/api/incomes/', { link: bank, account__in: `${elsewhere},${account}` }))).toEqual([
+      income!.id,
+    ]);
+    expect(await list('/api/incomes/', { link: bank, account__in: elsewhere })).toEqual([]);
+  });
+});

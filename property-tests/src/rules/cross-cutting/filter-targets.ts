@@ -32,15 +32,21 @@ export function fieldTexts(value: JsonValue | undefined): string[] {
   return [String(value)];
 }
 
-/** The record's value of `field`: its own member of that name, else the `__`-separated path into it. */
+/**
+ * The record's value of `field`: its own member of that name, else the `__`-separated path into it; a
+ * path through an array reads every element and gives the list of their values (matched as any).
+ */
 export function fieldAt(record: JsonObject, field: string): JsonValue | undefined {
   if (field in record) return record[field];
-  let value: JsonValue | undefined = record;
-  for (const step of field.split('__')) {
-    if (!isObject(value)) return undefined;
-    value = value[step];
-  }
-  return value;
+  return walk(record, field.split('__'));
+}
+
+function walk(value: JsonValue | undefined, steps: readonly string[]): JsonValue | undefined {
+  if (steps.length === 0) return value;
+  if (Array.isArray(value)) return value.flatMap((item) => [walk(item, steps) ?? []].flat() as JsonValue[]);
+  if (!isObject(value)) return undefined;
+  const [step = '', ...rest] = steps;
+  return walk(value[step], rest);
 }
 
 /** `in`, or the range kind its schema's pattern says (dates `YYYY-MM-DD`, else numbers). */

@@ -116,7 +116,7 @@ describe('DATA-RETRIEVE', () => {
     expect((await list('/api/cl/invoices/', link)).body.count).toBeGreaterThan(0);
   });
 
-  it('transactions with the async request mode (the provider\'s): 202, checked at once, stored when the job ran', async () => {
+  it("transactions with the async request mode (the provider's): 202, checked at once, stored when the job ran", async () => {
     const link = await registerLink(sim, 'bank');
     const refused = await sim.call('POST', '/api/transactions/', {
       body: { link: '00000000-0000-4000-8000-000000000000', ...LAST_MONTH },

@@ -104,7 +104,10 @@ export const taxReturnsMixed = defineRule<Input, Mixed[]>({
     const records = expectRetrieved(run, resource, await postRetrieval(run.http, resource, body), body);
     const kinds = kindsOf(run, entry, records, what);
     if (kinds.length > 0) entry.seen.add([...new Set(kinds)].sort().join('+'));
-    const other = type === null ? [] : records.filter((record) => record.type !== type);
+    // The request names the kind as the provider does (`yearly`), the record as the spec does (`YEARLY`).
+    const asked = type?.toUpperCase();
+    const other =
+      asked === undefined ? [] : records.filter((record) => String(record.type).toUpperCase() !== asked);
     if (other.length > 0)
       fail(`${what}: asked for type ${type}, got ${other.length} records of another type`);
     const answer = await run.http.request({ method: 'GET', url: path, query: { link, page_size: '1000' } });

@@ -16,6 +16,7 @@ import { eventResources, linkResources, NEW_RECORD_RESOURCES } from './event-res
 import { currentLink, LINKS } from './historical-update.js';
 import { applyInstitutionChanges } from './institution-changes.js';
 import type { LinkData } from './link-data.js';
+import { webhookState } from './webhook-state.js';
 
 /** How many new records one daily refresh finds per link (choice: every event shows on every refresh). */
 function newRecordCount(tenant: TenantRuntime, resource: string): number {
@@ -122,7 +123,17 @@ async function refreshRecurrentLink(linkData: LinkData, tenant: TenantRuntime, l
  * Runs the daily refresh of the tenant's links now (the scheduled job and `POST /_ofkit/daily-refresh/`);
  * returns how many recurrent links it refreshed. Links that are not `valid` cannot log in and are skipped.
  */
-export async function runDailyRefresh(linkData: LinkData, tenant: TenantRuntime): Promise<number> {
+export function runDailyRefresh(linkData: LinkData, tenant: TenantRuntime): Promise<number> {
+  // One refresh of a tenant at a time in this process: the day's job (on the ticker) and a refresh asked
+  // through the control API would otherwise read "before" and "after" around each other's writes and
+  // count each other's new records (WEBHOOK-DAILY's counts).
+  const state = webhookState(tenant);
+  const run = state.refreshTurn.then(() => refreshAll(linkData, tenant));
+  state.refreshTurn = run.catch(() => undefined);
+  return run;
+}
+
+async function refreshAll(linkData: LinkData, tenant: TenantRuntime): Promise<number> {
   let refreshed = 0;
   for (const link of await tenant.store.list(tenant.id, LINKS)) {
     if (link.status !== 'valid') continue;

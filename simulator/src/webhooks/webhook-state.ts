@@ -19,6 +19,8 @@ export interface TenantWebhookState {
   readonly inFlight: Set<Promise<unknown>>;
   /** WEBHOOK-DAILY: whether this process listens to the tenant clock's resets (daily-schedule.ts). */
   readonly daily: { listening: boolean };
+  /** The tenant's daily refresh running in this process, if any: the next one waits for it. */
+  refreshTurn: Promise<unknown>;
   /** Starts a new delivery of a logged event (`POST /_ofkit/events/{id}/resend/`); set by the emitter. */
   resend?: (eventId: string) => void;
 }
@@ -36,6 +38,7 @@ export function webhookState(tenant: TenantRuntime): TenantWebhookState {
     logWrites: new Set(),
     inFlight: new Set(),
     daily: { listening: false },
+    refreshTurn: Promise.resolve(),
   };
   states.set(tenant, created);
   return created;

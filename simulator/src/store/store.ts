@@ -22,7 +22,10 @@ export interface Store {
   /** Inserts or replaces by id; a new id goes to the end of the collection's order. */
   put(tenant: string, collection: string, record: StoredRecord): Promise<void>;
   delete(tenant: string, collection: string, id: string): Promise<boolean>;
-  /** Records in insertion order; with `link`, only that link's (indexed). */
+  /**
+   * Records in insertion order; with `link`, only that link's (indexed). The array may be shared with
+   * other callers until the next change: copy it before sorting or changing it.
+   */
   list(tenant: string, collection: string, where?: { link?: string }): Promise<StoredRecord[]>;
   /** Deletes every record of the collection that belongs to `link`; returns how many. */
   deleteByLink(tenant: string, collection: string, link: string): Promise<number>;

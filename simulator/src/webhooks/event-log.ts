@@ -85,7 +85,7 @@ export async function listEvents(tenant: TenantRuntime, filter: EventFilter = {}
   await settled(webhookState(tenant).logWrites);
   const where = filter.link === undefined ? {} : { link: filter.link };
   const stored = await tenant.store.list(tenant.id, EVENTS_COLLECTION, where);
-  return stored
+  return [...stored]
     .sort((a, b) => (a._seq as number) - (b._seq as number))
     .map(toEvent)
     .filter(

@@ -50,8 +50,9 @@ const getClock: Handler = async ({ input, tenant }) => ok(json(200, await clockB
 const setClock: Handler = async ({ input, tenant }) => {
   const body = input.body as { now?: string; frozen?: boolean };
   const ran = { count: 0, jobs: [] as JobInfo[] };
+  let instant: number | undefined;
   if (body.now !== undefined) {
-    const instant = Date.parse(body.now);
+    instant = Date.parse(body.now);
     if (Number.isNaN(instant)) {
       return err(apiError('invalid', { field: 'now', message: `\`now\` ${body.now} is not an instant.` }));
     }
@@ -60,13 +61,12 @@ const setClock: Handler = async ({ input, tenant }) => {
       const message = `\`now\` is more than ${MAX_MOVE_DAYS} days ahead of the clock: a forward move runs every job on the way, so one call moves at most ${MAX_MOVE_DAYS} days (set it in steps, or import a snapshot at that instant).`;
       return err(apiError('invalid', { field: 'now', message }));
     }
-    // Frozen before the move, so that it stops exactly at the new instant (freezing after it would
-    // freeze the instant plus the real time the move took).
-    if (body.frozen === true) await tenant.clock.freeze();
-    ran.count = await tenant.clock.setTo(instant, collect(input, ran.jobs));
   }
-  // Unfrozen after the move, so that it follows real time from the new instant (setClock's description).
+  // Frozen before the move, so that it stops exactly at the new instant (freezing after it would
+  // freeze the instant plus the real time the move took); unfrozen after it, so that it follows real
+  // time from the new instant (setClock's description).
   if (body.frozen === true) await tenant.clock.freeze();
+  if (instant !== undefined) ran.count = await tenant.clock.setTo(instant, collect(input, ran.jobs));
   if (body.frozen === false) await tenant.clock.unfreeze();
   return ok(json(200, await clockBody(tenant, input, ran)));
 };

@@ -103,36 +103,31 @@ describe('DATA-RETRIEVE', () => {
     expect(unattached.files).toEqual([]);
   });
 
-  it('Chilean invoices with the async request mode: 202 with a request id, listed once the job ran', async () => {
-    const link = await registerLink(sim, 'clFiscal');
-    const accepted = await sim.call('POST', '/api/cl/invoices/', {
-      body: { link, ...LAST_MONTH, type: 'INFLOW' },
-      headers: { 'x-service-request-mode': 'async' },
-    });
-    expect(accepted.status).toBe(202);
-    expect(accepted.body.request_id).toMatch(/^[0-9a-f]{32}$/);
-    expect((await list('/api/cl/invoices/', link)).body.count).toBe(0);
-    await sim.simulator.tenant('tenant-a').clock.advance(1_000);
-    expect((await list('/api/cl/invoices/', link)).body.count).toBeGreaterThan(0);
-  });
+  const retrieveAsync = (path: string, body: Record<string, unknown>) =>
+    sim.call('POST', path, { body, headers: { 'x-service-request-mode': 'async' } });
 
-  it("transactions with the async request mode (the provider's): 202, checked at once, stored when the job ran", async () => {
-    const link = await registerLink(sim, 'bank');
-    const refused = await sim.call('POST', '/api/transactions/', {
-      body: { link: '00000000-0000-4000-8000-000000000000', ...LAST_MONTH },
-      headers: { 'x-service-request-mode': 'async' },
-    });
-    expect(refused.status).toBe(404);
-    const accepted = await sim.call('POST', '/api/transactions/', {
-      body: { link, ...LAST_MONTH },
-      headers: { 'x-service-request-mode': 'async' },
-    });
-    expect(accepted.status).toBe(202);
-    expect(accepted.body.request_id).toMatch(/^[0-9a-f]{32}$/);
-    expect((await list('/api/transactions/', link)).body.count).toBe(0);
-    await sim.simulator.tenant('tenant-a').clock.advance(1_000);
-    expect((await list('/api/transactions/', link)).body.count).toBeGreaterThan(0);
-  });
+  it.each([
+    ['Chilean invoices', '/api/cl/invoices/', 'clFiscal', { type: 'INFLOW' }],
+    ["transactions (the provider's)", '/api/transactions/', 'bank', {}],
+  ] as const)(
+    '%s with the async request mode: 202 with a request id, listed once the job ran',
+    async (_, path, kind, extra) => {
+      const link = await registerLink(sim, kind);
+      // The checks run at once: an unknown link is refused before anything is scheduled.
+      const refused = await retrieveAsync(path, {
+        link: '00000000-0000-4000-8000-000000000000',
+        ...LAST_MONTH,
+        ...extra,
+      });
+      expect(refused.status).toBe(404);
+      const accepted = await retrieveAsync(path, { link, ...LAST_MONTH, ...extra });
+      expect(accepted.status).toBe(202);
+      expect(accepted.body.request_id).toMatch(/^[0-9a-f]{32}$/);
+      expect((await list(path, link)).body.count).toBe(0);
+      await sim.simulator.tenant('tenant-a').clock.advance(1_000);
+      expect((await list(path, link)).body.count).toBeGreaterThan(0);
+    },
+  );
 
   it('dates outside the institution history or in the future return what is available', async () => {
     const link = await registerLink(sim, 'bank');

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { checkExamples } from '../openapi/checks/example-check.js';
 import {
   checkOperations,
   parseOperationsTsv,
@@ -12,9 +13,8 @@ import {
 } from '../openapi/checks/operations-check.js';
 import { checkProjectRules } from '../openapi/checks/project-rules-check.js';
 import { checkRuleReferences } from '../openapi/checks/rule-references-check.js';
+import type { JsonObject } from '../openapi/document/json.js';
 import { RULES } from '../openapi/generated/rules.js';
-import type { JsonObject } from '../openapi/validation/document-ajv.js';
-import { checkExamples } from '../openapi/validation/example-check.js';
 
 const root = resolve(import.meta.dirname, '..');
 const read = (path: string) => readFileSync(path, 'utf8');

@@ -3,7 +3,7 @@
  * transactions each (10,000 x 100 = 1,000,000). Generating a million records one by one costs minutes,
  * so a block is generated with the simulator's generator and cloned under fresh ids, links and accounts.
  */
-import type { JsonObject } from '../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../openapi/document/json.js';
 import { createIds, createRandom } from '../../simulator/src/ids/seeded-ids.js';
 import type { Simulator } from '../../simulator/src/simulator.js';
 import {

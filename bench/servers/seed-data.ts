@@ -3,7 +3,7 @@
  * through the retrieval handlers would measure the generator, not serving, so the bench seeds them.
  * The link itself is registered through the core (`handle`), so it is exactly what the API creates.
  */
-import type { JsonObject } from '../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../openapi/document/json.js';
 import { DEFAULT_KEYS } from '../../simulator/src/config/simulator-config.js';
 import { generateRecords } from '../../simulator/src/fixtures/record-generator.js';
 import { buildRecordTemplates, type RecordTemplate } from '../../simulator/src/fixtures/record-templates.js';

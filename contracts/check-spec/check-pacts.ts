@@ -4,8 +4,8 @@
  * gate when no provider is at hand.
  */
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import type { JsonObject } from '../../openapi/validation/document-ajv.js';
+import { BUNDLED_DOCUMENTS } from '../../openapi/document/bundled-documents.js';
+import type { JsonObject } from '../../openapi/document/json.js';
 import { checkRequest } from './check-request.js';
 import { checkResponse } from './check-response.js';
 import { createOperationRouter } from './operation-router.js';
@@ -13,7 +13,7 @@ import { loadPacts, type PactInteraction } from './pact-file.js';
 import { createSchemaValidation } from './schema-validation.js';
 
 /** The bundled document every tool reads (`npm run generate`). */
-export const DEFAULT_DOCUMENT = resolve(import.meta.dirname, '../../openapi/generated/openapi.json');
+export const DEFAULT_DOCUMENT = BUNDLED_DOCUMENTS.api;
 
 export interface CheckSpecOptions {
   /** A bundled OpenAPI 3.1 document (JSON, internal `$ref`s only); default: this project's. */

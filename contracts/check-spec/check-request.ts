@@ -1,6 +1,6 @@
 /** Is a pact's request a valid request of its operation? Parameters, credentials and body, in words. */
-import { jsonMediaOf, resolveRef } from '../../openapi/checks/openapi-document.js';
-import { isObject, type JsonObject, type JsonValue } from '../../openapi/validation/document-ajv.js';
+import { jsonMediaOf, resolveRef } from '../../openapi/document/document-walk.js';
+import { isObject, type JsonObject, type JsonValue } from '../../openapi/document/json.js';
 import type { RoutedOperation } from './operation-router.js';
 import type { PactInteraction, PactRequest } from './pact-file.js';
 import type { SchemaValidation } from './schema-validation.js';

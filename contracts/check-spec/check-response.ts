@@ -1,6 +1,6 @@
 /** Does a pact's response agree with its operation: a documented status, a body its schema accepts? */
-import { jsonMediaOf } from '../../openapi/checks/openapi-document.js';
-import { isObject } from '../../openapi/validation/document-ajv.js';
+import { jsonMediaOf } from '../../openapi/document/document-walk.js';
+import { isObject } from '../../openapi/document/json.js';
 import { isJson } from './check-request.js';
 import type { RoutedOperation } from './operation-router.js';
 import type { PactResponse } from './pact-file.js';

@@ -5,7 +5,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isObject, type JsonObject, type JsonValue } from '../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject, type JsonValue } from '../../openapi/document/json.js';
 
 export interface PactMessage {
   /** Header names in lower case; every value of a repeated header. */

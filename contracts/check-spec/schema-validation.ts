@@ -4,14 +4,8 @@
  * Pact lets a provider send more than that, so by default a response example may leave out required
  * members (`strict` says otherwise); every member it does hold must still be documented and valid.
  */
-import {
-  createDocumentAjv,
-  type DocumentAjv,
-  describeErrors,
-  isObject,
-  type JsonObject,
-  type JsonValue,
-} from '../../openapi/validation/document-ajv.js';
+import { createDocumentAjv, type DocumentAjv, describeErrors } from '../../openapi/document/document-ajv.js';
+import { isObject, type JsonObject, type JsonValue } from '../../openapi/document/json.js';
 
 export interface SchemaValidation {
   document: JsonObject;

@@ -1,7 +1,7 @@
 /** The document's operations against the specification's list (fixtures/specified-operations.tsv). */
 import { resolve } from 'node:path';
-import type { JsonObject } from '../validation/document-ajv.js';
-import { listOperations } from './openapi-document.js';
+import { listOperations } from '../document/document-walk.js';
+import type { JsonObject } from '../document/json.js';
 
 /** API-ROOT: the one documented operation that the specification does not list. */
 export const EXTRA_OPERATIONS = new Set(['GET /api/']);

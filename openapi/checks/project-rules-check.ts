@@ -3,8 +3,10 @@
  * every operation, the shared error schema on every error response, pagination on every list, an
  * example on every request and response body.
  */
-import type { JsonObject, JsonValue } from '../validation/document-ajv.js';
-import { isObject, jsonMediaOf, listOperations, resolveRef } from './openapi-document.js';
+
+import { jsonMediaOf, listOperations, resolveRef } from '../document/document-walk.js';
+import type { JsonObject, JsonValue } from '../document/json.js';
+import { isObject } from '../document/json.js';
 
 export interface ProjectRuleViolation {
   operation: string;

@@ -1,6 +1,6 @@
 /** Rule IDs: every ID of the catalogue (openapi/rules.yaml) is referenced, and every `x-rules` entry exists. */
-import type { JsonObject, JsonValue } from '../validation/document-ajv.js';
-import { isObject } from './openapi-document.js';
+import type { JsonObject, JsonValue } from '../document/json.js';
+import { isObject } from '../document/json.js';
 
 export interface RuleReferencesReport {
   catalogued: number;

@@ -1,5 +1,5 @@
 /** The conformance suite's public surface: what `ofkit check` and the project's tests use. */
-export { loadApiDocument } from './document/api-document.js';
+export { loadApiDocument } from '../../openapi/document/api-document.js';
 export type { Exchange } from './http/http-client.js';
 export { renderConsoleReport } from './report/console-report.js';
 export { renderJson } from './report/json-report.js';

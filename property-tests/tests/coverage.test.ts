@@ -5,7 +5,7 @@
  * payments rules are enough for that, with two runs each.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadApiDocument } from '../src/document/api-document.js';
+import { loadApiDocument } from '../../openapi/document/api-document.js';
 import { allRules } from '../src/rules/index.js';
 import { isListOperation } from '../src/rules/schema/drawn-list-queries.js';
 import { runSuite } from '../src/runner/run-suite.js';

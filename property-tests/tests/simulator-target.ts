@@ -3,8 +3,9 @@
  * that only the control API clock moves time, optionally broken on purpose (`brokenRules`), and the
  * suite run against it. The suite itself imports nothing from the simulator.
  */
+
+import type { ApiDocument } from '../../openapi/document/api-document.js';
 import { startSimulator } from '../../simulator/src/start-simulator.js';
-import type { ApiDocument } from '../src/document/api-document.js';
 import type { Rule } from '../src/rules/rule.js';
 import type { RuleResult } from '../src/runner/run-rule.js';
 import { runSuite } from '../src/runner/run-suite.js';

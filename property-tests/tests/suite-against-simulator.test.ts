@@ -3,7 +3,7 @@
  * cross-cutting rule and every schema conformance row, with a fixed seed and few runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadApiDocument } from '../src/document/api-document.js';
+import { loadApiDocument } from '../../openapi/document/api-document.js';
 import { crossCuttingRules } from '../src/rules/cross-cutting/index.js';
 import { schemaConformanceRules } from '../src/rules/schema/operation-conformance.js';
 import type { RuleResult } from '../src/runner/run-rule.js';

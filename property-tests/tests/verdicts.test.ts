@@ -5,8 +5,8 @@
  * below its thresholds; a server that leaks one key's data to another fails AUTH-TENANT.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadApiDocument } from '../../openapi/document/api-document.js';
 import { check } from '../../scripts/cli/check.js';
-import { loadApiDocument } from '../src/document/api-document.js';
 import { allRules } from '../src/rules/index.js';
 import { runSuite } from '../src/runner/run-suite.js';
 import { selectRules } from '../src/runner/select-rules.js';

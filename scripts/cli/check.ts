@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { JsonValue } from '../../openapi/validation/document-ajv.js';
+import type { JsonValue } from '../../openapi/document/json.js';
 import { createHttpClient } from '../../property-tests/src/http/http-client.js';
 import {
   allRules,

@@ -1,7 +1,7 @@
 /** Builds a simulator from its configuration: the documents, the stages, the tenants and the handlers. */
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { JsonObject } from '../../openapi/validation/document-ajv.js';
+import { createApiDocument } from '../../openapi/document/api-document.js';
+import { BUNDLED_DOCUMENTS, readBundledDocument } from '../../openapi/document/bundled-documents.js';
+import type { JsonObject } from '../../openapi/document/json.js';
 import { parseBrokenRules } from './broken-rules/breakable-rules.js';
 import { systemTime } from './clock/system-time.js';
 import type { SimRequest, SimResponse } from './core/http-types.js';
@@ -23,8 +23,6 @@ import type { WebhookDefaults } from './webhooks/webhook-state.js';
 
 /** The store's scope of the simulator's own counters (not a tenant: the clock ticker skips `_` names). */
 const SIMULATOR_SCOPE = '_ofkit';
-
-const GENERATED = resolve(import.meta.dirname, '../../openapi/generated');
 
 export interface SimulatorOptions {
   seed: string;
@@ -71,8 +69,6 @@ export interface Simulator {
   jobs: JobKinds;
 }
 
-const readDocument = (name: string) => JSON.parse(readFileSync(join(GENERATED, name), 'utf8')) as JsonObject;
-
 /** Collection paths of the data resources: every `/api/` list whose records carry a `link`. */
 function dataCollections(document: JsonObject): string[] {
   const paths = Object.keys((document.paths ?? {}) as JsonObject);
@@ -88,7 +84,7 @@ function lazyPrismFallback(): PrismFallback & { load(): Promise<PrismFallback> }
   let loading: Promise<PrismFallback> | undefined;
   const load = () => {
     loading ??= import('./fallback/prism-fallback.js').then(({ createPrismFallback }) =>
-      createPrismFallback(join(GENERATED, 'openapi.json')),
+      createPrismFallback(BUNDLED_DOCUMENTS.api),
     );
     return loading;
   };
@@ -97,8 +93,8 @@ function lazyPrismFallback(): PrismFallback & { load(): Promise<PrismFallback> }
 
 export async function createSimulator(options: SimulatorOptions): Promise<Simulator> {
   const brokenRules = parseBrokenRules(options.brokenRules ?? []);
-  const api = readDocument('openapi.json');
-  const admin = readDocument('admin.json');
+  const api = readBundledDocument('api');
+  const admin = readBundledDocument('admin');
   const store = options.store ?? new MemoryStore();
   const realTime = options.realTime ?? systemTime;
   // Replicas on one store number themselves in start order (the memory store's only process is 1).
@@ -141,7 +137,8 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   });
   const fallback = lazyPrismFallback();
   const pipeline = createPipeline({
-    documents: [api, admin],
+    // The document's schemas are checked by the tests and linters, not on every start.
+    documents: [api, admin].map((raw) => createApiDocument(raw, { checkSchemas: false })),
     authenticate: createAuthenticator(options.keys, options.environment, brokenRules),
     tenantFor,
     handlers: createHandlerRegistry({ document: api, dataCollections: dataCollections(api), jobs }),

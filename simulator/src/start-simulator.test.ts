@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../openapi/document/json.js';
 import type { SimResponse } from './core/http-types.js';
 import { type StartedSimulator, startSimulator } from './start-simulator.js';
 import {

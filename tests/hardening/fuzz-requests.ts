@@ -3,9 +3,9 @@
  * JSON and depth, wrong types per schema field, huge strings and bodies, bad query values, bad auth,
  * unknown methods. Every choice comes from the seeded `random`.
  */
-import { isObject, type JsonObject } from '../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject } from '../../openapi/document/json.js';
+import type { ApiOperation } from '../../openapi/document/operation-index.js';
 import type { Random } from '../../simulator/src/ids/seeded-ids.js';
-import type { OperationSpec } from '../../simulator/src/pipeline/operation-index.js';
 import { deepJson, resolve, validValue, wrongValue } from './schema-values.js';
 
 export interface FuzzRequest {
@@ -44,7 +44,7 @@ const BAD_QUERY = ['', '-1', '1e400', 'abc', 'true', '%ZZ', 'x'.repeat(8000), '2
 /** Methods Node's parser accepts that no operation has (ERR-405); FOO and PRI go over the raw socket. */
 const ODD_METHODS = ['PROPFIND', 'PURGE', 'LINK', 'SEARCH', 'PATCH', 'OPTIONS', 'HEAD', 'PUT'];
 
-function pathFor(operation: OperationSpec, random: Random, ids: string[], bad = false): string {
+function pathFor(operation: ApiOperation, random: Random, ids: string[], bad = false): string {
   return operation.path.replace(/\{[^}]+\}/g, () =>
     bad
       ? random.pick(BAD_IDS)
@@ -54,7 +54,7 @@ function pathFor(operation: OperationSpec, random: Random, ids: string[], bad = 
   );
 }
 
-function queryFor(operation: OperationSpec, context: FuzzContext, bad: boolean): string {
+function queryFor(operation: ApiOperation, context: FuzzContext, bad: boolean): string {
   const params = new URLSearchParams();
   for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
     if (bad) {
@@ -70,12 +70,12 @@ function queryFor(operation: OperationSpec, context: FuzzContext, bad: boolean):
 }
 
 /** The body's property schemas (top level), for the wrong-type and huge-string mutations. */
-function bodyProperties(context: FuzzContext, operation: OperationSpec): [string, unknown][] {
+function bodyProperties(context: FuzzContext, operation: ApiOperation): [string, unknown][] {
   const schema = resolve(context.document, operation.body?.schema);
   return isObject(schema.properties) ? Object.entries(schema.properties) : [];
 }
 
-function bodies(context: FuzzContext, operation: OperationSpec): [string, string][] {
+function bodies(context: FuzzContext, operation: ApiOperation): [string, string][] {
   const { document, random } = context;
   const valid = () => validValue(document, operation.body?.schema, random) as JsonObject;
   const out: [string, string][] = [['valid', JSON.stringify(valid())]];
@@ -103,7 +103,7 @@ function bodies(context: FuzzContext, operation: OperationSpec): [string, string
 }
 
 /** About a dozen requests for `operation`. */
-export function requestsFor(context: FuzzContext, operation: OperationSpec): FuzzRequest[] {
+export function requestsFor(context: FuzzContext, operation: ApiOperation): FuzzRequest[] {
   const { random, auth, knownIds } = context;
   const json = { authorization: auth, 'content-type': 'application/json' };
   const path = () => pathFor(operation, random, knownIds);

@@ -7,8 +7,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexOperations } from '../../openapi/document/operation-index.js';
 import { createRandom } from '../../simulator/src/ids/seeded-ids.js';
-import { indexOperations } from '../../simulator/src/pipeline/operation-index.js';
 import { closeGracefully } from '../../simulator/src/server/graceful-shutdown.js';
 import { createHttpServer, listen } from '../../simulator/src/server/http-adapter.js';
 import { createSimulator, type Simulator } from '../../simulator/src/simulator.js';

@@ -3,7 +3,7 @@
  * wrong type for it. Deliberately small: the fuzz is about what the simulator refuses, not about
  * covering every valid shape (the conformance suite's arbitraries do that).
  */
-import { isObject, type JsonObject, type JsonValue } from '../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject, type JsonValue } from '../../openapi/document/json.js';
 import type { Random } from '../../simulator/src/ids/seeded-ids.js';
 
 /** Follows local `$ref`s (`#/components/schemas/X`) of the bundled document. */

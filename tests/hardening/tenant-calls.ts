@@ -1,7 +1,7 @@
 /** In-process calls the hardening tests make as one tenant, and what they check answers with. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { JsonObject } from '../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../openapi/document/json.js';
 import type { Simulator } from '../../simulator/src/simulator.js';
 
 export const ADMIN = JSON.parse(

@@ -4,9 +4,9 @@
  * overrides; everything else comes from the schemas.
  */
 import fc from 'fast-check';
-import type { JsonValue } from '../../../openapi/validation/document-ajv.js';
-import { isObject } from '../../../openapi/validation/document-ajv.js';
-import type { ApiOperation, ApiParameter } from '../document/api-document.js';
+import type { JsonValue } from '../../../openapi/document/json.js';
+import { isObject } from '../../../openapi/document/json.js';
+import type { ApiOperation, ApiParameter } from '../../../openapi/document/operation-index.js';
 import type { SchemaArbitraries } from './schema-arbitrary.js';
 
 /** A request before it is sent: path parameters not yet substituted. */

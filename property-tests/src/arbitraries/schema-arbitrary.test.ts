@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeErrors } from '../../../openapi/validation/document-ajv.js';
-import { loadApiDocument } from '../document/api-document.js';
+import { loadApiDocument } from '../../../openapi/document/api-document.js';
+import { describeErrors } from '../../../openapi/document/document-ajv.js';
 import { requestArbitrary } from './request-arbitrary.js';
 import { createSchemaArbitraries } from './schema-arbitrary.js';
 

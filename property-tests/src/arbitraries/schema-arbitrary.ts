@@ -5,8 +5,9 @@
  * allOf, not, $ref. Nothing is hand-written per resource.
  */
 import fc from 'fast-check';
-import type { DocumentAjv, JsonObject, JsonValue } from '../../../openapi/validation/document-ajv.js';
-import { isObject } from '../../../openapi/validation/document-ajv.js';
+import type { DocumentAjv } from '../../../openapi/document/document-ajv.js';
+import type { JsonObject, JsonValue } from '../../../openapi/document/json.js';
+import { isObject } from '../../../openapi/document/json.js';
 import { formatArbitrary } from './format-arbitraries.js';
 
 type Arb = fc.Arbitrary<JsonValue>;

@@ -4,7 +4,7 @@
  * curl reproduction of a failure.
  */
 import { Agent, request } from 'undici';
-import type { JsonValue } from '../../../openapi/validation/document-ajv.js';
+import type { JsonValue } from '../../../openapi/document/json.js';
 import type { TargetConfig } from '../target/target-config.js';
 import { type Credentials, type RecordedAuth, resolveCredentials } from './masked-auth.js';
 

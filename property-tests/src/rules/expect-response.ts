@@ -1,8 +1,9 @@
 /** Checks rules share on one answer of the target; each throws a Violation that says what was seen. */
 import type { ValidateFunction } from 'ajv';
-import type { JsonObject, JsonValue } from '../../../openapi/validation/document-ajv.js';
-import { createDocumentAjv, describeErrors, isObject } from '../../../openapi/validation/document-ajv.js';
-import type { ApiDocument } from '../document/api-document.js';
+import type { ApiDocument } from '../../../openapi/document/api-document.js';
+import { createDocumentAjv, describeErrors } from '../../../openapi/document/document-ajv.js';
+import type { JsonObject, JsonValue } from '../../../openapi/document/json.js';
+import { isObject } from '../../../openapi/document/json.js';
 import type { HttpResponse } from '../http/http-client.js';
 import { fail, unmet } from './rule.js';
 

@@ -3,7 +3,7 @@
  * (links, data, webhooks, payments: each area's index.ts lists its rule files), then the schema
  * conformance rows, one per operation.
  */
-import type { ApiDocument } from '../document/api-document.js';
+import type { ApiDocument } from '../../../openapi/document/api-document.js';
 import { crossCuttingRules } from './cross-cutting/index.js';
 import { dataRules } from './data/index.js';
 import { linkRules } from './links/index.js';

@@ -5,15 +5,15 @@
  * found and the not-found answers are exercised. What cannot be set up becomes a note.
  */
 import fc from 'fast-check';
-import type { JsonValue } from '../../../openapi/validation/document-ajv.js';
-import { isObject } from '../../../openapi/validation/document-ajv.js';
+import type { JsonValue } from '../../../openapi/document/json.js';
+import { isObject } from '../../../openapi/document/json.js';
+import type { ApiOperation } from '../../../openapi/document/operation-index.js';
 import {
   fillPath,
   type RequestInput,
   type RequestOverrides,
   requestArbitrary,
 } from '../arbitraries/request-arbitrary.js';
-import type { ApiOperation } from '../document/api-document.js';
 import type { FixtureKind } from '../target/target-config.js';
 import { isSkip, type SuiteContext } from './rule.js';
 import { requiredHeaders, seedCollection } from './seed-collection.js';

@@ -1,11 +1,11 @@
 /** Valid requests of any of several operations: the input of the rules that hold for every operation. */
 import fc from 'fast-check';
+import type { ApiOperation } from '../../../openapi/document/operation-index.js';
 import {
   type RequestInput,
   type RequestOverrides,
   requestArbitrary,
 } from '../arbitraries/request-arbitrary.js';
-import type { ApiOperation } from '../document/api-document.js';
 import type { SuiteContext } from './rule.js';
 
 /** An operation, named by its id (counterexamples stay readable), and a request of it. */

@@ -5,8 +5,8 @@
  * the pause is asked for (`institution_requires_token` at the link's institution, once); without it the config's
  * MFA fixture link is tried, which pauses where its institution serves the collection.
  */
-import { isObject, type JsonObject } from '../../../openapi/validation/document-ajv.js';
-import type { ApiOperation } from '../document/api-document.js';
+import { isObject, type JsonObject } from '../../../openapi/document/json.js';
+import type { ApiOperation } from '../../../openapi/document/operation-index.js';
 import { fixtureKindFor } from './known-values.js';
 import { isSkip, type SuiteContext } from './rule.js';
 import { requiredHeaders, requiredOnly } from './seed-collection.js';

@@ -4,9 +4,10 @@
  * per run. The runner owns seeds, runs, shrinking, recording and reports (property-tests/README.md).
  */
 import type fc from 'fast-check';
+import type { ApiDocument } from '../../../openapi/document/api-document.js';
+import type { ApiOperation } from '../../../openapi/document/operation-index.js';
 import { ruleTitle } from '../../../openapi/generated/rules.js';
 import type { SchemaArbitraries } from '../arbitraries/schema-arbitrary.js';
-import type { ApiDocument, ApiOperation } from '../document/api-document.js';
 import type { HttpSession } from '../http/http-client.js';
 import type { Capabilities, Capability } from '../target/capabilities.js';
 import type { Fixtures } from '../target/fixtures.js';

@@ -4,9 +4,9 @@
  * operation documents as sensible), then with generated ones, until the target accepts one.
  */
 import fc from 'fast-check';
-import { isObject, type JsonValue } from '../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonValue } from '../../../openapi/document/json.js';
+import type { ApiOperation } from '../../../openapi/document/operation-index.js';
 import { parameterText } from '../arbitraries/request-arbitrary.js';
-import type { ApiOperation } from '../document/api-document.js';
 import type { SuiteContext } from './rule.js';
 
 const GENERATED_TRIES = 3;

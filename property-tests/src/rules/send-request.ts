@@ -1,6 +1,7 @@
 /** Sends a generated request of one operation through a run's recording session. */
+
+import type { ApiOperation } from '../../../openapi/document/operation-index.js';
 import { fillPath, type RequestInput } from '../arbitraries/request-arbitrary.js';
-import type { ApiOperation } from '../document/api-document.js';
 import type { HttpResponse, HttpSession } from '../http/http-client.js';
 import type { Credentials } from '../http/masked-auth.js';
 

@@ -4,7 +4,8 @@
  * against its schema (no body where none is declared). An operation is covered when it exhibited a
  * success (2xx) status. A green run must show that the target was really exercised.
  */
-import type { ApiDocument, ApiOperation } from '../document/api-document.js';
+import type { ApiDocument } from '../../../openapi/document/api-document.js';
+import type { ApiOperation } from '../../../openapi/document/operation-index.js';
 import type { HttpResponse } from '../http/http-client.js';
 import { isJsonContentType } from '../rules/expect-response.js';
 

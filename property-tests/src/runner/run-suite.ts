@@ -3,8 +3,9 @@
  * through the control API when it has one, then runs each rule with its own seed. Emits events; the
  * CLI decides what to print (STYLE.md).
  */
+
+import { type ApiDocument, loadApiDocument } from '../../../openapi/document/api-document.js';
 import { createSchemaArbitraries } from '../arbitraries/schema-arbitrary.js';
-import { type ApiDocument, loadApiDocument } from '../document/api-document.js';
 import { createHttpClient } from '../http/http-client.js';
 import type { Rule, SuiteContext } from '../rules/rule.js';
 import { type Capabilities, detectCapabilities } from '../target/capabilities.js';

@@ -2,15 +2,10 @@
  * What the target offers beyond the API, detected once before the rules run. A rule declares what it
  * needs; when the target lacks it the rule is reported skipped with the reason.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import {
-  createDocumentAjv,
-  describeErrors,
-  isObject,
-  type JsonObject,
-} from '../../../openapi/validation/document-ajv.js';
+import { readBundledDocument } from '../../../openapi/document/bundled-documents.js';
+import { createDocumentAjv, describeErrors } from '../../../openapi/document/document-ajv.js';
+import { isObject } from '../../../openapi/document/json.js';
 import type { HttpClient } from '../http/http-client.js';
 import type { TargetConfig } from './target-config.js';
 
@@ -26,15 +21,13 @@ export interface Capabilities {
 }
 
 const CLOCK = '/_ofkit/clock/';
-/** The control API's document (bundled): its Clock schema is the answer only the control API gives. */
-const ADMIN_DOCUMENT = resolve(import.meta.dirname, '../../../openapi/generated/admin.json');
-
 let clockSchema: ValidateFunction | undefined;
 
 /** admin.yaml's `Clock` (`{now, frozen, jobs_run?}`, no other member), compiled once. */
 function validateClock(): ValidateFunction {
   if (!clockSchema) {
-    const admin = JSON.parse(readFileSync(ADMIN_DOCUMENT, 'utf8')) as JsonObject;
+    // The control API's document: its Clock schema is the answer only the control API gives.
+    const admin = readBundledDocument('admin');
     const components = isObject(admin.components) ? admin.components : {};
     const schemas = isObject(components.schemas) ? components.schemas : {};
     clockSchema = createDocumentAjv(admin).compile(schemas.Clock ?? false);

@@ -3,8 +3,8 @@
  * (resumed with the MFA token when the institution asks for one, LINK-MFA-428) and whole lists read
  * page by page. Anything that cannot be set up comes back as a reason, never as an exception.
  */
-import type { JsonObject } from '../../../openapi/validation/document-ajv.js';
-import { isObject } from '../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../openapi/document/json.js';
+import { isObject } from '../../../openapi/document/json.js';
 import type { HttpSession } from '../http/http-client.js';
 import type { Skip } from '../rules/rule.js';
 import { skip } from '../rules/rule.js';

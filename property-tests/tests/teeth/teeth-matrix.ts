@@ -5,12 +5,12 @@
  * rules run concurrently (each against its own simulator).
  */
 import { expect } from 'vitest';
+import { loadApiDocument } from '../../../openapi/document/api-document.js';
 import {
   BREAKABLE_RULE_IDS,
   BREAKABLE_RULES,
   type BreakableRuleId,
 } from '../../../simulator/src/broken-rules/breakable-rules.js';
-import { loadApiDocument } from '../../src/document/api-document.js';
 import { allRules } from '../../src/rules/index.js';
 import type { RuleArea } from '../../src/rules/rule.js';
 import type { RuleResult } from '../../src/runner/run-rule.js';

@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  createDocumentAjv,
-  describeErrors,
-  type JsonObject,
-  type JsonValue,
-} from '../../../openapi/validation/document-ajv.js';
+import { createDocumentAjv, describeErrors } from '../../../openapi/document/document-ajv.js';
+import type { JsonObject, JsonValue } from '../../../openapi/document/json.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
 import { createPrismFallback } from './prism-fallback.js';
 

@@ -1,7 +1,8 @@
 /** Small pieces the resource handlers share. */
+
+import type { ApiOperation } from '../../../openapi/document/operation-index.js';
 import { err, ok, type Result } from '../core/result.js';
 import { type ApiErrors, apiError } from '../errors/api-error.js';
-import type { OperationSpec } from '../pipeline/operation-index.js';
 import type { StoredRecord } from '../store/store.js';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 
@@ -30,8 +31,8 @@ export async function findOr404(
 export { publicView } from '../store/record-views.js';
 
 /** A numeric member of an operation's `x-` extension (the document holds the rules' numbers). */
-export function extensionNumber(operation: OperationSpec, extension: string, member: string): number {
-  const value = (operation.operation[extension] as Record<string, unknown> | undefined)?.[member];
+export function extensionNumber(operation: ApiOperation, extension: string, member: string): number {
+  const value = (operation.raw[extension] as Record<string, unknown> | undefined)?.[member];
   if (typeof value !== 'number')
     throw new Error(`${operation.operationId} has no numeric ${extension}.${member}`);
   return value;
@@ -44,7 +45,7 @@ export function extensionNumber(operation: OperationSpec, extension: string, mem
 export async function checkDeletionRate(
   tenant: TenantRuntime,
   collection: string,
-  operation: OperationSpec,
+  operation: ApiOperation,
 ): Promise<Result<true, ApiErrors>> {
   // brokenRules: a simulator broken on purpose proves the conformance suite catches it.
   if (tenant.brokenRules.has('DELETE-RATE-LIMIT')) return ok(true);

@@ -1,15 +1,16 @@
 /** The shape of a stateful handler: stage 4 of the pipeline, keyed by operationId in the registry. */
+
+import type { ApiOperation } from '../../../openapi/document/operation-index.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
 import type { Result } from '../core/result.js';
 import type { ApiErrors } from '../errors/api-error.js';
-import type { OperationSpec } from '../pipeline/operation-index.js';
 import type { ValidInput } from '../pipeline/validate.js';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 
 export interface HandlerContext {
   request: SimRequest;
   input: ValidInput;
-  operation: OperationSpec;
+  operation: ApiOperation;
   tenant: TenantRuntime;
   /** This request's id, for bodies that carry one (202s) and for events. */
   requestId: string;

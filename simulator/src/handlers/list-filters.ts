@@ -12,8 +12,9 @@
  * so `__range=a,b` is `__gte=a&__lte=b` and `created_at=a` is the day a; a date-time compares instants.
  * `fields` and `omit` shape the response (pipeline/project-fields.ts), they do not filter.
  */
+
+import type { ApiOperation } from '../../../openapi/document/operation-index.js';
 import type { BrokenRules } from '../broken-rules/breakable-rules.js';
-import type { OperationSpec } from '../pipeline/operation-index.js';
 import type { StoredRecord } from '../store/store.js';
 
 /** Query parameters that page or shape the answer rather than filter it. */
@@ -181,10 +182,10 @@ export function filterRecords(
   return predicates.length === 0 ? records : records.filter((record) => predicates.every((p) => p(record)));
 }
 
-const declarations = new WeakMap<OperationSpec, ReadonlyMap<string, FilterDeclaration>>();
+const declarations = new WeakMap<ApiOperation, ReadonlyMap<string, FilterDeclaration>>();
 
 /** The `x-filter` declarations of an operation's query parameters, read once per operation. */
-export function declaredFilters(operation: OperationSpec): ReadonlyMap<string, FilterDeclaration> {
+export function declaredFilters(operation: ApiOperation): ReadonlyMap<string, FilterDeclaration> {
   let found = declarations.get(operation);
   if (found === undefined) {
     found = new Map(

@@ -1,5 +1,5 @@
 /** Maps operationIds to stateful handlers; every other operation falls back to Prism (STYLE.md). */
-import type { JsonObject } from '../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../openapi/document/json.js';
 import type { JobKinds } from '../tenants/job-kinds.js';
 import { defineDailyRefresh } from '../webhooks/daily-schedule.js';
 import { controlHandlers } from './control/index.js';

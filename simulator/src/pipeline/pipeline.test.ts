@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentAjv } from '../../../openapi/validation/document-ajv.js';
+import { createDocumentAjv } from '../../../openapi/document/document-ajv.js';
+import { indexOperations } from '../../../openapi/document/operation-index.js';
 import {
   ADMIN_DOCUMENT,
   type CheckedSimulator,
   contractCheckedSimulator,
 } from '../testing/contract-checked-simulator.js';
-import { indexOperations } from './operation-index.js';
 import { createValidator } from './validate.js';
 
 let sim: CheckedSimulator;

@@ -3,11 +3,8 @@
  * route -> authenticate -> validate -> handle -> serialize, where `fields`/`omit` shape the handler's
  * records before serializing. Every stage returns a Result; only serialize renders errors.
  */
-import {
-  createDocumentAjv,
-  type DocumentAjv,
-  type JsonObject,
-} from '../../../openapi/validation/document-ajv.js';
+import type { ApiDocument } from '../../../openapi/document/api-document.js';
+import type { ApiOperation } from '../../../openapi/document/operation-index.js';
 import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import { breakResponse } from '../broken-rules/response-breaks.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
@@ -18,7 +15,6 @@ import type { Ids } from '../ids/seeded-ids.js';
 import { useFirst } from '../tenants/armed-switches.js';
 import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 import type { Authenticator, Tenant } from './authenticate.js';
-import { indexOperations, type OperationSpec } from './operation-index.js';
 import { projectFields } from './project-fields.js';
 import { createRouter } from './route.js';
 import { renderErrors } from './serialize.js';
@@ -26,7 +22,7 @@ import { createValidator, type Validator } from './validate.js';
 
 export interface PipelineOptions {
   /** The bundled API document and the control API's (openapi/generated/*.json). */
-  documents: JsonObject[];
+  documents: ApiDocument[];
   authenticate: Authenticator;
   tenantFor: (tenantId: string) => TenantRuntime;
   handlers: HandlerRegistry;
@@ -88,22 +84,14 @@ function brokenOnPurpose(tenant: TenantRuntime, request: SimRequest): SimRequest
   return { ...request, headers };
 }
 
-const once = <T>(make: () => T): (() => T) => {
-  let made: { value: T } | undefined;
-  return () => {
-    made ??= { value: make() };
-    return made.value;
-  };
-};
-
 /**
  * Compiling every operation's schemas was most of a start (about 170 operations): each operation's
  * validator is compiled on its first request instead (pipeline.test.ts compiles them all).
  */
-function lazyValidator(operation: OperationSpec, ajv: () => DocumentAjv, broken: BrokenRules): Validator {
+function lazyValidator(operation: ApiOperation, document: ApiDocument, broken: BrokenRules): Validator {
   let validator: Validator | undefined;
   return (request, pathParams) => {
-    validator ??= createValidator(operation, ajv(), broken);
+    validator ??= createValidator(operation, document.ajv, broken);
     return validator(request, pathParams);
   };
 }
@@ -116,14 +104,12 @@ function openRoot(broken: BrokenRules, request: SimRequest): Result<Tenant, ApiE
 
 export function createPipeline(options: PipelineOptions): Pipeline {
   const broken = options.brokenRules ?? new Set();
-  const operations: OperationSpec[] = [];
+  const operations: ApiOperation[] = [];
   const validators = new Map<string, Validator>();
   for (const document of options.documents) {
-    // The document's schemas are checked by the tests and linters, not on every start.
-    const ajv = once(() => createDocumentAjv(document, { checkSchemas: false }));
-    for (const operation of indexOperations(document).values()) {
+    for (const operation of document.operations) {
       operations.push(operation);
-      validators.set(operation.operationId, lazyValidator(operation, ajv, broken));
+      validators.set(operation.operationId, lazyValidator(operation, document, broken));
     }
   }
   const route = createRouter(operations, broken);

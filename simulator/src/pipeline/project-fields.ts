@@ -7,7 +7,7 @@
  * a page's `count`, `next` and `previous` stay. Only records are shaped (200 and 201): errors are the
  * API's error array (ERR-BODY), and a 202's acknowledgement (`request_id`) is no record (choice).
  */
-import { SHAPED_STATUSES } from '../../../openapi/checks/projected-schema.js';
+import { SHAPED_STATUSES } from '../../../openapi/document/projected-schema.js';
 import type { SimResponse } from '../core/http-types.js';
 
 type JsonRecord = Record<string, unknown>;

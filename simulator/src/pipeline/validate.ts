@@ -5,12 +5,13 @@
  */
 
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import type { DocumentAjv, JsonObject, JsonValue } from '../../../openapi/validation/document-ajv.js';
+import type { DocumentAjv } from '../../../openapi/document/document-ajv.js';
+import type { JsonObject, JsonValue } from '../../../openapi/document/json.js';
+import type { ApiOperation, ApiParameter } from '../../../openapi/document/operation-index.js';
 import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import type { SimRequest } from '../core/http-types.js';
 import { err, ok, type Result } from '../core/result.js';
 import { type ApiError, type ApiErrors, apiError } from '../errors/api-error.js';
-import type { OperationSpec, ParameterSpec } from './operation-index.js';
 
 export interface ValidInput {
   path: Record<string, string>;
@@ -39,7 +40,7 @@ function coerce(value: string, schema: JsonValue, broken: BrokenRules): unknown 
   return value;
 }
 
-function objectSchema(parameters: ParameterSpec[], broken: BrokenRules): JsonObject {
+function objectSchema(parameters: ApiParameter[], broken: BrokenRules): JsonObject {
   const properties: JsonObject = {};
   for (const parameter of parameters) properties[parameter.name] = parameter.schema;
   // brokenRules LIST-LINK-REQUIRED: `link` made optional on every list.
@@ -118,12 +119,14 @@ function parseBody(request: SimRequest): Result<unknown, ApiErrors> {
 
 /** Compiles the operation's schemas once; returns the stage. */
 export function createValidator(
-  spec: OperationSpec,
+  spec: ApiOperation,
   ajv: DocumentAjv,
   broken: BrokenRules = new Set(),
 ): Validator {
-  const byPlace = (place: ParameterSpec['in']) => spec.parameters.filter((p) => p.in === place);
-  const [pathParams, queryParams, headerParams] = [byPlace('path'), byPlace('query'), byPlace('header')];
+  const byPlace = (place: ApiParameter['in']) => spec.parameters.filter((p) => p.in === place);
+  const [pathParams, queryParams] = [byPlace('path'), byPlace('query')];
+  // Header names are case-insensitive; the adapter gives them lower-case.
+  const headerParams = byPlace('header').map((p) => ({ ...p, name: p.name.toLowerCase() }));
   const checkQuery = ajv.compile(objectSchema(queryParams, broken));
   const checkHeaders = ajv.compile(objectSchema(headerParams, broken));
   const checkBody = spec.body ? ajv.compile(spec.body.schema) : undefined;

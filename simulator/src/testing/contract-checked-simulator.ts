@@ -6,16 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { projectedSchema, SHAPED_STATUSES, shapingOf } from '../../../openapi/checks/projected-schema.js';
-import { withClosedResponses } from '../../../openapi/validation/closed-responses.js';
-import {
-  createDocumentAjv,
-  describeErrors,
-  type JsonObject,
-} from '../../../openapi/validation/document-ajv.js';
+import { withClosedResponses } from '../../../openapi/document/closed-responses.js';
+import { createDocumentAjv, describeErrors } from '../../../openapi/document/document-ajv.js';
+import type { JsonObject } from '../../../openapi/document/json.js';
+import { indexOperations } from '../../../openapi/document/operation-index.js';
+import { projectedSchema, SHAPED_STATUSES, shapingOf } from '../../../openapi/document/projected-schema.js';
 import type { SimResponse } from '../core/http-types.js';
 import type { ApiKey, Environment } from '../pipeline/authenticate.js';
-import { indexOperations } from '../pipeline/operation-index.js';
 import { createRouter } from '../pipeline/route.js';
 import { createSimulator, type Simulator } from '../simulator.js';
 import type { RaisedEvent } from '../webhooks/raised-event.js';
@@ -110,14 +107,14 @@ export function checkAgainstDocument(
   const routed = route(method, path);
   const where = `${method} ${path} -> ${response.status}`;
   let schema: unknown;
-  if (routed.ok && routed.value.operation.responses.has(response.status)) {
+  if (routed.ok && routed.value.operation.responses.has(String(response.status))) {
     const { operation } = routed.value;
     const declared = operation.parameters.some(
       (p) => p.in === 'query' && ['fields', 'omit'].includes(p.name),
     );
     schema = shapedSchema(
       checker,
-      operation.responses.get(response.status),
+      operation.responses.get(String(response.status))?.schema,
       response.status,
       declared,
       query,

@@ -4,11 +4,8 @@
  * a sandbox simulator whose responses are checked like the harness checks production ones.
  */
 import { expect } from 'vitest';
-import {
-  createDocumentAjv,
-  describeErrors,
-  type JsonObject,
-} from '../../../openapi/validation/document-ajv.js';
+import { createDocumentAjv, describeErrors } from '../../../openapi/document/document-ajv.js';
+import type { JsonObject } from '../../../openapi/document/json.js';
 import type { RaisedEvent } from '../webhooks/raised-event.js';
 import { type CheckedSimulator, contractCheckedSimulator } from './contract-checked-simulator.js';
 

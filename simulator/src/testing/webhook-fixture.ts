@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { JsonObject } from '../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../openapi/document/json.js';
 import { createLinkData, type LinkData } from '../handlers/data-resources/link-data.js';
 import { institutionByName } from '../institutions/catalogue.js';
 import { MemoryStore } from '../store/memory-store.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../openapi/document/json.js';
 import { arm } from '../tenants/armed-switches.js';
 import { FIXED_NOW } from '../testing/contract-checked-simulator.js';
 import { startReceiver, type TestReceiver } from '../testing/test-receiver.js';

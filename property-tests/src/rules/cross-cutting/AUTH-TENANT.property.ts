@@ -5,8 +5,8 @@
  * key's lists, filtered by the owner's link or not, never hold it.
  */
 import fc from 'fast-check';
-import { isObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
-import type { ApiOperation } from '../../document/api-document.js';
+import { isObject, type JsonValue } from '../../../../openapi/document/json.js';
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import { describeAnswer, expectStatus } from '../expect-response.js';
 import { defineRule, fail, isSkip, type RunContext, type SuiteContext, skip, unmet } from '../rule.js';
 import { type ListSource, listSources } from './list-sources.js';

@@ -4,8 +4,8 @@
  * parameter allows it (ResourceId: any string is accepted, choice).
  */
 import fc from 'fast-check';
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
-import type { ApiOperation } from '../../document/api-document.js';
+import { isObject } from '../../../../openapi/document/json.js';
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import { expectStatus } from '../expect-response.js';
 import { type OperationRequest, operationOf, operationRequests } from '../operation-requests.js';
 import { defineRule, skip } from '../rule.js';

@@ -5,7 +5,7 @@
  * generated: no credentials, refused methods, unknown paths and ids, invalid paging, malformed JSON and
  * members of the wrong type (these two must get 400: the document's BadRequest), and valid requests.
  */
-import type { JsonValue } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonValue } from '../../../../openapi/document/json.js';
 import { expectErrorArray, expectStatus, expectValid } from '../expect-response.js';
 import { type OperationRequest, operationOf } from '../operation-requests.js';
 import { defineRule, type RunContext, skip } from '../rule.js';

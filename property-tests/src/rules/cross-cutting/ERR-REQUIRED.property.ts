@@ -5,9 +5,9 @@
  * depends on the branch), and so are item operations whose ids the suite cannot point at a live record.
  */
 import fc from 'fast-check';
-import { isObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonValue } from '../../../../openapi/document/json.js';
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import { type RequestInput, requestArbitrary } from '../../arbitraries/request-arbitrary.js';
-import type { ApiOperation } from '../../document/api-document.js';
 import { expectFieldError, expectStatus } from '../expect-response.js';
 import { defineRule, isSkip, type SuiteContext, skip } from '../rule.js';
 import { describeOperation, sendRequest } from '../send-request.js';

@@ -7,8 +7,8 @@
  * compares the member's date part; numbers compare as numbers.
  */
 import fc from 'fast-check';
-import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
-import type { ApiParameter } from '../../document/api-document.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
+import type { ApiParameter } from '../../../../openapi/document/operation-index.js';
 import { defineRule, fail, isSkip, type SuiteContext, skip } from '../rule.js';
 import { fieldAt, fieldTexts } from './filter-targets.js';
 import { type ListSource, listSources } from './list-sources.js';

@@ -4,8 +4,8 @@
  * `field: link`.
  */
 import fc from 'fast-check';
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import { requestArbitrary } from '../../arbitraries/request-arbitrary.js';
-import type { ApiOperation } from '../../document/api-document.js';
 import { expectFieldError, expectStatus } from '../expect-response.js';
 import { defineRule, fail, type SuiteContext, skip } from '../rule.js';
 

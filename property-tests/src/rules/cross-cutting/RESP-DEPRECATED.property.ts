@@ -4,7 +4,8 @@
  * deprecated member, when it comes, has the type its schema declares.
  */
 import fc from 'fast-check';
-import { describeErrors, isObject, type JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import { describeErrors } from '../../../../openapi/document/document-ajv.js';
+import { isObject, type JsonObject } from '../../../../openapi/document/json.js';
 import { knownValues } from '../known-values.js';
 import { defineRule, fail, isSkip, type SuiteContext, unmet } from '../rule.js';
 

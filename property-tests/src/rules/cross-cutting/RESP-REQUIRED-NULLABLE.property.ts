@@ -3,8 +3,9 @@
  * schema marks required is present, and null appears only where the schema allows it. Ids point at
  * records the suite found or created, so the answers carry real records.
  */
+
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import type { RequestOverrides } from '../../arbitraries/request-arbitrary.js';
-import type { ApiOperation } from '../../document/api-document.js';
 import { isJsonContentType } from '../expect-response.js';
 import { knownValues } from '../known-values.js';
 import { type OperationRequest, operationOf, operationRequests } from '../operation-requests.js';

@@ -4,7 +4,7 @@
  * API root, when it states a version, states that one.
  */
 import fc from 'fast-check';
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import { describeAnswer } from '../expect-response.js';
 import { defineRule, fail, type SuiteContext } from '../rule.js';
 

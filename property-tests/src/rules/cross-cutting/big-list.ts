@@ -3,7 +3,7 @@
  * `page_size` above 1000 is seen served as 1000. The lists the suite fills are smaller; a year of a
  * bank link's transactions (one retrieval of 365 days) is the one the suite can make larger.
  */
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import { dayText, targetToday } from '../data/retrieval.js';
 import type { SuiteContext } from '../rule.js';
 import type { ListSource } from './list-sources.js';

@@ -1,7 +1,7 @@
 /** The requests ERR-BODY sends: one arbitrary per way of provoking an error, all from the document. */
 import fc from 'fast-check';
-import { isObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
-import type { ApiOperation } from '../../document/api-document.js';
+import { isObject, type JsonValue } from '../../../../openapi/document/json.js';
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import { type OperationRequest, operationRequests } from '../operation-requests.js';
 import type { SuiteContext } from '../rule.js';
 

@@ -7,7 +7,7 @@
  * a parameter's `x-filter` member, where the document gives one, is the field it compares.
  */
 import fc from 'fast-check';
-import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 import { isSkip, type SuiteContext } from '../rule.js';
 import { type ListSource, listSources } from './list-sources.js';
 

@@ -4,7 +4,7 @@
  * institution that serves the resource). Lists that stay empty still count: the laws must hold there too.
  */
 import fc from 'fast-check';
-import type { ApiOperation } from '../../document/api-document.js';
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import { fixtureKindFor } from '../known-values.js';
 import { isSkip, type SuiteContext } from '../rule.js';
 import { requiredHeaders, seedCollection } from '../seed-collection.js';

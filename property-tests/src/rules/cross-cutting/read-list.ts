@@ -1,5 +1,5 @@
 /** Reading lists inside a run (recorded): one page, or every page with the largest page size. */
-import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 import type { HttpResponse, HttpSession } from '../../http/http-client.js';
 import { describeAnswer } from '../expect-response.js';
 import { fail } from '../rule.js';

@@ -3,7 +3,7 @@
  * where the schema allows it. Other schema breaches are the SCHEMA rows' business, so this walker looks
  * at nothing else. `oneOf`/`anyOf`: the value is fine when one branch has no problem.
  */
-import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 
 type Resolve = (value: JsonValue | undefined) => JsonValue | undefined;
 

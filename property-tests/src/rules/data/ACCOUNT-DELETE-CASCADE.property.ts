@@ -7,7 +7,7 @@
  * records carry an `account`, in which case only those naming the account must go.
  */
 import fc from 'fast-check';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import { expectStatus } from '../expect-response.js';
 import { defineRule, fail, type RunContext, skip } from '../rule.js';
 import { byPath, type Reachable, reachableResources } from './reachable.js';

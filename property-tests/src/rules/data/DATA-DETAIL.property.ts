@@ -5,7 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import { expectErrorArray, expectStatus, expectUsable } from '../expect-response.js';
 import { defineRule, fail, skip, unmet } from '../rule.js';
 import { byPath, type Reachable, reachableResources, seedEmpty } from './reachable.js';

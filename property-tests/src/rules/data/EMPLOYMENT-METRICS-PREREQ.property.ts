@@ -7,7 +7,7 @@
  * The sandbox half ("not available on the sandbox institution") is not observable in production.
  */
 import fc from 'fast-check';
-import { isObject, type JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject } from '../../../../openapi/document/json.js';
 import { expectErrorArray, expectStatus } from '../expect-response.js';
 import { defineRule, isSkip, type RunContext, skip } from '../rule.js';
 import { type DataResource, dataResources } from './data-resources.js';

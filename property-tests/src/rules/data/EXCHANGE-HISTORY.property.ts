@@ -6,8 +6,8 @@
  * exchange (204) its history answers 404.
  */
 import fc from 'fast-check';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
-import type { ApiOperation } from '../../document/api-document.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import { pageOf } from '../cross-cutting/read-list.js';
 import { expectErrorArray, expectStatus, expectUsable } from '../expect-response.js';
 import { defineRule, fail, type RunContext, skip } from '../rule.js';

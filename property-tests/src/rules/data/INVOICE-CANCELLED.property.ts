@@ -5,7 +5,7 @@
  * cancelled invoice) carries that status. The `invoices_cancelled` event is the webhooks area's.
  */
 import fc from 'fast-check';
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import { expectStatus } from '../expect-response.js';
 import { defineRule, fail, type SuiteContext, skip } from '../rule.js';
 import type { DataResource } from './data-resources.js';

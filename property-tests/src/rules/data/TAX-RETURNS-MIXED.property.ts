@@ -6,7 +6,7 @@
  * listed, side by side. Which kinds the target returned is reported.
  */
 import fc from 'fast-check';
-import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 import { expectUsable } from '../expect-response.js';
 import { defineRule, fail, type SuiteContext, skip } from '../rule.js';
 import type { DataResource } from './data-resources.js';

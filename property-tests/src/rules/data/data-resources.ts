@@ -4,8 +4,8 @@
  * list GET `P/`, the detail GET `P/{id}/` and the DELETE `P/{id}/`; plus the fixture institution that
  * serves each one and the shape of its retrieval body (DATA-RETRIEVE).
  */
-import { isObject, type JsonObject } from '../../../../openapi/validation/document-ajv.js';
-import type { ApiOperation } from '../../document/api-document.js';
+import { isObject, type JsonObject } from '../../../../openapi/document/json.js';
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import type { FixtureKind } from '../../target/target-config.js';
 import { fixtureKindFor } from '../known-values.js';
 import type { SuiteContext } from '../rule.js';

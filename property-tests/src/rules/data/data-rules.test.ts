@@ -3,13 +3,13 @@
  * simulator, and a simulator broken on RANGE-365 and ACCOUNT-DELETE-CASCADE fails exactly those two.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadApiDocument } from '../../../../openapi/document/api-document.js';
 import {
   outcome,
   runRules,
   type SimulatorTarget,
   startSimulatorTarget,
 } from '../../../tests/simulator-target.js';
-import { loadApiDocument } from '../../document/api-document.js';
 import type { RuleResult } from '../../runner/run-rule.js';
 import { dataRules } from './index.js';
 

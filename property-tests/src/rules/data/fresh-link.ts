@@ -2,7 +2,7 @@
  * A new link registered inside a run, through its recording session, so that a failure's curl
  * reproduction starts from the registration (a rule that needs a link without history registers one).
  */
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import type { HttpResponse } from '../../http/http-client.js';
 import type { Registration } from '../../target/target-config.js';
 import { describeAnswer } from '../expect-response.js';

@@ -4,8 +4,8 @@
  * moving the target's clock past the window through the control API where the target has one.
  */
 import fc from 'fast-check';
-import { isObject, type JsonObject } from '../../../../openapi/validation/document-ajv.js';
-import type { ApiOperation } from '../../document/api-document.js';
+import { isObject, type JsonObject } from '../../../../openapi/document/json.js';
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import type { HttpResponse, HttpSession } from '../../http/http-client.js';
 import { readAll } from '../cross-cutting/read-list.js';
 import type { RunContext } from '../rule.js';

@@ -3,7 +3,7 @@
  * years ending on the target's today, one value of each required enum and the document example's other
  * required members; the 201 answer checked against the document.
  */
-import { isObject, type JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject } from '../../../../openapi/document/json.js';
 import type { HttpResponse, HttpSession } from '../../http/http-client.js';
 import { describeAnswer, expectStatus, expectUsable } from '../expect-response.js';
 import { fail, type SuiteContext } from '../rule.js';

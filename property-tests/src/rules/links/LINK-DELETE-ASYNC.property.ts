@@ -5,7 +5,7 @@
  * `link_deleted` event that follows belongs to the webhooks area.
  */
 import fc from 'fast-check';
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import type { FixtureKind } from '../../target/target-config.js';
 import { describeAnswer, expectStatus } from '../expect-response.js';
 import { defineRule, fail, type RunContext } from '../rule.js';

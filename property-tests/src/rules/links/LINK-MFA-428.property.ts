@@ -7,7 +7,7 @@
  * array. The retrievals' 428 (owners, accounts, transactions, invoices) belong to the data area.
  */
 import fc from 'fast-check';
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import type { HttpResponse } from '../../http/http-client.js';
 import { describeAnswer, expectErrorArray, expectStatus } from '../expect-response.js';
 import { defineRule, fail, type RunContext } from '../rule.js';

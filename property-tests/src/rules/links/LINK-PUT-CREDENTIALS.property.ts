@@ -7,7 +7,7 @@
  * The `historical_update` events of a recurrent link belong to the webhooks area.
  */
 import fc from 'fast-check';
-import { isObject, type JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject } from '../../../../openapi/document/json.js';
 import type { FixtureKind } from '../../target/target-config.js';
 import { describeAnswer, expectStatus } from '../expect-response.js';
 import { defineRule, fail, type RunContext, type SuiteContext, skip } from '../rule.js';

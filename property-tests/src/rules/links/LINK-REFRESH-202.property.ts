@@ -6,7 +6,7 @@
  * carrying the request id belong to the webhooks area.
  */
 import fc from 'fast-check';
-import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 import { describeAnswer, expectStatus } from '../expect-response.js';
 import { defineRule, fail, isSkip, skip } from '../rule.js';
 import { canonicalJson } from '../same-value.js';

@@ -7,7 +7,7 @@
  * half is checked.
  */
 import fc from 'fast-check';
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import type { HttpResponse } from '../../http/http-client.js';
 import { describeAnswer, errorItems, expectErrorArray, expectStatus } from '../expect-response.js';
 import { defineRule, fail, type RunContext } from '../rule.js';

@@ -5,8 +5,8 @@
  * array.
  */
 import fc from 'fast-check';
-import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
-import type { ApiOperation } from '../../document/api-document.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import type { FixtureKind } from '../../target/target-config.js';
 import { expectErrorArray, expectStatus } from '../expect-response.js';
 import { defineRule, fail, type RunContext, type SuiteContext, skip } from '../rule.js';

@@ -5,8 +5,8 @@
  * `expires_in`). The payments half is left out in the sandbox (PAY-SANDBOX) or without a customer.
  */
 import fc from 'fast-check';
-import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
-import type { ApiOperation } from '../../document/api-document.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import { expectStatus } from '../expect-response.js';
 import { defineRule, fail, isSkip, type SuiteContext, skip } from '../rule.js';
 import { requiredHeaders, seedCollection } from '../seed-collection.js';

@@ -4,7 +4,7 @@
  * waiting, and freeze it while they count seconds so that a target whose clock follows real time
  * answers the same as one whose clock stands still.
  */
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import type { HttpSession } from '../../http/http-client.js';
 import { describeAnswer } from '../expect-response.js';
 import { fail } from '../rule.js';

@@ -3,7 +3,7 @@
  * (`x-rate-limit`), and a synchronous link deletion that starts from an empty window, by moving the
  * control API clock past it, or, without a control API, by waiting it out once when a 429 comes.
  */
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import type { HttpResponse } from '../../http/http-client.js';
 import type { RunContext, SuiteContext } from '../rule.js';
 import { advanceClock, sleep } from './control-clock.js';

@@ -3,8 +3,8 @@
  * serve a kind of link (`x-applies-to`), records fetched through them, and every list the document
  * filters by `link`, which must be empty once the link is gone.
  */
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
-import type { ApiOperation } from '../../document/api-document.js';
+import { isObject } from '../../../../openapi/document/json.js';
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import type { FixtureKind } from '../../target/target-config.js';
 import { describeAnswer } from '../expect-response.js';
 import { fixtureKindFor } from '../known-values.js';

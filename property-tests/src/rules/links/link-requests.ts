@@ -4,7 +4,7 @@
  * reads of a link, and the operations a rule cannot do without.
  */
 import fc from 'fast-check';
-import { isObject, type JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject } from '../../../../openapi/document/json.js';
 import type { HttpResponse, HttpSession } from '../../http/http-client.js';
 import type { FixtureKind, Registration } from '../../target/target-config.js';
 import { describeAnswer, expectStatus, expectUsable } from '../expect-response.js';

@@ -4,13 +4,13 @@
  * broken on purpose fails exactly those two (teeth).
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadApiDocument } from '../../../../openapi/document/api-document.js';
 import {
   outcome,
   runRules,
   type SimulatorTarget,
   startSimulatorTarget,
 } from '../../../tests/simulator-target.js';
-import { loadApiDocument } from '../../document/api-document.js';
 import { linkRules } from './index.js';
 
 const document = loadApiDocument();

@@ -4,9 +4,9 @@
  * retrieved for new links of the kind that serves the collection), so that a failure's curl
  * reproduction makes its own records.
  */
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject } from '../../../../openapi/document/json.js';
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import { fillPath } from '../../arbitraries/request-arbitrary.js';
-import type { ApiOperation } from '../../document/api-document.js';
 import type { FixtureKind } from '../../target/target-config.js';
 import { collectionOf, fixtureKindFor } from '../known-values.js';
 import { fail, isSkip, type RunContext, type SuiteContext } from '../rule.js';

@@ -4,7 +4,7 @@
  * account (ACCOUNT-DELETE-CASCADE) or on its own (DATA-DELETE) answers 404 (ERR-404).
  */
 import type fc from 'fast-check';
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import { describeAnswer, expectStatus } from '../expect-response.js';
 import { fail } from '../rule.js';
 import { expectDetail, readLink } from './link-detail.js';

@@ -1,5 +1,5 @@
 /** A link as the target shows it, read into the model's terms and compared with the model. */
-import { isObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonValue } from '../../../../openapi/document/json.js';
 import type { HttpResponse } from '../../http/http-client.js';
 import { describeAnswer } from '../expect-response.js';
 import { fail } from '../rule.js';

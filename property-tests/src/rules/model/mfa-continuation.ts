@@ -2,7 +2,7 @@
  * LINK-MFA-428: a POST the institution pauses for a token (428 with a `session` in the error item) is
  * resumed by PATCH on the same collection with `{session, token, link}` (`link` from the 428 item).
  */
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import type { HttpResponse } from '../../http/http-client.js';
 import { describeAnswer, errorItems } from '../expect-response.js';
 import { fail } from '../rule.js';

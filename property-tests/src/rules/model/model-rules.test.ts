@@ -4,8 +4,8 @@
  * as curl commands, that fast-check's replayPath replays in one run.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadApiDocument } from '../../../../openapi/document/api-document.js';
 import { type SimulatorTarget, startSimulatorTarget } from '../../../tests/simulator-target.js';
-import { loadApiDocument } from '../../document/api-document.js';
 import { toCurlScript } from '../../report/curl-commands.js';
 import type { Rule } from '../../rules/rule.js';
 import type { RuleResult } from '../../runner/run-rule.js';

@@ -5,7 +5,7 @@
  * the next day only, which the run never reaches (run-setup.ts keeps day boundaries out of a run).
  */
 import type fc from 'fast-check';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import { expectStatus } from '../expect-response.js';
 import { expectDetail, readLink } from './link-detail.js';
 import { LINKS, type LinkDetail, type LinkModel, type ModelLink, pick } from './link-model.js';

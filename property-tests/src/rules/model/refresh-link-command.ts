@@ -5,7 +5,7 @@
  * not hold, so the link's accounts and transactions stay as the model has them.
  */
 import type fc from 'fast-check';
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import type { HttpResponse } from '../../http/http-client.js';
 import { describeAnswer, errorItems, expectStatus } from '../expect-response.js';
 import { fail } from '../rule.js';

@@ -5,7 +5,7 @@
  * `external_id`, and is registered `single` (a recurrent one would load its history on its own).
  */
 import type fc from 'fast-check';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import { expectStatus } from '../expect-response.js';
 import { fail } from '../rule.js';
 import { readLink } from './link-detail.js';

@@ -4,7 +4,7 @@
  * for a token (LINK-MFA-428, resumed with PATCH). The model then holds them as stored for the link.
  */
 import type fc from 'fast-check';
-import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 import { describeAnswer, expectStatus } from '../expect-response.js';
 import { fail } from '../rule.js';
 import {

@@ -8,7 +8,7 @@
  * limited) and a clock that was running before the rule runs again.
  */
 import { randomUUID } from 'node:crypto';
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import type { HttpSession } from '../../http/http-client.js';
 import type { TargetConfig } from '../../target/target-config.js';
 import { describeAnswer } from '../expect-response.js';

@@ -3,7 +3,7 @@
  * the way (PAGE-NAV): the first page has no `previous`, pages are disjoint, full but for the last, agree
  * on `count` and together hold exactly `count` records. The commands then compare the ids with the model.
  */
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import { pageOf } from '../cross-cutting/read-list.js';
 import { fail } from '../rule.js';
 import type { ModelTarget } from './model-target.js';

@@ -5,9 +5,9 @@
  * error array. Without the control API no charge can be confirmed, so charge ids are unknown ones.
  */
 import fc from 'fast-check';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import { fillPath } from '../../arbitraries/request-arbitrary.js';
-import type { ApiOperation } from '../../document/api-document.js';
 import { expectErrorArray, expectStatus } from '../expect-response.js';
 import { defineRule, isSkip, type SuiteContext, skip } from '../rule.js';
 import { authorizationBody, authorizationCharges, createAuthorization } from './authorization-steps.js';

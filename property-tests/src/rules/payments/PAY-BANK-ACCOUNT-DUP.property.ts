@@ -6,7 +6,7 @@
  * its accounts deactivated.
  */
 import fc from 'fast-check';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import type { HttpSession } from '../../http/http-client.js';
 import { describeAnswer, expectErrorArray } from '../expect-response.js';
 import { defineRule, fail, type RunContext } from '../rule.js';

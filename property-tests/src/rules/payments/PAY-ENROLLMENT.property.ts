@@ -6,7 +6,7 @@
  * `customer` with `institution`, and by `status` hold it, and only enrollments that match.
  */
 import fc from 'fast-check';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import { describeAnswer, expectErrorArray } from '../expect-response.js';
 import { defineRule, fail, type RunContext } from '../rule.js';
 import { cpfArbitrary } from './brazilian-documents.js';

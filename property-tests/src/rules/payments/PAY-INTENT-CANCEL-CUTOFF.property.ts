@@ -6,7 +6,7 @@
  * payment stays. Needs the control API (clock, the payer's authorization).
  */
 import fc from 'fast-check';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import { expectStatus } from '../expect-response.js';
 import { defineRule, fail, isSkip, type RunContext } from '../rule.js';
 import { sameValue } from '../same-value.js';

@@ -4,7 +4,7 @@
  * body valid against the document, naming the payer and beneficiary it was given (a payer or an account
  * created in the request by its new id, readable with the details sent), the amount and the date.
  */
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import type { PaymentsConfig } from '../../target/target-config.js';
 import { expectUsable } from '../expect-response.js';
 import { defineRule, fail, type RunContext } from '../rule.js';

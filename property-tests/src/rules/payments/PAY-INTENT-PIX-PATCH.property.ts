@@ -5,7 +5,7 @@
  * against the document, no longer REQUIRES_ACTION, as a read shows); a second PATCH is refused (4xx, the
  * document's choice: only a REQUIRES_ACTION intent can be completed).
  */
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import { describeAnswer, expectErrorArray, expectUsable } from '../expect-response.js';
 import { defineRule, fail, type RunContext } from '../rule.js';
 import {

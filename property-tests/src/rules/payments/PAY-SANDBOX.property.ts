@@ -5,7 +5,7 @@
  * created: reading the list (which still works) shows no such record. Skipped against production.
  */
 import fc from 'fast-check';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import { describeAnswer, expectErrorArray } from '../expect-response.js';
 import { defineRule, fail, type RunContext, skip } from '../rule.js';
 import { authorizationBody } from './authorization-steps.js';

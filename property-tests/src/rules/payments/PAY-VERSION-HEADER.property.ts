@@ -6,7 +6,7 @@
  * format the read's header selects, whichever version created it.
  */
 import fc from 'fast-check';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import type { PaymentsConfig } from '../../target/target-config.js';
 import { expectUsable, matchesOpenly } from '../expect-response.js';
 import { defineRule, fail, type RunContext, type SuiteContext } from '../rule.js';

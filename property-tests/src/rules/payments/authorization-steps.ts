@@ -3,7 +3,7 @@
  * header (PAY-AUTH-V2-REQUIRED), confirmed by the user through the control API (PAY-AUTH-AUTHORIZED),
  * and their charges read back.
  */
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import type { HttpSession } from '../../http/http-client.js';
 import type { PaymentsConfig } from '../../target/target-config.js';
 import { fail } from '../rule.js';

@@ -4,7 +4,7 @@
  * (PAY-INTENT-PIX-PATCH), the payer's authorization through the control API and the intent's charge.
  */
 import fc from 'fast-check';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import type { HttpSession } from '../../http/http-client.js';
 import type { PaymentsConfig } from '../../target/target-config.js';
 import { fail } from '../rule.js';

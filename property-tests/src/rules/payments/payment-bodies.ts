@@ -3,7 +3,7 @@
  * documents, V2 nested `{type, number}`; PAY-VERSION-HEADER), built from generated values.
  */
 import fc from 'fast-check';
-import type { JsonObject, JsonValue } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject, JsonValue } from '../../../../openapi/document/json.js';
 import type { PaymentsConfig } from '../../target/target-config.js';
 import type { SuiteContext } from '../rule.js';
 import {

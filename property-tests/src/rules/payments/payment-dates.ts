@@ -5,8 +5,8 @@
  * time zone changes nothing.
  */
 import fc from 'fast-check';
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
-import type { ApiDocument } from '../../document/api-document.js';
+import type { ApiDocument } from '../../../../openapi/document/api-document.js';
+import { isObject } from '../../../../openapi/document/json.js';
 
 /** The spec states payment times in GMT-3 (Limits: cancel cutoffs). */
 export const PAYMENTS_UTC_OFFSET = '-03:00';

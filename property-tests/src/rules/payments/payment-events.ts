@@ -3,9 +3,11 @@
  * `webhook_type` and `webhook_code` (the `const`s of its schema in the document's `webhooks`), each
  * payload validated against that schema (WEBHOOK-SHAPE).
  */
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
-import { describeErrors, isObject } from '../../../../openapi/validation/document-ajv.js';
-import type { ApiDocument } from '../../document/api-document.js';
+
+import type { ApiDocument } from '../../../../openapi/document/api-document.js';
+import { describeErrors } from '../../../../openapi/document/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import { fail, type RunContext } from '../rule.js';
 import { eventPayloads } from './payment-api.js';
 

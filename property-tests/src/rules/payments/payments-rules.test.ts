@@ -4,8 +4,8 @@
  * against a sandbox one, and a simulator broken on purpose fails exactly the broken rules (teeth).
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadApiDocument } from '../../../../openapi/document/api-document.js';
 import { type SimulatorTarget, startSimulatorTarget } from '../../../tests/simulator-target.js';
-import { loadApiDocument } from '../../document/api-document.js';
 import type { RuleResult } from '../../runner/run-rule.js';
 import { runSuite } from '../../runner/run-suite.js';
 import { type ConfigSources, parseTargetConfig } from '../../target/target-config.js';

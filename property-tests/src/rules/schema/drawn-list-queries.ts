@@ -8,9 +8,9 @@
  * Where the list declares `fields`, a fourth request keeps two members of the records: its answer is
  * checked against the projected schema (only those members, each valid).
  */
-import { isObject, type JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject } from '../../../../openapi/document/json.js';
+import type { ApiOperation, ApiParameter } from '../../../../openapi/document/operation-index.js';
 import { fillPath, type RequestInput } from '../../arbitraries/request-arbitrary.js';
-import type { ApiOperation, ApiParameter } from '../../document/api-document.js';
 import { fieldTexts, kindOf } from '../cross-cutting/filter-targets.js';
 import { isSkip, type SuiteContext } from '../rule.js';
 import { requiredHeaders, seedCollection } from '../seed-collection.js';

@@ -5,11 +5,17 @@
  * no body. The statuses seen are noted, so a report shows which operations only ever answered errors
  * (state the suite could not set up).
  */
-import { projectedSchema, SHAPED_STATUSES, shapingOf } from '../../../../openapi/checks/projected-schema.js';
-import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
+
+import type { ApiDocument } from '../../../../openapi/document/api-document.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
+import {
+  projectedSchema,
+  SHAPED_STATUSES,
+  shapingOf,
+} from '../../../../openapi/document/projected-schema.js';
 import type { RequestInput, RequestOverrides } from '../../arbitraries/request-arbitrary.js';
 import { requestArbitrary } from '../../arbitraries/request-arbitrary.js';
-import type { ApiDocument, ApiOperation } from '../../document/api-document.js';
 import { describeAnswer, expectValid, undocumentedMembers } from '../expect-response.js';
 import { knownRequest, knownValues } from '../known-values.js';
 import { isResume, pausedRetrieval } from '../paused-retrieval.js';

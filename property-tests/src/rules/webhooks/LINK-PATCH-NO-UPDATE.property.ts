@@ -5,7 +5,7 @@
  * (the daily refresh's `new_*` events of a recurrent link may).
  */
 import fc from 'fast-check';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import { defineRule, fail } from '../rule.js';
 import {
   historicalKeys,

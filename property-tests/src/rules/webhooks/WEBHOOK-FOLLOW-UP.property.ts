@@ -7,7 +7,7 @@
  * records created since the previous notification day.
  */
 import fc from 'fast-check';
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import { defineRule, fail } from '../rule.js';
 import { historicalKeys, LINK_KINDS, type LinkKind } from './event-catalogue.js';
 import { dailyRefresh, type RefreshVia, refreshVia } from './event-triggers.js';

@@ -8,7 +8,7 @@
  * the document's choice).
  */
 import fc from 'fast-check';
-import { isObject, type JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject } from '../../../../openapi/document/json.js';
 import { describeAnswer } from '../expect-response.js';
 import { defineRule, fail } from '../rule.js';
 import {

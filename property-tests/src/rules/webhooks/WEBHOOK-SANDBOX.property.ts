@@ -7,7 +7,7 @@
  * status shows took effect (the negative check is not vacuous).
  */
 import fc from 'fast-check';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import { defineRule, fail } from '../rule.js';
 import { statusOf } from './daily-snapshot.js';
 import { isHistoricalKey as isHistorical, KIND_NAMES, LINK_KINDS, type LinkKind } from './event-catalogue.js';

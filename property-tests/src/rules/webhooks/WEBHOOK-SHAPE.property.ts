@@ -7,7 +7,7 @@
  * LINK-TOKEN-REQUIRED).
  */
 import fc from 'fast-check';
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import { isJsonContentType } from '../expect-response.js';
 import { defineRule, fail } from '../rule.js';
 import { historicalKeys, LINK_KINDS, type LinkKind } from './event-catalogue.js';

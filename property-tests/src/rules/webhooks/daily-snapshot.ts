@@ -3,8 +3,8 @@
  * (new records, changed and removed transactions, invoices that became cancelled), and what the
  * refresh's events say about it. Each function returns the problems it finds, as sentences.
  */
-import type { JsonObject, JsonValue } from '../../../../openapi/validation/document-ajv.js';
-import { isObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject, JsonValue } from '../../../../openapi/document/json.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import type { HttpSession } from '../../http/http-client.js';
 import { listByLink } from '../data/records.js';
 import { canonicalJson } from '../same-value.js';

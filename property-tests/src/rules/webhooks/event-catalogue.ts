@@ -2,7 +2,7 @@
  * The spec's Event catalogue as the webhook rules read it: which historical events a bank or a fiscal
  * (MX) link gets (WEBHOOK-HISTORICAL), and the `data` members each event carries, with their types.
  */
-import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 import { eventKey } from './webhook-schemas.js';
 
 /** The config's fixtures the webhook rules register: a Brazilian bank and a Mexican fiscal institution. */

@@ -5,7 +5,7 @@
  * `webhook_id` or, for `token_required`, without one.
  */
 import fc from 'fast-check';
-import { isObject, type JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject } from '../../../../openapi/document/json.js';
 import { fail, type RunContext } from '../rule.js';
 import { statusOf } from './daily-snapshot.js';
 import {

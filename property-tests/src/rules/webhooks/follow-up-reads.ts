@@ -4,7 +4,7 @@
  * records (a range from the first to the last holds them all, and each end holds one), ids that
  * resolve with `id__in` (updated) or no longer do (deleted), cancelled invoices that resolve by id.
  */
-import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 import type { HttpSession } from '../../http/http-client.js';
 import { pageOf } from '../cross-cutting/read-list.js';
 import { listByLink } from '../data/records.js';

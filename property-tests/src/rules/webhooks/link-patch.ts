@@ -4,7 +4,7 @@
  * access-mode change runs its historical update), after which the events the PATCH caused are those the
  * receiver and the log got since it.
  */
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import { describeAnswer } from '../expect-response.js';
 import { fail } from '../rule.js';
 import { advanceClock, type LoggedEvent, readClock, secondsToEndOfNextDay } from './webhook-control.js';

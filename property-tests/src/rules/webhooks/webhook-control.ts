@@ -3,7 +3,7 @@
  * log with its delivery attempts, the daily refresh on demand, the link scenarios and the tenant's
  * clock. Every call goes through the run's recording session, so a failure's curl reproduction has it.
  */
-import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 import type { HttpSession } from '../../http/http-client.js';
 import { describeAnswer } from '../expect-response.js';
 import { fail } from '../rule.js';

@@ -4,13 +4,13 @@
  * Authorization header on deliveries) fails exactly that rule, with a reproduction.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadApiDocument } from '../../../../openapi/document/api-document.js';
 import {
   outcome,
   runRules,
   type SimulatorTarget,
   startSimulatorTarget,
 } from '../../../tests/simulator-target.js';
-import { loadApiDocument } from '../../document/api-document.js';
 import type { RuleResult } from '../../runner/run-rule.js';
 import { webhookRules } from './index.js';
 import { closeWebhookReceiver } from './webhook-receiver.js';

@@ -2,13 +2,10 @@
  * WEBHOOK-SHAPE: the document's `webhooks` section has a schema per event; an event is found by the
  * `const`s of its `webhook_type` and `webhook_code` members, and a payload is judged against it.
  */
-import {
-  describeErrors,
-  isObject,
-  type JsonObject,
-  type JsonValue,
-} from '../../../../openapi/validation/document-ajv.js';
-import type { ApiDocument } from '../../document/api-document.js';
+
+import type { ApiDocument } from '../../../../openapi/document/api-document.js';
+import { describeErrors } from '../../../../openapi/document/document-ajv.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 
 export interface WebhookSchema {
   /** The name under `webhooks` (e.g. `accounts_historical_update`). */

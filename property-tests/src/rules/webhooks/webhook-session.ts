@@ -4,7 +4,7 @@
  * the channel is closed, its links are PATCHed back to `single` (later daily refreshes do not keep
  * refreshing them) and the webhook configuration the target had is put back.
  */
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import type { Registration } from '../../target/target-config.js';
 import { registerInRun } from '../data/fresh-link.js';
 import type { RunContext } from '../rule.js';

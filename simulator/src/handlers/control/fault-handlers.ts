@@ -2,8 +2,8 @@
  * Fault injection (`/_ofkit/faults/`, ERR-500-408): the next N requests of an operation answer 500 or
  * 408 in the error format. The pipeline consumes them (`takeFault`) before validation and the handler.
  */
-import { listOperations } from '../../../../openapi/checks/openapi-document.js';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import { listOperations } from '../../../../openapi/document/document-walk.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import { err, ok } from '../../core/result.js';
 import { apiError } from '../../errors/api-error.js';
 import { arm, disarm, disarmAll, type Fault, listArmed } from '../../tenants/armed-switches.js';

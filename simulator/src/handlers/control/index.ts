@@ -3,7 +3,7 @@
  * (reset, snapshot), clock, scenario switches and faults. The webhook operations are in
  * `control/webhook-handlers.ts`.
  */
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import type { Handler } from '../handler.js';
 import { clockHandlers } from './clock-handlers.js';
 import { faultHandlers } from './fault-handlers.js';

@@ -5,14 +5,10 @@
  * slices that yield to other requests: a snapshot may hold a million records.
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import {
-  createDocumentAjv,
-  isObject,
-  type JsonObject,
-  type JsonValue,
-} from '../../../../openapi/validation/document-ajv.js';
+import { createDocumentAjv } from '../../../../openapi/document/document-ajv.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
+import { indexOperations } from '../../../../openapi/document/operation-index.js';
 import type { ApiError } from '../../errors/api-error.js';
-import { indexOperations } from '../../pipeline/operation-index.js';
 import type { StoredRecord } from '../../store/store.js';
 import { LINKS } from '../links.js';
 import type { SnapshotState } from './snapshot.js';
@@ -33,8 +29,8 @@ export function collectionSchemas(api: JsonObject): CollectionSchemas {
   let built: { ajv: ReturnType<typeof createDocumentAjv>; gets: Map<string, JsonValue | undefined> };
   const build = () => {
     const gets = new Map<string, JsonValue | undefined>();
-    for (const operation of indexOperations(api).values()) {
-      if (operation.method === 'GET') gets.set(operation.path, operation.responses.get(200));
+    for (const operation of indexOperations(api)) {
+      if (operation.method === 'GET') gets.set(operation.path, operation.responses.get('200')?.schema);
     }
     built = { ajv: createDocumentAjv(api), gets };
     return built;

@@ -1,5 +1,5 @@
 /** The tenant's whole state (`/_ofkit/reset/`, `/_ofkit/snapshot/`): forget it, export it, replace it. */
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import { err, ok } from '../../core/result.js';
 import { apiError } from '../../errors/api-error.js';
 import { createIds, createRandom } from '../../ids/seeded-ids.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isObject } from '../../../../openapi/checks/openapi-document.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import { type CheckedSimulator, contractCheckedSimulator } from '../../testing/contract-checked-simulator.js';
 import { LAST_MONTH, registerLink } from '../../testing/test-links.js';
 

@@ -3,8 +3,9 @@
  * its stored record (a private member), so deleting the exchange, or its link, deletes the history too.
  * GET `/api/br/exchanges/{id}/history/` lists it, oldest first, paginated.
  */
-import { isObject, jsonMediaOf, resolveRef } from '../../../../openapi/checks/openapi-document.js';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import { jsonMediaOf, resolveRef } from '../../../../openapi/document/document-walk.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import { ok } from '../../core/result.js';
 import { formatDay, parseDay } from '../../fixtures/calendar.js';
 import { generateRecords } from '../../fixtures/record-generator.js';

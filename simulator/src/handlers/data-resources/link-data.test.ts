@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import { MemoryStore } from '../../store/memory-store.js';
 import type { StoredRecord } from '../../store/store.js';
 import { createTenantRegistry } from '../../tenants/tenant-runtime.js';

@@ -3,7 +3,7 @@
  * (DATA-RETRIEVE), the webhook triggers (historical updates, daily refresh) and the cascades.
  * Implemented by `createLinkData` on `RetrievalMachine`; the contract is webhooks/link-data.ts.
  */
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import type { LinkData } from '../../webhooks/link-data.js';
 import { historyTemplate } from './exchange-history.js';
 import { describeResources } from './resource-catalogue.js';

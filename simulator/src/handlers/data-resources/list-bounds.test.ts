@@ -4,7 +4,7 @@
  * value its records hold, and must answer exactly what filtering the whole list client-side gives.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import { type CheckedSimulator, contractCheckedSimulator } from '../../testing/contract-checked-simulator.js';
 import { LAST_MONTH, registerLink, retrieve } from '../../testing/test-links.js';
 import { fieldValue } from '../list-filters.js';

@@ -3,7 +3,7 @@
  * (`generateRecords`). Every bucket (period x parent x `type` value) draws from its own streams seeded
  * with the link id and the collection path, so the same link always holds the same records.
  */
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
 import { formatDay } from '../../fixtures/calendar.js';
 import { type GenerationContext, generateRecords } from '../../fixtures/record-generator.js';
 import { createIds, createRandom, type Random } from '../../ids/seeded-ids.js';

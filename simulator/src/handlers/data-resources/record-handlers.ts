@@ -30,7 +30,7 @@ export function deleteHandler(resource: DataResource): Handler {
   return async ({ input, tenant, operation }) => {
     const record = await findOr404(tenant, resource.path, input.path.id!);
     if (!record.ok) return record;
-    if (operation.operation['x-rate-limit'] !== undefined) {
+    if (operation.raw['x-rate-limit'] !== undefined) {
       const allowed = await checkDeletionRate(tenant, resource.path, operation);
       if (!allowed.ok) return allowed;
     }

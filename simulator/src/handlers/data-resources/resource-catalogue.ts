@@ -5,13 +5,9 @@
  * parameters (dates, `type`, the parent record, `attach_*`), plus the hand-written row of
  * `resource-table.ts`.
  */
-import {
-  isObject,
-  jsonMediaOf,
-  listOperations,
-  resolveRef,
-} from '../../../../openapi/checks/openapi-document.js';
-import type { JsonObject } from '../../../../openapi/validation/document-ajv.js';
+import { jsonMediaOf, listOperations, resolveRef } from '../../../../openapi/document/document-walk.js';
+import type { JsonObject } from '../../../../openapi/document/json.js';
+import { isObject } from '../../../../openapi/document/json.js';
 import { buildRecordTemplates, type RecordTemplate } from '../../fixtures/record-templates.js';
 import { DEFAULT_ROW, RESOURCE_TABLE, type ResourceRow } from './resource-table.js';
 

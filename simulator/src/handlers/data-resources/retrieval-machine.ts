@@ -3,7 +3,7 @@
  * and retrieval = generate (deterministic per link) + finish (TAX-RETENTIONS-500, attachments,
  * EXCHANGE-HISTORY) + store (by id: a second retrieval replaces the first's records).
  */
-import type { JsonObject, JsonValue } from '../../../../openapi/validation/document-ajv.js';
+import type { JsonObject, JsonValue } from '../../../../openapi/document/json.js';
 import { DAY_MS } from '../../fixtures/calendar.js';
 import type { RecordTemplate } from '../../fixtures/record-templates.js';
 import { institutionByName } from '../../institutions/catalogue.js';

@@ -133,7 +133,7 @@ export function retrieveHandler(machine: RetrievalMachine, resource: DataResourc
     const prepared = await prepare(machine, tenant, resource, body, true);
     if (!prepared.ok) return prepared;
     const { link, request, parents } = prepared.value;
-    if (input.headers['x-service-request-mode'] === 'async' && operation.responses.has(202)) {
+    if (input.headers['x-service-request-mode'] === 'async' && operation.responses.has('202')) {
       // Choice: the retrieval runs a second later on the tenant's clock (a job any replica may run, its
       // checks made again then: a link deleted meanwhile retrieves nothing); GET lists its records then.
       await tenant.clock.schedule(tenant.clock.now() + 1000, ASYNC_RETRIEVAL, { path: resource.path, body });

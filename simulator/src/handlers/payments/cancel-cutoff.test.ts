@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OperationSpec } from '../../pipeline/operation-index.js';
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import {
   addDays,
   type CancelCutoff,
@@ -44,10 +44,10 @@ describe('GMT-3 cutoffs (PAY-AUTH-CANCEL-CUTOFF, PAY-AUTH-CHARGE-CANCEL-CUTOFF, 
   it('reads the numbers from the operation`s x-cancel-cutoff', () => {
     const operation = {
       operationId: 'cancelX',
-      operation: { 'x-cancel-cutoff': { time: '22:00:00', utc_offset: '-03:00', days_before: 1 } },
-    } as unknown as OperationSpec;
+      raw: { 'x-cancel-cutoff': { time: '22:00:00', utc_offset: '-03:00', days_before: 1 } },
+    } as unknown as ApiOperation;
     expect(cancelCutoffOf(operation)).toEqual(AUTH);
-    expect(() => cancelCutoffOf({ operationId: 'y', operation: {} } as unknown as OperationSpec)).toThrow(
+    expect(() => cancelCutoffOf({ operationId: 'y', raw: {} } as unknown as ApiOperation)).toThrow(
       'x-cancel-cutoff',
     );
   });

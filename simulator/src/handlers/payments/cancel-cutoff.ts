@@ -3,7 +3,7 @@
  * PAY-INTENT-CANCEL-CUTOFF), from the tenant's clock. Only UTC arithmetic and explicit offsets are
  * used, so the machine's time zone (TZ) never changes an answer.
  */
-import type { OperationSpec } from '../../pipeline/operation-index.js';
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 
 /** The rules are stated in GMT-3 (Brasília time, without daylight saving since 2019). */
 export const PAYMENTS_UTC_OFFSET = '-03:00';
@@ -23,8 +23,8 @@ export interface CancelCutoff {
 }
 
 /** The document holds the rule's numbers: reads the operation's `x-cancel-cutoff`. */
-export function cancelCutoffOf(operation: OperationSpec): CancelCutoff {
-  const raw = (operation.operation['x-cancel-cutoff'] ?? {}) as Record<string, unknown>;
+export function cancelCutoffOf(operation: ApiOperation): CancelCutoff {
+  const raw = (operation.raw['x-cancel-cutoff'] ?? {}) as Record<string, unknown>;
   const { time, utc_offset: utcOffset, days_before: daysBefore } = raw;
   if (typeof time !== 'string' || typeof utcOffset !== 'string' || typeof daysBefore !== 'number')
     throw new Error(`${operation.operationId} has no complete x-cancel-cutoff`);

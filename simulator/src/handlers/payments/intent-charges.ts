@@ -3,9 +3,10 @@
  * its scheduled charge: 23:59:00 GMT-3 of the day before the payment date (the operations'
  * `x-cancel-cutoff`).
  */
+
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { type ApiErrors, apiError } from '../../errors/api-error.js';
-import type { OperationSpec } from '../../pipeline/operation-index.js';
 import type { TenantRuntime } from '../../tenants/tenant-runtime.js';
 import { type Handler, json, noContent } from '../handler.js';
 import { cancelCutoffOf, cutoffPassed, describeCutoff } from './cancel-cutoff.js';
@@ -25,7 +26,7 @@ import { failure } from './payment-support.js';
 /** Before the cutoff: both CANCELLED, 204, events; after it 400 and the payment goes through. */
 async function cancelBeforeCutoff(
   tenant: TenantRuntime,
-  operation: OperationSpec,
+  operation: ApiOperation,
   intent: IntentRecord,
   charge: ChargeRecord | undefined,
 ) {

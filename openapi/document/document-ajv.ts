@@ -4,6 +4,7 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { isObject, type JsonObject, type JsonValue } from './json.js';
 
 // ajv-formats ships CommonJS; under nodenext its default export is the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -13,17 +14,9 @@ const LOCAL_SCHEMA_REF = '#/components/schemas/';
 /** OpenAPI keywords a Schema Object may carry that JSON Schema does not define. */
 const OPENAPI_SCHEMA_KEYWORDS = ['example', 'discriminator', 'xml', 'externalDocs'];
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-export type JsonObject = { [key: string]: JsonValue };
-
 export interface DocumentAjv {
   /** Compiles a schema fragment of the document (cached by identity). */
   compile(schema: JsonValue): ValidateFunction;
-}
-
-/** A JSON object (not null, not an array). */
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Copies a fragment, pointing its local component `$ref`s at the registered document schema. */

@@ -1,5 +1,5 @@
 /** Walks the operations of a bundled OpenAPI document. */
-import { isObject, type JsonObject, type JsonValue } from '../validation/document-ajv.js';
+import { isObject, type JsonObject, type JsonValue } from './json.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -10,8 +10,6 @@ export interface OperationEntry {
   /** Path-item parameters followed by the operation's own. */
   parameters: JsonObject[];
 }
-
-export { isObject };
 
 /** Follows one internal `$ref` (`#/a/b`) in the document. */
 export function resolveRef(document: JsonObject, value: JsonValue | undefined): JsonValue | undefined {

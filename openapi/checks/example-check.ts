@@ -2,13 +2,8 @@
  * Finds every example of a bundled OpenAPI document (media-type `example`/`examples`, parameter
  * examples, schema `examples`) and validates it against the schema it belongs to.
  */
-import {
-  createDocumentAjv,
-  describeErrors,
-  isObject,
-  type JsonObject,
-  type JsonValue,
-} from './document-ajv.js';
+import { createDocumentAjv, describeErrors } from '../document/document-ajv.js';
+import { isObject, type JsonObject, type JsonValue } from '../document/json.js';
 
 export interface ExampleFinding {
   location: string;

@@ -4,7 +4,7 @@
  * simulator's own tests therefore check responses against a copy of the document in which every object
  * schema that only responses reach, and every object nested in one, is closed again.
  */
-import type { JsonObject } from './document-ajv.js';
+import type { JsonObject } from './json.js';
 
 const PREFIX = '#/components/schemas/';
 

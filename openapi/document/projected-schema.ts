@@ -8,8 +8,9 @@
  * `results` of a page.
  */
 
-import type { JsonObject, JsonValue } from '../validation/document-ajv.js';
-import { isObject, resolveRef } from './openapi-document.js';
+import { resolveRef } from './document-walk.js';
+import type { JsonObject, JsonValue } from './json.js';
+import { isObject } from './json.js';
 
 /** The statuses whose bodies are records, which `fields` / `omit` shape (a 202 acknowledges, errors are errors). */
 export const SHAPED_STATUSES: ReadonlySet<number> = new Set([200, 201]);

@@ -1,0 +1,23 @@
+/**
+ * Where the bundled documents live and how they are read: `openapi/generated/openapi.json` (the API) and
+ * `admin.json` (the simulator's control API), one file each with only internal `$ref`s. The same relative
+ * place holds in the repository and in the package (`dist/openapi/generated/`).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { JsonObject } from './json.js';
+
+const GENERATED = resolve(import.meta.dirname, '../generated');
+
+/** The bundled documents by name. */
+export const BUNDLED_DOCUMENTS = {
+  api: resolve(GENERATED, 'openapi.json'),
+  admin: resolve(GENERATED, 'admin.json'),
+} as const;
+
+export type BundledName = keyof typeof BUNDLED_DOCUMENTS;
+
+/** Parses a bundled document from its file; each call gives a fresh value (callers may keep or change it). */
+export function readBundledDocument(name: BundledName): JsonObject {
+  return JSON.parse(readFileSync(BUNDLED_DOCUMENTS[name], 'utf8')) as JsonObject;
+}

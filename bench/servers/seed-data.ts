@@ -5,8 +5,11 @@
  */
 import type { JsonObject } from '../../openapi/document/json.js';
 import { DEFAULT_KEYS } from '../../simulator/src/config/simulator-config.js';
-import { generateRecords } from '../../simulator/src/fixtures/record-generator.js';
-import { buildRecordTemplates, type RecordTemplate } from '../../simulator/src/fixtures/record-templates.js';
+import { generateRecords } from '../../simulator/src/data/records/record-generator.js';
+import {
+  buildRecordTemplates,
+  type RecordTemplate,
+} from '../../simulator/src/data/records/record-templates.js';
 import { createIds, createRandom, type Ids } from '../../simulator/src/ids/seeded-ids.js';
 import type { Simulator } from '../../simulator/src/simulator.js';
 import type { StoredRecord } from '../../simulator/src/store/store.js';

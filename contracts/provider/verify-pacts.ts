@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
 import { DEFAULT_KEYS } from '../../simulator/src/config/simulator-config.js';
-import { ACCEPTED_MFA_TOKEN } from '../../simulator/src/institutions/scenario-triggers.js';
+import { ACCEPTED_MFA_TOKEN } from '../../simulator/src/links/institutions/scenario-triggers.js';
 import {
   basicAuthorization,
   createProviderApi,

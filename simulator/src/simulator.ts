@@ -4,20 +4,20 @@ import { BUNDLED_DOCUMENTS, readBundledDocument } from '../../openapi/document/b
 import type { JsonObject } from '../../openapi/document/json.js';
 import { parseBrokenRules } from './broken-rules/breakable-rules.js';
 import { systemTime } from './clock/system-time.js';
+import { SNAPSHOT_MAX_BYTES } from './control/snapshot-limits.js';
+import type { RaisedEvent } from './core/events.js';
 import type { SimRequest, SimResponse } from './core/http-types.js';
+import { JobKinds } from './core/job-kinds.js';
+import { createTenantRegistry, type TenantRuntime } from './core/tenant-registry.js';
 import { createDashboard } from './dashboard/serve-dashboard.js';
 import type { PrismFallback } from './fallback/prism-fallback.js';
-import { SNAPSHOT_MAX_BYTES } from './handlers/control/snapshot-limits.js';
-import { createHandlerRegistry } from './handlers/registry.js';
+import { createHandlerRegistry } from './handler-registry.js';
 import { createIds, createRandom } from './ids/seeded-ids.js';
 import { type AutomaticProbes, createJudgeObserver } from './judge/judge-observer.js';
 import { type ApiKey, createAuthenticator, type Environment } from './pipeline/authenticate.js';
 import { createPipeline } from './pipeline/pipeline.js';
 import { MemoryStore } from './store/memory-store.js';
 import type { Store } from './store/store.js';
-import { JobKinds } from './tenants/job-kinds.js';
-import { createTenantRegistry, type TenantRuntime } from './tenants/tenant-runtime.js';
-import type { RaisedEvent } from './webhooks/raised-event.js';
 import { createWebhookHub, type WebhookHub, type WebhookHubOptions } from './webhooks/webhook-emitter.js';
 import type { WebhookDefaults } from './webhooks/webhook-state.js';
 

@@ -3,13 +3,14 @@
  * with the body limit given once. `ofkit simulate`, `ofkit exec`, the suite's and Pact's tests, the bench
  * and users' test set-up files (vitest `globalSetup`, jest `globalSetup`) all start it here.
  */
+
+import { startClockTicker } from './clock/clock-ticker.js';
 import { DEFAULT_KEYS } from './config/simulator-config.js';
 import type { ApiKey } from './pipeline/authenticate.js';
 import { closeGracefully } from './server/graceful-shutdown.js';
 import { createHttpServer, listen } from './server/http-adapter.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator.js';
 import { createSimulatorControl, type SimulatorControl } from './simulator-control.js';
-import { startClockTicker } from './webhooks/clock-ticker.js';
 
 /** The default seed of an in-process simulator: fixed, so a test run replays (pass `seed` to vary it). */
 export const DEFAULT_IN_PROCESS_SEED = 'ofkit';

@@ -1,12 +1,7 @@
-/** In-process calls the hardening tests make as one tenant, and what they check answers with. */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { JsonObject } from '../../openapi/document/json.js';
+import { readBundledDocument } from '../../openapi/document/bundled-documents.js';
 import type { Simulator } from '../../simulator/src/simulator.js';
 
-export const ADMIN = JSON.parse(
-  readFileSync(resolve(import.meta.dirname, '../../openapi/generated/admin.json'), 'utf8'),
-) as JsonObject;
+export const ADMIN = readBundledDocument('admin');
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary members of the answers
 export type Answer = { status: number; body: any; text: string };

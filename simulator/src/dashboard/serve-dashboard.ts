@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { apiError } from '../core/api-error.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
-import { apiError } from '../errors/api-error.js';
 import type { ApiKey, Environment } from '../pipeline/authenticate.js';
 import { renderErrors } from '../pipeline/serialize.js';
 

@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BUNDLED_DOCUMENTS, readBundledDocument } from '../../../openapi/document/bundled-documents.js';
 import { createDocumentAjv, describeErrors } from '../../../openapi/document/document-ajv.js';
 import type { JsonObject, JsonValue } from '../../../openapi/document/json.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
 import { createPrismFallback } from './prism-fallback.js';
 
-const DOCUMENT_PATH = resolve(import.meta.dirname, '../../../openapi/generated/openapi.json');
-const document = JSON.parse(readFileSync(DOCUMENT_PATH, 'utf8')) as JsonObject;
+const document = readBundledDocument('api');
 const ajv = createDocumentAjv(document);
-const fallback = await createPrismFallback(DOCUMENT_PATH);
+const fallback = await createPrismFallback(BUNDLED_DOCUMENTS.api);
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const ANY_ID = '0b7e5c1a-2f4d-4e8a-9c3b-6d5e4f3a2b1c';
 

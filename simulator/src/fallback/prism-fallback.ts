@@ -5,8 +5,8 @@
  */
 import { createLogger } from '@stoplight/prism-core';
 import { createInstance, getHttpOperationsFromSpec, type IHttpRequest } from '@stoplight/prism-http';
+import { ERROR_CATALOGUE, type ErrorCode } from '../core/api-error.js';
 import { JSON_CONTENT_TYPE, type SimRequest, type SimResponse } from '../core/http-types.js';
-import { ERROR_CATALOGUE, type ErrorCode } from '../errors/api-error.js';
 
 /** Answers a request from the document's examples. */
 export interface PrismFallback {

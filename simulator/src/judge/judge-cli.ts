@@ -5,8 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { JudgeConfig } from '../config/simulator-config.js';
-import { arm, type ScenarioName } from '../tenants/armed-switches.js';
-import type { TenantRuntime } from '../tenants/tenant-runtime.js';
+import { arm, type ScenarioName } from '../core/armed-switches.js';
+import type { TenantRuntime } from '../core/tenant-registry.js';
 import { type JudgedSimulator, judgeAll, judgeExitCode } from './judge-all.js';
 import type { JudgeReport } from './judge-tenant.js';
 import { consoleSummary, jsonReport, junitReport } from './report-formats.js';

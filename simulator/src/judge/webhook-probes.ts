@@ -4,9 +4,9 @@
  * `webhook_id` (CLIENT-WEBHOOK-DUPLICATE). Each answer goes into the tenant's observations.
  */
 import { systemTime } from '../clock/system-time.js';
+import { type ApiErrors, apiError } from '../core/api-error.js';
 import { err, ok, type Result } from '../core/result.js';
-import { type ApiErrors, apiError } from '../errors/api-error.js';
-import type { TenantRuntime } from '../tenants/tenant-runtime.js';
+import type { TenantRuntime } from '../core/tenant-registry.js';
 import { postWebhook } from '../webhooks/delivery.js';
 import { listEvents, type WebhookPayload } from '../webhooks/event-log.js';
 import { readWebhookConfig } from '../webhooks/webhook-config.js';

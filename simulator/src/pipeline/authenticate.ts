@@ -4,8 +4,8 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { BrokenRules } from '../broken-rules/breakable-rules.js';
+import { type ApiErrors, apiError } from '../core/api-error.js';
 import { err, ok, type Result } from '../core/result.js';
-import { type ApiErrors, apiError } from '../errors/api-error.js';
 
 export type Environment = 'sandbox' | 'production';
 

@@ -5,8 +5,8 @@
 import type { ApiOperation } from '../../../openapi/document/operation-index.js';
 import { createOperationRouter } from '../../../openapi/document/operation-router.js';
 import type { BrokenRules } from '../broken-rules/breakable-rules.js';
+import { type ApiErrors, apiError } from '../core/api-error.js';
 import { err, ok, type Result } from '../core/result.js';
-import { type ApiErrors, apiError } from '../errors/api-error.js';
 
 export interface RouteMatch {
   operation: ApiOperation;

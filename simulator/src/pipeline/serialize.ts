@@ -1,7 +1,7 @@
 /** Stage 5, serialize: the only place errors are rendered, as the API's error array (ERR-BODY). */
 import type { BrokenRules } from '../broken-rules/breakable-rules.js';
+import { type ApiErrors, ERROR_CATALOGUE, statusOf } from '../core/api-error.js';
 import type { SimResponse } from '../core/http-types.js';
-import { type ApiErrors, ERROR_CATALOGUE, statusOf } from '../errors/api-error.js';
 
 export function renderErrors(errors: ApiErrors, requestId: string, broken?: BrokenRules): SimResponse {
   // brokenRules ERR-BODY: the framework's default error renderer, `{"detail": ...}`, not the error array.

@@ -9,9 +9,9 @@ import type { DocumentAjv } from '../../../openapi/document/document-ajv.js';
 import type { JsonObject, JsonValue } from '../../../openapi/document/json.js';
 import type { ApiOperation, ApiParameter } from '../../../openapi/document/operation-index.js';
 import type { BrokenRules } from '../broken-rules/breakable-rules.js';
+import { type ApiError, type ApiErrors, apiError } from '../core/api-error.js';
 import type { SimRequest } from '../core/http-types.js';
 import { err, ok, type Result } from '../core/result.js';
-import { type ApiError, type ApiErrors, apiError } from '../errors/api-error.js';
 
 export interface ValidInput {
   path: Record<string, string>;

@@ -5,7 +5,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { apiError, type ErrorCode } from '../errors/api-error.js';
+import { apiError, type ErrorCode } from '../core/api-error.js';
 import { renderErrors } from '../pipeline/serialize.js';
 
 interface ParserError extends Error {

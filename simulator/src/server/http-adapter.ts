@@ -6,9 +6,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SNAPSHOT_IMPORT_ROUTE, SNAPSHOT_MAX_BYTES } from '../control/snapshot-limits.js';
+import { apiError, type ErrorCode } from '../core/api-error.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
-import { apiError, type ErrorCode } from '../errors/api-error.js';
-import { SNAPSHOT_IMPORT_ROUTE, SNAPSHOT_MAX_BYTES } from '../handlers/control/snapshot-limits.js';
 import { createIds, createRandom } from '../ids/seeded-ids.js';
 import { renderErrors } from '../pipeline/serialize.js';
 import { answerClientError, refuseConnect } from './client-error.js';

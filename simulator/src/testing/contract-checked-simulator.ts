@@ -11,11 +11,11 @@ import { createDocumentAjv, describeErrors } from '../../../openapi/document/doc
 import type { JsonObject } from '../../../openapi/document/json.js';
 import { indexOperations } from '../../../openapi/document/operation-index.js';
 import { projectedSchema, SHAPED_STATUSES, shapingOf } from '../../../openapi/document/projected-schema.js';
+import type { RaisedEvent } from '../core/events.js';
 import type { SimResponse } from '../core/http-types.js';
 import type { ApiKey, Environment } from '../pipeline/authenticate.js';
 import { createRouter } from '../pipeline/route.js';
 import { createSimulator, type Simulator } from '../simulator.js';
-import type { RaisedEvent } from '../webhooks/raised-event.js';
 
 export const TEST_KEYS: ApiKey[] = [
   { secretId: 'tenant-a', secretPassword: 'secret-a', environment: 'production' },

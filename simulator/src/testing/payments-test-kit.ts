@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { createDocumentAjv, describeErrors } from '../../../openapi/document/document-ajv.js';
 import type { JsonObject } from '../../../openapi/document/json.js';
-import type { RaisedEvent } from '../webhooks/raised-event.js';
+import type { RaisedEvent } from '../core/events.js';
 import { type CheckedSimulator, contractCheckedSimulator } from './contract-checked-simulator.js';
 
 export const V2 = { 'x-service-api-resource-version': 'Payments-BR.V2' };

@@ -3,8 +3,9 @@
  * `_ofkit/events` so the control API's reset and snapshot cover it. One record per event, with its
  * payload and every delivery attempt; `link` indexes it, `_seq` orders it (oldest first).
  */
+
+import type { TenantRuntime } from '../core/tenant-registry.js';
 import type { StoredRecord } from '../store/store.js';
-import type { TenantRuntime } from '../tenants/tenant-runtime.js';
 import { settled, track, webhookState } from './webhook-state.js';
 
 export const EVENTS_COLLECTION = '_ofkit/events';

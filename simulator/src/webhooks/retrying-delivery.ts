@@ -4,8 +4,8 @@
  * times, then the event is `failed`. Every attempt is recorded in the event log.
  */
 import type { Dispatcher } from 'undici';
-import type { JobRunner } from '../tenants/job-kinds.js';
-import type { TenantRuntime } from '../tenants/tenant-runtime.js';
+import type { JobRunner } from '../core/job-kinds.js';
+import type { TenantRuntime } from '../core/tenant-registry.js';
 import { type AttemptOutcome, acknowledged, postWebhook } from './delivery.js';
 import {
   type DeliveryAttempt,

@@ -3,7 +3,7 @@
  * `_ofkit/webhooks` so the control API's snapshot carries it. Until a PUT, a tenant has the
  * command line's receiver and the defaults below.
  */
-import type { TenantRuntime } from '../tenants/tenant-runtime.js';
+import type { TenantRuntime } from '../core/tenant-registry.js';
 import { webhookState } from './webhook-state.js';
 
 export const WEBHOOKS_COLLECTION = '_ofkit/webhooks';

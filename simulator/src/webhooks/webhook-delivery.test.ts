@@ -1,18 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../../openapi/document/json.js';
-import { arm } from '../tenants/armed-switches.js';
+import { readBundledDocument } from '../../../openapi/document/bundled-documents.js';
+import { arm } from '../core/armed-switches.js';
+import type { RaisedEvent } from '../core/events.js';
+import { runDailyRefresh } from '../links/events/daily-refresh.js';
 import { FIXED_NOW } from '../testing/contract-checked-simulator.js';
 import { startReceiver, type TestReceiver } from '../testing/test-receiver.js';
 import { type WebhookFixture, webhookFixture } from '../testing/webhook-fixture.js';
 import { webhookPayloadChecker } from '../testing/webhook-schemas.js';
-import { runDailyRefresh } from './daily-refresh.js';
-import type { RaisedEvent } from './raised-event.js';
 
-const document = JSON.parse(
-  readFileSync(resolve(import.meta.dirname, '../../../openapi/generated/openapi.json'), 'utf8'),
-) as JsonObject;
+const document = readBundledDocument('api');
 const checkPayload = webhookPayloadChecker(document);
 
 let fx: WebhookFixture;

@@ -5,10 +5,10 @@
  * on the tenant's virtual clock (WEBHOOK-RETRY), so tests advance the clock instead of waiting.
  */
 import type { Dispatcher } from 'undici';
-import type { JobKinds } from '../tenants/job-kinds.js';
-import type { TenantRuntime } from '../tenants/tenant-runtime.js';
+import type { RaisedEvent, RaiseEvent } from '../core/events.js';
+import type { JobKinds } from '../core/job-kinds.js';
+import type { TenantRuntime } from '../core/tenant-registry.js';
 import { appendEvent, type EventRecord, findEvent, type WebhookPayload } from './event-log.js';
-import type { RaisedEvent, RaiseEvent } from './raised-event.js';
 import {
   type AttemptReport,
   type DeliveryContext,

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RaisedEvent } from '../core/events.js';
 import { FIXED_NOW } from '../testing/contract-checked-simulator.js';
 import { startReceiver, type TestReceiver } from '../testing/test-receiver.js';
 import { type WebhookFixture, webhookFixture } from '../testing/webhook-fixture.js';
 import { listEvents } from './event-log.js';
-import type { RaisedEvent } from './raised-event.js';
 
 let fx: WebhookFixture;
 const receivers: TestReceiver[] = [];

@@ -1,0 +1,97 @@
+/**
+ * The tenant's virtual clock (`/_ofkit/clock/`): get, set, advance, freeze. Moving forward runs every job
+ * that falls due on the way, in order; moving backward runs none (DESIGN.md, the control API). There is
+ * no unfreeze operation in admin.yaml: `PUT /_ofkit/clock/ {"frozen": false}` unfreezes.
+ */
+import type { JobInfo } from '../clock/virtual-clock.js';
+import { apiError } from '../core/api-error.js';
+import { type Handler, json } from '../core/handler.js';
+import { err, ok } from '../core/result.js';
+import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { ValidInput } from '../pipeline/validate.js';
+
+/** The last instant a `date-time` (four-digit year) can write; the Clock schema cannot show a later one. */
+export const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** The longest forward move of one call, set or advance (ClockAdvanceRequest's `maximum`: 366 days). */
+export const MAX_MOVE_DAYS = 366;
+const MAX_MOVE_MS = MAX_MOVE_DAYS * 86_400_000;
+
+/** How many of the next scheduled jobs the Clock shows (the dashboard's "next jobs"). */
+const UPCOMING_JOBS = 20;
+
+const toJob = ({ at, kind, subject }: JobInfo) => ({
+  at: new Date(at).toISOString(),
+  kind,
+  ...(subject !== undefined && { subject }),
+});
+
+/** Where the jobs a move runs are collected, only when asked for (a move can run millions). */
+const collect = (input: ValidInput, jobs: JobInfo[]) => (input.query.include === 'jobs' ? jobs : undefined);
+
+/**
+ * The Clock schema: `jobs_run` only for the calls that move the time; with `?include=jobs`, the next
+ * jobs and (for those calls) the jobs that ran.
+ */
+async function clockBody(tenant: TenantRuntime, input: ValidInput, ran?: { count: number; jobs: JobInfo[] }) {
+  const { now, frozen } = tenant.clock.state();
+  const withJobs = input.query.include === 'jobs';
+  return {
+    now: new Date(now).toISOString(),
+    frozen,
+    ...(withJobs && { jobs: (await tenant.clock.upcoming(UPCOMING_JOBS)).map(toJob) }),
+    ...(ran !== undefined && { jobs_run: ran.count }),
+    ...(withJobs && ran !== undefined && { ran: ran.jobs.map(toJob) }),
+  };
+}
+
+const getClock: Handler = async ({ input, tenant }) => ok(json(200, await clockBody(tenant, input)));
+
+const setClock: Handler = async ({ input, tenant }) => {
+  const body = input.body as { now?: string; frozen?: boolean };
+  const ran = { count: 0, jobs: [] as JobInfo[] };
+  let instant: number | undefined;
+  if (body.now !== undefined) {
+    instant = Date.parse(body.now);
+    if (Number.isNaN(instant)) {
+      return err(apiError('invalid', { field: 'now', message: `\`now\` ${body.now} is not an instant.` }));
+    }
+    // README "Limits": the same bound as advance; far jumps are what stalled every tenant .
+    if (instant - tenant.clock.now() > MAX_MOVE_MS) {
+      const message = `\`now\` is more than ${MAX_MOVE_DAYS} days ahead of the clock: a forward move runs every job on the way, so one call moves at most ${MAX_MOVE_DAYS} days (set it in steps, or import a snapshot at that instant).`;
+      return err(apiError('invalid', { field: 'now', message }));
+    }
+  }
+  // Frozen before the move, so that it stops exactly at the new instant (freezing after it would
+  // freeze the instant plus the real time the move took); unfrozen after it, so that it follows real
+  // time from the new instant (setClock's description).
+  if (body.frozen === true) await tenant.clock.freeze();
+  if (instant !== undefined) ran.count = await tenant.clock.setTo(instant, collect(input, ran.jobs));
+  if (body.frozen === false) await tenant.clock.unfreeze();
+  return ok(json(200, await clockBody(tenant, input, ran)));
+};
+
+const advanceClock: Handler = async ({ input, tenant }) => {
+  const { seconds } = input.body as { seconds: number };
+  // Whole milliseconds: the clock's instants are written as date-times with milliseconds.
+  const milliseconds = Math.round(seconds * 1000);
+  if (tenant.clock.now() + milliseconds > LATEST_INSTANT) {
+    const message = `Advancing ${seconds} s would pass 9999-12-31T23:59:59.999Z, the last instant a date-time can write.`;
+    return err(apiError('invalid', { field: 'seconds', message }));
+  }
+  const jobs: JobInfo[] = [];
+  const count = await tenant.clock.advance(milliseconds, collect(input, jobs));
+  return ok(json(200, await clockBody(tenant, input, { count, jobs })));
+};
+
+const freezeClock: Handler = async ({ input, tenant }) => {
+  await tenant.clock.freeze();
+  return ok(json(200, await clockBody(tenant, input)));
+};
+
+export const clockHandlers: [string, Handler][] = [
+  ['getClock', getClock],
+  ['setClock', setClock],
+  ['advanceClock', advanceClock],
+  ['freezeClock', freezeClock],
+];

@@ -1,0 +1,75 @@
+/**
+ * What the control API arms for a tenant, kept in its store so that one replica arms and any replica
+ * answers: faults (ERR-500-408, CLIENT-TOO-MANY-SESSIONS) and scenario switches. Each is used up by the
+ * store's atomic `consume`: a fault armed for N requests fails exactly N, however many replicas serve.
+ */
+import type { StoredRecord } from '../store/store.js';
+import type { TenantRuntime } from './tenant-registry.js';
+
+export const FAULTS = '_faults';
+export const SCENARIOS = '_scenarios';
+
+export interface Fault {
+  id: string;
+  operation_id: string;
+  /** 400 is the Too Many Sessions error (CLIENT-TOO-MANY-SESSIONS). */
+  status: 400 | 408 | 500;
+  remaining: number;
+}
+
+export type ScenarioName =
+  | 'institution_requires_token'
+  | 'institution_refuses_credentials'
+  | 'next_refresh_invalid_credentials'
+  | 'next_refresh_token_required'
+  | 'next_charge_fails';
+
+export interface ScenarioSwitch {
+  id: string;
+  scenario: ScenarioName;
+  institution: string | null;
+  link: string | null;
+  /** Uses left; null means until cleared. */
+  remaining: number | null;
+}
+
+type Armed = { faults: Fault; scenarios: ScenarioSwitch };
+const COLLECTION = { faults: FAULTS, scenarios: SCENARIOS } as const;
+
+export async function listArmed<K extends keyof Armed>(tenant: TenantRuntime, kind: K): Promise<Armed[K][]> {
+  return (await tenant.store.list(tenant.id, COLLECTION[kind])) as unknown as Armed[K][];
+}
+
+export async function arm<K extends keyof Armed>(
+  tenant: TenantRuntime,
+  kind: K,
+  item: Armed[K],
+): Promise<void> {
+  await tenant.store.put(tenant.id, COLLECTION[kind], item as unknown as StoredRecord);
+}
+
+export function disarm(tenant: TenantRuntime, kind: keyof Armed, id: string): Promise<boolean> {
+  return tenant.store.delete(tenant.id, COLLECTION[kind], id);
+}
+
+export async function disarmAll(tenant: TenantRuntime, kind: keyof Armed): Promise<void> {
+  for (const item of await tenant.store.list(tenant.id, COLLECTION[kind]))
+    await tenant.store.delete(tenant.id, COLLECTION[kind], item.id);
+}
+
+/**
+ * Uses up one of the first armed item that `matches`; when another replica used the last use of a
+ * candidate between the list and the consume, the next candidate is tried.
+ */
+export async function useFirst<K extends keyof Armed>(
+  tenant: TenantRuntime,
+  kind: K,
+  matches: (item: Armed[K]) => boolean,
+): Promise<Armed[K] | undefined> {
+  for (const item of await listArmed(tenant, kind)) {
+    if (!matches(item)) continue;
+    const used = await tenant.store.consume(tenant.id, COLLECTION[kind], item.id);
+    if (used) return used as unknown as Armed[K];
+  }
+  return undefined;
+}

@@ -1,0 +1,90 @@
+/**
+ * What one tenant (one API key) owns besides its stored records: its clock, its id and data streams,
+ * its scenario switches and injected faults. Each tenant's are independent (DESIGN.md).
+ */
+import type { BrokenRules } from '../broken-rules/breakable-rules.js';
+import { sharedAccountStore } from '../broken-rules/shared-account-store.js';
+import { storeClockBacking, TenantClock } from '../clock/tenant-clock.js';
+import type { QueuedJob } from '../clock/virtual-clock.js';
+import { createIds, createRandom, type Ids, type Random } from '../ids/seeded-ids.js';
+import type { Environment } from '../pipeline/authenticate.js';
+import type { Store } from '../store/store.js';
+import type { RaiseEvent } from './events.js';
+
+export interface TenantRuntime {
+  id: string;
+  environment: Environment;
+  clock: TenantClock;
+  ids: Ids;
+  random: Random;
+  store: Store;
+  /** Rule IDs this simulator breaks on purpose, to prove the conformance suite catches it (DESIGN.md). */
+  brokenRules: BrokenRules;
+  /** Raises an event of the catalogue; the webhook emitter delivers it. */
+  emit: RaiseEvent;
+}
+
+export interface TenantRegistryOptions {
+  seed: string;
+  store: Store;
+  environment: Environment;
+  realTime: () => number;
+  brokenRules?: BrokenRules;
+  /** The tenant's event emitter (the webhook emitter); without one, raised events go nowhere. */
+  emitterFor?: (tenant: TenantRuntime) => RaiseEvent;
+  /** Runs a job of a tenant's clock, claimed from the store (JobKinds.run). */
+  runJob: (tenant: TenantRuntime, job: QueuedJob) => Promise<void>;
+  /**
+   * This process's number among the replicas sharing the store (from 1): each draws its ids from its own
+   * stream, so two replicas never mint the same id; replica 1's stream is the single process's.
+   */
+  replica?: number;
+}
+
+/**
+ * The tenants by id, created on first use; `all()` lists those this process created so far, `known()`
+ * every tenant with state in the store (the clock ticker's: another replica's tenants have jobs too).
+ */
+export interface TenantRegistry {
+  (tenantId: string): TenantRuntime;
+  all(): TenantRuntime[];
+  known(): Promise<TenantRuntime[]>;
+}
+
+/** Creates each tenant's runtime on first use, its streams derived from the seed and the tenant id. */
+export function createTenantRegistry(options: TenantRegistryOptions): TenantRegistry {
+  const runtimes = new Map<string, TenantRuntime>();
+  const brokenRules = options.brokenRules ?? new Set();
+  // brokenRules AUTH-TENANT: the store's queries lose the API key.
+  const store = brokenRules.has('AUTH-TENANT') ? sharedAccountStore(options.store) : options.store;
+  const replicaStream = (options.replica ?? 1) === 1 ? '' : `/replica-${options.replica}`;
+  const tenantFor = (tenantId: string): TenantRuntime => {
+    const existing = runtimes.get(tenantId);
+    if (existing) return existing;
+    const random = createRandom(`${options.seed}/${tenantId}${replicaStream}`);
+    const runtime: TenantRuntime = {
+      id: tenantId,
+      environment: options.environment,
+      clock: new TenantClock(
+        options.realTime,
+        storeClockBacking(store, tenantId, (job) => options.runJob(runtime, job)),
+      ),
+      ids: createIds(createRandom(`${options.seed}/${tenantId}/ids${replicaStream}`)),
+      random,
+      store,
+      brokenRules,
+      emit: () => undefined,
+    };
+    const emit = options.emitterFor?.(runtime);
+    if (emit) runtime.emit = emit;
+    runtimes.set(tenantId, runtime);
+    return runtime;
+  };
+  const known = async () => {
+    // Names starting with `_` are the simulator's own scopes (its replica counter), not tenants.
+    const stored = (await options.store.tenants()).filter((id) => !id.startsWith('_'));
+    const ids = new Set([...runtimes.keys(), ...stored]);
+    return [...ids].map(tenantFor);
+  };
+  return Object.assign(tenantFor, { all: () => [...runtimes.values()], known });
+}

@@ -1,0 +1,188 @@
+/**
+ * POST `P/` (DATA-RETRIEVE) and PATCH `P/` (LINK-MFA-428 resume) of every data resource. A retrieval
+ * checks, in order: the link (404 `field: link`), its status, `x-applies-to` and features (400), the
+ * range (RANGE-365, 400), the MFA token (428) where the collection can be resumed, then the parent
+ * records (EMPLOYMENT-METRICS-PREREQ 400, 404 for an asked one the link does not have).
+ */
+
+import { type ApiErrors, apiError } from '../core/api-error.js';
+import { type Handler, json } from '../core/handler.js';
+import type { JobRunner } from '../core/job-kinds.js';
+import { err, ok, type Result } from '../core/result.js';
+import type { TenantRuntime } from '../core/tenant-registry.js';
+import { takeScenario } from '../links/institutions/scenario-switches.js';
+import { ACCEPTED_MFA_TOKEN } from '../links/institutions/scenario-triggers.js';
+import { LINKS } from '../links/links.js';
+import {
+  institutionAsksForToken,
+  pauseForToken,
+  type ResumeBody,
+  resumePaused,
+} from '../links/mfa-sessions.js';
+import { findOr404, publicView } from '../pipeline/records.js';
+import type { StoredRecord } from '../store/store.js';
+import type { DataResource } from './resource-catalogue.js';
+import { type RetrievalMachine, todayOf } from './retrieval-machine.js';
+import { type RetrievalRequest, readRetrieval } from './retrieval-request.js';
+
+type Body = Record<string, unknown>;
+
+const TAX_RETURNS = '/api/tax-returns/';
+
+interface Prepared {
+  /** The resource as this simulator serves it (brokenRules change its limits). */
+  resource: DataResource;
+  link: StoredRecord;
+  request: RetrievalRequest;
+  parents: StoredRecord[] | undefined;
+}
+
+/** The resource with the limits a simulator broken on purpose gets wrong (DATA-* rules of the catalogue). */
+function brokenResource(tenant: TenantRuntime, resource: DataResource): DataResource {
+  const broken = tenant.brokenRules;
+  return {
+    ...resource,
+    // RANGE-365 broken: no range limit.
+    ...(broken.has('RANGE-365') && { maxRangeDays: null }),
+    // EXCHANGE-HISTORY broken: another resource's 90-day default range.
+    ...(broken.has('EXCHANGE-HISTORY') &&
+      resource.operations.history !== undefined && { defaultRangeDays: 90 }),
+    // TAX-RETENTIONS-500 broken: no cap per period.
+    ...(broken.has('TAX-RETENTIONS-500') && { maxRecordsPerPeriod: null }),
+  };
+}
+
+/** The checks of a retrieval; `askToken` is false when a resumed session already carried the token. */
+async function prepare(
+  machine: RetrievalMachine,
+  tenant: TenantRuntime,
+  resource: DataResource,
+  body: Body,
+  askToken: boolean,
+): Promise<Result<Prepared, ApiErrors>> {
+  const link = await findOr404(tenant, LINKS, String(body.link), 'link');
+  if (!link.ok) return link;
+  // Choice: a link whose credentials stopped working (LINK-INVALID-CREDENTIALS) cannot be read.
+  if (link.value.status === 'invalid') return err(apiError('invalid_credentials', { field: 'link' }));
+  // LINK-MFA-428: a registration paused for a token left its link `unconfirmed` until resumed.
+  if (link.value.status === 'unconfirmed') return err(apiError('unconfirmed_link', { field: 'link' }));
+  const refusal = machine.refusal(link.value, resource);
+  if (refusal !== null) return err(apiError('unsupported_resource', { field: 'link', message: refusal }));
+  const limits = tenant.brokenRules.size === 0 ? resource : brokenResource(tenant, resource);
+  const read = readRetrieval(limits, body, todayOf(tenant));
+  if (!read.ok) return read;
+  // brokenRules TAX-RETURNS-MIXED: the asked `type` never read, so both kinds come back.
+  const typeLost = resource.path === TAX_RETURNS && tenant.brokenRules.has('TAX-RETURNS-MIXED');
+  const request: RetrievalRequest = typeLost ? { ...read.value, type: null } : read.value;
+  // Before reading anything (parents included): a paused retrieval has no effect until resumed.
+  // A token sent up front (the SDK's `token` option) answers the institution's question at once.
+  const answered = body.token === ACCEPTED_MFA_TOKEN;
+  if (
+    askToken &&
+    !answered &&
+    resource.operations.resume !== undefined &&
+    (await asksForToken(tenant, link.value))
+  ) {
+    return pauseForToken(tenant, { collection: resource.path, link: link.value.id, body });
+  }
+  const parents = await parentsOf(machine, tenant, link.value, resource, request);
+  if (!parents.ok) return parents;
+  return ok({ resource: limits, link: link.value, request, parents: parents.value });
+}
+
+/** The parents the retrieval reads; 404 for an asked one the link does not have, 400 for a missing prerequisite. */
+async function parentsOf(
+  machine: RetrievalMachine,
+  tenant: TenantRuntime,
+  link: StoredRecord,
+  resource: DataResource,
+  request: RetrievalRequest,
+): Promise<Result<StoredRecord[] | undefined, ApiErrors>> {
+  const parent = resource.parent;
+  if (parent === null) return ok(undefined);
+  const parents = await machine.parents(tenant, link, resource, request.save);
+  // brokenRules EMPLOYMENT-METRICS-PREREQ: the prerequisite never checked.
+  const checked = !tenant.brokenRules.has('EMPLOYMENT-METRICS-PREREQ');
+  if (checked && parent.storedOnly && parents.length === 0) {
+    // EMPLOYMENT-METRICS-PREREQ: an employment record retrieval comes first.
+    const message = `Retrieve ${parent.path} for link ${link.id} first: ${resource.path} derives from them.`;
+    return err(apiError('prerequisite_missing', { field: 'link', message }));
+  }
+  const field = parent.bodyField ?? parent.field;
+  if (request.parent !== null && !parents.some((record) => record.id === request.parent)) {
+    const kinds = parent.categories ? ` (${parent.categories.join(', ')})` : '';
+    const message = `Link ${link.id} has no ${parent.field.replaceAll('_', ' ')}${kinds} ${request.parent}.`;
+    return err(apiError('not_found', { field, message }));
+  }
+  return ok(parents);
+}
+
+/** LINK-MFA-428: the institution asks for a token (catalogue feature, `mfa` username, link status, scenario). */
+async function asksForToken(tenant: TenantRuntime, link: StoredRecord): Promise<boolean> {
+  const institution = String(link.institution);
+  return (
+    institutionAsksForToken(institution, link._username) ||
+    link.status === 'token_required' ||
+    (await takeScenario(tenant, 'institution_requires_token', { institution, link: link.id }))
+  );
+}
+
+const answer = (status: number, records: StoredRecord[]) => json(status, records.map(publicView));
+
+/** The provider's statuses: 201 when the records are stored, 200 with `save_data: false` (nothing stored). */
+const stored = (request: RetrievalRequest) => (request.save ? 201 : 200);
+
+/** POST `P/`: 201 or 200 with the records; 202 where the document allows the async request mode. */
+export function retrieveHandler(machine: RetrievalMachine, resource: DataResource): Handler {
+  return async ({ input, tenant, operation, requestId }) => {
+    const body = input.body as Body;
+    const prepared = await prepare(machine, tenant, resource, body, true);
+    if (!prepared.ok) return prepared;
+    const { link, request, parents } = prepared.value;
+    if (input.headers['x-service-request-mode'] === 'async' && operation.responses.has('202')) {
+      // Choice: the retrieval runs a second later on the tenant's clock (a job any replica may run, its
+      // checks made again then: a link deleted meanwhile retrieves nothing); GET lists its records then.
+      await tenant.clock.schedule(tenant.clock.now() + 1000, ASYNC_RETRIEVAL, { path: resource.path, body });
+      return ok(json(202, { request_id: requestId }));
+    }
+    const served = prepared.value.resource;
+    return ok(answer(stored(request), await machine.retrieve(tenant, link, served, request, parents)));
+  };
+}
+
+/** The job kind of an async retrieval (`x-service-request-mode: async`). */
+export const ASYNC_RETRIEVAL = 'async retrieval';
+
+/** Runs an async retrieval scheduled by `retrieveHandler`: `{ path, body }` of the request. */
+export function asyncRetrievalRunner(machine: RetrievalMachine): JobRunner {
+  return async (tenant, args) => {
+    const resource = machine.resources.get(String(args.path));
+    if (!resource) return;
+    const prepared = await prepare(machine, tenant, resource, args.body as Body, false);
+    if (!prepared.ok) return;
+    const { link, request, parents } = prepared.value;
+    await machine.retrieve(tenant, link, prepared.value.resource, request, parents);
+  };
+}
+
+/** PATCH `P/`: resumes a retrieval paused with 428 and answers 201 or 200 with its records, as POST does. */
+export function resumeHandler(machine: RetrievalMachine, resource: DataResource): Handler {
+  return async ({ input, tenant }) => {
+    const body = input.body as ResumeBody & { save_data?: boolean };
+    const paused = await resumePaused(tenant, resource.path, body);
+    if (!paused.ok) return paused;
+    const resumed = {
+      ...paused.value.body,
+      ...(body.save_data !== undefined && { save_data: body.save_data }),
+    };
+    const prepared = await prepare(machine, tenant, resource, resumed, false);
+    if (!prepared.ok) return prepared;
+    const { link, request, parents } = prepared.value;
+    return ok(
+      answer(
+        stored(request),
+        await machine.retrieve(tenant, link, prepared.value.resource, request, parents),
+      ),
+    );
+  };
+}

@@ -1,0 +1,42 @@
+/** Maps operationIds to stateful handlers; every other operation falls back to Prism (STYLE.md). */
+import type { JsonObject } from '../../openapi/document/json.js';
+import { controlHandlers } from './control/index.js';
+import { judgeControlHandlers } from './control/judge-handlers.js';
+import { webhookControlHandlers } from './control/webhook-handlers.js';
+import type { Handler, HandlerRegistry } from './core/handler.js';
+import type { JobKinds } from './core/job-kinds.js';
+import { createLinkData } from './data/create-link-data.js';
+import { dataResourceHandlers } from './data/index.js';
+import { defineDailyRefresh } from './links/events/daily-schedule.js';
+import { institutionHandlers } from './links/institution-handlers.js';
+import { linkHandlers } from './links/links.js';
+import { paymentHandlers } from './payments/index.js';
+
+export interface RegistryOptions {
+  /** The bundled API document (record templates, extensions). */
+  document: JsonObject;
+  /** Collections whose records belong to a link and go with it (cascades). */
+  dataCollections: readonly string[];
+  /** Where the handlers define the kinds of the jobs they schedule. */
+  jobs: JobKinds;
+}
+
+export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry {
+  const linkData = createLinkData(options.document);
+  defineDailyRefresh(options.jobs, linkData);
+  const entries: [string, Handler][] = [
+    ...institutionHandlers,
+    ...linkHandlers(options.dataCollections, linkData, options.jobs),
+    ...dataResourceHandlers(linkData, options.jobs),
+    ...paymentHandlers(options.jobs),
+    ...controlHandlers(options.document),
+    ...webhookControlHandlers(linkData),
+    ...judgeControlHandlers,
+  ];
+  const registry = new Map<string, Handler>();
+  for (const [operationId, handler] of entries) {
+    if (registry.has(operationId)) throw new Error(`Two handlers for ${operationId}`);
+    registry.set(operationId, handler);
+  }
+  return registry;
+}

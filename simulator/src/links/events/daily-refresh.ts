@@ -1,0 +1,152 @@
+/**
+ * The daily refresh (WEBHOOK-DAILY): every valid recurrent link finds new records, deterministically
+ * from the tenant's seed, and the `new_*_available` events follow; the institution changes an older
+ * transaction (`transactions_updated`), drops a duplicate (`transactions_deleted`) and cancels an
+ * invoice (`invoices_cancelled`, INVOICE-CANCELLED). Single links get only the transaction changes
+ * (WEBHOOK-RECURRENT-ONLY). The scenario switches make it find invalid credentials or need a token
+ * (LINK-INVALID-CREDENTIALS, LINK-TOKEN-REQUIRED).
+ */
+import { ERROR_CATALOGUE } from '../../core/api-error.js';
+import type { LinkData } from '../../core/link-data.js';
+import type { TenantRuntime } from '../../core/tenant-registry.js';
+import type { StoredRecord } from '../../store/store.js';
+import { webhookState } from '../../webhooks/webhook-state.js';
+import { takeScenario } from '../institutions/scenario-switches.js';
+import { MFA_SESSION_SECONDS } from '../institutions/scenario-triggers.js';
+import { newRecordsEvents } from './event-data.js';
+import { eventResources, linkResources, NEW_RECORD_RESOURCES } from './event-resources.js';
+import { currentLink, LINKS } from './historical-update.js';
+import { applyInstitutionChanges } from './institution-changes.js';
+
+/** How many new records one daily refresh finds per link (choice: every event shows on every refresh). */
+function newRecordCount(tenant: TenantRuntime, resource: string): number {
+  if (resource === 'TRANSACTIONS') return tenant.random.int(1, 5);
+  if (resource === 'INVOICES') return tenant.random.int(2, 4);
+  return 1;
+}
+
+/** Puts `changes` on the link as stored now (the refresh awaited other work since reading it). */
+async function updateLink(tenant: TenantRuntime, id: string, changes: Record<string, unknown>) {
+  const latest = await currentLink(tenant, id);
+  if (latest) await tenant.store.put(tenant.id, LINKS, { ...latest, ...changes });
+}
+
+/** LINK-INVALID-CREDENTIALS, LINK-TOKEN-REQUIRED: true when a scenario switch stopped the refresh. */
+async function failedLogin(tenant: TenantRuntime, link: StoredRecord): Promise<boolean> {
+  const target = { institution: String(link.institution), link: link.id };
+  if (await takeScenario(tenant, 'next_refresh_invalid_credentials', target)) {
+    // brokenRules LINK-INVALID-CREDENTIALS: the event goes out, the status is never written.
+    if (!tenant.brokenRules.has('LINK-INVALID-CREDENTIALS'))
+      await updateLink(tenant, link.id, { status: 'invalid' });
+    tenant.emit({
+      webhook_type: 'LINK',
+      webhook_code: 'invalid_credentials',
+      link_id: link.id,
+      data: {
+        error_code: 'login_error',
+        error_message: ERROR_CATALOGUE.invalid_credentials.message,
+        status: 400,
+      },
+    });
+    return true;
+  }
+  if (!(await takeScenario(tenant, 'next_refresh_token_required', target))) return false;
+  await updateLink(tenant, link.id, { status: 'token_required' });
+  const token_generation_data = {
+    instructions: 'Use the code sent to your phone.',
+    type: 'numeric',
+    value: '',
+  };
+  tenant.emit({
+    webhook_type: 'LINK',
+    webhook_code: 'token_required',
+    link_id: link.id,
+    data: {
+      error_code: 'token_required',
+      error_message: ERROR_CATALOGUE.token_required.message,
+      status: 428,
+      session: tenant.ids.hex(32),
+      expiry: MFA_SESSION_SECONDS,
+      token_generation_data,
+    },
+    // brokenRules LINK-TOKEN-REQUIRED: sent with a webhook_id, like every other event.
+    withoutWebhookId: !tenant.brokenRules.has('LINK-TOKEN-REQUIRED'),
+  });
+  return true;
+}
+
+/**
+ * The records of each resource that are new since `before` (the data layer may add some to serve
+ * others: an account for new transactions); transactions count the whole history on the link's first
+ * refresh, as the catalogue says.
+ */
+async function newRecords(
+  tenant: TenantRuntime,
+  link: StoredRecord,
+  path: string,
+  before: StoredRecord[],
+  all: boolean,
+) {
+  const after = await tenant.store.list(tenant.id, path, { link: link.id });
+  // Store contract: a link's records come in insertion order and a new id goes to the end, and nothing
+  // is deleted during the refresh: what follows the earlier records is what was added.
+  // brokenRules WEBHOOK-DAILY: every stored record counted as new.
+  return all || tenant.brokenRules.has('WEBHOOK-DAILY') ? after : after.slice(before.length);
+}
+
+/** One recurrent link's refresh: new records and their events, then the institution's changes. */
+async function refreshRecurrentLink(linkData: LinkData, tenant: TenantRuntime, link: StoredRecord) {
+  if (await failedLogin(tenant, link)) return;
+  const resources = eventResources(linkData, link, linkResources(link), NEW_RECORD_RESOURCES);
+  const before = new Map<string, StoredRecord[]>();
+  for (const { path } of resources)
+    before.set(path, await tenant.store.list(tenant.id, path, { link: link.id }));
+  for (const { resource, path } of resources) {
+    await linkData.addNew(tenant, link, path, newRecordCount(tenant, resource));
+  }
+  const first = link._dailyRefreshedAt === undefined;
+  for (const { resource, path } of resources) {
+    const added = await newRecords(
+      tenant,
+      link,
+      path,
+      before.get(path) ?? [],
+      first && resource === 'TRANSACTIONS',
+    );
+    for (const event of newRecordsEvents[resource]?.(link.id, added) ?? []) tenant.emit(event);
+  }
+  await applyInstitutionChanges(tenant, link, before);
+  await updateLink(tenant, link.id, { _dailyRefreshedAt: tenant.clock.now() });
+}
+
+/**
+ * Runs the daily refresh of the tenant's links now (the scheduled job and `POST /_ofkit/daily-refresh/`);
+ * returns how many recurrent links it refreshed. Links that are not `valid` cannot log in and are skipped.
+ */
+export function runDailyRefresh(linkData: LinkData, tenant: TenantRuntime): Promise<number> {
+  // One refresh of a tenant at a time in this process: the day's job (on the ticker) and a refresh asked
+  // through the control API would otherwise read "before" and "after" around each other's writes and
+  // count each other's new records (WEBHOOK-DAILY's counts).
+  const state = webhookState(tenant);
+  const run = state.refreshTurn.then(() => refreshAll(linkData, tenant));
+  state.refreshTurn = run.catch(() => undefined);
+  return run;
+}
+
+async function refreshAll(linkData: LinkData, tenant: TenantRuntime): Promise<number> {
+  let refreshed = 0;
+  for (const link of await tenant.store.list(tenant.id, LINKS)) {
+    if (link.status !== 'valid') continue;
+    // brokenRules WEBHOOK-RECURRENT-ONLY: single links refreshed (and notified) like recurrent ones.
+    if (link.access_mode === 'recurrent' || tenant.brokenRules.has('WEBHOOK-RECURRENT-ONLY')) {
+      refreshed += 1;
+      await refreshRecurrentLink(linkData, tenant, link);
+    } else {
+      // WEBHOOK-RECURRENT-ONLY: a single link's stored transactions still change at the institution.
+      const path = '/api/transactions/';
+      const stored = await tenant.store.list(tenant.id, path, { link: link.id });
+      await applyInstitutionChanges(tenant, link, new Map([[path, stored]]));
+    }
+  }
+  return refreshed;
+}

@@ -1,0 +1,117 @@
+/**
+ * The events the link operations cause, as functions the link handlers call once the operation's
+ * effect is stored: WEBHOOK-HISTORICAL and WEBHOOK-SANDBOX (registration), LINK-REFRESH-202,
+ * LINK-ACCESS-MODE-UP (and no events for LINK-ACCESS-MODE-DOWN, LINK-PATCH-NO-UPDATE),
+ * LINK-PUT-CREDENTIALS, LINK-DELETE-ASYNC.
+ */
+
+import type { JobKinds } from '../../core/job-kinds.js';
+import type { LinkData } from '../../core/link-data.js';
+import type { TenantRuntime } from '../../core/tenant-registry.js';
+import type { StoredRecord } from '../../store/store.js';
+import { readWebhookConfig } from '../../webhooks/webhook-config.js';
+import { institutionByName } from '../institutions/catalogue.js';
+import { ensureDailyRefresh, nextDayStart } from './daily-schedule.js';
+import { linkResources } from './event-resources.js';
+import { currentLink, runHistoricalUpdate } from './historical-update.js';
+
+export interface LinkTriggers {
+  /**
+   * After a link is registered (201 of registerLink, 200 of resumeLinkRegistration): a recurrent link
+   * loads its history and sends `historical_update` events (WEBHOOK-HISTORICAL); in sandbox mode every
+   * new link does (WEBHOOK-SANDBOX).
+   */
+  linkCreated(tenant: TenantRuntime, link: StoredRecord): Promise<void>;
+  /**
+   * After a refresh is accepted (202 of refreshLink): `historical_update` events carrying its
+   * `request_id`, for `fetchResources` (the body's) or every resource of the institution
+   * (LINK-REFRESH-202). A link that is not `valid` cannot log in: no events.
+   */
+  linkRefreshed(
+    tenant: TenantRuntime,
+    link: StoredRecord,
+    requestId: string,
+    fetchResources?: readonly string[],
+  ): Promise<void>;
+  /**
+   * After a PATCH is stored (updateLink): single -> recurrent schedules a historical update at the start
+   * of the next day of the tenant's clock (LINK-ACCESS-MODE-UP); any other change sends nothing
+   * (LINK-ACCESS-MODE-DOWN, LINK-PATCH-NO-UPDATE).
+   */
+  linkUpdated(tenant: TenantRuntime, before: StoredRecord, after: StoredRecord): Promise<void>;
+  /**
+   * After new credentials are stored (updateLinkCredentials): an `invalid` or `token_required` recurrent
+   * link updates and sends `historical_update` events (LINK-PUT-CREDENTIALS).
+   */
+  credentialsUpdated(tenant: TenantRuntime, before: StoredRecord, after: StoredRecord): Promise<void>;
+  /** When an asynchronous deletion has deleted the link and its data: `link_deleted` (LINK-DELETE-ASYNC). */
+  linkDeleted(tenant: TenantRuntime, linkId: string, requestId: string): void;
+}
+
+const BROKEN_STATUSES = new Set(['invalid', 'token_required']);
+
+/** The job kinds of the next day's historical update: as upgraded (LINK-ACCESS-MODE-UP), or broken on purpose. */
+const NEXT_DAY_UPDATE = 'historical update';
+const NEXT_DAY_UPDATE_BROKEN = 'historical update (broken on purpose)';
+
+export function linkTriggers(linkData: LinkData, jobs: JobKinds): LinkTriggers {
+  const historical = (tenant: TenantRuntime, link: StoredRecord, resources: readonly string[], id?: string) =>
+    runHistoricalUpdate(linkData, tenant, link, resources, id).then(() => undefined);
+  jobs.define(NEXT_DAY_UPDATE, async (tenant, args) => {
+    // The link as it is the next day: deleted, back to single or broken means no update.
+    const link = await currentLink(tenant, String(args.link));
+    if (link?.access_mode !== 'recurrent' || link.status !== 'valid') return;
+    await historical(tenant, link, linkResources(link));
+  });
+  jobs.define(NEXT_DAY_UPDATE_BROKEN, async (tenant, args) => {
+    const link = await currentLink(tenant, String(args.link));
+    if (link) await historical(tenant, link, linkResources(link));
+  });
+
+  return {
+    async linkCreated(tenant, link) {
+      await ensureDailyRefresh(tenant);
+      const { environment } = await readWebhookConfig(tenant);
+      if (link.access_mode !== 'recurrent' && environment !== 'sandbox') return;
+      await historical(tenant, link, linkResources(link));
+    },
+
+    async linkRefreshed(tenant, link, requestId, fetchResources) {
+      if (link.status !== 'valid') return;
+      const resources = fetchResources ?? institutionByName(String(link.institution))?.resources ?? [];
+      await historical(tenant, link, resources, requestId);
+    },
+
+    async linkUpdated(tenant, before, after) {
+      await ensureDailyRefresh(tenant);
+      const broken = tenant.brokenRules;
+      const down = before.access_mode === 'recurrent' && after.access_mode === 'single';
+      const kept = before.access_mode === 'recurrent' && after.access_mode === 'recurrent';
+      // brokenRules LINK-ACCESS-MODE-DOWN, LINK-PATCH-NO-UPDATE: a historical update the next day anyway.
+      if ((down && broken.has('LINK-ACCESS-MODE-DOWN')) || (kept && broken.has('LINK-PATCH-NO-UPDATE'))) {
+        await tenant.clock.schedule(nextDayStart(tenant.clock.now()), NEXT_DAY_UPDATE_BROKEN, {
+          link: after.id,
+        });
+        return;
+      }
+      if (before.access_mode === 'recurrent' || after.access_mode !== 'recurrent') return;
+      // brokenRules LINK-ACCESS-MODE-UP: the upgrade stored, its historical update never scheduled.
+      if (broken.has('LINK-ACCESS-MODE-UP')) return;
+      await tenant.clock.schedule(nextDayStart(tenant.clock.now()), NEXT_DAY_UPDATE, { link: after.id });
+    },
+
+    async credentialsUpdated(tenant, before, after) {
+      if (!BROKEN_STATUSES.has(String(before.status)) || after.access_mode !== 'recurrent') return;
+      await historical(tenant, after, linkResources(after));
+    },
+
+    linkDeleted(tenant, linkId, requestId) {
+      tenant.emit({
+        webhook_type: 'LINK',
+        webhook_code: 'link_deleted',
+        link_id: linkId,
+        data: { request_id: requestId, deleted_at: new Date(tenant.clock.now()).toISOString() },
+      });
+    },
+  };
+}

@@ -1,0 +1,275 @@
+/**
+ * Links: LINK-REGISTER (with the consent of a Brazilian bank), LINK-MFA-428 (registration), LINK-DELETE-SYNC, LINK-DELETE-ASYNC,
+ * LINK-REFRESH-202, LINK-REFRESH-COOLDOWN, DELETE-RATE-LIMIT, LINK-PUT-CREDENTIALS, and the PATCHes.
+ */
+
+import { apiError } from '../core/api-error.js';
+import { type Handler, json, noContent } from '../core/handler.js';
+import type { JobKinds } from '../core/job-kinds.js';
+import { err, ok } from '../core/result.js';
+import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { LinkData } from '../data/create-link-data.js';
+import { createIds, createRandom } from '../ids/seeded-ids.js';
+import { collectionList } from '../pipeline/lists/list-query.js';
+import { checkDeletionRate, extensionNumber, findOr404, nowIso, publicView } from '../pipeline/records.js';
+import type { StoredRecord } from '../store/store.js';
+import { type LinkTriggers, linkTriggers } from './events/link-triggers.js';
+import { institutionByName, institutionIn } from './institutions/catalogue.js';
+import { takeScenario } from './institutions/scenario-switches.js';
+import { ACCEPTED_MFA_TOKEN, REFUSED_PASSWORD } from './institutions/scenario-triggers.js';
+import { recordConsent } from './link-consents.js';
+import {
+  institutionAsksForToken,
+  MFA_SESSIONS,
+  pauseForToken,
+  type ResumeBody,
+  resumePaused,
+} from './mfa-sessions.js';
+
+export const LINKS = '/api/links/';
+
+type Body = Record<string, unknown>;
+
+/** `status` is `unconfirmed` for a registration paused for a token (LINK-MFA-428), `valid` otherwise. */
+async function createLink(tenant: TenantRuntime, body: Body, status = 'valid'): Promise<StoredRecord> {
+  const institution = institutionByName(String(body.institution))!;
+  const now = nowIso(tenant);
+  const link: StoredRecord = {
+    id: tenant.ids.uuid(),
+    institution: institution.name,
+    access_mode: body.access_mode ?? 'single',
+    status,
+    created_at: now,
+    external_id: body.external_id ?? null,
+    last_accessed_at: now,
+    fetch_resources: body.fetch_resources ?? institution.resources,
+    stale_in: body.stale_in ?? '365d',
+    credentials_storage: body.credentials_storage ?? '27d',
+    ...providerMembers(tenant, institution.name, body),
+    _password: body.password ?? null,
+    // LINK-MFA-428: retrievals of this link ask for a token when its username does (data-resources).
+    _username: body.username ?? null,
+  };
+  await tenant.store.put(tenant.id, LINKS, link);
+  await recordConsent(tenant, link);
+  return link;
+}
+
+/** A recurrent link is refreshed daily (the provider's `24h`); a single one is not refreshed (null). */
+const refreshRateOf = (accessMode: unknown) => (accessMode === 'recurrent' ? '24h' : null);
+
+/**
+ * The provider's link members: `institution_user_id`, the same opaque id for the same user at the same
+ * institution (a tenant-seeded uuid of the username); `created_by`, the tenant's user (a uuid seeded by
+ * the tenant id); `refresh_rate` from the access mode.
+ */
+function providerMembers(tenant: TenantRuntime, institution: string, body: Body) {
+  const seeded = (seed: string) => createIds(createRandom(seed)).uuid();
+  return {
+    institution_user_id: seeded(`${tenant.id}|${institution}|${String(body.username)}`).replaceAll('-', ''),
+    created_by: seeded(`${tenant.id}#user`),
+    refresh_rate: refreshRateOf(body.access_mode ?? 'single'),
+  };
+}
+
+const registerLink =
+  (triggers: LinkTriggers): Handler =>
+  async ({ input, tenant }) => {
+    const body = input.body as Body;
+    // The provider's sandbox institutions exist in the sandbox environment only.
+    const institution = institutionIn(String(body.institution), tenant.environment);
+    if (!institution)
+      return err(
+        apiError('invalid', {
+          field: 'institution',
+          message: `Unknown institution ${String(body.institution)}.`,
+        }),
+      );
+    for (const field of institution.form_fields) {
+      if (!field.optional && body[field.name] === undefined) {
+        return err(
+          apiError('required', {
+            field: field.name,
+            rule: 'ERR-REQUIRED',
+            message: `${institution.name} needs \`${field.name}\` (${field.label}).`,
+          }),
+        );
+      }
+    }
+    const target = { institution: institution.name };
+    if (
+      body.password === REFUSED_PASSWORD ||
+      (await takeScenario(tenant, 'institution_refuses_credentials', target))
+    ) {
+      return err(apiError('invalid_credentials', { field: 'password' }));
+    }
+    const wantsToken =
+      institutionAsksForToken(institution.name, body.username) ||
+      (body.token === undefined && (await takeScenario(tenant, 'institution_requires_token', target)));
+    if (wantsToken && body.token !== ACCEPTED_MFA_TOKEN) {
+      // LINK-MFA-428 (the provider's way): the link exists from the 428 on, listed as `unconfirmed`
+      // (choice) until the PATCH resumes it; no webhook until then.
+      const pending = await createLink(tenant, body, 'unconfirmed');
+      return pauseForToken(tenant, { collection: LINKS, link: pending.id, body });
+    }
+    const link = await createLink(tenant, body);
+    await triggers.linkCreated(tenant, link); // WEBHOOK-HISTORICAL
+    // brokenRules LINK-REGISTER: the framework's default 200 instead of 201.
+    return ok(json(tenant.brokenRules.has('LINK-REGISTER') ? 200 : 201, publicView(link)));
+  };
+
+const resumeLinkRegistration =
+  (triggers: LinkTriggers): Handler =>
+  async ({ input, tenant }) => {
+    const paused = await resumePaused(tenant, LINKS, input.body as ResumeBody);
+    if (!paused.ok) return paused;
+    // The session dies with its link (deleteWithData), so the pending link is still there.
+    const pending = await findOr404(tenant, LINKS, paused.value.link, 'link');
+    if (!pending.ok) return pending;
+    const link = { ...pending.value, status: 'valid', last_accessed_at: nowIso(tenant) };
+    await tenant.store.put(tenant.id, LINKS, link);
+    await recordConsent(tenant, link); // the bank's consent, now authorised
+    await triggers.linkCreated(tenant, link); // WEBHOOK-HISTORICAL
+    return ok(json(200, publicView(link)));
+  };
+
+const getLink: Handler = async ({ input, tenant }) => {
+  const link = await findOr404(tenant, LINKS, input.path.id!);
+  return link.ok ? ok(json(200, publicView(link.value))) : link;
+};
+
+const updateLink =
+  (triggers: LinkTriggers): Handler =>
+  async ({ input, tenant }) => {
+    const link = await findOr404(tenant, LINKS, input.path.id!);
+    if (!link.ok) return link;
+    // The body is open (the provider's): only the members this operation changes are taken.
+    const body = input.body as Body;
+    const changes = Object.fromEntries(
+      ['access_mode', 'stale_in', 'fetch_resources']
+        .filter((k) => body[k] !== undefined)
+        .map((k) => [k, body[k]]),
+    );
+    const updated = {
+      ...link.value,
+      ...changes,
+      refresh_rate: refreshRateOf(changes.access_mode ?? link.value.access_mode),
+    };
+    await tenant.store.put(tenant.id, LINKS, updated);
+    // LINK-ACCESS-MODE-UP / -DOWN, LINK-PATCH-NO-UPDATE
+    await triggers.linkUpdated(tenant, link.value, updated);
+    return ok(json(200, publicView(updated)));
+  };
+
+const updateLinkCredentials =
+  (triggers: LinkTriggers): Handler =>
+  async ({ input, tenant }) => {
+    const link = await findOr404(tenant, LINKS, input.path.id!);
+    if (!link.ok) return link;
+    const body = input.body as Body;
+    if (body.password === REFUSED_PASSWORD)
+      return err(apiError('invalid_credentials', { field: 'password' }));
+    // LINK-PUT-CREDENTIALS: new credentials bring an invalid or token_required link back.
+    const updated = {
+      ...link.value,
+      // brokenRules LINK-PUT-CREDENTIALS: the new credentials stored, the status left as it was.
+      status: tenant.brokenRules.has('LINK-PUT-CREDENTIALS') ? link.value.status : 'valid',
+      _password: body.password,
+      last_accessed_at: nowIso(tenant),
+    };
+    await tenant.store.put(tenant.id, LINKS, updated);
+    await triggers.credentialsUpdated(tenant, link.value, updated);
+    return ok(json(200, publicView(updated)));
+  };
+
+const refreshLink =
+  (triggers: LinkTriggers): Handler =>
+  async ({ input, tenant, requestId, operation }) => {
+    const link = await findOr404(tenant, LINKS, input.path.id!);
+    if (!link.ok) return link;
+    // LINK-REFRESH-COOLDOWN: `x-cooldown` of the operation (600 s per link).
+    const cooldownMs = extensionNumber(operation, 'x-cooldown', 'seconds') * 1000;
+    const now = tenant.clock.now();
+    // brokenRules: a simulator broken on purpose proves the conformance suite and Pact catch it.
+    const enforced = !tenant.brokenRules.has('LINK-REFRESH-COOLDOWN');
+    // One atomic step in the store, at the tenant's virtual time: of two replicas refreshing the same
+    // link at once, one gets the 409 (a window of one hit per cooldown).
+    const hit = enforced
+      ? await tenant.store.hitSlidingWindow(tenant.id, `refresh:${link.value.id}`, now, cooldownMs, 1)
+      : undefined;
+    if (hit && !hit.allowed) {
+      const minutes = Math.ceil(hit.retryAfterMs / 60_000);
+      const message = `This link was refreshed recently. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before refreshing it again.`;
+      return err(apiError('refresh_cooldown', { message, rule: 'LINK-REFRESH-COOLDOWN' }));
+    }
+    // LINK-REFRESH-202: the body's `fetch_resources` limits this refresh only; the link keeps its own.
+    const fetchResources = (input.body as Body | undefined)?.fetch_resources as string[] | undefined;
+    const refreshed = {
+      ...link.value,
+      // brokenRules LINK-REFRESH-202: the refresh's `fetch_resources` saved on the link.
+      ...(fetchResources &&
+        tenant.brokenRules.has('LINK-REFRESH-202') && { fetch_resources: fetchResources }),
+      last_accessed_at: nowIso(tenant),
+    };
+    await tenant.store.put(tenant.id, LINKS, refreshed);
+    await triggers.linkRefreshed(tenant, refreshed, requestId, fetchResources);
+    return ok(json(202, { request_id: requestId }));
+  };
+
+/**
+ * Handlers for the link operations; `dataCollections` go with a deleted link (LINK-DELETE-SYNC); the
+ * link's data feeds the webhook triggers.
+ */
+/** The job kind of LINK-DELETE-ASYNC: `{ link, requestId }`. */
+const ASYNC_LINK_DELETION = 'async link deletion';
+
+export function linkHandlers(
+  dataCollections: readonly string[],
+  linkData: LinkData,
+  jobs: JobKinds,
+): [string, Handler][] {
+  const triggers = linkTriggers(linkData, jobs);
+  const deleteWithData = async (tenant: TenantRuntime, linkId: string) => {
+    // brokenRules LINK-DELETE-SYNC: the link row deleted, its data left behind.
+    const cascade = tenant.brokenRules.has('LINK-DELETE-SYNC') ? [] : dataCollections;
+    for (const collection of cascade) await tenant.store.deleteByLink(tenant.id, collection, linkId);
+    // LINK-MFA-428: retrievals of the link paused for a token cannot be resumed any more.
+    await tenant.store.deleteByLink(tenant.id, MFA_SESSIONS, linkId);
+    await tenant.store.delete(tenant.id, LINKS, linkId);
+  };
+  const deleteLink: Handler = async ({ input, tenant, requestId, operation }) => {
+    const link = await findOr404(tenant, LINKS, input.path.id!);
+    if (!link.ok) return link;
+    // brokenRules LINK-DELETE-ASYNC: the request mode header never read, every deletion synchronous.
+    const async = input.headers['x-service-request-mode'] === 'async';
+    if (async && !tenant.brokenRules.has('LINK-DELETE-ASYNC')) {
+      // LINK-DELETE-ASYNC: 202 now; the deletion runs as a job on the tenant's clock.
+      await tenant.clock.schedule(tenant.clock.now() + 1000, ASYNC_LINK_DELETION, {
+        link: link.value.id,
+        requestId,
+      });
+      return ok(json(202, { request_id: requestId }));
+    }
+    const allowed = await checkDeletionRate(tenant, LINKS, operation);
+    if (!allowed.ok) return allowed;
+    await deleteWithData(tenant, link.value.id);
+    return ok(noContent());
+  };
+  jobs.define(ASYNC_LINK_DELETION, async (tenant, args) => {
+    const linkId = String(args.link);
+    // Deleted meanwhile (by a synchronous DELETE): no second `link_deleted`.
+    if (!(await tenant.store.get(tenant.id, LINKS, linkId))) return;
+    await deleteWithData(tenant, linkId);
+    triggers.linkDeleted(tenant, linkId, String(args.requestId));
+  });
+  return [
+    ['registerLink', registerLink(triggers)],
+    ['resumeLinkRegistration', resumeLinkRegistration(triggers)],
+    ['listLinks', collectionList(LINKS)],
+    ['getLink', getLink],
+    ['updateLink', updateLink(triggers)],
+    ['updateLinkCredentials', updateLinkCredentials(triggers)],
+    ['deleteLink', deleteLink],
+    ['refreshLink', refreshLink(triggers)],
+  ];
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { createTenantRegistry } from '../core/tenant-registry.js';
+import { MemoryStore } from '../store/memory-store.js';
+import { institutionAsksForToken, MFA_SESSIONS, pauseForToken, resumePaused } from './mfa-sessions.js';
+
+const tenantFor = () =>
+  createTenantRegistry({
+    seed: 's',
+    store: new MemoryStore(),
+    environment: 'production',
+    realTime: () => 0,
+    runJob: async () => undefined,
+  })('t');
+const LINK = '6f1d2c3b-4a59-4e8d-9c7b-1a2b3c4d5e6f';
+
+async function paused(collection = '/api/accounts/', link: string = LINK) {
+  const tenant = tenantFor();
+  const result = await pauseForToken(tenant, { collection, link, body: { link, save_data: false } });
+  if (result.ok) throw new Error('pauseForToken must answer an error');
+  return { tenant, item: result.error[0] };
+}
+
+describe('LINK-MFA-428', () => {
+  it('the institution asks for a token by feature or for an `mfa` username', () => {
+    expect(institutionAsksForToken('tokenbank_br_business', '12345678000190')).toBe(true);
+    expect(institutionAsksForToken('ofbank_br_retail', 'MFA-someone')).toBe(true);
+    expect(institutionAsksForToken('ofbank_br_retail', '76109277673')).toBe(false);
+    expect(institutionAsksForToken('ofbank_br_retail', null)).toBe(false);
+  });
+
+  it('pausing answers token_required with the session, its expiry and the link', async () => {
+    const { tenant, item } = await paused();
+    expect(item.code).toBe('token_required');
+    expect(item.extra).toMatchObject({ expiry: 600, link: LINK });
+    const session = String(item.extra?.session);
+    expect(session).toMatch(/^[a-f0-9]{32}$/);
+    expect(await tenant.store.list(tenant.id, MFA_SESSIONS, { link: LINK })).toHaveLength(1);
+    const resumed = await resumePaused(tenant, '/api/accounts/', { session, token: '123456', link: LINK });
+    expect(resumed).toEqual({
+      ok: true,
+      value: { collection: '/api/accounts/', link: LINK, body: { link: LINK, save_data: false } },
+    });
+    expect(await tenant.store.get(tenant.id, MFA_SESSIONS, session)).toBeUndefined();
+  });
+
+  it('refuses another collection, another link, a wrong or missing token (keeping the session) and an expired session', async () => {
+    const { tenant, item } = await paused();
+    const session = String(item.extra?.session);
+    const code = async (collection: string, token: string | undefined, link: string) => {
+      const result = await resumePaused(tenant, collection, { session, link, ...(token && { token }) });
+      return result.ok ? 'ok' : result.error[0].code;
+    };
+    expect(await code('/api/owners/', '123456', LINK)).toBe('session_expired');
+    expect(await code('/api/accounts/', '123456', '00000000-0000-4000-8000-000000000000')).toBe('invalid');
+    expect(await code('/api/accounts/', '654321', LINK)).toBe('invalid_token');
+    expect(await code('/api/accounts/', undefined, LINK)).toBe('invalid_token');
+    await tenant.clock.advance(600_000);
+    expect(await code('/api/accounts/', '123456', LINK)).toBe('session_expired');
+  });
+
+  it('a session is used up once resumed: the same PATCH again gets session_expired', async () => {
+    const { tenant, item } = await paused('/api/links/');
+    const session = String(item.extra?.session);
+    const resume = () => resumePaused(tenant, '/api/links/', { session, token: '123456', link: LINK });
+    expect((await resume()).ok).toBe(true);
+    const again = await resume();
+    expect(again.ok ? 'ok' : again.error[0].code).toBe('session_expired');
+  });
+});

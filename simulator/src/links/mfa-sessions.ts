@@ -1,0 +1,105 @@
+/**
+ * LINK-MFA-428: the sessions of requests paused because the institution asks for an MFA token. Link
+ * registration (`/api/links/`) and the retrievals of owners, accounts, transactions and invoices pause
+ * here with a 428; the PATCH on the same collection resumes them with the token. As the provider does,
+ * every session belongs to a link: a paused registration has already created its link (status
+ * `unconfirmed` until resumed), and the 428 item carries that link's id for the PATCH to send back.
+ */
+
+import { type ApiErrors, apiError } from '../core/api-error.js';
+import { err, ok, type Result } from '../core/result.js';
+import type { TenantRuntime } from '../core/tenant-registry.js';
+import { institutionByName } from './institutions/catalogue.js';
+import { ACCEPTED_MFA_TOKEN, asksForToken, MFA_SESSION_SECONDS } from './institutions/scenario-triggers.js';
+
+/** Private collection of paused requests; a session's `link` indexes it (deleting a link drops them). */
+export const MFA_SESSIONS = '_mfa_sessions';
+
+type Body = Record<string, unknown>;
+
+/** What was paused: the collection it must be resumed on, its link (if any) and the validated body. */
+export interface PausedRequest {
+  collection: string;
+  link: string;
+  body: Body;
+}
+
+/**
+ * Whether the institution asks for a token when `username` logs in: an institution with the
+ * `token_required` feature always does, any institution does for a username starting with `mfa`.
+ */
+export function institutionAsksForToken(institution: string, username: unknown): boolean {
+  const entry = institutionByName(institution);
+  if (entry?.features.includes('token_required')) return true;
+  return typeof username === 'string' && asksForToken(username);
+}
+
+/** Pauses the request in a new session and answers the 428 of LINK-MFA-428. */
+export async function pauseForToken(
+  tenant: TenantRuntime,
+  paused: PausedRequest,
+): Promise<Result<never, ApiErrors>> {
+  const session = tenant.ids.hex(32);
+  await tenant.store.put(tenant.id, MFA_SESSIONS, {
+    id: session,
+    link: paused.link,
+    _collection: paused.collection,
+    _expiresAt: tenant.clock.now() + MFA_SESSION_SECONDS * 1000,
+    _body: paused.body,
+  });
+  const tokenGenerationData = {
+    instructions: 'Use the code sent to your phone.',
+    type: 'numeric',
+    value: '',
+    expects_user_input: true,
+  };
+  return err(
+    apiError('token_required', {
+      rule: 'LINK-MFA-428',
+      extra: {
+        session,
+        expiry: MFA_SESSION_SECONDS,
+        link: paused.link,
+        token_generation_data: tokenGenerationData,
+      },
+    }),
+  );
+}
+
+/** The PATCH body that resumes (the provider's: `link` is required, `token` may be left out). */
+export interface ResumeBody {
+  session: string;
+  link: string;
+  token?: string;
+}
+
+/**
+ * The paused request of `session` when `token` is right. An unknown or expired session, one paused on
+ * another collection, or one already resumed (a session is used up once) gets 400 `session_expired`; a
+ * session resumed with another `link` gets 400 `invalid` with `field: link` (choice); a wrong or missing
+ * token 400 `invalid_token`, and the session stays open for another try until it expires (choice).
+ */
+export async function resumePaused(
+  tenant: TenantRuntime,
+  collection: string,
+  resume: ResumeBody,
+): Promise<Result<PausedRequest, ApiErrors>> {
+  const paused = await tenant.store.get(tenant.id, MFA_SESSIONS, resume.session);
+  if (!paused || paused._collection !== collection || (paused._expiresAt as number) <= tenant.clock.now()) {
+    return err(apiError('session_expired', { field: 'session', rule: 'LINK-MFA-428' }));
+  }
+  const link = String(paused.link);
+  if (resume.link !== link) {
+    const message = `Session ${resume.session} belongs to link ${link}, not ${resume.link}.`;
+    return err(apiError('invalid', { field: 'link', message }));
+  }
+  // brokenRules LINK-MFA-428: the token is never compared.
+  const checked = !tenant.brokenRules.has('LINK-MFA-428');
+  if (checked && resume.token !== ACCEPTED_MFA_TOKEN)
+    return err(apiError('invalid_token', { field: 'token' }));
+  // LINK-MFA-428: a session resumes once. Taken in one atomic step: of two resumes at once (two
+  // replicas), the second finds it gone.
+  if (!(await tenant.store.take(tenant.id, MFA_SESSIONS, resume.session)))
+    return err(apiError('session_expired', { field: 'session', rule: 'LINK-MFA-428' }));
+  return ok({ collection, link, body: paused._body as Body });
+}

@@ -1,0 +1,71 @@
+/**
+ * Payment dates and cancel cutoffs in GMT-3 (PAY-AUTH-CANCEL-CUTOFF, PAY-AUTH-CHARGE-CANCEL-CUTOFF,
+ * PAY-INTENT-CANCEL-CUTOFF), from the tenant's clock. Only UTC arithmetic and explicit offsets are
+ * used, so the machine's time zone (TZ) never changes an answer.
+ */
+import type { ApiOperation } from '../../../openapi/document/operation-index.js';
+
+/** The rules are stated in GMT-3 (Brasília time, without daylight saving since 2019). */
+export const PAYMENTS_UTC_OFFSET = '-03:00';
+const OFFSET_MS = -3 * 3_600_000;
+const DAY_MS = 86_400_000;
+/**
+ * (choice) Charges are processed at 06:00:00 GMT-3 of their date (09:00 UTC, as in the document's
+ * examples): after both cutoffs of the day before.
+ */
+export const CHARGE_PROCESSING_TIME = '06:00:00';
+
+/** `x-cancel-cutoff` of an operation: `time` (GMT-3) on the day `days_before` the payment date. */
+export interface CancelCutoff {
+  time: string;
+  utcOffset: string;
+  daysBefore: number;
+}
+
+/** The document holds the rule's numbers: reads the operation's `x-cancel-cutoff`. */
+export function cancelCutoffOf(operation: ApiOperation): CancelCutoff {
+  const raw = (operation.raw['x-cancel-cutoff'] ?? {}) as Record<string, unknown>;
+  const { time, utc_offset: utcOffset, days_before: daysBefore } = raw;
+  if (typeof time !== 'string' || typeof utcOffset !== 'string' || typeof daysBefore !== 'number')
+    throw new Error(`${operation.operationId} has no complete x-cancel-cutoff`);
+  return { time, utcOffset, daysBefore };
+}
+
+/** `YYYY-MM-DD` moved by `days` (negative: earlier), across month and year ends. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The instant of `time` on `date` at the UTC offset (GMT-3 by default). */
+export function instantAt(date: string, time: string, utcOffset = PAYMENTS_UTC_OFFSET): number {
+  return Date.parse(`${date}T${time}${utcOffset}`);
+}
+
+/** The cutoff instant for a payment due on `date`. */
+export function cutoffInstant(date: string, cutoff: CancelCutoff): number {
+  return instantAt(addDays(date, -cutoff.daysBefore), cutoff.time, cutoff.utcOffset);
+}
+
+/** brokenRules PAY-*-CANCEL-CUTOFF: the cutoff computed in the machine's time zone (UTC), not GMT-3. */
+export const inMachineZone = (cutoff: CancelCutoff, broken: boolean): CancelCutoff =>
+  broken ? { ...cutoff, utcOffset: '+00:00' } : cutoff;
+
+/** True from the cutoff instant on: at 22:00:00 (or 23:59:00) exactly, the cutoff has passed. */
+export function cutoffPassed(now: number, date: string, cutoff: CancelCutoff): boolean {
+  return now >= cutoffInstant(date, cutoff);
+}
+
+/** The calendar date in GMT-3 at the instant `now` ("today" for payment dates). */
+export function paymentsDate(now: number): string {
+  return new Date(now + OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** When a charge due on `date` is processed. */
+export function processingInstant(date: string): number {
+  return instantAt(date, CHARGE_PROCESSING_TIME);
+}
+
+/** How a cutoff reads in messages: `2026-11-09 22:00:00 GMT-3`. */
+export function describeCutoff(date: string, cutoff: CancelCutoff): string {
+  return `${addDays(date, -cutoff.daysBefore)} ${cutoff.time} GMT${Number(cutoff.utcOffset.slice(0, 3))}`;
+}

@@ -32,7 +32,7 @@ export async function bulkLoad(simulator: Simulator, links: number, perLink: num
   const ids = createIds(createRandom('bench/bulk'));
   const registered = await registerLink(simulator);
   // The stored link (with its private members), not the public view the API answered.
-  const first = (await store.get(tenant.id, LINKS, registered.id)) ?? registered;
+  const first = (await store.get(LINKS, registered.id)) ?? registered;
   const started = performance.now();
   const [account] = generateFor(simulator, ACCOUNTS, first, 1, { seed: 'bench/bulk/account' });
   if (account === undefined) throw new Error('bulk load: no account generated');
@@ -45,13 +45,13 @@ export async function bulkLoad(simulator: Simulator, links: number, perLink: num
   let transactions = 0;
   for (let l = 0; l < links; l++) {
     const link = l === 0 ? first : cloneRecord(first, ids);
-    if (l > 0) await store.put(tenant.id, LINKS, link);
+    if (l > 0) await store.put(LINKS, link);
     linkIds.push(link.id);
     // Each link's transactions nest one account of that link (a clone of the block's under a fresh id).
     const owner = { link: link.id, account: { ...account, id: ids.uuid(), link: link.id } };
     for (let t = 0; t < perLink; t++) {
       const record = block[(l * perLink + t) % block.length]!;
-      await store.put(tenant.id, TRANSACTIONS, cloneRecord(record, ids, owner));
+      await store.put(TRANSACTIONS, cloneRecord(record, ids, owner));
       transactions++;
     }
   }

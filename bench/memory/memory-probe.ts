@@ -65,11 +65,11 @@ async function timeListByLink(simulator: Simulator, linkIds: string[]) {
   const count = Math.min(1_000, linkIds.length);
   const started = performance.now();
   for (let i = 0; i < count; i++) {
-    await tenant.store.list(tenant.id, TRANSACTIONS, { link: linkIds[(i * 7919) % linkIds.length]! });
+    await tenant.store.list(TRANSACTIONS, { link: linkIds[(i * 7919) % linkIds.length]! });
   }
   const byLinkUs = ((performance.now() - started) * 1000) / count;
   const allLinksStarted = performance.now();
-  await tenant.store.list(tenant.id, LINKS);
+  await tenant.store.list(LINKS);
   return { byLinkUs, allLinksMs: performance.now() - allLinksStarted };
 }
 

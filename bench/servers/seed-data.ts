@@ -81,12 +81,12 @@ export async function seedLinkWithTransactions(simulator: Simulator, count: numb
   const link = await registerLink(simulator);
   const [account] = generateFor(simulator, ACCOUNTS, link, 1, { seed: 'bench/accounts' });
   if (account === undefined || typeof account.id !== 'string') throw new Error('seeding: no account');
-  await tenant.store.put(tenant.id, ACCOUNTS, account as StoredRecord);
+  await tenant.store.put(ACCOUNTS, account as StoredRecord);
   const records = generateFor(simulator, TRANSACTIONS, link, count, {
     seed: 'bench/transactions',
     account,
   });
-  for (const record of records) await tenant.store.put(tenant.id, TRANSACTIONS, record as StoredRecord);
+  for (const record of records) await tenant.store.put(TRANSACTIONS, record as StoredRecord);
   return { linkId: link.id, accountId: account.id, transactions: records.length };
 }
 

@@ -5,8 +5,7 @@
  */
 
 import { jsonMediaOf, listOperations, resolveRef } from '../document/document-walk.js';
-import type { JsonObject, JsonValue } from '../document/json.js';
-import { isObject } from '../document/json.js';
+import { isObject, type JsonObject, type JsonValue } from '../document/json.js';
 
 export interface ProjectRuleViolation {
   operation: string;

@@ -1,6 +1,5 @@
 /** Rule IDs: every ID of the catalogue (openapi/rules.yaml) is referenced, and every `x-rules` entry exists. */
-import type { JsonObject, JsonValue } from '../document/json.js';
-import { isObject } from '../document/json.js';
+import { isObject, type JsonObject, type JsonValue } from '../document/json.js';
 
 export interface RuleReferencesReport {
   catalogued: number;

@@ -9,8 +9,7 @@
  */
 
 import { resolveRef } from './document-walk.js';
-import type { JsonObject, JsonValue } from './json.js';
-import { isObject } from './json.js';
+import { isObject, type JsonObject, type JsonValue } from './json.js';
 
 /** The statuses whose bodies are records, which `fields` / `omit` shape (a 202 acknowledges, errors are errors). */
 export const SHAPED_STATUSES: ReadonlySet<number> = new Set([200, 201]);

@@ -2,7 +2,7 @@
 
 export { DEFAULT_KEYS } from './config/simulator-config.js';
 export type { SimRequest, SimResponse } from './core/http-types.js';
-export type { ApiKey, Environment } from './pipeline/authenticate.js';
+export type { ApiKey, Environment } from './core/keys.js';
 export type { Simulator, SimulatorOptions } from './simulator.js';
 export { createSimulator } from './simulator.js';
 export type { SimulatorControl } from './simulator-control.js';

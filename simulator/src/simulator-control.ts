@@ -1,5 +1,5 @@
 /** A small client of the control API (`/_ofkit/`, openapi/admin.yaml) for test set-up files. */
-import type { ApiKey } from './pipeline/authenticate.js';
+import type { ApiKey } from './core/keys.js';
 
 /** The control API of one running simulator, called with a tenant's key (default: the first key). */
 export interface SimulatorControl {

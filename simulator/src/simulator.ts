@@ -5,16 +5,19 @@ import type { JsonObject } from '../../openapi/document/json.js';
 import { parseBrokenRules } from './broken-rules/breakable-rules.js';
 import { systemTime } from './clock/system-time.js';
 import { SNAPSHOT_MAX_BYTES } from './control/snapshot-limits.js';
+import { linkedCollections } from './core/collections.js';
 import type { RaisedEvent } from './core/events.js';
 import type { SimRequest, SimResponse } from './core/http-types.js';
 import { JobKinds } from './core/job-kinds.js';
-import { createTenantRegistry, type TenantRuntime } from './core/tenant-registry.js';
+import type { ApiKey, Environment } from './core/keys.js';
+import type { TenantRuntime } from './core/tenant.js';
+import { createTenantRegistry } from './core/tenant-registry.js';
 import { createDashboard } from './dashboard/serve-dashboard.js';
 import type { PrismFallback } from './fallback/prism-fallback.js';
 import { createHandlerRegistry } from './handler-registry.js';
 import { createIds, createRandom } from './ids/seeded-ids.js';
 import { type AutomaticProbes, createJudgeObserver } from './judge/judge-observer.js';
-import { type ApiKey, createAuthenticator, type Environment } from './pipeline/authenticate.js';
+import { createAuthenticator } from './pipeline/authenticate.js';
 import { createPipeline } from './pipeline/pipeline.js';
 import { MemoryStore } from './store/memory-store.js';
 import type { Store } from './store/store.js';
@@ -67,13 +70,6 @@ export interface Simulator {
   document: JsonObject;
   /** The kinds of jobs on tenants' clocks (an embedder or a test may define its own). */
   jobs: JobKinds;
-}
-
-/** Collection paths of the data resources: every `/api/` list whose records carry a `link`. */
-function dataCollections(document: JsonObject): string[] {
-  const paths = Object.keys((document.paths ?? {}) as JsonObject);
-  const excluded = new Set(['/api/', '/api/links/', '/api/institutions/', '/api/token/']);
-  return paths.filter((path) => path.startsWith('/api/') && !path.includes('{') && !excluded.has(path));
 }
 
 /**
@@ -141,7 +137,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     documents: [api, admin].map((raw) => createApiDocument(raw, { checkSchemas: false })),
     authenticate: createAuthenticator(options.keys, options.environment, brokenRules),
     tenantFor,
-    handlers: createHandlerRegistry({ document: api, dataCollections: dataCollections(api), jobs }),
+    handlers: createHandlerRegistry({ document: api, dataCollections: linkedCollections(api), jobs }),
     fallback: (request, requestId) => fallback.answer(request, requestId),
     requestIds: createIds(createRandom(`${options.seed}/requests`)),
     maxBodyBytes: options.maxBodyBytes ?? 1_048_576,

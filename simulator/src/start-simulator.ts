@@ -6,7 +6,7 @@
 
 import { startClockTicker } from './clock/clock-ticker.js';
 import { DEFAULT_KEYS } from './config/simulator-config.js';
-import type { ApiKey } from './pipeline/authenticate.js';
+import type { ApiKey } from './core/keys.js';
 import { closeGracefully } from './server/graceful-shutdown.js';
 import { createHttpServer, listen } from './server/http-adapter.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator.js';

@@ -4,8 +4,7 @@
  * overrides; everything else comes from the schemas.
  */
 import fc from 'fast-check';
-import type { JsonValue } from '../../../openapi/document/json.js';
-import { isObject } from '../../../openapi/document/json.js';
+import { isObject, type JsonValue } from '../../../openapi/document/json.js';
 import type { ApiOperation, ApiParameter } from '../../../openapi/document/operation-index.js';
 import type { SchemaArbitraries } from './schema-arbitrary.js';
 

@@ -6,8 +6,7 @@
  */
 import fc from 'fast-check';
 import type { DocumentAjv } from '../../../openapi/document/document-ajv.js';
-import type { JsonObject, JsonValue } from '../../../openapi/document/json.js';
-import { isObject } from '../../../openapi/document/json.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../openapi/document/json.js';
 import { formatArbitrary } from './format-arbitraries.js';
 
 type Arb = fc.Arbitrary<JsonValue>;

@@ -2,8 +2,7 @@
 import type { ValidateFunction } from 'ajv';
 import type { ApiDocument } from '../../../openapi/document/api-document.js';
 import { createDocumentAjv, describeErrors } from '../../../openapi/document/document-ajv.js';
-import type { JsonObject, JsonValue } from '../../../openapi/document/json.js';
-import { isObject } from '../../../openapi/document/json.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../openapi/document/json.js';
 import type { HttpResponse } from '../http/http-client.js';
 import { fail, unmet } from './rule.js';
 

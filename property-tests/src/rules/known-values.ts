@@ -5,8 +5,7 @@
  * found and the not-found answers are exercised. What cannot be set up becomes a note.
  */
 import fc from 'fast-check';
-import type { JsonValue } from '../../../openapi/document/json.js';
-import { isObject } from '../../../openapi/document/json.js';
+import { isObject, type JsonValue } from '../../../openapi/document/json.js';
 import type { ApiOperation } from '../../../openapi/document/operation-index.js';
 import {
   fillPath,

@@ -5,8 +5,15 @@
  */
 import fc from 'fast-check';
 import type { Exchange, HttpClient } from '../http/http-client.js';
-import type { PreparedRule, Rule, RunContext, SuiteContext } from '../rules/rule.js';
-import { isSkip, Unmet, Violation } from '../rules/rule.js';
+import {
+  isSkip,
+  type PreparedRule,
+  type Rule,
+  type RunContext,
+  type SuiteContext,
+  Unmet,
+  Violation,
+} from '../rules/rule.js';
 import { missingCapability } from '../target/capabilities.js';
 import { ruleSeed } from './seed.js';
 

@@ -3,11 +3,9 @@
  * (resumed with the MFA token when the institution asks for one, LINK-MFA-428) and whole lists read
  * page by page. Anything that cannot be set up comes back as a reason, never as an exception.
  */
-import type { JsonObject } from '../../../openapi/document/json.js';
-import { isObject } from '../../../openapi/document/json.js';
+import { isObject, type JsonObject } from '../../../openapi/document/json.js';
 import type { HttpSession } from '../http/http-client.js';
-import type { Skip } from '../rules/rule.js';
-import { skip } from '../rules/rule.js';
+import { type Skip, skip } from '../rules/rule.js';
 import type { FixtureKind, Registration, TargetConfig } from './target-config.js';
 
 export interface Fixtures {

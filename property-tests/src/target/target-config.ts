@@ -6,8 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { JsonObject, JsonValue } from '../../../openapi/document/json.js';
-import { isObject } from '../../../openapi/document/json.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../openapi/document/json.js';
 import { DEFAULT_CONFIG } from './default-config.js';
 
 // ajv-formats ships CommonJS; under nodenext its default export is the module object.

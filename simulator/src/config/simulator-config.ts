@@ -1,8 +1,8 @@
 /** The simulator's configuration: parsed once from the command line, validated, defaulted, frozen. */
 import { parseArgs } from 'node:util';
 import { parseBrokenRules, UnknownRuleError } from '../broken-rules/breakable-rules.js';
+import type { ApiKey, Environment } from '../core/keys.js';
 import { freshSeed } from '../ids/seeded-ids.js';
-import type { ApiKey, Environment } from '../pipeline/authenticate.js';
 import { redisUrlProblem } from '../store/redis-url.js';
 import { ConfigError } from './config-error.js';
 import { JUDGE_FLAGS, JUDGE_OPTIONS, type JudgeConfig, parseJudge } from './judge-config.js';

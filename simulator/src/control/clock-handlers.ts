@@ -5,17 +5,17 @@
  */
 import type { JobInfo } from '../clock/virtual-clock.js';
 import { apiError } from '../core/api-error.js';
-import { type Handler, json } from '../core/handler.js';
+import { type Handler, json, type ValidInput } from '../core/handler.js';
 import { err, ok } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
-import type { ValidInput } from '../pipeline/validate.js';
+import type { TenantRuntime } from '../core/tenant.js';
+import { DAY_MS } from '../core/time.js';
 
 /** The last instant a `date-time` (four-digit year) can write; the Clock schema cannot show a later one. */
 export const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** The longest forward move of one call, set or advance (ClockAdvanceRequest's `maximum`: 366 days). */
 export const MAX_MOVE_DAYS = 366;
-const MAX_MOVE_MS = MAX_MOVE_DAYS * 86_400_000;
+const MAX_MOVE_MS = MAX_MOVE_DAYS * DAY_MS;
 
 /** How many of the next scheduled jobs the Clock shows (the dashboard's "next jobs"). */
 const UPCOMING_JOBS = 20;

@@ -13,11 +13,11 @@ import {
   type ScenarioName,
   type ScenarioSwitch,
 } from '../core/armed-switches.js';
+import { LINKS } from '../core/collections.js';
 import { type Handler, json, noContent } from '../core/handler.js';
 import { err, ok, type Result } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { institutionByName } from '../links/institutions/catalogue.js';
-import { LINKS } from '../links/links.js';
 import { PAYMENT_INSTITUTIONS } from '../payments/payment-institutions.js';
 
 interface ScenarioRequest {
@@ -58,7 +58,7 @@ async function checkTarget(tenant: TenantRuntime, body: ScenarioRequest): Promis
     const message = `Unknown institution ${body.institution}.`;
     return err(apiError('invalid', { field: 'institution', message }));
   }
-  if (body.link !== undefined && !(await tenant.store.get(tenant.id, LINKS, body.link))) {
+  if (body.link !== undefined && !(await tenant.store.get(LINKS, body.link))) {
     return err(apiError('invalid', { field: 'link', message: `This tenant has no link ${body.link}.` }));
   }
   return ok(true);

@@ -9,7 +9,7 @@ import { createDocumentAjv } from '../../../openapi/document/document-ajv.js';
 import { isObject, type JsonObject, type JsonValue } from '../../../openapi/document/json.js';
 import { indexOperations } from '../../../openapi/document/operation-index.js';
 import type { ApiError } from '../core/api-error.js';
-import { LINKS } from '../links/links.js';
+import { LINKS } from '../core/collections.js';
 import type { StoredRecord } from '../store/store.js';
 import type { SnapshotState } from './snapshot.js';
 import { SNAPSHOT_MAX_DEPTH } from './snapshot-limits.js';

@@ -14,7 +14,7 @@
 
 import { RUNTIME_COLLECTION } from '../clock/tenant-clock.js';
 import { FAULTS, type Fault, SCENARIOS, type ScenarioSwitch } from '../core/armed-switches.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import type { StoredRecord, TenantSnapshot } from '../store/store.js';
 
 export const SNAPSHOT_FORMAT = 'ofkit-snapshot/1';
@@ -50,7 +50,7 @@ export async function snapshotOf(tenant: TenantRuntime): Promise<Snapshot> {
   const { now, frozen } = tenant.clock.state();
   // The armed faults and scenarios are in the store; the snapshot shows them on their own, as its
   // format says, and leaves out the clock's stored state (the snapshot's `clock` says it).
-  const { collections, windows } = await tenant.store.exportTenant(tenant.id);
+  const { collections, windows } = await tenant.store.exportTenant();
   const {
     [FAULTS]: faults = [],
     [SCENARIOS]: scenarios = [],
@@ -112,12 +112,12 @@ export async function importSnapshot(
 ): Promise<void> {
   // The simulator's own state (the daily refresh's schedule) stays; faults and scenarios come in with
   // the records, in the same one-step import.
-  const kept = await tenant.store.list(tenant.id, RUNTIME_COLLECTION);
+  const kept = await tenant.store.list(RUNTIME_COLLECTION);
   const armed = { [FAULTS]: state.faults, [SCENARIOS]: state.scenarios } as Record<string, unknown[]>;
   const collections: Record<string, StoredRecord[]> = { ...state.store.collections };
   for (const [name, items] of Object.entries({ ...armed, [RUNTIME_COLLECTION]: kept }))
     if (items.length > 0) collections[name] = structuredClone(items) as StoredRecord[];
-  await tenant.store.importTenant(tenant.id, { ...state.store, collections });
+  await tenant.store.importTenant({ ...state.store, collections });
   await tenant.clock.reset();
   // Frozen first: a frozen clock then stands exactly at the snapshot's instant.
   if (clock.frozen) await tenant.clock.freeze();

@@ -4,7 +4,7 @@ import { RUNTIME_COLLECTION } from '../clock/tenant-clock.js';
 import { apiError } from '../core/api-error.js';
 import { type Handler, json, noContent } from '../core/handler.js';
 import { err, ok } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { createIds, createRandom } from '../ids/seeded-ids.js';
 import type { TenantSnapshot } from '../store/store.js';
 import { WEBHOOKS_COLLECTION } from '../webhooks/webhook-config.js';
@@ -31,12 +31,12 @@ async function clearStore(tenant: TenantRuntime): Promise<void> {
   // Read only what is kept (not exportTenant: a tenant may hold a million records).
   const kept: TenantSnapshot = { collections: {}, windows: {} };
   for (const name of KEPT_ON_RESET) {
-    const records = await tenant.store.list(tenant.id, name);
+    const records = await tenant.store.list(name);
     if (records.length > 0) kept.collections[name] = records;
   }
   // clearTenant forgets the records and the rate-limit windows (DELETE-RATE-LIMIT) together.
-  await tenant.store.clearTenant(tenant.id);
-  if (Object.keys(kept.collections).length > 0) await tenant.store.importTenant(tenant.id, kept);
+  await tenant.store.clearTenant();
+  if (Object.keys(kept.collections).length > 0) await tenant.store.importTenant(kept);
 }
 
 const resetTenant: Handler = async ({ tenant }) => {

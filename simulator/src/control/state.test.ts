@@ -76,13 +76,11 @@ describe('reset', () => {
   it('keeps the webhook configuration and forgets the event log (resetTenant description)', async () => {
     const { store } = sim.simulator.tenant('tenant-a');
     const [configCollection] = KEPT_ON_RESET;
-    await store.put('tenant-a', configCollection!, { id: 'config', url: 'http://127.0.0.1:9/hooks' });
-    await store.put('tenant-a', EVENTS_COLLECTION, { id: 'event-1', status: 'recorded' });
+    await store.put(configCollection!, { id: 'config', url: 'http://127.0.0.1:9/hooks' });
+    await store.put(EVENTS_COLLECTION, { id: 'event-1', status: 'recorded' });
     await sim.call('POST', '/_ofkit/reset/');
-    expect(await store.list('tenant-a', configCollection!)).toEqual([
-      { id: 'config', url: 'http://127.0.0.1:9/hooks' },
-    ]);
-    expect(await store.list('tenant-a', EVENTS_COLLECTION)).toEqual([]);
+    expect(await store.list(configCollection!)).toEqual([{ id: 'config', url: 'http://127.0.0.1:9/hooks' }]);
+    expect(await store.list(EVENTS_COLLECTION)).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@
  * store's atomic `consume`: a fault armed for N requests fails exactly N, however many replicas serve.
  */
 import type { StoredRecord } from '../store/store.js';
-import type { TenantRuntime } from './tenant-registry.js';
+import type { TenantRuntime } from './tenant.js';
 
 export const FAULTS = '_faults';
 export const SCENARIOS = '_scenarios';
@@ -37,7 +37,7 @@ type Armed = { faults: Fault; scenarios: ScenarioSwitch };
 const COLLECTION = { faults: FAULTS, scenarios: SCENARIOS } as const;
 
 export async function listArmed<K extends keyof Armed>(tenant: TenantRuntime, kind: K): Promise<Armed[K][]> {
-  return (await tenant.store.list(tenant.id, COLLECTION[kind])) as unknown as Armed[K][];
+  return (await tenant.store.list(COLLECTION[kind])) as unknown as Armed[K][];
 }
 
 export async function arm<K extends keyof Armed>(
@@ -45,16 +45,16 @@ export async function arm<K extends keyof Armed>(
   kind: K,
   item: Armed[K],
 ): Promise<void> {
-  await tenant.store.put(tenant.id, COLLECTION[kind], item as unknown as StoredRecord);
+  await tenant.store.put(COLLECTION[kind], item as unknown as StoredRecord);
 }
 
 export function disarm(tenant: TenantRuntime, kind: keyof Armed, id: string): Promise<boolean> {
-  return tenant.store.delete(tenant.id, COLLECTION[kind], id);
+  return tenant.store.delete(COLLECTION[kind], id);
 }
 
 export async function disarmAll(tenant: TenantRuntime, kind: keyof Armed): Promise<void> {
-  for (const item of await tenant.store.list(tenant.id, COLLECTION[kind]))
-    await tenant.store.delete(tenant.id, COLLECTION[kind], item.id);
+  for (const item of await tenant.store.list(COLLECTION[kind]))
+    await tenant.store.delete(COLLECTION[kind], item.id);
 }
 
 /**
@@ -68,7 +68,7 @@ export async function useFirst<K extends keyof Armed>(
 ): Promise<Armed[K] | undefined> {
   for (const item of await listArmed(tenant, kind)) {
     if (!matches(item)) continue;
-    const used = await tenant.store.consume(tenant.id, COLLECTION[kind], item.id);
+    const used = await tenant.store.consume(COLLECTION[kind], item.id);
     if (used) return used as unknown as Armed[K];
   }
   return undefined;

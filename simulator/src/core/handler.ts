@@ -1,11 +1,18 @@
 /** The shape of a stateful handler: stage 4 of the pipeline, keyed by operationId in the registry. */
 
 import type { ApiOperation } from '../../../openapi/document/operation-index.js';
-import type { ValidInput } from '../pipeline/validate.js';
 import type { ApiErrors } from './api-error.js';
 import type { SimRequest, SimResponse } from './http-types.js';
 import type { Result } from './result.js';
-import type { TenantRuntime } from './tenant-registry.js';
+import type { TenantRuntime } from './tenant.js';
+
+/** A request's parameters and body as the validation stage let them through, typed by their schemas. */
+export interface ValidInput {
+  path: Record<string, string>;
+  query: Record<string, unknown>;
+  headers: Record<string, string>;
+  body: unknown;
+}
 
 export interface HandlerContext {
   request: SimRequest;

@@ -4,7 +4,7 @@
  * Each part of the simulator defines its kinds when it is built (handlers, webhooks, payments).
  */
 import type { QueuedJob } from '../clock/virtual-clock.js';
-import type { TenantRuntime } from './tenant-registry.js';
+import type { TenantRuntime } from './tenant.js';
 
 export type JobArgs = Record<string, unknown>;
 export type JobRunner = (tenant: TenantRuntime, args: JobArgs) => Promise<void>;

@@ -4,7 +4,7 @@
  * The data resources implement it (handlers/data-resources/link-data.ts, on the retrieval machine).
  */
 import type { StoredRecord } from '../store/store.js';
-import type { TenantRuntime } from './tenant-registry.js';
+import type { TenantRuntime } from './tenant.js';
 
 /** What a webhook's retrieval narrows a resource to: one account's records, a date range (inclusive `YYYY-MM-DD`). */
 export interface RetrievalScope {

@@ -1,28 +1,14 @@
-/**
- * What one tenant (one API key) owns besides its stored records: its clock, its id and data streams,
- * its scenario switches and injected faults. Each tenant's are independent (DESIGN.md).
- */
+/** The tenants of one simulator process, each created on first use from the seed and its API key id. */
 import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import { sharedAccountStore } from '../broken-rules/shared-account-store.js';
 import { storeClockBacking, TenantClock } from '../clock/tenant-clock.js';
 import type { QueuedJob } from '../clock/virtual-clock.js';
-import { createIds, createRandom, type Ids, type Random } from '../ids/seeded-ids.js';
-import type { Environment } from '../pipeline/authenticate.js';
+import { createIds, createRandom } from '../ids/seeded-ids.js';
 import type { Store } from '../store/store.js';
 import type { RaiseEvent } from './events.js';
-
-export interface TenantRuntime {
-  id: string;
-  environment: Environment;
-  clock: TenantClock;
-  ids: Ids;
-  random: Random;
-  store: Store;
-  /** Rule IDs this simulator breaks on purpose, to prove the conformance suite catches it (DESIGN.md). */
-  brokenRules: BrokenRules;
-  /** Raises an event of the catalogue; the webhook emitter delivers it. */
-  emit: RaiseEvent;
-}
+import type { Environment } from './keys.js';
+import type { TenantRuntime } from './tenant.js';
+import { scopeStore } from './tenant-store.js';
 
 export interface TenantRegistryOptions {
   seed: string;
@@ -71,7 +57,7 @@ export function createTenantRegistry(options: TenantRegistryOptions): TenantRegi
       ),
       ids: createIds(createRandom(`${options.seed}/${tenantId}/ids${replicaStream}`)),
       random,
-      store,
+      store: scopeStore(store, tenantId),
       brokenRules,
       emit: () => undefined,
     };

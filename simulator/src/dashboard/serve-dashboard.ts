@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { apiError } from '../core/api-error.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
-import type { ApiKey, Environment } from '../pipeline/authenticate.js';
+import type { ApiKey, Environment } from '../core/keys.js';
 import { renderErrors } from '../pipeline/serialize.js';
 
 export const DASHBOARD_PREFIX = '/_ofkit/ui/';

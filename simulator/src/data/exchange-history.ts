@@ -4,8 +4,7 @@
  * GET `/api/br/exchanges/{id}/history/` lists it, oldest first, paginated.
  */
 import { jsonMediaOf, resolveRef } from '../../../openapi/document/document-walk.js';
-import type { JsonObject } from '../../../openapi/document/json.js';
-import { isObject } from '../../../openapi/document/json.js';
+import { isObject, type JsonObject } from '../../../openapi/document/json.js';
 import { type Handler, json } from '../core/handler.js';
 import { ok } from '../core/result.js';
 import { paginate } from '../pipeline/lists/list-query.js';

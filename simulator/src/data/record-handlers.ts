@@ -6,7 +6,7 @@
 
 import { type Handler, json, noContent } from '../core/handler.js';
 import { ok } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { checkDeletionRate, findOr404, publicView } from '../pipeline/records.js';
 import type { StoredRecord } from '../store/store.js';
 import type { DataResource } from './resource-catalogue.js';
@@ -37,7 +37,7 @@ export function deleteHandler(resource: DataResource): Handler {
     }
     // brokenRules DATA-DELETE: 204, but the record stays.
     if (tenant.brokenRules.has('DATA-DELETE')) return ok(noContent());
-    await tenant.store.delete(tenant.id, resource.path, record.value.id);
+    await tenant.store.delete(resource.path, record.value.id);
     await cascade(tenant, resource, record.value);
     return ok(noContent());
   };
@@ -50,11 +50,11 @@ async function cascade(tenant: TenantRuntime, resource: DataResource, record: St
   if (tenant.brokenRules.has('ACCOUNT-DELETE-CASCADE')) return;
   for (const { path, by } of resource.row.cascade ?? []) {
     if (by === 'link') {
-      await tenant.store.deleteByLink(tenant.id, path, record.link);
+      await tenant.store.deleteByLink(path, record.link);
       continue;
     }
-    for (const child of await tenant.store.list(tenant.id, path, { link: record.link })) {
-      if (idOf(child[by]) === record.id) await tenant.store.delete(tenant.id, path, child.id);
+    for (const child of await tenant.store.list(path, { link: record.link })) {
+      if (idOf(child[by]) === record.id) await tenant.store.delete(path, child.id);
     }
   }
 }

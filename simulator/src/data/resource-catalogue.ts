@@ -6,8 +6,7 @@
  * `resource-table.ts`.
  */
 import { jsonMediaOf, listOperations, resolveRef } from '../../../openapi/document/document-walk.js';
-import type { JsonObject } from '../../../openapi/document/json.js';
-import { isObject } from '../../../openapi/document/json.js';
+import { isObject, type JsonObject } from '../../../openapi/document/json.js';
 import { buildRecordTemplates, type RecordTemplate } from './records/record-templates.js';
 import { DEFAULT_ROW, RESOURCE_TABLE, type ResourceRow } from './resource-table.js';
 

@@ -4,14 +4,15 @@
  * EXCHANGE-HISTORY) + store (by id: a second retrieval replaces the first's records).
  */
 import type { JsonObject, JsonValue } from '../../../openapi/document/json.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import { ACCOUNTS } from '../core/collections.js';
+import type { TenantRuntime } from '../core/tenant.js';
+import { DAY_MS } from '../core/time.js';
 import { institutionByName } from '../links/institutions/catalogue.js';
 import { nowIso } from '../pipeline/records.js';
 import { publicView } from '../store/record-views.js';
 import type { StoredRecord } from '../store/store.js';
 import { HISTORY_MEMBER, historyOf } from './exchange-history.js';
 import { type GenerationPlan, generateForPlan, generateNew } from './record-generation.js';
-import { DAY_MS } from './records/calendar.js';
 import type { RecordTemplate } from './records/record-templates.js';
 import type { DataResource } from './resource-catalogue.js';
 import { type RetrievalRequest, scopedRetrieval } from './retrieval-request.js';
@@ -66,7 +67,7 @@ export class RetrievalMachine {
   ): Promise<StoredRecord[]> {
     const parent = resource.parent;
     if (parent === null) return [];
-    if (parent.storedOnly) return tenant.store.list(tenant.id, parent.path, { link: link.id });
+    if (parent.storedOnly) return tenant.store.list(parent.path, { link: link.id });
     const source = this.resource(parent.path);
     const scoped = { ...scopedRetrieval(source, {}, todayOf(tenant)), save };
     const records = await this.retrieve(tenant, link, source, scoped);
@@ -151,8 +152,6 @@ export class RetrievalMachine {
   }
 }
 
-const ACCOUNTS = '/api/accounts/';
-
 /**
  * Writes account ids at a member path: `accounts[]` takes them all; `income_streams[].account_id`
  * gives the items one each, in turn.
@@ -209,7 +208,7 @@ const newRequest = (today: number): RetrievalRequest => ({
 });
 
 async function exists(tenant: TenantRuntime, resource: DataResource, records: JsonObject[]) {
-  return (await tenant.store.get(tenant.id, resource.path, String(records[0]?.id))) !== undefined;
+  return (await tenant.store.get(resource.path, String(records[0]?.id))) !== undefined;
 }
 
 /** Stores by id; a record stored before keeps its `created_at` (when it was first stored, choice). */
@@ -217,14 +216,12 @@ async function store(tenant: TenantRuntime, path: string, records: JsonObject[])
   // All reads, then all writes, each issued at once: a networked store (Redis) pipelines them in one
   // round trip instead of two per record; the writes are issued in the records' order, which a store
   // keeps (its `put` order is the collection's order).
-  const before = await Promise.all(
-    records.map((record) => tenant.store.get(tenant.id, path, String(record.id))),
-  );
+  const before = await Promise.all(records.map((record) => tenant.store.get(path, String(record.id))));
   for (const [index, record] of records.entries()) {
     const earlier = before[index];
     if (earlier !== undefined && 'created_at' in record) record.created_at = earlier.created_at as string;
   }
-  await Promise.all(records.map((record) => tenant.store.put(tenant.id, path, record as StoredRecord)));
+  await Promise.all(records.map((record) => tenant.store.put(path, record as StoredRecord)));
   return records as StoredRecord[];
 }
 

@@ -148,8 +148,8 @@ describe('DATA-RETRIEVE', () => {
   it('a link whose credentials stopped working (status invalid) gets 400 invalid_credentials', async () => {
     const link = await registerLink(sim, 'bank');
     const tenant = sim.simulator.tenant('tenant-a');
-    const stored = await tenant.store.get(tenant.id, '/api/links/', link);
-    await tenant.store.put(tenant.id, '/api/links/', { ...stored!, status: 'invalid' });
+    const stored = await tenant.store.get('/api/links/', link);
+    await tenant.store.put('/api/links/', { ...stored!, status: 'invalid' });
     const refused = await retrieve(sim, '/api/owners/', link);
     expect(refused.status).toBe(400);
     expect(refused.body[0]).toMatchObject({ code: 'invalid_credentials', field: 'link' });

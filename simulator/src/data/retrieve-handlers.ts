@@ -6,13 +6,13 @@
  */
 
 import { type ApiErrors, apiError } from '../core/api-error.js';
+import { LINKS, TAX_RETURNS } from '../core/collections.js';
 import { type Handler, json } from '../core/handler.js';
 import type { JobRunner } from '../core/job-kinds.js';
 import { err, ok, type Result } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { takeScenario } from '../links/institutions/scenario-switches.js';
 import { ACCEPTED_MFA_TOKEN } from '../links/institutions/scenario-triggers.js';
-import { LINKS } from '../links/links.js';
 import {
   institutionAsksForToken,
   pauseForToken,
@@ -26,8 +26,6 @@ import { type RetrievalMachine, todayOf } from './retrieval-machine.js';
 import { type RetrievalRequest, readRetrieval } from './retrieval-request.js';
 
 type Body = Record<string, unknown>;
-
-const TAX_RETURNS = '/api/tax-returns/';
 
 interface Prepared {
   /** The resource as this simulator serves it (brokenRules change its limits). */

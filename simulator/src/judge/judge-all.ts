@@ -1,5 +1,5 @@
 /** Every tenant judged, and the exit code of the client's CI gate (`ofkit exec --judge`). */
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import type { Timing } from './client-rules.js';
 import { type JudgeReport, judgeTenant } from './judge-tenant.js';
 import { observationsOf } from './request-log.js';

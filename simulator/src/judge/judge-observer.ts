@@ -4,7 +4,7 @@
  * tenant's log when the tenant is reset.
  */
 import type { SimRequest, SimResponse } from '../core/http-types.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import type { ExchangeMeta } from '../pipeline/pipeline.js';
 import type { AttemptReport } from '../webhooks/retrying-delivery.js';
 import { track, webhookState } from '../webhooks/webhook-state.js';

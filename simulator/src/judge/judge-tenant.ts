@@ -1,5 +1,5 @@
 /** One tenant's report (`GET /_ofkit/judge/`): every client rule of the catalogue with its verdict. */
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import {
   CLIENT_RULES,
   type ClientRuleId,

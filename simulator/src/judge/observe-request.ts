@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
-import { parseBasic } from '../pipeline/authenticate.js';
+import { parseBasic } from '../core/keys.js';
 import type { ObservedRequest } from './request-log.js';
 
 export interface ExchangeTimes {

@@ -5,7 +5,7 @@
  * `MAX_DELIVERIES` deliveries, and `dropped` counts them. Nothing here is a credential
  * (CLIENT-NO-SECRETS applies to us too): bodies are kept masked, the Authorization header never.
  */
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 
 /**
  * Requests kept per tenant: the log grows to 5500 and is then trimmed to the latest 5000. An entry is

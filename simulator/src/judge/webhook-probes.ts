@@ -6,7 +6,7 @@
 import { systemTime } from '../clock/system-time.js';
 import { type ApiErrors, apiError } from '../core/api-error.js';
 import { err, ok, type Result } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { postWebhook } from '../webhooks/delivery.js';
 import { listEvents, type WebhookPayload } from '../webhooks/event-log.js';
 import { readWebhookConfig } from '../webhooks/webhook-config.js';

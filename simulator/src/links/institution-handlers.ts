@@ -1,15 +1,15 @@
 /** API-ROOT, institutions (the simulated catalogue), consents and the connection widget's token. */
 
 import { apiError } from '../core/api-error.js';
+import { CONSENTS } from '../core/collections.js';
 import { type Handler, json } from '../core/handler.js';
+import type { Environment } from '../core/keys.js';
 import { err, ok } from '../core/result.js';
-import type { Environment } from '../pipeline/authenticate.js';
 import { declaredFilters, filterRecords } from '../pipeline/lists/list-filters.js';
 import { collectionList, paginate } from '../pipeline/lists/list-query.js';
 import { findOr404, publicView } from '../pipeline/records.js';
 import type { StoredRecord } from '../store/store.js';
 import { institutionRecord, institutionsOf } from './institutions/catalogue.js';
-import { CONSENTS } from './link-consents.js';
 
 const recordsOf = (environment: Environment) =>
   institutionsOf(environment).map((entry) => institutionRecord(entry) as StoredRecord);

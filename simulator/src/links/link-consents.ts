@@ -5,13 +5,12 @@
  * one of the link's data collections).
  */
 
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import { CONSENTS } from '../core/collections.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { createIds, createRandom } from '../ids/seeded-ids.js';
 import { nowIso } from '../pipeline/records.js';
 import type { StoredRecord } from '../store/store.js';
 import { type InstitutionEntry, institutionByName } from './institutions/catalogue.js';
-
-export const CONSENTS = '/api/consents/';
 
 /** (choice) The permission each resource of the link asks the bank for; RESOURCES_READ always. */
 const PERMISSION_OF: Readonly<Record<string, string>> = {
@@ -74,10 +73,10 @@ export function consentOf(tenant: TenantRuntime, link: StoredRecord): StoredReco
 export async function recordConsent(tenant: TenantRuntime, link: StoredRecord): Promise<void> {
   if (!givesConsents(institutionByName(String(link.institution)))) return;
   const consent = consentOf(tenant, link);
-  const earlier = await tenant.store.get(tenant.id, CONSENTS, consent.id);
+  const earlier = await tenant.store.get(CONSENTS, consent.id);
   // A confirmed registration authorises the consent it asked for: its creation date stays.
   const kept = earlier
     ? { ...consent, created_at: earlier.created_at, expiration_date: earlier.expiration_date }
     : consent;
-  await tenant.store.put(tenant.id, CONSENTS, kept);
+  await tenant.store.put(CONSENTS, kept);
 }

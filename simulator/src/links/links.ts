@@ -4,10 +4,12 @@
  */
 
 import { apiError } from '../core/api-error.js';
+import { LINKS } from '../core/collections.js';
 import { type Handler, json, noContent } from '../core/handler.js';
 import type { JobKinds } from '../core/job-kinds.js';
 import { err, ok } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
+import { MINUTE_MS } from '../core/time.js';
 import type { LinkData } from '../data/create-link-data.js';
 import { createIds, createRandom } from '../ids/seeded-ids.js';
 import { collectionList } from '../pipeline/lists/list-query.js';
@@ -25,8 +27,6 @@ import {
   type ResumeBody,
   resumePaused,
 } from './mfa-sessions.js';
-
-export const LINKS = '/api/links/';
 
 type Body = Record<string, unknown>;
 
@@ -50,7 +50,7 @@ async function createLink(tenant: TenantRuntime, body: Body, status = 'valid'): 
     // LINK-MFA-428: retrievals of this link ask for a token when its username does (data-resources).
     _username: body.username ?? null,
   };
-  await tenant.store.put(tenant.id, LINKS, link);
+  await tenant.store.put(LINKS, link);
   await recordConsent(tenant, link);
   return link;
 }
@@ -127,7 +127,7 @@ const resumeLinkRegistration =
     const pending = await findOr404(tenant, LINKS, paused.value.link, 'link');
     if (!pending.ok) return pending;
     const link = { ...pending.value, status: 'valid', last_accessed_at: nowIso(tenant) };
-    await tenant.store.put(tenant.id, LINKS, link);
+    await tenant.store.put(LINKS, link);
     await recordConsent(tenant, link); // the bank's consent, now authorised
     await triggers.linkCreated(tenant, link); // WEBHOOK-HISTORICAL
     return ok(json(200, publicView(link)));
@@ -155,7 +155,7 @@ const updateLink =
       ...changes,
       refresh_rate: refreshRateOf(changes.access_mode ?? link.value.access_mode),
     };
-    await tenant.store.put(tenant.id, LINKS, updated);
+    await tenant.store.put(LINKS, updated);
     // LINK-ACCESS-MODE-UP / -DOWN, LINK-PATCH-NO-UPDATE
     await triggers.linkUpdated(tenant, link.value, updated);
     return ok(json(200, publicView(updated)));
@@ -177,7 +177,7 @@ const updateLinkCredentials =
       _password: body.password,
       last_accessed_at: nowIso(tenant),
     };
-    await tenant.store.put(tenant.id, LINKS, updated);
+    await tenant.store.put(LINKS, updated);
     await triggers.credentialsUpdated(tenant, link.value, updated);
     return ok(json(200, publicView(updated)));
   };
@@ -195,10 +195,10 @@ const refreshLink =
     // One atomic step in the store, at the tenant's virtual time: of two replicas refreshing the same
     // link at once, one gets the 409 (a window of one hit per cooldown).
     const hit = enforced
-      ? await tenant.store.hitSlidingWindow(tenant.id, `refresh:${link.value.id}`, now, cooldownMs, 1)
+      ? await tenant.store.hitSlidingWindow(`refresh:${link.value.id}`, now, cooldownMs, 1)
       : undefined;
     if (hit && !hit.allowed) {
-      const minutes = Math.ceil(hit.retryAfterMs / 60_000);
+      const minutes = Math.ceil(hit.retryAfterMs / MINUTE_MS);
       const message = `This link was refreshed recently. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before refreshing it again.`;
       return err(apiError('refresh_cooldown', { message, rule: 'LINK-REFRESH-COOLDOWN' }));
     }
@@ -211,7 +211,7 @@ const refreshLink =
         tenant.brokenRules.has('LINK-REFRESH-202') && { fetch_resources: fetchResources }),
       last_accessed_at: nowIso(tenant),
     };
-    await tenant.store.put(tenant.id, LINKS, refreshed);
+    await tenant.store.put(LINKS, refreshed);
     await triggers.linkRefreshed(tenant, refreshed, requestId, fetchResources);
     return ok(json(202, { request_id: requestId }));
   };
@@ -232,10 +232,10 @@ export function linkHandlers(
   const deleteWithData = async (tenant: TenantRuntime, linkId: string) => {
     // brokenRules LINK-DELETE-SYNC: the link row deleted, its data left behind.
     const cascade = tenant.brokenRules.has('LINK-DELETE-SYNC') ? [] : dataCollections;
-    for (const collection of cascade) await tenant.store.deleteByLink(tenant.id, collection, linkId);
+    for (const collection of cascade) await tenant.store.deleteByLink(collection, linkId);
     // LINK-MFA-428: retrievals of the link paused for a token cannot be resumed any more.
-    await tenant.store.deleteByLink(tenant.id, MFA_SESSIONS, linkId);
-    await tenant.store.delete(tenant.id, LINKS, linkId);
+    await tenant.store.deleteByLink(MFA_SESSIONS, linkId);
+    await tenant.store.delete(LINKS, linkId);
   };
   const deleteLink: Handler = async ({ input, tenant, requestId, operation }) => {
     const link = await findOr404(tenant, LINKS, input.path.id!);
@@ -258,7 +258,7 @@ export function linkHandlers(
   jobs.define(ASYNC_LINK_DELETION, async (tenant, args) => {
     const linkId = String(args.link);
     // Deleted meanwhile (by a synchronous DELETE): no second `link_deleted`.
-    if (!(await tenant.store.get(tenant.id, LINKS, linkId))) return;
+    if (!(await tenant.store.get(LINKS, linkId))) return;
     await deleteWithData(tenant, linkId);
     triggers.linkDeleted(tenant, linkId, String(args.requestId));
   });

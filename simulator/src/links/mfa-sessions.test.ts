@@ -34,13 +34,13 @@ describe('LINK-MFA-428', () => {
     expect(item.extra).toMatchObject({ expiry: 600, link: LINK });
     const session = String(item.extra?.session);
     expect(session).toMatch(/^[a-f0-9]{32}$/);
-    expect(await tenant.store.list(tenant.id, MFA_SESSIONS, { link: LINK })).toHaveLength(1);
+    expect(await tenant.store.list(MFA_SESSIONS, { link: LINK })).toHaveLength(1);
     const resumed = await resumePaused(tenant, '/api/accounts/', { session, token: '123456', link: LINK });
     expect(resumed).toEqual({
       ok: true,
       value: { collection: '/api/accounts/', link: LINK, body: { link: LINK, save_data: false } },
     });
-    expect(await tenant.store.get(tenant.id, MFA_SESSIONS, session)).toBeUndefined();
+    expect(await tenant.store.get(MFA_SESSIONS, session)).toBeUndefined();
   });
 
   it('refuses another collection, another link, a wrong or missing token (keeping the session) and an expired session', async () => {

@@ -8,7 +8,7 @@
 
 import { type ApiErrors, apiError } from '../core/api-error.js';
 import { err, ok, type Result } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { institutionByName } from './institutions/catalogue.js';
 import { ACCEPTED_MFA_TOKEN, asksForToken, MFA_SESSION_SECONDS } from './institutions/scenario-triggers.js';
 
@@ -40,7 +40,7 @@ export async function pauseForToken(
   paused: PausedRequest,
 ): Promise<Result<never, ApiErrors>> {
   const session = tenant.ids.hex(32);
-  await tenant.store.put(tenant.id, MFA_SESSIONS, {
+  await tenant.store.put(MFA_SESSIONS, {
     id: session,
     link: paused.link,
     _collection: paused.collection,
@@ -84,7 +84,7 @@ export async function resumePaused(
   collection: string,
   resume: ResumeBody,
 ): Promise<Result<PausedRequest, ApiErrors>> {
-  const paused = await tenant.store.get(tenant.id, MFA_SESSIONS, resume.session);
+  const paused = await tenant.store.get(MFA_SESSIONS, resume.session);
   if (!paused || paused._collection !== collection || (paused._expiresAt as number) <= tenant.clock.now()) {
     return err(apiError('session_expired', { field: 'session', rule: 'LINK-MFA-428' }));
   }
@@ -99,7 +99,7 @@ export async function resumePaused(
     return err(apiError('invalid_token', { field: 'token' }));
   // LINK-MFA-428: a session resumes once. Taken in one atomic step: of two resumes at once (two
   // replicas), the second finds it gone.
-  if (!(await tenant.store.take(tenant.id, MFA_SESSIONS, resume.session)))
+  if (!(await tenant.store.take(MFA_SESSIONS, resume.session)))
     return err(apiError('session_expired', { field: 'session', rule: 'LINK-MFA-428' }));
   return ok({ collection, link, body: paused._body as Body });
 }

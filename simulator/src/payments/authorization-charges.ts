@@ -4,10 +4,9 @@
  */
 
 import { type ApiErrors, apiError } from '../core/api-error.js';
-import { type Handler, json, noContent } from '../core/handler.js';
+import { type Handler, json, noContent, type ValidInput } from '../core/handler.js';
 import { err, ok, type Result } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
-import type { ValidInput } from '../pipeline/validate.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { chargesOf, continueSchedule, scheduleSettlement } from './authorization-schedule.js';
 import { cancelCutoffOf, cutoffPassed, describeCutoff, inMachineZone } from './cancel-cutoff.js';
 import { cancelCharge, startProcessing } from './charge-settlement.js';

@@ -8,7 +8,8 @@
 import { type ApiErrors, apiError } from '../core/api-error.js';
 import type { JobRunner } from '../core/job-kinds.js';
 import { err, ok, type Result } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
+import { MINUTE_MS } from '../core/time.js';
 import { nowIso } from '../pipeline/records.js';
 import { continueSchedule } from './authorization-schedule.js';
 import { raiseAuthorizationStatus } from './payment-events.js';
@@ -17,7 +18,7 @@ import { AUTHORIZATIONS, getRecord, putRecord } from './payment-store.js';
 import { armUserDecision, decisionRunner } from './payment-triggers.js';
 
 /** (choice) The user has 30 minutes to confirm (`expires_at`), as in the document's example. */
-export const CONFIRMATION_WINDOW_MS = 30 * 60_000;
+export const CONFIRMATION_WINDOW_MS = 30 * MINUTE_MS;
 
 const REASONS: Partial<Record<AuthorizationStatus, string>> = {
   REJECTED: 'The user refused the payment authorization at the institution.',

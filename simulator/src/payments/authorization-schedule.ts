@@ -6,7 +6,7 @@
  * becomes COMPLETED once its last charge SUCCEEDED or was CANCELLED.
  */
 import type { JobRunner } from '../core/job-kinds.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { nowIso } from '../pipeline/records.js';
 import { processingInstant } from './cancel-cutoff.js';
 import { settleCharge, startProcessing } from './charge-settlement.js';

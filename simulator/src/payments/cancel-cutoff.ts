@@ -4,11 +4,11 @@
  * used, so the machine's time zone (TZ) never changes an answer.
  */
 import type { ApiOperation } from '../../../openapi/document/operation-index.js';
+import { DAY_MS, HOUR_MS } from '../core/time.js';
 
 /** The rules are stated in GMT-3 (Brasília time, without daylight saving since 2019). */
 export const PAYMENTS_UTC_OFFSET = '-03:00';
-const OFFSET_MS = -3 * 3_600_000;
-const DAY_MS = 86_400_000;
+const OFFSET_MS = -3 * HOUR_MS;
 /**
  * (choice) Charges are processed at 06:00:00 GMT-3 of their date (09:00 UTC, as in the document's
  * examples): after both cutoffs of the day before.

@@ -3,7 +3,7 @@
  * institution) and the beneficiary (the organization's BUSINESS account), for inflow records and for
  * the scenario switches targeted at the payer's institution.
  */
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { DEFAULT_PAYER_INSTITUTION } from './payment-institutions.js';
 import type {
   AuthorizationRecord,

@@ -4,7 +4,7 @@
  * before its cutoff. Each change raises the `*_charge_status` event (ChargeStatus in the document).
  */
 
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { takeScenario } from '../links/institutions/scenario-switches.js';
 import { nowIso } from '../pipeline/records.js';
 import { chargeParties } from './charge-parties.js';

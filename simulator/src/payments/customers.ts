@@ -6,7 +6,7 @@
 import type { ApiErrors } from '../core/api-error.js';
 import { type Handler, json } from '../core/handler.js';
 import { ok, type Result } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { nowIso } from '../pipeline/records.js';
 import type { StoredRecord } from '../store/store.js';
 import { checkDocument, documentTypeOf } from './brazilian-documents.js';

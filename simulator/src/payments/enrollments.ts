@@ -8,7 +8,8 @@
 import { type Handler, json } from '../core/handler.js';
 import type { JobRunner } from '../core/job-kinds.js';
 import { ok } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
+import { MINUTE_MS } from '../core/time.js';
 import { nowIso } from '../pipeline/records.js';
 import { paymentInstitution } from './payment-institutions.js';
 import type { CustomerRecord, EnrollmentRecord } from './payment-records.js';
@@ -25,7 +26,7 @@ import {
 import { type Body, failure, refuseInSandbox } from './payment-support.js';
 
 /** (choice) The user has 30 minutes to approve the device at the institution. */
-const ENROLLMENT_WINDOW_MS = 30 * 60_000;
+const ENROLLMENT_WINDOW_MS = 30 * MINUTE_MS;
 
 function newEnrollment(tenant: TenantRuntime, body: Body, institutionName: string): EnrollmentRecord {
   const id = tenant.ids.uuid();

@@ -8,7 +8,7 @@ import type { ApiOperation } from '../../../openapi/document/operation-index.js'
 import { type ApiErrors, apiError } from '../core/api-error.js';
 import { type Handler, json, noContent } from '../core/handler.js';
 import { err, ok, type Result } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { cancelCutoffOf, cutoffPassed, describeCutoff } from './cancel-cutoff.js';
 import { cancelIntent } from './intent-lifecycle.js';
 import type { ChargeRecord, IntentRecord } from './payment-records.js';

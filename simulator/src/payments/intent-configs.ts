@@ -6,7 +6,7 @@
 
 import type { ApiErrors } from '../core/api-error.js';
 import { ok, type Result } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { bankAccountFromRequest } from './bank-accounts.js';
 import { checkDocument } from './brazilian-documents.js';
 import { customerFromRequest } from './customers.js';

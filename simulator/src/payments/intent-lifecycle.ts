@@ -8,7 +8,7 @@
 import { type ApiErrors, apiError } from '../core/api-error.js';
 import type { JobRunner } from '../core/job-kinds.js';
 import { err, ok, type Result } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { nowIso } from '../pipeline/records.js';
 import { paymentsDate, processingInstant } from './cancel-cutoff.js';
 import { cancelCharge, settleCharge, startProcessing } from './charge-settlement.js';

@@ -3,7 +3,7 @@
  * `webhook_type` PAYMENT_AUTHORIZATION or PAYMENT_INTENT, `webhook_code` without that prefix, `link_id`
  * null, `data` with the object's id, its status and `updated_at`.
  */
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import type { AuthorizationRecord, ChargeRecord, IntentRecord } from './payment-records.js';
 
 const raise = (tenant: TenantRuntime, type: string, code: string, data: Record<string, unknown>) =>

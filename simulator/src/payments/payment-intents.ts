@@ -6,7 +6,7 @@
 
 import { type Handler, json } from '../core/handler.js';
 import { ok } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { nowIso, publicView } from '../pipeline/records.js';
 import { paymentsDate } from './cancel-cutoff.js';
 import { type IntentParties, resolveIntentParties, storeCreated } from './intent-configs.js';

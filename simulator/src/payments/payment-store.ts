@@ -6,7 +6,7 @@ import type { ApiErrors } from '../core/api-error.js';
 import { json } from '../core/handler.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
 import type { Result } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { filterRecords } from '../pipeline/lists/list-filters.js';
 import { paginate } from '../pipeline/lists/list-query.js';
 import { findOr404, publicView } from '../pipeline/records.js';
@@ -27,7 +27,7 @@ export async function getRecord<T extends StoredRecord>(
   collection: string,
   id: string,
 ): Promise<T | undefined> {
-  return (await tenant.store.get(tenant.id, collection, id)) as T | undefined;
+  return (await tenant.store.get(collection, id)) as T | undefined;
 }
 
 /** ERR-404 for a payment object; `field` names the body member that named it. */
@@ -44,11 +44,11 @@ export async function listRecords<T extends StoredRecord>(
   tenant: TenantRuntime,
   collection: string,
 ): Promise<T[]> {
-  return (await tenant.store.list(tenant.id, collection)) as T[];
+  return (await tenant.store.list(collection)) as T[];
 }
 
 export async function putRecord(tenant: TenantRuntime, collection: string, record: StoredRecord) {
-  await tenant.store.put(tenant.id, collection, record);
+  await tenant.store.put(collection, record);
 }
 
 /** The view of an object whose API id is not `id` (authorizations, charges, enrollments). */

@@ -1,9 +1,9 @@
 /** What the payment handlers share: the resource version (PAY-VERSION-HEADER) and PAY-SANDBOX. */
 
 import { type ApiErrors, apiError, type ErrorCode } from '../core/api-error.js';
+import type { ValidInput } from '../core/handler.js';
 import { err, type Result } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
-import type { ValidInput } from '../pipeline/validate.js';
+import type { TenantRuntime } from '../core/tenant.js';
 
 export const RESOURCE_VERSION_HEADER = 'x-service-api-resource-version';
 export const V2 = 'Payments-BR.V2';

@@ -2,7 +2,7 @@
 
 import { type Handler, json } from '../core/handler.js';
 import { ok } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { nowIso, publicView } from '../pipeline/records.js';
 import type { ChargeParties } from './charge-parties.js';
 import type { ChargeRecord, TransactionRecord } from './payment-records.js';

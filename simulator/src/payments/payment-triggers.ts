@@ -4,7 +4,7 @@
  * `.../reject/`, `/_ofkit/payment-intents/{id}/authorize/`, `.../reject/`, scenario `next_charge_fails`).
  */
 import type { JobRunner } from '../core/job-kinds.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 
 /** An `external_id` starting with this: the user confirms at the institution right away (PAY-AUTH-AUTHORIZED). */
 export const AUTO_CONFIRM_PREFIX = 'auto-confirm';

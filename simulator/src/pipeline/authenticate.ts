@@ -5,35 +5,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import { type ApiErrors, apiError } from '../core/api-error.js';
+import { type ApiKey, type Environment, parseBasic, type Tenant } from '../core/keys.js';
 import { err, ok, type Result } from '../core/result.js';
-
-export type Environment = 'sandbox' | 'production';
-
-export interface ApiKey {
-  secretId: string;
-  secretPassword: string;
-  environment: Environment;
-}
-
-export interface Tenant {
-  /** The tenant is the API key id. */
-  id: string;
-  environment: Environment;
-}
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/** The id and password of a `Basic` Authorization header; undefined when it is not one. */
-export function parseBasic(header: string | undefined): { id: string; password: string } | undefined {
-  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
-  if (!match?.[1]) return undefined;
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon < 0 ? undefined : { id: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
 export type Authenticator = (authorization: string | undefined) => Result<Tenant, ApiErrors>;

@@ -3,7 +3,7 @@
 import type { ApiOperation } from '../../../openapi/document/operation-index.js';
 import { type ApiErrors, apiError } from '../core/api-error.js';
 import { err, ok, type Result } from '../core/result.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import type { StoredRecord } from '../store/store.js';
 
 export const nowIso = (tenant: TenantRuntime) => new Date(tenant.clock.now()).toISOString();
@@ -15,7 +15,7 @@ export async function findOr404(
   id: string,
   field?: string,
 ): Promise<Result<StoredRecord, ApiErrors>> {
-  const record = await tenant.store.get(tenant.id, collection, id);
+  const record = await tenant.store.get(collection, id);
   if (record) return ok(record);
   // brokenRules ERR-404: the unknown id taken for a bad parameter.
   if (tenant.brokenRules.has('ERR-404')) {
@@ -52,7 +52,6 @@ export async function checkDeletionRate(
   const limit = extensionNumber(operation, 'x-rate-limit', 'limit');
   const windowMs = extensionNumber(operation, 'x-rate-limit', 'window_seconds') * 1000;
   const hit = await tenant.store.hitSlidingWindow(
-    tenant.id,
     `delete:${collection}`,
     tenant.clock.now(),
     windowMs,

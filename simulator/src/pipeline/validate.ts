@@ -10,15 +10,9 @@ import type { JsonObject, JsonValue } from '../../../openapi/document/json.js';
 import type { ApiOperation, ApiParameter } from '../../../openapi/document/operation-index.js';
 import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import { type ApiError, type ApiErrors, apiError } from '../core/api-error.js';
+import type { ValidInput } from '../core/handler.js';
 import type { SimRequest } from '../core/http-types.js';
 import { err, ok, type Result } from '../core/result.js';
-
-export interface ValidInput {
-  path: Record<string, string>;
-  query: Record<string, unknown>;
-  headers: Record<string, string>;
-  body: unknown;
-}
 
 export type Validator = (
   request: SimRequest,

@@ -13,7 +13,7 @@ import { indexOperations } from '../../../openapi/document/operation-index.js';
 import { projectedSchema, SHAPED_STATUSES, shapingOf } from '../../../openapi/document/projected-schema.js';
 import type { RaisedEvent } from '../core/events.js';
 import type { SimResponse } from '../core/http-types.js';
-import type { ApiKey, Environment } from '../pipeline/authenticate.js';
+import type { ApiKey, Environment } from '../core/keys.js';
 import { createRouter } from '../pipeline/route.js';
 import { createSimulator, type Simulator } from '../simulator.js';
 

@@ -5,11 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { JsonObject } from '../../../openapi/document/json.js';
+import { LINKS } from '../core/collections.js';
 import { JobKinds } from '../core/job-kinds.js';
-import { createTenantRegistry, type TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
+import { createTenantRegistry } from '../core/tenant-registry.js';
 import { createLinkData, type LinkData } from '../data/create-link-data.js';
 import { defineDailyRefresh } from '../links/events/daily-schedule.js';
-import { LINKS } from '../links/events/historical-update.js';
 import { type LinkTriggers, linkTriggers } from '../links/events/link-triggers.js';
 import { institutionByName } from '../links/institutions/catalogue.js';
 import { MemoryStore } from '../store/memory-store.js';
@@ -90,7 +91,7 @@ export function webhookFixture(options: { timeoutMs?: number } = {}): WebhookFix
         fetch_resources: institution?.resources,
         ...fields,
       };
-      await tenant.store.put(tenant.id, LINKS, link);
+      await tenant.store.put(LINKS, link);
       return link;
     },
     async events(filter) {

@@ -4,7 +4,7 @@
  * payload and every delivery attempt; `link` indexes it, `_seq` orders it (oldest first).
  */
 
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import type { StoredRecord } from '../store/store.js';
 import { settled, track, webhookState } from './webhook-state.js';
 
@@ -60,8 +60,8 @@ export function appendEvent(tenant: TenantRuntime, event: EventRecord): Promise<
   // The store numbers events (one counter for every replica); called in the order events are raised,
   // the numbers follow that order.
   const write = tenant.store
-    .nextSequence(tenant.id, 'events')
-    .then((sequence) => tenant.store.put(tenant.id, EVENTS_COLLECTION, toStored(event, sequence)));
+    .nextSequence('events')
+    .then((sequence) => tenant.store.put(EVENTS_COLLECTION, toStored(event, sequence)));
   return track(webhookState(tenant).logWrites, write);
 }
 
@@ -72,11 +72,11 @@ export async function recordAttempt(
   attempt: DeliveryAttempt,
   status: EventStatus,
 ): Promise<boolean> {
-  const stored = await tenant.store.get(tenant.id, EVENTS_COLLECTION, id);
+  const stored = await tenant.store.get(EVENTS_COLLECTION, id);
   if (!stored) return false;
   const event = toEvent(stored);
   const updated = { ...event, status, attempts: [...event.attempts, attempt] };
-  const write = tenant.store.put(tenant.id, EVENTS_COLLECTION, toStored(updated, stored._seq as number));
+  const write = tenant.store.put(EVENTS_COLLECTION, toStored(updated, stored._seq as number));
   await track(webhookState(tenant).logWrites, write);
   return true;
 }
@@ -85,7 +85,7 @@ export async function recordAttempt(
 export async function listEvents(tenant: TenantRuntime, filter: EventFilter = {}): Promise<EventRecord[]> {
   await settled(webhookState(tenant).logWrites);
   const where = filter.link === undefined ? {} : { link: filter.link };
-  const stored = await tenant.store.list(tenant.id, EVENTS_COLLECTION, where);
+  const stored = await tenant.store.list(EVENTS_COLLECTION, where);
   return [...stored]
     .sort((a, b) => (a._seq as number) - (b._seq as number))
     .map(toEvent)
@@ -99,6 +99,6 @@ export async function listEvents(tenant: TenantRuntime, filter: EventFilter = {}
 /** One event of the log, or undefined. */
 export async function findEvent(tenant: TenantRuntime, id: string): Promise<EventRecord | undefined> {
   await settled(webhookState(tenant).logWrites);
-  const stored = await tenant.store.get(tenant.id, EVENTS_COLLECTION, id);
+  const stored = await tenant.store.get(EVENTS_COLLECTION, id);
   return stored ? toEvent(stored) : undefined;
 }

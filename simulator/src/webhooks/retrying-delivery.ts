@@ -5,7 +5,7 @@
  */
 import type { Dispatcher } from 'undici';
 import type { JobRunner } from '../core/job-kinds.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { type AttemptOutcome, acknowledged, postWebhook } from './delivery.js';
 import {
   type DeliveryAttempt,

@@ -3,7 +3,8 @@
  * `_ofkit/webhooks` so the control API's snapshot carries it. Until a PUT, a tenant has the
  * command line's receiver and the defaults below.
  */
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
+import { MINUTE_MS } from '../core/time.js';
 import { webhookState } from './webhook-state.js';
 
 export const WEBHOOKS_COLLECTION = '_ofkit/webhooks';
@@ -47,7 +48,7 @@ export function completeConfig(tenant: TenantRuntime, body: Partial<WebhookConfi
 
 /** The tenant's configuration: the stored one, or the defaults. */
 export async function readWebhookConfig(tenant: TenantRuntime): Promise<WebhookConfig> {
-  const stored = await tenant.store.get(tenant.id, WEBHOOKS_COLLECTION, CONFIG_ID);
+  const stored = await tenant.store.get(WEBHOOKS_COLLECTION, CONFIG_ID);
   if (!stored) return completeConfig(tenant);
   const { id: _id, ...config } = stored;
   return completeConfig(tenant, config as Partial<WebhookConfig>);
@@ -59,12 +60,12 @@ export async function writeWebhookConfig(
   body: Partial<WebhookConfig>,
 ): Promise<WebhookConfig> {
   const config = completeConfig(tenant, body);
-  await tenant.store.put(tenant.id, WEBHOOKS_COLLECTION, { id: CONFIG_ID, ...config });
+  await tenant.store.put(WEBHOOKS_COLLECTION, { id: CONFIG_ID, ...config });
   return config;
 }
 
 /** Milliseconds after midnight (UTC) of `HH:MM`. */
 export function dailyOffsetMs(time: string): number {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return (hours * 60 + minutes) * 60_000;
+  return (hours * 60 + minutes) * MINUTE_MS;
 }

@@ -156,7 +156,7 @@ describe('WEBHOOK-SANDBOX', () => {
     ]);
     expect((await fx.events({ webhook_type: 'LINK' })).length).toBe(0);
     // The link still broke: only the event is missing.
-    expect((await fx.tenant.store.get(fx.tenant.id, '/api/links/', recurrent.id))?.status).toBe('invalid');
+    expect((await fx.tenant.store.get('/api/links/', recurrent.id))?.status).toBe('invalid');
   });
 
   it('production mode sends the LINK events and no historical update for a single link', async () => {

@@ -7,7 +7,7 @@
 import type { Dispatcher } from 'undici';
 import type { RaisedEvent, RaiseEvent } from '../core/events.js';
 import type { JobKinds } from '../core/job-kinds.js';
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { appendEvent, type EventRecord, findEvent, type WebhookPayload } from './event-log.js';
 import {
   type AttemptReport,

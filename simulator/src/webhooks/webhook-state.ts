@@ -3,7 +3,7 @@
  * the event sequence, the work in flight (so tests can await it) and the daily refresh's schedule.
  * Everything a client can see (configuration, event log) lives in the store.
  */
-import type { TenantRuntime } from '../core/tenant-registry.js';
+import type { TenantRuntime } from '../core/tenant.js';
 
 /** The receiver every tenant starts with (`ofkit simulate --webhook-url --webhook-bearer`). */
 export interface WebhookDefaults {

@@ -107,7 +107,7 @@ describe('WEBHOOK-SHAPE', () => {
     await api.configure({ mode: 'record' });
     raise();
     await api.events();
-    const snapshot = await tenantA().store.exportTenant('tenant-a');
+    const snapshot = await tenantA().store.exportTenant();
     expect(Object.keys(snapshot.collections)).toEqual(
       expect.arrayContaining(['_ofkit/webhooks', '_ofkit/events']),
     );

@@ -3,8 +3,7 @@
  * failure reproduces as the whole sequence of curl commands) and each required to answer as the
  * document says; any other answer is a violation naming the step.
  */
-import type { JsonObject, JsonValue } from '../../../../openapi/document/json.js';
-import { isObject } from '../../../../openapi/document/json.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 import type { HttpResponse, HttpSession } from '../../http/http-client.js';
 import { describeAnswer } from '../expect-response.js';
 import { fail } from '../rule.js';

@@ -6,8 +6,7 @@
 
 import type { ApiDocument } from '../../../../openapi/document/api-document.js';
 import { describeErrors } from '../../../../openapi/document/document-ajv.js';
-import type { JsonObject } from '../../../../openapi/document/json.js';
-import { isObject } from '../../../../openapi/document/json.js';
+import { isObject, type JsonObject } from '../../../../openapi/document/json.js';
 import { fail, type RunContext } from '../rule.js';
 import { eventPayloads } from './payment-api.js';
 

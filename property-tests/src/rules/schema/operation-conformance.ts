@@ -14,8 +14,11 @@ import {
   SHAPED_STATUSES,
   shapingOf,
 } from '../../../../openapi/document/projected-schema.js';
-import type { RequestInput, RequestOverrides } from '../../arbitraries/request-arbitrary.js';
-import { requestArbitrary } from '../../arbitraries/request-arbitrary.js';
+import {
+  type RequestInput,
+  type RequestOverrides,
+  requestArbitrary,
+} from '../../arbitraries/request-arbitrary.js';
 import { describeAnswer, expectValid, undocumentedMembers } from '../expect-response.js';
 import { knownRequest, knownValues } from '../known-values.js';
 import { isResume, pausedRetrieval } from '../paused-retrieval.js';

@@ -3,8 +3,7 @@
  * (new records, changed and removed transactions, invoices that became cancelled), and what the
  * refresh's events say about it. Each function returns the problems it finds, as sentences.
  */
-import type { JsonObject, JsonValue } from '../../../../openapi/document/json.js';
-import { isObject } from '../../../../openapi/document/json.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 import type { HttpSession } from '../../http/http-client.js';
 import { listByLink } from '../data/records.js';
 import { canonicalJson } from '../same-value.js';

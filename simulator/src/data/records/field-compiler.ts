@@ -5,8 +5,7 @@
  * anything the compiler cannot vary safely keeps the example's value, which the document checks.
  */
 
-import type { JsonObject, JsonValue } from '../../../../openapi/document/json.js';
-import { isObject } from '../../../../openapi/document/json.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 import type { Ids, Random } from '../../ids/seeded-ids.js';
 import { resolveSchema } from './record-templates.js';
 import { compileNumber, compileString, constant, isEnumerated, typesOf } from './scalar-fields.js';

@@ -5,8 +5,9 @@
  * record costs a few closure calls and draws from the seeded random stream only.
  */
 import type { JsonObject, JsonValue } from '../../../../openapi/document/json.js';
+import { DAY_MS } from '../../core/time.js';
 import type { Ids, Random } from '../../ids/seeded-ids.js';
-import { DAY_MS, dayOfMonthIndex, monthIndexOfDay, parseDay } from './calendar.js';
+import { dayOfMonthIndex, monthIndexOfDay, parseDay } from './calendar.js';
 import {
   allowedTopLevelValues,
   type CompileEnv,

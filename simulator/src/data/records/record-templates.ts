@@ -4,8 +4,8 @@
  * example's records (realistic templates the generator varies).
  */
 import { jsonMediaOf, listOperations, resolveRef } from '../../../../openapi/document/document-walk.js';
-import type { JsonObject, JsonValue } from '../../../../openapi/document/json.js';
-import { isObject } from '../../../../openapi/document/json.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
+import { isDataCollection } from '../../core/collections.js';
 import { MAIN_DATE_FIELDS, RESOURCE_HINTS } from './resource-hints.js';
 
 /** What the generator needs to vary one data resource's records. */
@@ -29,8 +29,6 @@ export interface RecordTemplate {
   readonly references: readonly string[];
 }
 
-/** Collections that are not data records of a link. */
-const NOT_DATA = new Set(['/api/links/', '/api/institutions/', '/api/consents/']);
 const SCHEMA_REF = '#/components/schemas/';
 const DATE_FORMATS = new Set(['date', 'date-time']);
 const OWN_FIELDS = new Set(['id', 'link', 'created_at', 'collected_at']);
@@ -77,10 +75,6 @@ function withExtraExamples(path: string, results: JsonObject[]): JsonObject[] {
     (overrides) => ({ ...first, ...overrides }) as JsonObject,
   );
   return [...results, ...extra];
-}
-
-function isDataCollection(path: string): boolean {
-  return path.startsWith('/api/') && path.endsWith('/') && !path.includes('{') && !NOT_DATA.has(path);
 }
 
 function jsonAt(value: JsonValue | undefined, keys: readonly string[]): JsonValue | undefined {

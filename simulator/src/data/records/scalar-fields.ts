@@ -4,8 +4,9 @@
  * value valid by construction; anything else keeps the example's value.
  */
 import type { JsonObject, JsonValue } from '../../../../openapi/document/json.js';
+import { DAY_MS } from '../../core/time.js';
 import type { Random } from '../../ids/seeded-ids.js';
-import { DAY_MS, formatDay, formatMonth, monthIndexOfDay, parseDay, parseMonth } from './calendar.js';
+import { formatDay, formatMonth, monthIndexOfDay, parseDay, parseMonth } from './calendar.js';
 import type { Gen, Site, VariantEnv } from './field-compiler.js';
 import { COUPLED_FIELDS, KEPT_NUMBER, MONEY_INTEGER, SERIAL_FIELD } from './resource-hints.js';
 

@@ -18,9 +18,7 @@ afterEach(() => fx.close());
 const HOUR_MS = 3_600_000;
 const refresh = () => runDailyRefresh(fx.linkData, fx.tenant);
 const list = (path: string, link: StoredRecord, query: Record<string, unknown> = {}) =>
-  fx.tenant.store
-    .list(fx.tenant.id, path, { link: link.id })
-    .then((records) => filterRecords(records, query));
+  fx.tenant.store.list(path, { link: link.id }).then((records) => filterRecords(records, query));
 const codesOf = async (link: StoredRecord) =>
   (await fx.events({ link: link.id })).map((e) => `${e.payload.webhook_type} ${e.payload.webhook_code}`);
 const newLink = async (fields: Record<string, unknown> = {}) => {
@@ -34,8 +32,7 @@ const switchOn = (
   scenario: 'next_refresh_invalid_credentials' | 'next_refresh_token_required',
   link: string,
 ) => arm(fx.tenant, 'scenarios', { id: 's', scenario, institution: null, link, remaining: 1 });
-const statusOf = async (link: StoredRecord) =>
-  (await fx.tenant.store.get(fx.tenant.id, '/api/links/', link.id))?.status;
+const statusOf = async (link: StoredRecord) => (await fx.tenant.store.get('/api/links/', link.id))?.status;
 
 describe('WEBHOOK-DAILY', () => {
   it('recurrent links refresh at the configured hour of the tenant`s clock, and again every day', async () => {
@@ -156,7 +153,7 @@ describe('INVOICE-CANCELLED', () => {
     const [cancelled] = await dataOf(link, 'invoices_cancelled');
     const ids = cancelled?.cancelled_invoices as string[];
     expect(ids).toHaveLength(1);
-    const invoice = await fx.tenant.store.get(fx.tenant.id, '/api/invoices/', ids[0]!);
+    const invoice = await fx.tenant.store.get('/api/invoices/', ids[0]!);
     expect(invoice).toMatchObject({ status: 'CANCELLED', cancelled_at: new Date(FIXED_NOW).toISOString() });
     const fresh = (await list('/api/invoices/', link)).filter((r) => !before.has(r.id));
     expect(await dataOf(link, 'new_invoices_available')).toEqual([

@@ -7,15 +7,16 @@
  * (LINK-INVALID-CREDENTIALS, LINK-TOKEN-REQUIRED).
  */
 import { ERROR_CATALOGUE } from '../../core/api-error.js';
+import { LINKS, TRANSACTIONS } from '../../core/collections.js';
 import type { LinkData } from '../../core/link-data.js';
-import type { TenantRuntime } from '../../core/tenant-registry.js';
+import type { TenantRuntime } from '../../core/tenant.js';
 import type { StoredRecord } from '../../store/store.js';
 import { webhookState } from '../../webhooks/webhook-state.js';
 import { takeScenario } from '../institutions/scenario-switches.js';
 import { MFA_SESSION_SECONDS } from '../institutions/scenario-triggers.js';
 import { newRecordsEvents } from './event-data.js';
 import { eventResources, linkResources, NEW_RECORD_RESOURCES } from './event-resources.js';
-import { currentLink, LINKS } from './historical-update.js';
+import { currentLink } from './historical-update.js';
 import { applyInstitutionChanges } from './institution-changes.js';
 
 /** How many new records one daily refresh finds per link (choice: every event shows on every refresh). */
@@ -28,7 +29,7 @@ function newRecordCount(tenant: TenantRuntime, resource: string): number {
 /** Puts `changes` on the link as stored now (the refresh awaited other work since reading it). */
 async function updateLink(tenant: TenantRuntime, id: string, changes: Record<string, unknown>) {
   const latest = await currentLink(tenant, id);
-  if (latest) await tenant.store.put(tenant.id, LINKS, { ...latest, ...changes });
+  if (latest) await tenant.store.put(LINKS, { ...latest, ...changes });
 }
 
 /** LINK-INVALID-CREDENTIALS, LINK-TOKEN-REQUIRED: true when a scenario switch stopped the refresh. */
@@ -87,7 +88,7 @@ async function newRecords(
   before: StoredRecord[],
   all: boolean,
 ) {
-  const after = await tenant.store.list(tenant.id, path, { link: link.id });
+  const after = await tenant.store.list(path, { link: link.id });
   // Store contract: a link's records come in insertion order and a new id goes to the end, and nothing
   // is deleted during the refresh: what follows the earlier records is what was added.
   // brokenRules WEBHOOK-DAILY: every stored record counted as new.
@@ -99,8 +100,7 @@ async function refreshRecurrentLink(linkData: LinkData, tenant: TenantRuntime, l
   if (await failedLogin(tenant, link)) return;
   const resources = eventResources(linkData, link, linkResources(link), NEW_RECORD_RESOURCES);
   const before = new Map<string, StoredRecord[]>();
-  for (const { path } of resources)
-    before.set(path, await tenant.store.list(tenant.id, path, { link: link.id }));
+  for (const { path } of resources) before.set(path, await tenant.store.list(path, { link: link.id }));
   for (const { resource, path } of resources) {
     await linkData.addNew(tenant, link, path, newRecordCount(tenant, resource));
   }
@@ -135,7 +135,7 @@ export function runDailyRefresh(linkData: LinkData, tenant: TenantRuntime): Prom
 
 async function refreshAll(linkData: LinkData, tenant: TenantRuntime): Promise<number> {
   let refreshed = 0;
-  for (const link of await tenant.store.list(tenant.id, LINKS)) {
+  for (const link of await tenant.store.list(LINKS)) {
     if (link.status !== 'valid') continue;
     // brokenRules WEBHOOK-RECURRENT-ONLY: single links refreshed (and notified) like recurrent ones.
     if (link.access_mode === 'recurrent' || tenant.brokenRules.has('WEBHOOK-RECURRENT-ONLY')) {
@@ -143,8 +143,8 @@ async function refreshAll(linkData: LinkData, tenant: TenantRuntime): Promise<nu
       await refreshRecurrentLink(linkData, tenant, link);
     } else {
       // WEBHOOK-RECURRENT-ONLY: a single link's stored transactions still change at the institution.
-      const path = '/api/transactions/';
-      const stored = await tenant.store.list(tenant.id, path, { link: link.id });
+      const path = TRANSACTIONS;
+      const stored = await tenant.store.list(path, { link: link.id });
       await applyInstitutionChanges(tenant, link, new Map([[path, stored]]));
     }
   }

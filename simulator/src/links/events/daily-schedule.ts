@@ -9,12 +9,11 @@
 import { RUNTIME_COLLECTION } from '../../clock/tenant-clock.js';
 import type { JobKinds } from '../../core/job-kinds.js';
 import type { LinkData } from '../../core/link-data.js';
-import type { TenantRuntime } from '../../core/tenant-registry.js';
+import type { TenantRuntime } from '../../core/tenant.js';
+import { DAY_MS } from '../../core/time.js';
 import { dailyOffsetMs, readWebhookConfig } from '../../webhooks/webhook-config.js';
 import { webhookState } from '../../webhooks/webhook-state.js';
 import { runDailyRefresh } from './daily-refresh.js';
-
-export const DAY_MS = 86_400_000;
 
 /** The job kind of a day's refresh: `{ generation }`. */
 export const DAILY_REFRESH = 'daily refresh';
@@ -39,7 +38,7 @@ interface DailySchedule {
 const DAILY_ID = 'daily-refresh';
 
 async function readSchedule(tenant: TenantRuntime): Promise<DailySchedule> {
-  const stored = await tenant.store.get(tenant.id, RUNTIME_COLLECTION, DAILY_ID);
+  const stored = await tenant.store.get(RUNTIME_COLLECTION, DAILY_ID);
   return stored
     ? {
         generation: Number(stored.generation),
@@ -50,7 +49,7 @@ async function readSchedule(tenant: TenantRuntime): Promise<DailySchedule> {
 }
 
 const writeSchedule = (tenant: TenantRuntime, schedule: DailySchedule) =>
-  tenant.store.put(tenant.id, RUNTIME_COLLECTION, { id: DAILY_ID, ...schedule });
+  tenant.store.put(RUNTIME_COLLECTION, { id: DAILY_ID, ...schedule });
 
 const scheduleRun = (tenant: TenantRuntime, generation: number, at: number) =>
   tenant.clock.schedule(at, DAILY_REFRESH, { generation });

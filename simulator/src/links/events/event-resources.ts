@@ -3,6 +3,7 @@
  * institution (Mexican and Chilean fiscal data live in different collections).
  */
 
+import { ACCOUNTS, INVOICES, OWNERS, TAX_RETURNS, TRANSACTIONS } from '../../core/collections.js';
 import type { LinkData, RetrievalScope } from '../../core/link-data.js';
 import type { StoredRecord } from '../../store/store.js';
 import { institutionByName } from '../institutions/catalogue.js';
@@ -35,15 +36,15 @@ export const NEW_RECORD_RESOURCES = [
 function pathOf(resource: string, chilean: boolean): string | undefined {
   switch (resource) {
     case 'ACCOUNTS':
-      return '/api/accounts/';
+      return ACCOUNTS;
     case 'OWNERS':
-      return '/api/owners/';
+      return OWNERS;
     case 'TRANSACTIONS':
-      return '/api/transactions/';
+      return TRANSACTIONS;
     case 'INVOICES':
-      return chilean ? '/api/cl/invoices/' : '/api/invoices/';
+      return chilean ? '/api/cl/invoices/' : INVOICES;
     case 'TAX_RETURNS':
-      return chilean ? undefined : '/api/tax-returns/';
+      return chilean ? undefined : TAX_RETURNS;
     case 'TAX_STATUS':
       return chilean ? '/api/cl/tax-status/' : '/api/tax-status/';
     default:

@@ -5,14 +5,13 @@
  * (WEBHOOK-FOLLOW-UP).
  */
 
+import { LINKS } from '../../core/collections.js';
 import type { RaisedEvent } from '../../core/events.js';
 import type { LinkData } from '../../core/link-data.js';
-import type { TenantRuntime } from '../../core/tenant-registry.js';
+import type { TenantRuntime } from '../../core/tenant.js';
 import type { StoredRecord } from '../../store/store.js';
 import { historicalEvents } from './event-data.js';
 import { eventResources, HISTORICAL_RESOURCES, historicalScope } from './event-resources.js';
-
-export const LINKS = '/api/links/';
 
 /**
  * Loads `resources` of the link and raises their `historical_update` events; `requestId` is the
@@ -31,7 +30,7 @@ export async function runHistoricalUpdate(
   for (const { resource, path } of eventResources(linkData, link, resources, HISTORICAL_RESOURCES)) {
     if (dropOwners && resource === 'OWNERS') continue;
     await linkData.fetch(tenant, link, path, historicalScope(resource, tenant.clock.now()));
-    const stored = await tenant.store.list(tenant.id, path, { link: link.id });
+    const stored = await tenant.store.list(path, { link: link.id });
     for (const event of historicalEvents[resource]?.(link.id, stored, requestId) ?? []) {
       tenant.emit(followUpBroken(tenant, event));
       raised += 1;
@@ -48,4 +47,4 @@ function followUpBroken(tenant: TenantRuntime, event: RaisedEvent): RaisedEvent 
 }
 
 /** The link as stored now (a job runs later than its trigger), or undefined when it is gone. */
-export const currentLink = (tenant: TenantRuntime, id: string) => tenant.store.get(tenant.id, LINKS, id);
+export const currentLink = (tenant: TenantRuntime, id: string) => tenant.store.get(LINKS, id);

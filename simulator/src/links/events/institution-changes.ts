@@ -6,12 +6,11 @@
  * invoice detail) show what the events say (WEBHOOK-FOLLOW-UP). Picks draw from the tenant's seed.
  */
 
-import type { TenantRuntime } from '../../core/tenant-registry.js';
+import { INVOICES, TRANSACTIONS } from '../../core/collections.js';
+import type { TenantRuntime } from '../../core/tenant.js';
 import type { StoredRecord } from '../../store/store.js';
 import { invoicesCancelled, transactionsDeleted, transactionsUpdated } from './event-data.js';
 
-const TRANSACTIONS = '/api/transactions/';
-const INVOICES = '/api/invoices/';
 const CORRECTED = / - corrected \d{4}-\d{2}-\d{2}$/;
 const DESCRIPTION_MAX = 250;
 
@@ -31,7 +30,7 @@ async function pickStored(
   for (let tries = 0; tries < PICK_TRIES && records.length > 0; tries += 1) {
     const candidate = records[tenant.random.int(0, records.length - 1)]!;
     if (candidate.id === exclude) continue;
-    const stored = await tenant.store.get(tenant.id, path, candidate.id);
+    const stored = await tenant.store.get(path, candidate.id);
     if (stored) return stored;
   }
   return undefined;
@@ -48,12 +47,12 @@ async function changeTransactions(tenant: TenantRuntime, link: StoredRecord, bef
   const updated = await pickStored(tenant, TRANSACTIONS, before);
   if (updated) {
     const description = correctedDescription(updated.description, now.slice(0, 10));
-    await tenant.store.put(tenant.id, TRANSACTIONS, { ...updated, description, collected_at: now });
+    await tenant.store.put(TRANSACTIONS, { ...updated, description, collected_at: now });
     tenant.emit(transactionsUpdated(link.id, [updated.id]));
   }
   const duplicate = await pickStored(tenant, TRANSACTIONS, before, updated?.id);
   if (duplicate) {
-    await tenant.store.delete(tenant.id, TRANSACTIONS, duplicate.id);
+    await tenant.store.delete(TRANSACTIONS, duplicate.id);
     tenant.emit(transactionsDeleted(link.id, [duplicate.id]));
   }
 }
@@ -72,7 +71,7 @@ async function cancelInvoice(tenant: TenantRuntime, link: StoredRecord, before: 
     cancelation_status: 'Cancelado sin aceptación',
     cancelation_update_date: cancelledAt.slice(0, 10),
   };
-  await tenant.store.put(tenant.id, INVOICES, cancelled);
+  await tenant.store.put(INVOICES, cancelled);
   tenant.emit(invoicesCancelled(link.id, [invoice.id]));
 }
 

@@ -12,9 +12,7 @@ beforeEach(async () => {
 afterEach(() => fx.close());
 
 const stored = (path: string, link: StoredRecord, query: Record<string, unknown> = {}) =>
-  fx.tenant.store
-    .list(fx.tenant.id, path, { link: link.id })
-    .then((records) => filterRecords(records, query));
+  fx.tenant.store.list(path, { link: link.id }).then((records) => filterRecords(records, query));
 const codes = async () =>
   (await fx.events()).map((e) => `${e.payload.webhook_type} ${e.payload.webhook_code}`);
 const dataOf = async (type: string, code: string) =>
@@ -128,7 +126,7 @@ describe('LINK-REFRESH-202', () => {
     const events = await fx.events();
     expect(events.map((e) => e.payload.webhook_type)).toEqual(['TRANSACTIONS']);
     expect(events[0]?.payload.data.request_id).toBe('f'.repeat(32));
-    expect((await fx.tenant.store.get(fx.tenant.id, '/api/links/', link.id))?.fetch_resources).toEqual(
+    expect((await fx.tenant.store.get('/api/links/', link.id))?.fetch_resources).toEqual(
       link.fetch_resources,
     );
   });
@@ -164,7 +162,7 @@ describe('LINK-ACCESS-MODE-UP', () => {
     await fx.triggers.linkUpdated(fx.tenant, single, { ...single, access_mode: 'recurrent' });
     const gone = await fx.link({ access_mode: 'single' });
     await fx.triggers.linkUpdated(fx.tenant, gone, { ...gone, access_mode: 'recurrent' });
-    await fx.tenant.store.delete(fx.tenant.id, '/api/links/', gone.id);
+    await fx.tenant.store.delete('/api/links/', gone.id);
     await fx.advance(12 * HOUR_MS);
     expect(await codes()).toEqual([]);
   });

@@ -7,7 +7,7 @@
 
 import type { JobKinds } from '../../core/job-kinds.js';
 import type { LinkData } from '../../core/link-data.js';
-import type { TenantRuntime } from '../../core/tenant-registry.js';
+import type { TenantRuntime } from '../../core/tenant.js';
 import type { StoredRecord } from '../../store/store.js';
 import { readWebhookConfig } from '../../webhooks/webhook-config.js';
 import { institutionByName } from '../institutions/catalogue.js';

@@ -4,7 +4,7 @@
  * sandbox institution. Ids are fixed so that documentation and tests can name them. The sandbox
  * environment adds the provider's documented sandbox institutions (sandbox-institutions.ts).
  */
-import type { Environment } from '../../pipeline/authenticate.js';
+import type { Environment } from '../../core/keys.js';
 import type { InstitutionEntry } from './institution-entry.js';
 import { BANKING_BR_RESOURCES, FISCAL_MX_RESOURCES } from './institution-resources.js';
 import { SANDBOX_INSTITUTIONS } from './sandbox-institutions.js';

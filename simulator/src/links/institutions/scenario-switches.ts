@@ -3,7 +3,7 @@
  * triggers, switched on for an institution or a link, for a number of uses or until cleared.
  */
 import { type ScenarioName, useFirst } from '../../core/armed-switches.js';
-import type { TenantRuntime } from '../../core/tenant-registry.js';
+import type { TenantRuntime } from '../../core/tenant.js';
 
 export type { ScenarioName, ScenarioSwitch } from '../../core/armed-switches.js';
 

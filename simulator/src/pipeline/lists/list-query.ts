@@ -71,7 +71,7 @@ export function pageJson(page: Page<StoredRecord>): Buffer {
 export function collectionList(collection: string): Handler {
   return async ({ input, tenant, request, operation }) => {
     const link = typeof input.query.link === 'string' ? input.query.link : undefined;
-    const stored = await tenant.store.list(tenant.id, collection, link === undefined ? {} : { link });
+    const stored = await tenant.store.list(collection, link === undefined ? {} : { link });
     // The store already kept the link's records (indexed); only the other filters scan them, and only the
     // page's records are copied without their private members (a list may hold a million).
     const { link: _byStore, ...filters } = input.query;

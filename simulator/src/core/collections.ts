@@ -1,0 +1,34 @@
+/**
+ * The collections of the API the simulator keeps records in, named once: a collection is its list
+ * path, so a stored record's collection is where the API lists it.
+ */
+import type { JsonObject } from '../../../openapi/document/json.js';
+
+export const API_ROOT = '/api/';
+export const LINKS = '/api/links/';
+export const INSTITUTIONS = '/api/institutions/';
+export const CONSENTS = '/api/consents/';
+export const WIDGET_TOKEN = '/api/token/';
+export const OWNERS = '/api/owners/';
+export const ACCOUNTS = '/api/accounts/';
+export const TRANSACTIONS = '/api/transactions/';
+export const INVOICES = '/api/invoices/';
+export const TAX_RETURNS = '/api/tax-returns/';
+
+/** `/api/` paths whose records are not a link's data: the root, links, institutions, consents, the widget token. */
+const NOT_DATA: ReadonlySet<string> = new Set([API_ROOT, LINKS, INSTITUTIONS, CONSENTS, WIDGET_TOKEN]);
+
+const isCollectionPath = (path: string) =>
+  path.startsWith('/api/') && path.endsWith('/') && !path.includes('{');
+
+/** A data resource's collection: an `/api/` list of a link's records retrieved from its institution. */
+export const isDataCollection = (path: string): boolean => isCollectionPath(path) && !NOT_DATA.has(path);
+
+/**
+ * Every collection that holds records of a link, read from the document: the data resources and the
+ * link's consents. They go with a deleted link (LINK-DELETE-SYNC).
+ */
+export function linkedCollections(document: JsonObject): string[] {
+  const paths = Object.keys((document.paths ?? {}) as JsonObject);
+  return paths.filter((path) => isDataCollection(path) || path === CONSENTS);
+}

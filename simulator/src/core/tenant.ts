@@ -1,0 +1,24 @@
+/**
+ * What one tenant (one API key) owns: its stored state, its clock, its id and data streams, and the
+ * events it raises. Each tenant's are independent; behaviour code receives it as `tenant`.
+ */
+import type { BrokenRules } from '../broken-rules/breakable-rules.js';
+import type { TenantClock } from '../clock/tenant-clock.js';
+import type { Ids, Random } from '../ids/seeded-ids.js';
+import type { RaiseEvent } from './events.js';
+import type { Environment } from './keys.js';
+import type { TenantStore } from './tenant-store.js';
+
+export interface TenantRuntime {
+  id: string;
+  environment: Environment;
+  clock: TenantClock;
+  ids: Ids;
+  random: Random;
+  /** The tenant's state: the Store with this tenant given (AUTH-TENANT). */
+  store: TenantStore;
+  /** Rule IDs this simulator breaks on purpose, to prove the conformance suite catches it (DESIGN.md). */
+  brokenRules: BrokenRules;
+  /** Raises an event of the catalogue; the webhook emitter delivers it. */
+  emit: RaiseEvent;
+}

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const profile = values['cpu-profile'];
   const writeProfile = profile === undefined ? undefined : await startCpuProfile(profile);
   exitCleanly(started, writeProfile);
-  reportReady({ url, ...seeded, fallbackOperations: simulator.fallbackOperations });
+  reportReady({ url, ...seeded, fallbackOperations: simulator.unservedOperations });
 }
 
 await main();

@@ -24,8 +24,8 @@ function webhookLine(config: SimulatorConfig): string {
 
 /** STYLE.md: the start-up output names every operation the stateful layer does not own. */
 function fallbackLine(operations: readonly string[]): string {
-  if (operations.length === 0) return 'every operation is stateful (none is left to the Prism fallback)';
-  return `answered by the Prism fallback (no stateful handler yet): ${operations.length} operations:\n  ${operations.join(', ')}`;
+  if (operations.length === 0) return 'every operation is stateful (a handler serves each one)';
+  return `no stateful handler: ${operations.length} operations:\n  ${operations.join(', ')}`;
 }
 
 function attemptLine({ tenant, payload, number, attempt, status }: AttemptReport): string {
@@ -65,7 +65,7 @@ function startLines(config: SimulatorConfig, started: StartedSimulator): string 
     storeLine(config),
     webhookLine(config),
     `client judge: ${url}/_ofkit/judge/ (request log: ${url}/_ofkit/requests/); summary at shutdown`,
-    fallbackLine(simulator.fallbackOperations),
+    fallbackLine(simulator.unservedOperations),
     ...(config.brokenRules.length > 0 ? [`BROKEN ON PURPOSE: ${config.brokenRules.join(', ')}`] : []),
   ].join('\n');
 }

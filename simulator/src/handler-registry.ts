@@ -1,4 +1,4 @@
-/** Maps operationIds to stateful handlers; every other operation falls back to Prism (STYLE.md). */
+/** The registry that knows every area: operationId -> the stateful handler of its area. */
 import type { JsonObject } from '../../openapi/document/json.js';
 import { controlHandlers } from './control/index.js';
 import { judgeControlHandlers } from './control/judge-handlers.js';
@@ -11,6 +11,7 @@ import { defineDailyRefresh } from './links/events/daily-schedule.js';
 import { institutionHandlers } from './links/institution-handlers.js';
 import { linkHandlers } from './links/links.js';
 import { paymentHandlers } from './payments/index.js';
+import { getApiRoot } from './pipeline/api-root.js';
 
 export interface RegistryOptions {
   /** The bundled API document (record templates, extensions). */
@@ -25,6 +26,7 @@ export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry
   const linkData = createLinkData(options.document);
   defineDailyRefresh(options.jobs, linkData);
   const entries: [string, Handler][] = [
+    ['getApiRoot', getApiRoot],
     ...institutionHandlers,
     ...linkHandlers(options.dataCollections, linkData, options.jobs),
     ...dataResourceHandlers(linkData, options.jobs),

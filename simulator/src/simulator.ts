@@ -1,26 +1,35 @@
-/** Builds a simulator from its configuration: the documents, the stages, the tenants and the handlers. */
-import { createApiDocument } from '../../openapi/document/api-document.js';
+/**
+ * The simulator's assembly: the documents, the handlers of every area, the rule policy and the stages
+ * (with the breaks asked for composed around them), the tenants, the webhooks and the judge.
+ */
+import { type ApiDocument, createApiDocument } from '../../openapi/document/api-document.js';
 import { BUNDLED_DOCUMENTS, readBundledDocument } from '../../openapi/document/bundled-documents.js';
 import type { JsonObject } from '../../openapi/document/json.js';
-import { parseBrokenRules } from './broken-rules/breakable-rules.js';
+import { applyBreaks, parseBrokenRules } from './broken-rules/breakable-rules.js';
+import type { Edges } from './broken-rules/edges.js';
 import { systemTime } from './clock/system-time.js';
 import { SNAPSHOT_MAX_BYTES } from './control/snapshot-limits.js';
 import { linkedCollections } from './core/collections.js';
-import type { RaisedEvent } from './core/events.js';
+import type { RaisedEvent, RaiseEvent } from './core/events.js';
+import type { HandlerRegistry } from './core/handler.js';
 import type { SimRequest, SimResponse } from './core/http-types.js';
 import { JobKinds } from './core/job-kinds.js';
 import type { ApiKey, Environment } from './core/keys.js';
+import { defaultRulePolicy } from './core/rule-policy.js';
 import type { TenantRuntime } from './core/tenant.js';
 import { createTenantRegistry } from './core/tenant-registry.js';
 import { createDashboard } from './dashboard/serve-dashboard.js';
-import type { PrismFallback } from './fallback/prism-fallback.js';
 import { createHandlerRegistry } from './handler-registry.js';
 import { createIds, createRandom } from './ids/seeded-ids.js';
 import { type AutomaticProbes, createJudgeObserver } from './judge/judge-observer.js';
 import { createAuthenticator } from './pipeline/authenticate.js';
-import { createPipeline } from './pipeline/pipeline.js';
+import { createPipeline, type Fallback } from './pipeline/pipeline.js';
+import { createRouter } from './pipeline/route.js';
+import { renderErrors } from './pipeline/serialize.js';
+import { createValidator } from './pipeline/validate.js';
 import { MemoryStore } from './store/memory-store.js';
 import type { Store } from './store/store.js';
+import { postWebhook } from './webhooks/delivery.js';
 import { createWebhookHub, type WebhookHub, type WebhookHubOptions } from './webhooks/webhook-emitter.js';
 import type { WebhookDefaults } from './webhooks/webhook-state.js';
 
@@ -42,9 +51,14 @@ export interface SimulatorOptions {
   maxBodyBytes?: number;
   /**
    * Rule IDs to break on purpose (proves the conformance suite and Pact verification catch it); an ID
-   * the catalogue (broken-rules/breakable-rules.ts) does not know throws UnknownRuleError.
+   * the break catalogue does not know throws UnknownRuleError.
    */
   brokenRules?: readonly string[];
+  /**
+   * Answer the operations that no handler serves from the document's examples with Prism's mocker
+   * (loaded only then); without it they answer 500 naming the operation.
+   */
+  prismFallback?: boolean;
   /** The webhook receiver every tenant starts with (`--webhook-url`, `--webhook-bearer`). */
   webhook?: WebhookDefaults;
   /** Time-out of one webhook delivery attempt; default 10 s. */
@@ -66,37 +80,61 @@ export interface Simulator {
   knownTenants(): Promise<TenantRuntime[]>;
   /** The webhook emitter: `idle()` awaits deliveries in flight, `close()` ends its connections. */
   webhooks: Pick<WebhookHub, 'idle' | 'close'>;
-  fallbackOperations: string[];
+  /** operationIds no handler serves: Prism answers them when `prismFallback` is on. */
+  unservedOperations: string[];
   document: JsonObject;
   /** The kinds of jobs on tenants' clocks (an embedder or a test may define its own). */
   jobs: JobKinds;
 }
 
-/**
- * Prism's libraries (about a second to import) load on the first request an operation without a
- * stateful handler gets, or at start when there is one (none today): a start loads nothing it does not use.
- */
-function lazyPrismFallback(): PrismFallback & { load(): Promise<PrismFallback> } {
-  let loading: Promise<PrismFallback> | undefined;
-  const load = () => {
-    loading ??= import('./fallback/prism-fallback.js').then(({ createPrismFallback }) =>
-      createPrismFallback(BUNDLED_DOCUMENTS.api),
-    );
-    return loading;
+/** Loads Prism's mocker (about a second of imports) for the operations no handler serves. */
+async function loadPrismFallback(): Promise<Fallback> {
+  const { createPrismFallback } = await import('./fallback/prism-fallback.js');
+  const prism = await createPrismFallback(BUNDLED_DOCUMENTS.api);
+  return (request, requestId) => prism.answer(request, requestId);
+}
+
+/** The stages, store, emitter and webhook POST of a simulator that breaks nothing. */
+function specEdges(options: SimulatorOptions, store: Store, handlers: HandlerRegistry): Edges {
+  return {
+    stages: {
+      makeRouter: createRouter,
+      authenticate: createAuthenticator(options.keys, options.environment),
+      validatorFor: createValidator,
+      handlers,
+      renderSuccess: (response) => response,
+      renderErrors,
+    },
+    store,
+    emitFor: (_tenant, emit) => emit,
+    post: postWebhook,
   };
-  return { load, answer: async (request, requestId) => (await load()).answer(request, requestId) };
 }
 
 export async function createSimulator(options: SimulatorOptions): Promise<Simulator> {
-  const brokenRules = parseBrokenRules(options.brokenRules ?? []);
-  const api = readBundledDocument('api');
-  const admin = readBundledDocument('admin');
+  const broken = parseBrokenRules(options.brokenRules ?? []);
+  // The document's schemas are checked by the tests and linters, not on every start.
+  const [api, admin] = [readBundledDocument('api'), readBundledDocument('admin')].map((raw) =>
+    createApiDocument(raw, { checkSchemas: false }),
+  ) as [ApiDocument, ApiDocument];
   const store = options.store ?? new MemoryStore();
   const realTime = options.realTime ?? systemTime;
   // Replicas on one store number themselves in start order (the memory store's only process is 1).
   const replica = options.replica ?? (await store.nextSequence(SIMULATOR_SCOPE, 'replicas'));
   // The runners of the jobs on tenants' clocks, defined by the parts that schedule them.
   const jobs = new JobKinds();
+  const handlers = createHandlerRegistry({
+    document: api.raw,
+    dataCollections: linkedCollections(api.raw),
+    jobs,
+  });
+  const context = { keys: options.keys, environment: options.environment, operations: api.operations };
+  const { policy, edges } = applyBreaks(
+    broken,
+    defaultRulePolicy(api),
+    specEdges(options, store, handlers),
+    context,
+  );
   // The client judge's log: every API request and webhook delivery of each tenant (judge/).
   const judge = createJudgeObserver({
     realTime,
@@ -112,52 +150,43 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
       options.onWebhookAttempt?.(report);
     },
     jobs,
+    post: edges.post,
   });
   const tenantFor = createTenantRegistry({
     seed: options.seed,
-    store,
+    store: edges.store,
     environment: options.environment,
     realTime,
-    brokenRules,
+    policy,
     runJob: (tenant, job) => jobs.run(tenant, job),
     replica,
     emitterFor: (tenant) => {
       const emit = webhooks.emitterFor(tenant);
       const onEvent = options.onEvent;
-      if (!onEvent) return emit;
-      return (event) => {
-        onEvent(tenant.id, event);
+      const heard: RaiseEvent = (event) => {
+        onEvent?.(tenant.id, event);
         emit(event);
       };
+      return edges.emitFor(tenant, heard);
     },
   });
-  const fallback = lazyPrismFallback();
   const pipeline = createPipeline({
-    // The document's schemas are checked by the tests and linters, not on every start.
-    documents: [api, admin].map((raw) => createApiDocument(raw, { checkSchemas: false })),
-    authenticate: createAuthenticator(options.keys, options.environment, brokenRules),
+    documents: [api, admin],
+    stages: edges.stages,
     tenantFor,
-    handlers: createHandlerRegistry({ document: api, dataCollections: linkedCollections(api), jobs }),
-    fallback: (request, requestId) => fallback.answer(request, requestId),
+    ...(options.prismFallback && { fallback: await loadPrismFallback() }),
     requestIds: createIds(createRandom(`${options.seed}/requests`)),
     maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
     maxBodyBytesFor: { importSnapshot: SNAPSHOT_MAX_BYTES },
-    brokenRules,
   });
-  // getDashboardKeys is in the admin document but answered by the dashboard before the pipeline: counting
-  // it loaded Prism's libraries (about 2 s of imports) at every start for an operation it never serves.
-  const fallbackOperations = pipeline.fallbackOperations.filter((id) => id !== 'getDashboardKeys');
-  if (fallbackOperations.length > 0) await fallback.load();
   // The dashboard's files and keys (`/_ofkit/ui/`) are answered before the pipeline: no credentials.
+  const dashboardIds = createIds(createRandom(`${options.seed}/dashboard`));
   const dashboard = createDashboard({
     keys: options.keys,
     environment: options.environment,
-    api,
-    admin,
-    requestId: (
-      (ids) => () =>
-        ids.hex(32)
-    )(createIds(createRandom(`${options.seed}/dashboard`))),
+    api: api.raw,
+    admin: admin.raw,
+    requestId: () => dashboardIds.hex(32),
   });
   const handle = judge.wrap(pipeline.handle);
   return {
@@ -166,8 +195,9 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     tenants: tenantFor.all,
     knownTenants: tenantFor.known,
     webhooks: { idle: webhooks.idle, close: webhooks.close },
-    fallbackOperations,
-    document: api,
+    // getDashboardKeys is in the admin document but answered by the dashboard before the pipeline.
+    unservedOperations: pipeline.unservedOperations.filter((id) => id !== 'getDashboardKeys'),
+    document: api.raw,
     jobs,
   };
 }

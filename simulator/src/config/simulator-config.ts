@@ -41,7 +41,7 @@ export const SIMULATE_OPTIONS = `  -p, --port N             port (default 4010; 
   --store memory|URL       where tenant state lives: memory (default: this process only) or
                            redis://HOST:PORT/DB, shared by every simulator started on it (replicas)
   --break RULE-ID          break a rule on purpose (repeatable): any server rule ID of the rule catalogue
-                           (AUTH-BASIC ... PAY-SANDBOX; the list: simulator/src/broken-rules/breakable-rules.ts)
+                           (AUTH-BASIC ... PAY-SANDBOX; an unknown ID is refused with the whole list)
 ${JUDGE_OPTIONS}
   -h, --help               this text`;
 

@@ -1,12 +1,11 @@
 /** The tenants of one simulator process, each created on first use from the seed and its API key id. */
-import type { BrokenRules } from '../broken-rules/breakable-rules.js';
-import { sharedAccountStore } from '../broken-rules/shared-account-store.js';
 import { storeClockBacking, TenantClock } from '../clock/tenant-clock.js';
 import type { QueuedJob } from '../clock/virtual-clock.js';
 import { createIds, createRandom } from '../ids/seeded-ids.js';
 import type { Store } from '../store/store.js';
 import type { RaiseEvent } from './events.js';
 import type { Environment } from './keys.js';
+import { type RulePolicy, specRulePolicy } from './rule-policy.js';
 import type { TenantRuntime } from './tenant.js';
 import { scopeStore } from './tenant-store.js';
 
@@ -15,7 +14,8 @@ export interface TenantRegistryOptions {
   store: Store;
   environment: Environment;
   realTime: () => number;
-  brokenRules?: BrokenRules;
+  /** The rules' numbers and choices; default: the specification's (the bundled document's). */
+  policy?: RulePolicy;
   /** The tenant's event emitter (the webhook emitter); without one, raised events go nowhere. */
   emitterFor?: (tenant: TenantRuntime) => RaiseEvent;
   /** Runs a job of a tenant's clock, claimed from the store (JobKinds.run). */
@@ -40,9 +40,8 @@ export interface TenantRegistry {
 /** Creates each tenant's runtime on first use, its streams derived from the seed and the tenant id. */
 export function createTenantRegistry(options: TenantRegistryOptions): TenantRegistry {
   const runtimes = new Map<string, TenantRuntime>();
-  const brokenRules = options.brokenRules ?? new Set();
-  // brokenRules AUTH-TENANT: the store's queries lose the API key.
-  const store = brokenRules.has('AUTH-TENANT') ? sharedAccountStore(options.store) : options.store;
+  const { store } = options;
+  const policy = options.policy ?? specRulePolicy();
   const replicaStream = (options.replica ?? 1) === 1 ? '' : `/replica-${options.replica}`;
   const tenantFor = (tenantId: string): TenantRuntime => {
     const existing = runtimes.get(tenantId);
@@ -58,7 +57,7 @@ export function createTenantRegistry(options: TenantRegistryOptions): TenantRegi
       ids: createIds(createRandom(`${options.seed}/${tenantId}/ids${replicaStream}`)),
       random,
       store: scopeStore(store, tenantId),
-      brokenRules,
+      policy,
       emit: () => undefined,
     };
     const emit = options.emitterFor?.(runtime);

@@ -2,11 +2,11 @@
  * What one tenant (one API key) owns: its stored state, its clock, its id and data streams, and the
  * events it raises. Each tenant's are independent; behaviour code receives it as `tenant`.
  */
-import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import type { TenantClock } from '../clock/tenant-clock.js';
 import type { Ids, Random } from '../ids/seeded-ids.js';
 import type { RaiseEvent } from './events.js';
 import type { Environment } from './keys.js';
+import type { RulePolicy } from './rule-policy.js';
 import type { TenantStore } from './tenant-store.js';
 
 export interface TenantRuntime {
@@ -17,8 +17,8 @@ export interface TenantRuntime {
   random: Random;
   /** The tenant's state: the Store with this tenant given (AUTH-TENANT). */
   store: TenantStore;
-  /** Rule IDs this simulator breaks on purpose, to prove the conformance suite catches it (DESIGN.md). */
-  brokenRules: BrokenRules;
+  /** The numbers and choices behind the rules (the specification's, unless a rule is broken on purpose). */
+  policy: RulePolicy;
   /** Raises an event of the catalogue; the webhook emitter delivers it. */
   emit: RaiseEvent;
 }

@@ -12,7 +12,7 @@ beforeAll(async () => {
 describe('DATA-RETRIEVE', () => {
   it('every data operation of the document has a stateful handler (none falls back to Prism)', () => {
     const dataOperations = /^(list|retrieve|resume|get|delete)(?!Link|Institution|Consent|ApiRoot)/;
-    const fallback = sim.simulator.fallbackOperations.filter((id) => dataOperations.test(id));
+    const fallback = sim.simulator.unservedOperations.filter((id) => dataOperations.test(id));
     expect(
       fallback.filter((id) => !/Payment|Customer|BankAccount|Charge|Enrollment|Intent/.test(id)),
     ).toEqual([]);

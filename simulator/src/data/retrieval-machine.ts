@@ -92,13 +92,14 @@ export class RetrievalMachine {
     const plan = planOf(tenant, link, request, parentIds, parents);
     let records = generateForPlan(resource, plan);
     // TAX-RETENTIONS-500: the period is the requested range; the earliest records are kept (choice).
-    if (resource.maxRecordsPerPeriod !== null) records = records.slice(0, resource.maxRecordsPerPeriod);
+    const cap = tenant.policy.data.recordsPerPeriodCapped ? resource.maxRecordsPerPeriod : null;
+    if (cap !== null) records = records.slice(0, cap);
     for (const field of request.attach)
       for (const record of records) record[field] = attachment(field, record);
     await this.nameAccounts(tenant, link, resource, records, request.save);
     this.addHistory(resource, records, plan);
-    // brokenRules DATA-RETRIEVE: the records answered, the save step skipped.
-    const save = request.save && !tenant.brokenRules.has('DATA-RETRIEVE');
+    // DATA-RETRIEVE: what a retrieval answers is stored, unless `save_data` is false.
+    const save = request.save && tenant.policy.data.retrievalsStore;
     return save ? store(tenant, resource.path, records) : (records as StoredRecord[]);
   }
 

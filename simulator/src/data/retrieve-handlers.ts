@@ -6,7 +6,7 @@
  */
 
 import { type ApiErrors, apiError } from '../core/api-error.js';
-import { LINKS, TAX_RETURNS } from '../core/collections.js';
+import { LINKS } from '../core/collections.js';
 import { type Handler, json } from '../core/handler.js';
 import type { JobRunner } from '../core/job-kinds.js';
 import { err, ok, type Result } from '../core/result.js';
@@ -28,25 +28,23 @@ import { type RetrievalRequest, readRetrieval } from './retrieval-request.js';
 type Body = Record<string, unknown>;
 
 interface Prepared {
-  /** The resource as this simulator serves it (brokenRules change its limits). */
+  /** The resource with the limits the tenant's policy holds it to. */
   resource: DataResource;
   link: StoredRecord;
   request: RetrievalRequest;
   parents: StoredRecord[] | undefined;
 }
 
-/** The resource with the limits a simulator broken on purpose gets wrong (DATA-* rules of the catalogue). */
-function brokenResource(tenant: TenantRuntime, resource: DataResource): DataResource {
-  const broken = tenant.brokenRules;
+/** The resource with the limits of the tenant's policy (RANGE-365, EXCHANGE-HISTORY, TAX-RETENTIONS-500). */
+function limitedResource(tenant: TenantRuntime, resource: DataResource): DataResource {
+  const { rangeLimited, historyDefaultRangeDays, recordsPerPeriodCapped } = tenant.policy.data;
+  const keepsHistory = resource.operations.history !== undefined;
   return {
     ...resource,
-    // RANGE-365 broken: no range limit.
-    ...(broken.has('RANGE-365') && { maxRangeDays: null }),
-    // EXCHANGE-HISTORY broken: another resource's 90-day default range.
-    ...(broken.has('EXCHANGE-HISTORY') &&
-      resource.operations.history !== undefined && { defaultRangeDays: 90 }),
-    // TAX-RETENTIONS-500 broken: no cap per period.
-    ...(broken.has('TAX-RETENTIONS-500') && { maxRecordsPerPeriod: null }),
+    maxRangeDays: rangeLimited ? resource.maxRangeDays : null,
+    defaultRangeDays:
+      keepsHistory && historyDefaultRangeDays !== null ? historyDefaultRangeDays : resource.defaultRangeDays,
+    maxRecordsPerPeriod: recordsPerPeriodCapped ? resource.maxRecordsPerPeriod : null,
   };
 }
 
@@ -66,12 +64,11 @@ async function prepare(
   if (link.value.status === 'unconfirmed') return err(apiError('unconfirmed_link', { field: 'link' }));
   const refusal = machine.refusal(link.value, resource);
   if (refusal !== null) return err(apiError('unsupported_resource', { field: 'link', message: refusal }));
-  const limits = tenant.brokenRules.size === 0 ? resource : brokenResource(tenant, resource);
+  const limits = limitedResource(tenant, resource);
   const read = readRetrieval(limits, body, todayOf(tenant));
   if (!read.ok) return read;
-  // brokenRules TAX-RETURNS-MIXED: the asked `type` never read, so both kinds come back.
-  const typeLost = resource.path === TAX_RETURNS && tenant.brokenRules.has('TAX-RETURNS-MIXED');
-  const request: RetrievalRequest = typeLost ? { ...read.value, type: null } : read.value;
+  // TAX-RETURNS-MIXED: the kind asked for (yearly or monthly) is the kind answered; unread, both come.
+  const request = tenant.policy.data.retrievalsReadKind ? read.value : { ...read.value, type: null };
   // Before reading anything (parents included): a paused retrieval has no effect until resumed.
   // A token sent up front (the SDK's `token` option) answers the institution's question at once.
   const answered = body.token === ACCEPTED_MFA_TOKEN;
@@ -99,9 +96,7 @@ async function parentsOf(
   const parent = resource.parent;
   if (parent === null) return ok(undefined);
   const parents = await machine.parents(tenant, link, resource, request.save);
-  // brokenRules EMPLOYMENT-METRICS-PREREQ: the prerequisite never checked.
-  const checked = !tenant.brokenRules.has('EMPLOYMENT-METRICS-PREREQ');
-  if (checked && parent.storedOnly && parents.length === 0) {
+  if (tenant.policy.data.derivedNeedParents && parent.storedOnly && parents.length === 0) {
     // EMPLOYMENT-METRICS-PREREQ: an employment record retrieval comes first.
     const message = `Retrieve ${parent.path} for link ${link.id} first: ${resource.path} derives from them.`;
     return err(apiError('prerequisite_missing', { field: 'link', message }));

@@ -1,4 +1,4 @@
-/** API-ROOT, institutions (the simulated catalogue), consents and the connection widget's token. */
+/** Institutions (the simulated catalogue), consents and the connection widget's token. */
 
 import { apiError } from '../core/api-error.js';
 import { CONSENTS } from '../core/collections.js';
@@ -15,20 +15,10 @@ const recordsOf = (environment: Environment) =>
   institutionsOf(environment).map((entry) => institutionRecord(entry) as StoredRecord);
 const institutionRecords = { production: recordsOf('production'), sandbox: recordsOf('sandbox') };
 
-/** API-ROOT (choice): 200 to valid credentials; authentication already refused the others with 401. */
-const getApiRoot: Handler = async ({ tenant }) =>
-  ok(
-    json(200, {
-      service: 'Open Finance Data Aggregation and Payments API',
-      version: '1.223.0',
-      environment: tenant.environment,
-    }),
-  );
-
 const listInstitutions: Handler = async ({ input, request, tenant, operation }) => {
   const all = institutionRecords[tenant.environment];
-  const records = filterRecords(all, input.query, tenant.brokenRules, declaredFilters(operation));
-  return ok(json(200, paginate(records, input.query, request, tenant.brokenRules)));
+  const records = filterRecords(all, input.query, tenant.policy.lists, declaredFilters(operation));
+  return ok(json(200, paginate(records, input.query, request, tenant.policy.lists)));
 };
 
 const getInstitution: Handler = async ({ input, tenant }) => {
@@ -44,16 +34,13 @@ const getConsent: Handler = async ({ input, tenant }) => {
 };
 
 /** TOKEN-WIDGET (choice: 201, 600 s): opaque and not kept; the simulator serves no widget to check it. */
-export const WIDGET_TOKEN_SECONDS = 600;
 const createWidgetToken: Handler = async ({ tenant }) => {
   const access = `wa_${tenant.ids.hex(40)}`;
-  // brokenRules TOKEN-WIDGET: a widget session that lasts a day, not a short-lived one.
-  const expiresIn = tenant.brokenRules.has('TOKEN-WIDGET') ? 86_400 : WIDGET_TOKEN_SECONDS;
+  const expiresIn = tenant.policy.links.widgetTokenSeconds;
   return ok(json(201, { access, refresh: `wr_${tenant.ids.hex(40)}`, expires_in: expiresIn }));
 };
 
 export const institutionHandlers: [string, Handler][] = [
-  ['getApiRoot', getApiRoot],
   ['listInstitutions', listInstitutions],
   ['getInstitution', getInstitution],
   ['listConsents', collectionList(CONSENTS)],

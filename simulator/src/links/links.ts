@@ -13,8 +13,9 @@ import { MINUTE_MS } from '../core/time.js';
 import type { LinkData } from '../data/create-link-data.js';
 import { createIds, createRandom } from '../ids/seeded-ids.js';
 import { collectionList } from '../pipeline/lists/list-query.js';
-import { checkDeletionRate, extensionNumber, findOr404, nowIso, publicView } from '../pipeline/records.js';
+import { findOr404, nowIso, publicView } from '../pipeline/records.js';
 import type { StoredRecord } from '../store/store.js';
+import { checkDeletionRate } from './deletion-limit.js';
 import { type LinkTriggers, linkTriggers } from './events/link-triggers.js';
 import { institutionByName, institutionIn } from './institutions/catalogue.js';
 import { takeScenario } from './institutions/scenario-switches.js';
@@ -114,8 +115,7 @@ const registerLink =
     }
     const link = await createLink(tenant, body);
     await triggers.linkCreated(tenant, link); // WEBHOOK-HISTORICAL
-    // brokenRules LINK-REGISTER: the framework's default 200 instead of 201.
-    return ok(json(tenant.brokenRules.has('LINK-REGISTER') ? 200 : 201, publicView(link)));
+    return ok(json(201, publicView(link)));
   };
 
 const resumeLinkRegistration =
@@ -172,8 +172,7 @@ const updateLinkCredentials =
     // LINK-PUT-CREDENTIALS: new credentials bring an invalid or token_required link back.
     const updated = {
       ...link.value,
-      // brokenRules LINK-PUT-CREDENTIALS: the new credentials stored, the status left as it was.
-      status: tenant.brokenRules.has('LINK-PUT-CREDENTIALS') ? link.value.status : 'valid',
+      status: tenant.policy.links.newCredentialsRevalidate ? 'valid' : link.value.status,
       _password: body.password,
       last_accessed_at: nowIso(tenant),
     };
@@ -184,19 +183,17 @@ const updateLinkCredentials =
 
 const refreshLink =
   (triggers: LinkTriggers): Handler =>
-  async ({ input, tenant, requestId, operation }) => {
+  async ({ input, tenant, requestId }) => {
     const link = await findOr404(tenant, LINKS, input.path.id!);
     if (!link.ok) return link;
-    // LINK-REFRESH-COOLDOWN: `x-cooldown` of the operation (600 s per link).
-    const cooldownMs = extensionNumber(operation, 'x-cooldown', 'seconds') * 1000;
-    const now = tenant.clock.now();
-    // brokenRules: a simulator broken on purpose proves the conformance suite and Pact catch it.
-    const enforced = !tenant.brokenRules.has('LINK-REFRESH-COOLDOWN');
+    // LINK-REFRESH-COOLDOWN: `x-cooldown` of the operation (600 s per link), in the tenant's policy.
+    const cooldownMs = tenant.policy.links.refreshCooldownMs;
     // One atomic step in the store, at the tenant's virtual time: of two replicas refreshing the same
     // link at once, one gets the 409 (a window of one hit per cooldown).
-    const hit = enforced
-      ? await tenant.store.hitSlidingWindow(`refresh:${link.value.id}`, now, cooldownMs, 1)
-      : undefined;
+    const hit =
+      cooldownMs === null
+        ? undefined
+        : await tenant.store.hitSlidingWindow(`refresh:${link.value.id}`, tenant.clock.now(), cooldownMs, 1);
     if (hit && !hit.allowed) {
       const minutes = Math.ceil(hit.retryAfterMs / MINUTE_MS);
       const message = `This link was refreshed recently. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before refreshing it again.`;
@@ -206,9 +203,8 @@ const refreshLink =
     const fetchResources = (input.body as Body | undefined)?.fetch_resources as string[] | undefined;
     const refreshed = {
       ...link.value,
-      // brokenRules LINK-REFRESH-202: the refresh's `fetch_resources` saved on the link.
       ...(fetchResources &&
-        tenant.brokenRules.has('LINK-REFRESH-202') && { fetch_resources: fetchResources }),
+        tenant.policy.links.refreshStoresFetchResources && { fetch_resources: fetchResources }),
       last_accessed_at: nowIso(tenant),
     };
     await tenant.store.put(LINKS, refreshed);
@@ -230,8 +226,8 @@ export function linkHandlers(
 ): [string, Handler][] {
   const triggers = linkTriggers(linkData, jobs);
   const deleteWithData = async (tenant: TenantRuntime, linkId: string) => {
-    // brokenRules LINK-DELETE-SYNC: the link row deleted, its data left behind.
-    const cascade = tenant.brokenRules.has('LINK-DELETE-SYNC') ? [] : dataCollections;
+    // LINK-DELETE-SYNC: the link's data goes with it.
+    const cascade = tenant.policy.links.deletionTakesData ? dataCollections : [];
     for (const collection of cascade) await tenant.store.deleteByLink(collection, linkId);
     // LINK-MFA-428: retrievals of the link paused for a token cannot be resumed any more.
     await tenant.store.deleteByLink(MFA_SESSIONS, linkId);
@@ -240,9 +236,7 @@ export function linkHandlers(
   const deleteLink: Handler = async ({ input, tenant, requestId, operation }) => {
     const link = await findOr404(tenant, LINKS, input.path.id!);
     if (!link.ok) return link;
-    // brokenRules LINK-DELETE-ASYNC: the request mode header never read, every deletion synchronous.
-    const async = input.headers['x-service-request-mode'] === 'async';
-    if (async && !tenant.brokenRules.has('LINK-DELETE-ASYNC')) {
+    if (input.headers['x-service-request-mode'] === 'async') {
       // LINK-DELETE-ASYNC: 202 now; the deletion runs as a job on the tenant's clock.
       await tenant.clock.schedule(tenant.clock.now() + 1000, ASYNC_LINK_DELETION, {
         link: link.value.id,

@@ -93,9 +93,7 @@ export async function resumePaused(
     const message = `Session ${resume.session} belongs to link ${link}, not ${resume.link}.`;
     return err(apiError('invalid', { field: 'link', message }));
   }
-  // brokenRules LINK-MFA-428: the token is never compared.
-  const checked = !tenant.brokenRules.has('LINK-MFA-428');
-  if (checked && resume.token !== ACCEPTED_MFA_TOKEN)
+  if (tenant.policy.links.mfaTokenChecked && resume.token !== ACCEPTED_MFA_TOKEN)
     return err(apiError('invalid_token', { field: 'token' }));
   // LINK-MFA-428: a session resumes once. Taken in one atomic step: of two resumes at once (two
   // replicas), the second finds it gone.

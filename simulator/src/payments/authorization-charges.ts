@@ -8,7 +8,7 @@ import { type Handler, json, noContent, type ValidInput } from '../core/handler.
 import { err, ok, type Result } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import { chargesOf, continueSchedule, scheduleSettlement } from './authorization-schedule.js';
-import { cancelCutoffOf, cutoffPassed, describeCutoff, inMachineZone } from './cancel-cutoff.js';
+import { cancelCutoffOf, cutoffPassed, describeCutoff } from './cancel-cutoff.js';
 import { cancelCharge, startProcessing } from './charge-settlement.js';
 import type { AuthorizationRecord, ChargeRecord } from './payment-records.js';
 import { AUTHORIZATIONS, CHARGES, findRecord, getRecord, namedIdView, pageOf } from './payment-store.js';
@@ -60,9 +60,8 @@ const cancelPaymentAuthorizationCharge: Handler = async ({ input, tenant, operat
       undefined,
       `Only a SCHEDULED charge can be cancelled; this one is ${charge.status}.`,
     );
-  const broken = tenant.brokenRules.has('PAY-AUTH-CHARGE-CANCEL-CUTOFF');
-  const cutoff = inMachineZone(cancelCutoffOf(operation), broken);
-  if (cutoffPassed(tenant.clock.now(), charge.date, cutoff)) {
+  const cutoff = cancelCutoffOf(tenant, operation);
+  if (cutoff && cutoffPassed(tenant.clock.now(), charge.date, cutoff)) {
     const message = `The cancellation cutoff (${describeCutoff(charge.date, cutoff)}) has passed; the charge of ${charge.date} will be processed.`;
     return failure('cancel_cutoff_passed', undefined, message);
   }
@@ -79,8 +78,7 @@ const retryPaymentAuthorizationCharge: Handler = async ({ input, tenant }) => {
   const owned = await findOwned(tenant, input);
   if (!owned.ok) return owned;
   const { authorization, charge } = owned.value;
-  // brokenRules PAY-CHARGE-RETRY: any charge retried, not only a failed one.
-  if (charge.status !== 'FAILED' && !tenant.brokenRules.has('PAY-CHARGE-RETRY'))
+  if (charge.status !== 'FAILED' && tenant.policy.payments.retryOnlyFailed)
     return failure(
       'charge_not_failed',
       undefined,

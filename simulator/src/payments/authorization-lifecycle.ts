@@ -48,9 +48,8 @@ async function decide(
     updated_at: now,
   };
   await putRecord(tenant, AUTHORIZATIONS, updated);
-  // brokenRules PAY-AUTH-AUTHORIZED: the AUTHORIZED status event never sent.
-  if (status !== 'AUTHORIZED' || !tenant.brokenRules.has('PAY-AUTH-AUTHORIZED'))
-    raiseAuthorizationStatus(tenant, updated);
+  // PAY-AUTH-AUTHORIZED: the status event, AUTHORIZED included.
+  raiseAuthorizationStatus(tenant, updated);
   // PAY-AUTH-AUTHORIZED: charges are made only from now on.
   if (status === 'AUTHORIZED') await continueSchedule(tenant, authorizationId);
   return ok((await getRecord<AuthorizationRecord>(tenant, AUTHORIZATIONS, authorizationId)) ?? updated);

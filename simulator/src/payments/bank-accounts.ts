@@ -47,8 +47,7 @@ async function activeDuplicate(
   const accounts = await listRecords<BankAccountRecord>(tenant, BANK_ACCOUNTS);
   const duplicate = accounts.find(
     (other) =>
-      // brokenRules PAY-BANK-ACCOUNT-DUP: deactivated accounts still counted.
-      (other.active || tenant.brokenRules.has('PAY-BANK-ACCOUNT-DUP')) &&
+      (other.active || !tenant.policy.payments.duplicatesIgnoreInactive) &&
       other.id !== except &&
       other.institution === account.institution &&
       other.agency === account.agency &&
@@ -134,9 +133,7 @@ const listBankAccounts: Handler = async ({ input, tenant, request }) => {
 
 const getBankAccount: Handler = async ({ input, tenant }) => {
   const account = await findRecord<BankAccountRecord>(tenant, BANK_ACCOUNTS, input.path.id!);
-  // brokenRules PAY-VERSION-HEADER: the detail read ignores the version header (V1 always).
-  const version = tenant.brokenRules.has('PAY-VERSION-HEADER') ? 'V1' : versionOf(input);
-  return account.ok ? ok(json(200, bankAccountView(account.value, version))) : account;
+  return account.ok ? ok(json(200, bankAccountView(account.value, versionOf(input)))) : account;
 };
 
 /** PAY-BANK-ACCOUNT-DUP: `active: false` deactivates; `active: true` reactivates unless a duplicate is active. */

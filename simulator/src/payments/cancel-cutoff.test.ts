@@ -1,14 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiOperation } from '../../../openapi/document/operation-index.js';
-import {
-  addDays,
-  type CancelCutoff,
-  cancelCutoffOf,
-  cutoffInstant,
-  cutoffPassed,
-  paymentsDate,
-  processingInstant,
-} from './cancel-cutoff.js';
+import { type CancelCutoff, specRulePolicy } from '../core/rule-policy.js';
+import { addDays, cutoffInstant, cutoffPassed, paymentsDate, processingInstant } from './cancel-cutoff.js';
 
 const AUTH: CancelCutoff = { time: '22:00:00', utcOffset: '-03:00', daysBefore: 1 };
 const INTENT: CancelCutoff = { time: '23:59:00', utcOffset: '-03:00', daysBefore: 1 };
@@ -41,14 +33,12 @@ describe('GMT-3 cutoffs (PAY-AUTH-CANCEL-CUTOFF, PAY-AUTH-CHARGE-CANCEL-CUTOFF, 
     expect(cutoffInstant('2026-03-01', AUTH)).toBe(Date.parse('2026-03-01T01:00:00Z'));
   });
 
-  it('reads the numbers from the operation`s x-cancel-cutoff', () => {
-    const operation = {
-      operationId: 'cancelX',
-      raw: { 'x-cancel-cutoff': { time: '22:00:00', utc_offset: '-03:00', days_before: 1 } },
-    } as unknown as ApiOperation;
-    expect(cancelCutoffOf(operation)).toEqual(AUTH);
-    expect(() => cancelCutoffOf({ operationId: 'y', raw: {} } as unknown as ApiOperation)).toThrow(
-      'x-cancel-cutoff',
-    );
+  it('reads the numbers from the operations` x-cancel-cutoff into the policy', () => {
+    expect(specRulePolicy().payments.cancelCutoffs).toEqual({
+      cancelPaymentAuthorization: AUTH,
+      cancelPaymentAuthorizationCharge: AUTH,
+      cancelPaymentIntent: INTENT,
+      cancelPaymentIntentCharge: INTENT,
+    });
   });
 });

@@ -4,6 +4,8 @@
  * used, so the machine's time zone (TZ) never changes an answer.
  */
 import type { ApiOperation } from '../../../openapi/document/operation-index.js';
+import type { CancelCutoff } from '../core/rule-policy.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { DAY_MS, HOUR_MS } from '../core/time.js';
 
 /** The rules are stated in GMT-3 (Brasília time, without daylight saving since 2019). */
@@ -15,21 +17,12 @@ const OFFSET_MS = -3 * HOUR_MS;
  */
 export const CHARGE_PROCESSING_TIME = '06:00:00';
 
-/** `x-cancel-cutoff` of an operation: `time` (GMT-3) on the day `days_before` the payment date. */
-export interface CancelCutoff {
-  time: string;
-  utcOffset: string;
-  daysBefore: number;
-}
-
-/** The document holds the rule's numbers: reads the operation's `x-cancel-cutoff`. */
-export function cancelCutoffOf(operation: ApiOperation): CancelCutoff {
-  const raw = (operation.raw['x-cancel-cutoff'] ?? {}) as Record<string, unknown>;
-  const { time, utc_offset: utcOffset, days_before: daysBefore } = raw;
-  if (typeof time !== 'string' || typeof utcOffset !== 'string' || typeof daysBefore !== 'number')
-    throw new Error(`${operation.operationId} has no complete x-cancel-cutoff`);
-  return { time, utcOffset, daysBefore };
-}
+/**
+ * The cancel cutoff of an operation in the tenant's policy (the document's `x-cancel-cutoff`: `time`
+ * in GMT-3 on the day `days_before` the payment date); undefined when the operation has none.
+ */
+export const cancelCutoffOf = (tenant: TenantRuntime, operation: ApiOperation): CancelCutoff | undefined =>
+  tenant.policy.payments.cancelCutoffs[operation.operationId];
 
 /** `YYYY-MM-DD` moved by `days` (negative: earlier), across month and year ends. */
 export function addDays(date: string, days: number): string {
@@ -46,13 +39,9 @@ export function cutoffInstant(date: string, cutoff: CancelCutoff): number {
   return instantAt(addDays(date, -cutoff.daysBefore), cutoff.time, cutoff.utcOffset);
 }
 
-/** brokenRules PAY-*-CANCEL-CUTOFF: the cutoff computed in the machine's time zone (UTC), not GMT-3. */
-export const inMachineZone = (cutoff: CancelCutoff, broken: boolean): CancelCutoff =>
-  broken ? { ...cutoff, utcOffset: '+00:00' } : cutoff;
-
-/** True from the cutoff instant on: at 22:00:00 (or 23:59:00) exactly, the cutoff has passed. */
-export function cutoffPassed(now: number, date: string, cutoff: CancelCutoff): boolean {
-  return now >= cutoffInstant(date, cutoff);
+/** True from the cutoff instant on (at 22:00:00 or 23:59:00 exactly it has passed); never without a cutoff. */
+export function cutoffPassed(now: number, date: string, cutoff: CancelCutoff | undefined): boolean {
+  return cutoff !== undefined && now >= cutoffInstant(date, cutoff);
 }
 
 /** The calendar date in GMT-3 at the instant `now` ("today" for payment dates). */

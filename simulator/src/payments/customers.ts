@@ -91,9 +91,7 @@ const listCustomers: Handler = async ({ input, tenant, request }) => {
 
 const getCustomer: Handler = async ({ input, tenant }) => {
   const customer = await findRecord<CustomerRecord>(tenant, CUSTOMERS, input.path.id!);
-  // brokenRules PAY-VERSION-HEADER: the detail read ignores the version header (V1 always).
-  const version = tenant.brokenRules.has('PAY-VERSION-HEADER') ? 'V1' : versionOf(input);
-  return customer.ok ? ok(json(200, customerView(customer.value, version))) : customer;
+  return customer.ok ? ok(json(200, customerView(customer.value, versionOf(input)))) : customer;
 };
 
 export const customerHandlers: [string, Handler][] = [

@@ -100,8 +100,6 @@ const listEnrollments: Handler = async ({ input, tenant, request }) => {
     const ids = new Set(customers.filter((c) => c.identifier === String(identifier)).map((c) => c.id));
     enrollments = enrollments.filter((enrollment) => ids.has(enrollment.customer));
   }
-  // brokenRules PAY-ENROLLMENT: the `status` filter dropped.
-  if (tenant.brokenRules.has('PAY-ENROLLMENT')) delete query.status;
   return ok(pageOf(enrollments, query, request, namedIdView));
 };
 

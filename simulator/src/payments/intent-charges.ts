@@ -36,10 +36,8 @@ async function cancelBeforeCutoff(
       undefined,
       `Only a SCHEDULED payment can be cancelled; this one is ${charge?.status ?? intent.status}.`,
     );
-  const cutoff = cancelCutoffOf(operation);
-  // brokenRules: a simulator broken on purpose (no intent cutoff) proves the conformance suite catches it.
-  const enforced = !tenant.brokenRules.has('PAY-INTENT-CANCEL-CUTOFF');
-  if (enforced && cutoffPassed(tenant.clock.now(), charge.date, cutoff)) {
+  const cutoff = cancelCutoffOf(tenant, operation);
+  if (cutoff && cutoffPassed(tenant.clock.now(), charge.date, cutoff)) {
     const message = `The cancellation cutoff (${describeCutoff(charge.date, cutoff)}) has passed; the payment of ${charge.date} will be processed.`;
     return failure('cancel_cutoff_passed', undefined, message);
   }

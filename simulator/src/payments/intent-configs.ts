@@ -30,9 +30,6 @@ async function resolveCustomer(
     const found = await findRecord<CustomerRecord>(tenant, CUSTOMERS, body.customer, 'customer');
     return found.ok ? ok({ record: found.value }) : found;
   }
-  // brokenRules PAY-INTENT-CONFIGS: only registered payers work.
-  if (tenant.brokenRules.has('PAY-INTENT-CONFIGS'))
-    return failure('invalid', 'customer', 'Register the payer first and send its id.');
   // (choice) Objects created within an intent use the V1 request formats: intents take no version header.
   const created = customerFromRequest(tenant, body.customer as Body, 'customer.');
   return created.ok ? ok({ record: created.value, customer: created.value }) : created;

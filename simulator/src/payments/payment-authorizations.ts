@@ -10,7 +10,7 @@ import type { TenantRuntime } from '../core/tenant.js';
 import { nowIso } from '../pipeline/records.js';
 import { armAuthorization, CONFIRMATION_WINDOW_MS } from './authorization-lifecycle.js';
 import { chargesOf, refreshAuthorization } from './authorization-schedule.js';
-import { cancelCutoffOf, cutoffPassed, inMachineZone, paymentsDate } from './cancel-cutoff.js';
+import { cancelCutoffOf, cutoffPassed, paymentsDate } from './cancel-cutoff.js';
 import { cancelCharge } from './charge-settlement.js';
 import { raiseAuthorizationCancelled, raiseAuthorizationStatus } from './payment-events.js';
 import { paymentInstitution } from './payment-institutions.js';
@@ -135,12 +135,7 @@ const cancelPaymentAuthorization: Handler = async ({ input, tenant, operation })
   await putRecord(tenant, AUTHORIZATIONS, cancelled);
   const next = (await chargesOf(tenant, cancelled.id)).find((charge) => charge.status === 'SCHEDULED');
   const beforeCutoff =
-    next !== undefined &&
-    !cutoffPassed(
-      tenant.clock.now(),
-      next.date,
-      inMachineZone(cancelCutoffOf(operation), tenant.brokenRules.has('PAY-AUTH-CANCEL-CUTOFF')),
-    );
+    next !== undefined && !cutoffPassed(tenant.clock.now(), next.date, cancelCutoffOf(tenant, operation));
   raiseAuthorizationStatus(tenant, cancelled);
   raiseAuthorizationCancelled(tenant, cancelled, beforeCutoff);
   if (next && beforeCutoff) await cancelCharge(tenant, next);

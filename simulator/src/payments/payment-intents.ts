@@ -72,8 +72,7 @@ const getPaymentIntent: Handler = async ({ input, tenant }) => {
 const completePaymentIntent: Handler = async ({ input, tenant }) => {
   const found = await findRecord<IntentRecord>(tenant, INTENTS, input.path.id!);
   if (!found.ok) return found;
-  // brokenRules PAY-INTENT-PIX-PATCH: a completed intent completed again.
-  if (found.value.status !== 'REQUIRES_ACTION' && !tenant.brokenRules.has('PAY-INTENT-PIX-PATCH')) {
+  if (found.value.status !== 'REQUIRES_ACTION' && tenant.policy.payments.intentCompletesOnce) {
     const message = `Only an intent created with a Pix key and not completed yet (REQUIRES_ACTION) can be completed; this one is ${found.value.status}.`;
     return failure('invalid_status', undefined, message);
   }

@@ -19,8 +19,7 @@ export const versionOf = (input: ValidInput): ResourceVersion =>
  * charges) answers 403 `payment_initiation_unavailable` in the sandbox (choice); reading still works.
  */
 export function refuseInSandbox(tenant: TenantRuntime): Result<never, ApiErrors> | undefined {
-  // brokenRules PAY-SANDBOX: payment initiation left open in the sandbox.
-  if (tenant.environment !== 'sandbox' || tenant.brokenRules.has('PAY-SANDBOX')) return undefined;
+  if (tenant.environment !== 'sandbox' || tenant.policy.payments.initiationInSandbox) return undefined;
   return err(apiError('payment_initiation_unavailable'));
 }
 

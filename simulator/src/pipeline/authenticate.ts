@@ -3,8 +3,8 @@
  * resolves the tenant from `secretId`; AUTH-ENV-KEYS refuses keys of the other environment.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import { type ApiErrors, apiError } from '../core/api-error.js';
+import type { SimRequest } from '../core/http-types.js';
 import { type ApiKey, type Environment, parseBasic, type Tenant } from '../core/keys.js';
 import { err, ok, type Result } from '../core/result.js';
 
@@ -14,19 +14,13 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export type Authenticator = (authorization: string | undefined) => Result<Tenant, ApiErrors>;
+/** Stage 2: the tenant of a request's credentials, or why there is none. */
+export type Authenticator = (request: SimRequest) => Result<Tenant, ApiErrors>;
 
-export function createAuthenticator(
-  keys: readonly ApiKey[],
-  environment: Environment,
-  broken: BrokenRules = new Set(),
-): Authenticator {
+export function createAuthenticator(keys: readonly ApiKey[], environment: Environment): Authenticator {
   const byId = new Map(keys.map((key) => [key.secretId, key]));
-  // brokenRules AUTH-BASIC: the key id looked up, its secret never compared.
-  const secretOk = (key: ApiKey, password: string) =>
-    broken.has('AUTH-BASIC') || sameSecret(key.secretPassword, password);
-  return (authorization) => {
-    const credentials = parseBasic(authorization);
+  return (request) => {
+    const credentials = parseBasic(request.headers.authorization);
     if (!credentials) {
       return err(
         apiError('authentication_failed', {
@@ -35,9 +29,9 @@ export function createAuthenticator(
       );
     }
     const key = byId.get(credentials.id);
-    if (!key || !secretOk(key, credentials.password)) return err(apiError('authentication_failed'));
-    // brokenRules AUTH-ENV-KEYS: one key table for both environments.
-    if (key.environment !== environment && !broken.has('AUTH-ENV-KEYS')) {
+    if (!key || !sameSecret(key.secretPassword, credentials.password))
+      return err(apiError('authentication_failed'));
+    if (key.environment !== environment) {
       // AUTH-ENV-KEYS: a key of one environment is refused by the other.
       return err(
         apiError('authentication_failed', {

@@ -1,6 +1,5 @@
-/** Small pieces the resource handlers share. */
+/** What every resource's handlers share: a record of the tenant or ERR-404, the public view, the time. */
 
-import type { ApiOperation } from '../../../openapi/document/operation-index.js';
 import { type ApiErrors, apiError } from '../core/api-error.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
@@ -17,10 +16,6 @@ export async function findOr404(
 ): Promise<Result<StoredRecord, ApiErrors>> {
   const record = await tenant.store.get(collection, id);
   if (record) return ok(record);
-  // brokenRules ERR-404: the unknown id taken for a bad parameter.
-  if (tenant.brokenRules.has('ERR-404')) {
-    return err(apiError('invalid', { field: field ?? 'id', message: `Invalid id ${id}.` }));
-  }
   const what = field ? `\`${field}\` ${id}` : id;
   return err(
     apiError('not_found', { message: `No record ${what} in ${collection}.`, ...(field && { field }) }),
@@ -29,40 +24,3 @@ export async function findOr404(
 
 /** Stored records may carry private members (`_...`); the API never shows them (cached per record). */
 export { publicView } from '../store/record-views.js';
-
-/** A numeric member of an operation's `x-` extension (the document holds the rules' numbers). */
-export function extensionNumber(operation: ApiOperation, extension: string, member: string): number {
-  const value = (operation.raw[extension] as Record<string, unknown> | undefined)?.[member];
-  if (typeof value !== 'number')
-    throw new Error(`${operation.operationId} has no numeric ${extension}.${member}`);
-  return value;
-}
-
-/**
- * DELETE-RATE-LIMIT: `x-rate-limit` of the operation (5 per 60 s), per API key and collection, sliding
- * window (choice).
- */
-export async function checkDeletionRate(
-  tenant: TenantRuntime,
-  collection: string,
-  operation: ApiOperation,
-): Promise<Result<true, ApiErrors>> {
-  // brokenRules: a simulator broken on purpose proves the conformance suite catches it.
-  if (tenant.brokenRules.has('DELETE-RATE-LIMIT')) return ok(true);
-  const limit = extensionNumber(operation, 'x-rate-limit', 'limit');
-  const windowMs = extensionNumber(operation, 'x-rate-limit', 'window_seconds') * 1000;
-  const hit = await tenant.store.hitSlidingWindow(
-    `delete:${collection}`,
-    tenant.clock.now(),
-    windowMs,
-    limit,
-  );
-  if (hit.allowed) return ok(true);
-  const seconds = Math.ceil(hit.retryAfterMs / 1000);
-  return err(
-    apiError('too_many_requests', {
-      rule: 'DELETE-RATE-LIMIT',
-      message: `Too many deletions in ${collection}: at most ${limit} per ${windowMs / 1000} s are allowed; retry in ${seconds} seconds.`,
-    }),
-  );
-}

@@ -4,7 +4,6 @@
  */
 import type { ApiOperation } from '../../../openapi/document/operation-index.js';
 import { createOperationRouter } from '../../../openapi/document/operation-router.js';
-import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import { type ApiErrors, apiError } from '../core/api-error.js';
 import { err, ok, type Result } from '../core/result.js';
 
@@ -15,17 +14,12 @@ export interface RouteMatch {
 
 export type Router = (method: string, path: string) => Result<RouteMatch, ApiErrors>;
 
-/** brokenRules VERSION-NO-PATH: a router that drops a version segment (`/v1/api/...`, `/api/1.223/...`). */
-const LEGACY_VERSION = /\/(v\d+(\.\d+)*|\d+\.\d+(\.\d+)?)(?=\/)/i;
-
-export function createRouter(operations: Iterable<ApiOperation>, broken: BrokenRules = new Set()): Router {
+export function createRouter(operations: Iterable<ApiOperation>): Router {
   const route = createOperationRouter(operations);
-  return (method, rawPath) => {
-    const path = broken.has('VERSION-NO-PATH') ? rawPath.replace(LEGACY_VERSION, '') : rawPath;
+  return (method, path) => {
     const outcome = route(method, path);
     if (outcome.found) return ok({ operation: outcome.operation, pathParams: outcome.pathParams });
-    // brokenRules ERR-405: a router that matches method and path together finds nothing.
-    if (outcome.reason === 'no-path' || broken.has('ERR-405'))
+    if (outcome.reason === 'no-path')
       return err(apiError('not_found', { message: `No resource at ${path}.` }));
     const allowed = outcome.allowed.join(', ');
     return err(

@@ -8,7 +8,6 @@ import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { DocumentAjv } from '../../../openapi/document/document-ajv.js';
 import type { JsonObject, JsonValue } from '../../../openapi/document/json.js';
 import type { ApiOperation, ApiParameter } from '../../../openapi/document/operation-index.js';
-import type { BrokenRules } from '../broken-rules/breakable-rules.js';
 import { type ApiError, type ApiErrors, apiError } from '../core/api-error.js';
 import type { ValidInput } from '../core/handler.js';
 import type { SimRequest } from '../core/http-types.js';
@@ -23,32 +22,27 @@ const INTEGER = /^-?\d+$/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** Query and header values arrive as strings; turn them into what their schema's type asks for. */
-function coerce(value: string, schema: JsonValue, broken: BrokenRules): unknown {
+function coerce(value: string, schema: JsonValue): unknown {
   const type =
     typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? schema.type : undefined;
-  // brokenRules PAGE-MAX: integers parsed with parseInt, so `1.5` and `10e` pass as 1 and 10.
-  if (type === 'integer' && broken.has('PAGE-MAX') && /^-?\d/.test(value)) return Number.parseInt(value, 10);
   if (type === 'integer' && INTEGER.test(value)) return Number(value);
   if (type === 'number' && NUMBER.test(value)) return Number(value);
   if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   return value;
 }
 
-function objectSchema(parameters: ApiParameter[], broken: BrokenRules): JsonObject {
+function objectSchema(parameters: ApiParameter[]): JsonObject {
   const properties: JsonObject = {};
   for (const parameter of parameters) properties[parameter.name] = parameter.schema;
-  // brokenRules LIST-LINK-REQUIRED: `link` made optional on every list.
-  const required = parameters
-    .filter((p) => p.required && !(p.name === 'link' && broken.has('LIST-LINK-REQUIRED')))
-    .map((p) => p.name);
+  const required = parameters.filter((p) => p.required).map((p) => p.name);
   return { type: 'object', properties, required };
 }
 
-function describe(error: ErrorObject, location: string, prefix: string, broken: BrokenRules): ApiError {
+function describe(error: ErrorObject, location: string, prefix: string): ApiError {
   const base = error.instancePath.split('/').filter(Boolean).join('.');
   const joined = (name: string) => [prefix, base, name].filter(Boolean).join('.');
-  // brokenRules ERR-REQUIRED: a missing member falls through to the generic `invalid`.
-  if (error.keyword === 'required' && !broken.has('ERR-REQUIRED')) {
+  // ERR-REQUIRED: a missing member is `required`, with `field` naming it.
+  if (error.keyword === 'required') {
     const field = joined(String(error.params.missingProperty));
     return {
       code: 'required',
@@ -74,7 +68,6 @@ function collect(
   value: unknown,
   location: string,
   out: ApiError[],
-  broken: BrokenRules,
   prefix = '',
 ): void {
   if (validate(value)) return;
@@ -82,7 +75,7 @@ function collect(
     // oneOf/anyOf/if report a summary beside the branch errors; the branch errors say more.
     if (['oneOf', 'anyOf', 'if', 'not'].includes(error.keyword) && (validate.errors?.length ?? 0) > 1)
       continue;
-    out.push(describe(error, location, prefix, broken));
+    out.push(describe(error, location, prefix));
   }
 }
 
@@ -111,37 +104,36 @@ function parseBody(request: SimRequest): Result<unknown, ApiErrors> {
   }
 }
 
+/** Makes the validation stage of an operation (the assembly may wrap the factory). */
+export type ValidatorFactory = (operation: ApiOperation, ajv: DocumentAjv) => Validator;
+
 /** Compiles the operation's schemas once; returns the stage. */
-export function createValidator(
-  spec: ApiOperation,
-  ajv: DocumentAjv,
-  broken: BrokenRules = new Set(),
-): Validator {
+export const createValidator: ValidatorFactory = (spec, ajv) => {
   const byPlace = (place: ApiParameter['in']) => spec.parameters.filter((p) => p.in === place);
   const [pathParams, queryParams] = [byPlace('path'), byPlace('query')];
   // Header names are case-insensitive; the adapter gives them lower-case.
   const headerParams = byPlace('header').map((p) => ({ ...p, name: p.name.toLowerCase() }));
-  const checkQuery = ajv.compile(objectSchema(queryParams, broken));
-  const checkHeaders = ajv.compile(objectSchema(headerParams, broken));
+  const checkQuery = ajv.compile(objectSchema(queryParams));
+  const checkHeaders = ajv.compile(objectSchema(headerParams));
   const checkBody = spec.body ? ajv.compile(spec.body.schema) : undefined;
   return (request, rawPath) => {
     const errors: ApiError[] = [];
     const query: Record<string, unknown> = {};
     for (const p of queryParams) {
       const value = request.query.get(p.name);
-      if (value !== null) query[p.name] = coerce(value, p.schema, broken);
+      if (value !== null) query[p.name] = coerce(value, p.schema);
     }
     const headers: Record<string, string> = {};
     for (const p of headerParams)
       if (request.headers[p.name] !== undefined) headers[p.name] = request.headers[p.name]!;
-    collect(checkQuery, query, 'query', errors, broken);
-    collect(checkHeaders, headers, 'header', errors, broken);
+    collect(checkQuery, query, 'query', errors);
+    collect(checkHeaders, headers, 'header', errors);
     const body = parseBody(request);
     if (!body.ok) return body;
     if (checkBody && body.value === undefined && spec.body?.required) {
       errors.push({ code: 'required', rule: 'ERR-REQUIRED', message: 'A JSON request body is required.' });
     } else if (checkBody && body.value !== undefined) {
-      collect(checkBody, body.value, 'body', errors, broken);
+      collect(checkBody, body.value, 'body', errors);
     }
     const [first, ...rest] = errors;
     if (first) return err([first, ...rest]);
@@ -149,4 +141,4 @@ export function createValidator(
     for (const p of pathParams) path[p.name] = rawPath[p.name] ?? '';
     return ok({ path, query, headers, body: body.value });
   };
-}
+};

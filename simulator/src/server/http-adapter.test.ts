@@ -50,7 +50,7 @@ describe('end to end through node:http on an OS-chosen port', () => {
     expect((await fetch(`${base}/api/`, { headers: auth })).status).toBe(200);
   });
 
-  it('answers an operation without a stateful handler from the Prism fallback', async () => {
+  it('answers the payment institutions over HTTP (a page with records)', async () => {
     const institutions = await fetch(`${base}/payments/br/institutions/`, { headers: auth });
     expect(institutions.status).toBe(200);
     expect(((await institutions.json()) as { results: unknown[] }).results.length).toBeGreaterThan(0);

@@ -41,6 +41,13 @@ function describeFailure(error: unknown, timeoutMs: number): string {
 export const acknowledged = (outcome: AttemptOutcome) =>
   outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
 
+/** One attempt's POST; the simulator's assembly may wrap it (a receiver-facing stage). */
+export type PostWebhook = (
+  target: DeliveryTarget,
+  payload: WebhookPayload,
+  options: DeliveryOptions,
+) => Promise<AttemptOutcome>;
+
 export async function postWebhook(
   target: DeliveryTarget,
   payload: WebhookPayload,

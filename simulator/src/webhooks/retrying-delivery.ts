@@ -6,7 +6,7 @@
 import type { Dispatcher } from 'undici';
 import type { JobRunner } from '../core/job-kinds.js';
 import type { TenantRuntime } from '../core/tenant.js';
-import { type AttemptOutcome, acknowledged, postWebhook } from './delivery.js';
+import { type AttemptOutcome, acknowledged, type PostWebhook } from './delivery.js';
 import {
   type DeliveryAttempt,
   type EventRecord,
@@ -16,9 +16,6 @@ import {
 } from './event-log.js';
 import { readWebhookConfig, type WebhookConfig } from './webhook-config.js';
 import { track, webhookState } from './webhook-state.js';
-
-/** WEBHOOK-RETRY: a delivery not answered with 2xx is repeated five times, then recorded as failed. */
-export const REPETITIONS = 5;
 
 /** One delivery attempt as `onAttempt` hears of it. */
 export interface AttemptReport {
@@ -33,6 +30,8 @@ export interface AttemptReport {
 }
 
 export interface DeliveryContext {
+  /** Sends one attempt (delivery.ts's `postWebhook`, as the assembly composed it). */
+  post: PostWebhook;
   /** The hub's connection pool, made on the first delivery. */
   dispatcher: () => Promise<Dispatcher>;
   timeoutMs: number;
@@ -46,22 +45,17 @@ function send(context: DeliveryContext, config: WebhookConfig, event: EventRecor
     return Promise.resolve({ status: null, error: 'no receiver configured' });
   }
   const target = { url: config.url, bearerToken: config.bearer_token };
-  return postWebhook(target, event.payload, { dispatcher: context.dispatcher, timeoutMs: context.timeoutMs });
+  return context.post(target, event.payload, {
+    dispatcher: context.dispatcher,
+    timeoutMs: context.timeoutMs,
+  });
 }
 
+/** WEBHOOK-RETRY: a delivery not answered with 2xx is repeated (five times), then recorded as failed. */
 const statusAfter = (outcome: AttemptOutcome, number: number, tenant: TenantRuntime): EventStatus => {
   if (acknowledged(outcome)) return 'delivered';
-  // brokenRules WEBHOOK-RETRY: off by one, four repetitions instead of five.
-  const repetitions = tenant.brokenRules.has('WEBHOOK-RETRY') ? REPETITIONS - 1 : REPETITIONS;
-  return number > repetitions ? 'failed' : 'pending';
+  return number > tenant.policy.webhooks.deliveryRepetitions ? 'failed' : 'pending';
 };
-
-/** brokenRules WEBHOOK-SHAPE: the delivery's body built without `webhook_id` (the log keeps it). */
-function withoutId(tenant: TenantRuntime, event: EventRecord): EventRecord {
-  if (!tenant.brokenRules.has('WEBHOOK-SHAPE')) return event;
-  const { webhook_id: _left, ...payload } = event.payload as EventRecord['payload'] & { webhook_id?: string };
-  return { ...event, payload: payload as EventRecord['payload'] };
-}
 
 /** Attempt `number` of the event (with the configuration of the moment), then what follows it. */
 export async function deliverEvent(
@@ -73,9 +67,7 @@ export async function deliverEvent(
   const config = await readWebhookConfig(tenant);
   const at = tenant.clock.now();
   const started = context.realTime();
-  // brokenRules: a simulator broken on purpose (no bearer token) proves the conformance suite catches it.
-  const sent = tenant.brokenRules.has('WEBHOOK-BEARER') ? { ...config, bearer_token: null } : config;
-  const outcome = await send(context, sent, withoutId(tenant, event));
+  const outcome = await send(context, config, event);
   const duration_ms = Math.max(0, context.realTime() - started);
   const attempt: DeliveryAttempt = { at: new Date(at).toISOString(), ...outcome, duration_ms };
   const status = statusAfter(outcome, number, tenant);

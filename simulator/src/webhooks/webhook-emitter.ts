@@ -8,6 +8,7 @@ import type { Dispatcher } from 'undici';
 import type { RaisedEvent, RaiseEvent } from '../core/events.js';
 import type { JobKinds } from '../core/job-kinds.js';
 import type { TenantRuntime } from '../core/tenant.js';
+import { type PostWebhook, postWebhook } from './delivery.js';
 import { appendEvent, type EventRecord, findEvent, type WebhookPayload } from './event-log.js';
 import {
   type AttemptReport,
@@ -39,6 +40,8 @@ export interface WebhookHubOptions {
   onAttempt?: (report: AttemptReport) => void;
   /** Where the hub defines its job kinds (the repetitions of WEBHOOK-RETRY). */
   jobs: JobKinds;
+  /** Sends one attempt; default delivery.ts's `postWebhook`. */
+  post?: PostWebhook;
 }
 
 export interface WebhookHub {
@@ -63,8 +66,7 @@ function toPayload(id: string, event: RaisedEvent): WebhookPayload {
 /** Logs the event (WEBHOOK-SANDBOX: not a LINK event in sandbox); true when it is to be delivered. */
 async function logEvent(tenant: TenantRuntime, event: EventRecord): Promise<boolean> {
   const config = await readWebhookConfig(tenant);
-  // brokenRules WEBHOOK-SANDBOX: the sandbox check forgotten, LINK events go out.
-  const sandboxed = config.environment === 'sandbox' && !tenant.brokenRules.has('WEBHOOK-SANDBOX');
+  const sandboxed = config.environment === 'sandbox' && !tenant.policy.webhooks.linkEventsInSandbox;
   if (sandboxed && event.payload.webhook_type === 'LINK') return false;
   const delivers = config.mode === 'deliver' && config.url !== null;
   await appendEvent(tenant, { ...event, status: delivers ? 'pending' : 'recorded' });
@@ -82,6 +84,7 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
     return agent;
   };
   const context: DeliveryContext = {
+    post: options.post ?? postWebhook,
     dispatcher,
     timeoutMs,
     realTime: options.realTime,

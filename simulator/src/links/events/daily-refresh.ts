@@ -36,9 +36,7 @@ async function updateLink(tenant: TenantRuntime, id: string, changes: Record<str
 async function failedLogin(tenant: TenantRuntime, link: StoredRecord): Promise<boolean> {
   const target = { institution: String(link.institution), link: link.id };
   if (await takeScenario(tenant, 'next_refresh_invalid_credentials', target)) {
-    // brokenRules LINK-INVALID-CREDENTIALS: the event goes out, the status is never written.
-    if (!tenant.brokenRules.has('LINK-INVALID-CREDENTIALS'))
-      await updateLink(tenant, link.id, { status: 'invalid' });
+    if (tenant.policy.links.refusedLoginInvalidates) await updateLink(tenant, link.id, { status: 'invalid' });
     tenant.emit({
       webhook_type: 'LINK',
       webhook_code: 'invalid_credentials',
@@ -70,8 +68,8 @@ async function failedLogin(tenant: TenantRuntime, link: StoredRecord): Promise<b
       expiry: MFA_SESSION_SECONDS,
       token_generation_data,
     },
-    // brokenRules LINK-TOKEN-REQUIRED: sent with a webhook_id, like every other event.
-    withoutWebhookId: !tenant.brokenRules.has('LINK-TOKEN-REQUIRED'),
+    // LINK-TOKEN-REQUIRED: the catalogue's one event without a `webhook_id`.
+    withoutWebhookId: true,
   });
   return true;
 }
@@ -91,8 +89,7 @@ async function newRecords(
   const after = await tenant.store.list(path, { link: link.id });
   // Store contract: a link's records come in insertion order and a new id goes to the end, and nothing
   // is deleted during the refresh: what follows the earlier records is what was added.
-  // brokenRules WEBHOOK-DAILY: every stored record counted as new.
-  return all || tenant.brokenRules.has('WEBHOOK-DAILY') ? after : after.slice(before.length);
+  return all || !tenant.policy.links.dailyCountsNewOnly ? after : after.slice(before.length);
 }
 
 /** One recurrent link's refresh: new records and their events, then the institution's changes. */
@@ -137,8 +134,8 @@ async function refreshAll(linkData: LinkData, tenant: TenantRuntime): Promise<nu
   let refreshed = 0;
   for (const link of await tenant.store.list(LINKS)) {
     if (link.status !== 'valid') continue;
-    // brokenRules WEBHOOK-RECURRENT-ONLY: single links refreshed (and notified) like recurrent ones.
-    if (link.access_mode === 'recurrent' || tenant.brokenRules.has('WEBHOOK-RECURRENT-ONLY')) {
+    // WEBHOOK-RECURRENT-ONLY: only recurrent links are refreshed (and notified).
+    if (link.access_mode === 'recurrent' || tenant.policy.links.dailyRefreshSingleLinks) {
       refreshed += 1;
       await refreshRecurrentLink(linkData, tenant, link);
     } else {

@@ -6,7 +6,6 @@
  */
 
 import { LINKS } from '../../core/collections.js';
-import type { RaisedEvent } from '../../core/events.js';
 import type { LinkData } from '../../core/link-data.js';
 import type { TenantRuntime } from '../../core/tenant.js';
 import type { StoredRecord } from '../../store/store.js';
@@ -25,25 +24,15 @@ export async function runHistoricalUpdate(
   requestId?: string,
 ): Promise<number> {
   let raised = 0;
-  // brokenRules WEBHOOK-HISTORICAL: owners left out of the banking historical update.
-  const dropOwners = tenant.brokenRules.has('WEBHOOK-HISTORICAL');
   for (const { resource, path } of eventResources(linkData, link, resources, HISTORICAL_RESOURCES)) {
-    if (dropOwners && resource === 'OWNERS') continue;
     await linkData.fetch(tenant, link, path, historicalScope(resource, tenant.clock.now()));
     const stored = await tenant.store.list(path, { link: link.id });
     for (const event of historicalEvents[resource]?.(link.id, stored, requestId) ?? []) {
-      tenant.emit(followUpBroken(tenant, event));
+      tenant.emit(event);
       raised += 1;
     }
   }
   return raised;
-}
-
-/** brokenRules WEBHOOK-FOLLOW-UP: the last transaction date stated as the day of the load. */
-function followUpBroken(tenant: TenantRuntime, event: RaisedEvent): RaisedEvent {
-  if (!tenant.brokenRules.has('WEBHOOK-FOLLOW-UP') || !('last_transaction_date' in event.data)) return event;
-  const today = new Date(tenant.clock.now() + 86_400_000).toISOString().slice(0, 10);
-  return { ...event, data: { ...event.data, last_transaction_date: today } };
 }
 
 /** The link as stored now (a job runs later than its trigger), or undefined when it is gone. */

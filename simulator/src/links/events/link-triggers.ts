@@ -50,9 +50,11 @@ export interface LinkTriggers {
 
 const BROKEN_STATUSES = new Set(['invalid', 'token_required']);
 
-/** The job kinds of the next day's historical update: as upgraded (LINK-ACCESS-MODE-UP), or broken on purpose. */
+/**
+ * The job kind of the next day's historical update (LINK-ACCESS-MODE-UP): `{ link, ifRecurrent }`;
+ * `ifRecurrent` (an upgrade's) runs it only for a link still recurrent and valid the next day.
+ */
 const NEXT_DAY_UPDATE = 'historical update';
-const NEXT_DAY_UPDATE_BROKEN = 'historical update (broken on purpose)';
 
 export function linkTriggers(linkData: LinkData, jobs: JobKinds): LinkTriggers {
   const historical = (tenant: TenantRuntime, link: StoredRecord, resources: readonly string[], id?: string) =>
@@ -60,12 +62,10 @@ export function linkTriggers(linkData: LinkData, jobs: JobKinds): LinkTriggers {
   jobs.define(NEXT_DAY_UPDATE, async (tenant, args) => {
     // The link as it is the next day: deleted, back to single or broken means no update.
     const link = await currentLink(tenant, String(args.link));
-    if (link?.access_mode !== 'recurrent' || link.status !== 'valid') return;
+    if (!link) return;
+    const current = link.access_mode === 'recurrent' && link.status === 'valid';
+    if (args.ifRecurrent !== false && !current) return;
     await historical(tenant, link, linkResources(link));
-  });
-  jobs.define(NEXT_DAY_UPDATE_BROKEN, async (tenant, args) => {
-    const link = await currentLink(tenant, String(args.link));
-    if (link) await historical(tenant, link, linkResources(link));
   });
 
   return {
@@ -84,20 +84,18 @@ export function linkTriggers(linkData: LinkData, jobs: JobKinds): LinkTriggers {
 
     async linkUpdated(tenant, before, after) {
       await ensureDailyRefresh(tenant);
-      const broken = tenant.brokenRules;
-      const down = before.access_mode === 'recurrent' && after.access_mode === 'single';
-      const kept = before.access_mode === 'recurrent' && after.access_mode === 'recurrent';
-      // brokenRules LINK-ACCESS-MODE-DOWN, LINK-PATCH-NO-UPDATE: a historical update the next day anyway.
-      if ((down && broken.has('LINK-ACCESS-MODE-DOWN')) || (kept && broken.has('LINK-PATCH-NO-UPDATE'))) {
-        await tenant.clock.schedule(nextDayStart(tenant.clock.now()), NEXT_DAY_UPDATE_BROKEN, {
-          link: after.id,
-        });
-        return;
-      }
-      if (before.access_mode === 'recurrent' || after.access_mode !== 'recurrent') return;
-      // brokenRules LINK-ACCESS-MODE-UP: the upgrade stored, its historical update never scheduled.
-      if (broken.has('LINK-ACCESS-MODE-UP')) return;
-      await tenant.clock.schedule(nextDayStart(tenant.clock.now()), NEXT_DAY_UPDATE, { link: after.id });
+      const updateAfter = tenant.policy.links.nextDayUpdateAfter;
+      const wasRecurrent = before.access_mode === 'recurrent';
+      const isRecurrent = after.access_mode === 'recurrent';
+      // LINK-ACCESS-MODE-UP: an upgrade updates the next day; LINK-ACCESS-MODE-DOWN and
+      // LINK-PATCH-NO-UPDATE: a downgrade or another change of a recurrent link does not.
+      const upgrade = !wasRecurrent && isRecurrent && updateAfter.upgrade;
+      const other = wasRecurrent && (isRecurrent ? updateAfter.recurrentPatch : updateAfter.downgrade);
+      if (!upgrade && !other) return;
+      await tenant.clock.schedule(nextDayStart(tenant.clock.now()), NEXT_DAY_UPDATE, {
+        link: after.id,
+        ifRecurrent: upgrade,
+      });
     },
 
     async credentialsUpdated(tenant, before, after) {

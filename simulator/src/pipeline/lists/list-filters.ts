@@ -14,7 +14,7 @@
  */
 
 import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
-import type { BrokenRules } from '../../broken-rules/breakable-rules.js';
+import { type ListPolicy, specRulePolicy } from '../../core/rule-policy.js';
 import type { StoredRecord } from '../../store/store.js';
 
 /** Query parameters that page or shape the answer rather than filter it. */
@@ -39,7 +39,6 @@ function equals(recordValue: unknown, wanted: string): boolean {
   return String(value) === wanted;
 }
 
-const NOTHING_BROKEN: BrokenRules = new Set();
 type Bound = 'gt' | 'gte' | 'lt' | 'lte';
 const BOUNDS: Bound[] = ['gt', 'gte', 'lt', 'lte'];
 
@@ -76,21 +75,20 @@ function compare(recordValue: unknown, bound: string): number | undefined {
   return Number.isNaN(difference) ? undefined : difference;
 }
 
-function withinBound(recordValue: unknown, bound: Bound, wanted: string, broken: BrokenRules): boolean {
+function withinBound(recordValue: unknown, bound: Bound, wanted: string, policy: ListPolicy): boolean {
   const order = compare(recordValue, wanted);
   if (order === undefined) return false;
-  // brokenRules FILTER-LOOKUP: the strict bounds compared inclusively.
-  const strict = !broken.has('FILTER-LOOKUP');
+  const strict = policy.strictBounds === 'exclusive';
   if (bound === 'gt') return strict ? order > 0 : order >= 0;
   if (bound === 'gte') return order >= 0;
   if (bound === 'lt') return strict ? order < 0 : order <= 0;
   return order <= 0;
 }
 
-function inRange(recordValue: unknown, range: string, broken: BrokenRules): boolean {
-  // brokenRules FILTER-RANGE: the upper bound compared exclusively.
+function inRange(recordValue: unknown, range: string, policy: ListPolicy): boolean {
+  // FILTER-RANGE: both bounds inclusive.
   const below = (value: string | number, to: string | number) =>
-    broken.has('FILTER-RANGE') ? value < to : value <= to;
+    policy.rangeUpperBound === 'exclusive' ? value < to : value <= to;
   const [from = '', to = ''] = range.split(',');
   const value = comparable(recordValue);
   if (value === null || value === undefined) return false;
@@ -136,7 +134,7 @@ function holdsAll(recordValue: unknown, values: string[]): boolean {
 function predicateFor(
   name: string,
   raw: unknown,
-  broken: BrokenRules,
+  policy: ListPolicy,
   declared?: FilterDeclaration,
 ): ((record: StoredRecord) => boolean) | undefined {
   if (NOT_FILTERS.has(name) || raw === undefined) return undefined;
@@ -145,11 +143,10 @@ function predicateFor(
   const memberOf = (record: StoredRecord) => fieldValue(record, member);
   switch (lookup) {
     case 'range':
-      return (record) => inRange(memberOf(record), wanted, broken);
+      return (record) => inRange(memberOf(record), wanted, policy);
     case 'in': {
       const values = listOf(wanted);
-      // brokenRules FILTER-IN: only the first value of the list kept.
-      if (broken.has('FILTER-IN')) values.splice(1);
+      if (policy.inValues === 'first') values.splice(1);
       return (record) => values.some((value) => equals(memberOf(record), value));
     }
     case 'not_in': {
@@ -166,18 +163,18 @@ function predicateFor(
     case 'exact':
       return (record) => equals(memberOf(record), wanted);
     default:
-      return (record) => withinBound(memberOf(record), lookup, wanted, broken);
+      return (record) => withinBound(memberOf(record), lookup, wanted, policy);
   }
 }
 
 export function filterRecords(
   records: StoredRecord[],
   query: Record<string, unknown>,
-  broken = NOTHING_BROKEN,
+  policy: ListPolicy = specRulePolicy().lists,
   declared: ReadonlyMap<string, FilterDeclaration> = new Map(),
 ): StoredRecord[] {
   const predicates = Object.entries(query)
-    .map(([name, value]) => predicateFor(name, value, broken, declared.get(name)))
+    .map(([name, value]) => predicateFor(name, value, policy, declared.get(name)))
     .filter((p): p is (record: StoredRecord) => boolean => p !== undefined);
   return predicates.length === 0 ? records : records.filter((record) => predicates.every((p) => p(record)));
 }

@@ -3,17 +3,16 @@
  * FILTER-IN, FILTER-RANGE, FILTER-LOOKUP, from the operation's declared parameters) and paginated
  * (PAGE-DEFAULT, PAGE-MAX, PAGE-NAV).
  */
-import type { BrokenRules } from '../../broken-rules/breakable-rules.js';
 import { type Handler, json } from '../../core/handler.js';
 import type { SimRequest } from '../../core/http-types.js';
 import { ok } from '../../core/result.js';
+import { type ListPolicy, specRulePolicy } from '../../core/rule-policy.js';
 import { publicJson, publicView } from '../../store/record-views.js';
 import type { StoredRecord } from '../../store/store.js';
 import { declaredFilters, filterRecords } from './list-filters.js';
 
 export const DEFAULT_PAGE_SIZE = 100; // PAGE-DEFAULT
 export const MAX_PAGE_SIZE = 1000; // PAGE-MAX: larger requests are served as 1000 (choice)
-const NOTHING_BROKEN: BrokenRules = new Set();
 
 export interface Page<T> {
   count: number;
@@ -22,9 +21,9 @@ export interface Page<T> {
   results: T[];
 }
 
-function pageUrl(request: SimRequest, page: number, pageSize: number, broken: BrokenRules): string {
-  // brokenRules PAGE-DEFAULT: the links built from the paging parameters alone, the filters lost.
-  const query = new URLSearchParams(broken.has('PAGE-DEFAULT') ? '' : request.query);
+function pageUrl(request: SimRequest, page: number, pageSize: number, policy: ListPolicy): string {
+  // PAGE-DEFAULT: a client follows `next` as it is, so it carries the request's filters (choice).
+  const query = new URLSearchParams(policy.pageLinksKeepQuery ? request.query : '');
   query.set('page', String(page));
   query.set('page_size', String(pageSize));
   return `${request.origin}${request.path}?${query.toString()}`;
@@ -35,18 +34,17 @@ export function paginate<T>(
   records: T[],
   query: Record<string, unknown>,
   request: SimRequest,
-  broken = NOTHING_BROKEN,
+  policy: ListPolicy = specRulePolicy().lists,
 ): Page<T> {
   const page = typeof query.page === 'number' ? query.page : 1;
   const asked = typeof query.page_size === 'number' ? query.page_size : DEFAULT_PAGE_SIZE;
   const pageSize = Math.min(asked, MAX_PAGE_SIZE);
-  // brokenRules PAGE-NAV: an off-by-one offset counted from 1, so the list's first record is never served.
-  const start = (page - 1) * pageSize + (broken.has('PAGE-NAV') ? 1 : 0);
+  const start = (page - 1) * pageSize + policy.firstRecordOffset;
   const lastPage = Math.max(1, Math.ceil(records.length / pageSize));
   return {
     count: records.length,
-    next: page < lastPage ? pageUrl(request, page + 1, pageSize, broken) : null,
-    previous: page > 1 ? pageUrl(request, Math.min(page - 1, lastPage), pageSize, broken) : null,
+    next: page < lastPage ? pageUrl(request, page + 1, pageSize, policy) : null,
+    previous: page > 1 ? pageUrl(request, Math.min(page - 1, lastPage), pageSize, policy) : null,
     results: records.slice(start, start + pageSize),
   };
 }
@@ -75,11 +73,9 @@ export function collectionList(collection: string): Handler {
     // The store already kept the link's records (indexed); only the other filters scan them, and only the
     // page's records are copied without their private members (a list may hold a million).
     const { link: _byStore, ...filters } = input.query;
-    // brokenRules INVOICE-CANCELLED: the invoices' `status` filter dropped.
-    if (collection === '/api/invoices/' && tenant.brokenRules.has('INVOICE-CANCELLED')) delete filters.status;
-    const broken = tenant.brokenRules;
-    const kept = filterRecords(stored, filters, broken, declaredFilters(operation));
-    const page = paginate(kept, input.query, request, broken);
+    const policy = tenant.policy.lists;
+    const kept = filterRecords(stored, filters, policy, declaredFilters(operation));
+    const page = paginate(kept, input.query, request, policy);
     const response = json(200, { ...page, results: page.results.map(publicView) });
     return ok({ ...response, serialize: () => pageJson(page) });
   };

@@ -1,0 +1,77 @@
+/** The data-resource rules broken the way real servers get them wrong. */
+import type { ApiOperation } from '../../../openapi/document/operation-index.js';
+import { isDataCollection } from '../core/collections.js';
+import type { RulePolicy } from '../core/rule-policy.js';
+import { DAY_MS } from '../core/time.js';
+import { type RuleBreak, rewriteInput, wrapHandlers } from './edges.js';
+
+const data = (policy: RulePolicy, change: Partial<RulePolicy['data']>): RulePolicy => ({
+  ...policy,
+  data: { ...policy.data, ...change },
+});
+
+/** The detail operations of the data resources: GET `P/{id}/` of a data collection `P`. */
+const dataDetails = (operations: readonly ApiOperation[]) =>
+  operations
+    .filter((o) => o.method === 'GET' && o.path.endsWith('{id}/'))
+    .filter((o) => isDataCollection(o.path.slice(0, -'{id}/'.length)))
+    .map((o) => o.operationId);
+
+/** DATA-DETAIL broken: the record as a read a day before had it (its `collected_at` a day earlier). */
+function aDayStale(body: unknown): unknown {
+  const view = body as { collected_at?: unknown };
+  const read = typeof view.collected_at === 'string' ? Date.parse(view.collected_at) : Number.NaN;
+  return Number.isNaN(read) ? body : { ...view, collected_at: new Date(read - DAY_MS).toISOString() };
+}
+
+export const DATA_BREAKS = {
+  'DATA-RETRIEVE': {
+    description: 'the retrieval answers its records but never stores them',
+    policy: (policy) => data(policy, { retrievalsStore: false }),
+  },
+  'DATA-DETAIL': {
+    description: 'a stale cache in front of the detail: the record as a read a day earlier had it',
+    edges: (edges, { operations }) =>
+      wrapHandlers(edges, dataDetails(operations), (handler) => async (context) => {
+        const answered = await handler(context);
+        if (!answered.ok || answered.value.status !== 200) return answered;
+        return { ok: true, value: { ...answered.value, body: aDayStale(answered.value.body) } };
+      }),
+  },
+  'DATA-DELETE': {
+    description: 'DELETE answers 204 but the record stays',
+    policy: (policy) => data(policy, { deletionsRemove: false }),
+  },
+  'ACCOUNT-DELETE-CASCADE': {
+    description: 'deleting an account leaves its transactions and owners',
+    policy: (policy) => data(policy, { deletionsCascade: false }),
+  },
+  'EXCHANGE-HISTORY': {
+    description: "the default exchange range is 90 days (another resource's default), not 365",
+    policy: (policy) => data(policy, { historyDefaultRangeDays: 90 }),
+  },
+  'RANGE-365': {
+    description: 'no range limit: ranges over 365 days are served',
+    policy: (policy) => data(policy, { rangeLimited: false }),
+  },
+  'TAX-RETENTIONS-500': {
+    description: 'the 500-per-period cap not applied',
+    policy: (policy) => data(policy, { recordsPerPeriodCapped: false }),
+  },
+  'TAX-RETURNS-MIXED': {
+    description: 'the `type` asked for is ignored: both kinds come back',
+    policy: (policy) => data(policy, { retrievalsReadKind: false }),
+  },
+  'EMPLOYMENT-METRICS-PREREQ': {
+    description: 'metrics served without a prior employment record retrieval',
+    policy: (policy) => data(policy, { derivedNeedParents: false }),
+  },
+  'INVOICE-CANCELLED': {
+    description: 'the invoice `status` filter ignored: every invoice of the link is listed',
+    edges: (edges) =>
+      rewriteInput(edges, ['listInvoices'], ({ query: { status: _ignored, ...query }, ...input }) => ({
+        ...input,
+        query,
+      })),
+  },
+} satisfies Record<string, RuleBreak>;

@@ -1,0 +1,88 @@
+/** The link rules broken the way real servers get them wrong (LINK-*, DELETE-RATE-LIMIT, TOKEN-WIDGET). */
+import type { RulePolicy } from '../core/rule-policy.js';
+import { DAY_MS } from '../core/time.js';
+import { type RuleBreak, rewriteEvents, rewriteInput, wrapHandlers } from './edges.js';
+
+const links = (policy: RulePolicy, change: Partial<RulePolicy['links']>): RulePolicy => ({
+  ...policy,
+  links: { ...policy.links, ...change },
+});
+
+const nextDay = (policy: RulePolicy, change: Partial<RulePolicy['links']['nextDayUpdateAfter']>) =>
+  links(policy, { nextDayUpdateAfter: { ...policy.links.nextDayUpdateAfter, ...change } });
+
+export const LINK_BREAKS = {
+  'LINK-REGISTER': {
+    description: "link registration answers 200 (the framework's default), not 201",
+    edges: (edges) =>
+      wrapHandlers(edges, ['registerLink'], (handler) => async (context) => {
+        const answered = await handler(context);
+        return answered.ok && answered.value.status === 201
+          ? { ok: true, value: { ...answered.value, status: 200 } }
+          : answered;
+      }),
+  },
+  'LINK-MFA-428': {
+    description: 'the MFA token is never compared: any token resumes a paused request',
+    policy: (policy) => links(policy, { mfaTokenChecked: false }),
+  },
+  'LINK-ACCESS-MODE-UP': {
+    description: 'single -> recurrent stored, but the next-day historical update never scheduled',
+    policy: (policy) => nextDay(policy, { upgrade: false }),
+  },
+  'LINK-ACCESS-MODE-DOWN': {
+    description: 'recurrent -> single also runs a historical update (any mode change does)',
+    policy: (policy) => nextDay(policy, { downgrade: true }),
+  },
+  'LINK-PATCH-NO-UPDATE': {
+    description: 'every PATCH of a recurrent link runs a historical update the next day',
+    policy: (policy) => nextDay(policy, { recurrentPatch: true }),
+  },
+  'LINK-INVALID-CREDENTIALS': {
+    description: 'the event is sent but the link is left `valid` after the refused login',
+    policy: (policy) => links(policy, { refusedLoginInvalidates: false }),
+  },
+  'LINK-TOKEN-REQUIRED': {
+    description: 'the `token_required` event sent with a `webhook_id`, like every other event',
+    edges: (edges) =>
+      rewriteEvents(edges, (event) =>
+        event.webhook_code === 'token_required' ? { ...event, withoutWebhookId: false } : event,
+      ),
+  },
+  'LINK-PUT-CREDENTIALS': {
+    description: 'new credentials stored, the link left `invalid` or `token_required`',
+    policy: (policy) => links(policy, { newCredentialsRevalidate: false }),
+  },
+  'LINK-DELETE-SYNC': {
+    description: 'the link row deleted, its data left behind (no cascade)',
+    policy: (policy) => links(policy, { deletionTakesData: false }),
+  },
+  'LINK-DELETE-ASYNC': {
+    description: '`X-Service-Request-Mode: async` never read: the link deleted at once, 204',
+    edges: (edges) =>
+      rewriteInput(
+        edges,
+        ['deleteLink'],
+        ({ headers: { 'x-service-request-mode': _unread, ...headers }, ...input }) => ({
+          ...input,
+          headers,
+        }),
+      ),
+  },
+  'LINK-REFRESH-202': {
+    description: "the refresh's `fetch_resources` saved on the link",
+    policy: (policy) => links(policy, { refreshStoresFetchResources: true }),
+  },
+  'LINK-REFRESH-COOLDOWN': {
+    description: 'no cooldown: a second refresh within 10 minutes is accepted',
+    policy: (policy) => links(policy, { refreshCooldownMs: null }),
+  },
+  'DELETE-RATE-LIMIT': {
+    description: 'no deletion rate limit',
+    policy: (policy) => ({ ...policy, deletionLimits: {} }),
+  },
+  'TOKEN-WIDGET': {
+    description: 'a widget token that lasts a day (expires_in 86400), not a short-lived one',
+    policy: (policy) => links(policy, { widgetTokenSeconds: DAY_MS / 1000 }),
+  },
+} satisfies Record<string, RuleBreak>;

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { BASIC, launchBrowser, serveSimulator } from '../simulator/src/testing/browser-harness.js';
+import { BASIC, launchBrowser, serveSimulator } from '../simulator/test-support/browser-harness.js';
 
 const DOCS = resolve(import.meta.dirname, '../docs');
 const AURORA = '375eff08-33be-4d41-8d24-13ab2c7e0632';

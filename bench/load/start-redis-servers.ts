@@ -8,7 +8,7 @@ import {
   type RunningRedis,
   redisServerAvailable,
   startRedisServer,
-} from '../../simulator/src/testing/redis-server.js';
+} from '../../simulator/test-support/redis-server.js';
 import type { ChildServer } from '../servers/child-process.js';
 import { startSimulator } from './start-simulator-child.js';
 

@@ -8,13 +8,13 @@ import { parseSimulatorConfig } from '../../simulator/src/config/simulator-confi
 import {
   type ContractCheck,
   responseChecker,
-} from '../../simulator/src/testing/contract-checked-simulator.js';
+} from '../../simulator/test-support/contract-checked-simulator.js';
 import {
   REDIS_SKIP_REASON,
   type RunningRedis,
   skipRedis,
   startRedisServer,
-} from '../../simulator/src/testing/redis-server.js';
+} from '../../simulator/test-support/redis-server.js';
 import { simulateCommand, startFromConfig } from './simulate.js';
 
 /** A loopback port nothing listens on (free when asked). */

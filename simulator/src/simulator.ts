@@ -69,6 +69,12 @@ export interface SimulatorOptions {
   onWebhookAttempt?: WebhookHubOptions['onAttempt'];
   /** Told of every event a handler raises, before the webhook emitter (tests read events in process). */
   onEvent?: (tenantId: string, event: RaisedEvent) => void;
+  /**
+   * Told of every request answered (the API, the control API, the dashboard) with its response, before
+   * it goes out: a log, or a test's check of the answer against the document. What it throws is an
+   * internal error of that request.
+   */
+  onExchange?: (request: SimRequest, response: SimResponse) => void;
 }
 
 export interface Simulator {
@@ -190,7 +196,11 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   });
   const handle = judge.wrap(pipeline.handle);
   return {
-    handle: async (request) => dashboard(request) ?? handle(request),
+    handle: async (request) => {
+      const response = dashboard(request) ?? (await handle(request));
+      options.onExchange?.(request, response);
+      return response;
+    },
     tenant: tenantFor,
     tenants: tenantFor.all,
     knownTenants: tenantFor.known,

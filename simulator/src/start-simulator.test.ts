@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../openapi/document/json.js';
-import type { SimResponse } from './core/http-types.js';
-import { type StartedSimulator, startSimulator } from './start-simulator.js';
+import { readBundledDocument } from '../../openapi/document/bundled-documents.js';
 import {
-  ADMIN_DOCUMENT,
   checkAgainstDocument,
   documentChecker,
   FIXED_NOW,
-} from './testing/contract-checked-simulator.js';
+} from '../test-support/contract-checked-simulator.js';
+import type { SimResponse } from './core/http-types.js';
+import { type StartedSimulator, startSimulator } from './start-simulator.js';
 
 const started: StartedSimulator[] = [];
 afterEach(async () => {
@@ -33,9 +31,7 @@ async function checkedFetch(simulator: StartedSimulator, path: string, init: Req
     headers: {},
     ...(text === '' ? {} : { body: JSON.parse(text) }),
   };
-  const document = path.startsWith('/_ofkit/')
-    ? (JSON.parse(readFileSync(ADMIN_DOCUMENT, 'utf8')) as JsonObject)
-    : simulator.simulator.document;
+  const document = path.startsWith('/_ofkit/') ? readBundledDocument('admin') : simulator.simulator.document;
   checkAgainstDocument(documentChecker(document), init.method ?? 'GET', path, answer);
   return answer;
 }

@@ -15,7 +15,7 @@ import {
   createContractCheck,
   FIXED_NOW,
   TEST_KEYS,
-} from '../../simulator/src/testing/contract-checked-simulator.js';
+} from '../../simulator/test-support/contract-checked-simulator.js';
 import { exportText, isErrorArray } from './tenant-calls.js';
 
 const KEYS = [...TEST_KEYS, BENCH_KEY];

@@ -4,19 +4,16 @@
  * any 4xx without the error array, any answer that breaks the document, any crash, and any change to
  * tenant-b, which the fuzz never authenticates as. Replay: FUZZ_SEED=<seed> npx vitest run tests/hardening
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexOperations } from '../../openapi/document/operation-index.js';
 import { createRandom } from '../../simulator/src/ids/seeded-ids.js';
-import { closeGracefully } from '../../simulator/src/server/graceful-shutdown.js';
-import { createHttpServer, listen } from '../../simulator/src/server/http-adapter.js';
-import { createSimulator, type Simulator } from '../../simulator/src/simulator.js';
+import type { Simulator } from '../../simulator/src/simulator.js';
+import { type StartedSimulator, startSimulator } from '../../simulator/src/start-simulator.js';
 import {
-  createContractCheck,
+  contractCheckedExchange,
   FIXED_NOW,
   TEST_KEYS,
-} from '../../simulator/src/testing/contract-checked-simulator.js';
+} from '../../simulator/test-support/contract-checked-simulator.js';
 import { type FuzzRequest, requestsFor } from './fuzz-requests.js';
 import { RAW_CASES, sendRaw } from './raw-http.js';
 import { ADMIN, exportText, inProcess, isErrorArray } from './tenant-calls.js';
@@ -28,7 +25,7 @@ const AUTH_A = `Basic ${Buffer.from('tenant-a:secret-a').toString('base64')}`;
 const HEAD_ERROR = '[{"request_id":"","message":"","code":""}]';
 
 let simulator: Simulator;
-let server: Server;
+let started: StartedSimulator;
 let base: string;
 let port: number;
 const violations: string[] = [];
@@ -45,29 +42,18 @@ function tally(what: string, status: number, body: string): void {
 
 beforeAll(async () => {
   console.log(`fuzz seed: ${SEED} (replay with FUZZ_SEED=${SEED})`);
-  simulator = await createSimulator({
+  started = await startSimulator({
     seed: SEED,
     environment: 'production',
     keys: TEST_KEYS,
     realTime: () => FIXED_NOW,
+    tickMs: 0,
+    onExchange: contractCheckedExchange(violations),
   });
-  const check = createContractCheck(simulator.document);
-  server = createHttpServer({
-    maxBodyBytes: 1_048_576,
-    handle: async (request) => {
-      const response = await simulator.handle(request);
-      try {
-        check(request.method, request.path, response);
-      } catch (error) {
-        violations.push((error as Error).message.slice(0, 300));
-      }
-      return response;
-    },
-  });
-  base = await listen(server, 0, '127.0.0.1');
-  port = (server.address() as AddressInfo).port;
+  ({ simulator, url: base } = started);
+  port = Number(new URL(base).port);
 }, 120_000);
-afterAll(() => closeGracefully(server, { graceMs: 500 }));
+afterAll(() => started.close());
 
 async function send(request: FuzzRequest): Promise<void> {
   const response = await fetch(`${base}${request.target}`, {

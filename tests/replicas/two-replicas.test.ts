@@ -10,8 +10,8 @@ import {
   type RunningRedis,
   skipRedis,
   startRedisServer,
-} from '../../simulator/src/testing/redis-server.js';
-import { startReceiver, type TestReceiver } from '../../simulator/src/testing/test-receiver.js';
+} from '../../simulator/test-support/redis-server.js';
+import { startReceiver, type TestReceiver } from '../../simulator/test-support/test-receiver.js';
 import { type Replica, startReplica } from './replica-process.js';
 
 const title = skipRedis ? `two replicas on Redis (skipped: ${REDIS_SKIP_REASON})` : 'two replicas on Redis';

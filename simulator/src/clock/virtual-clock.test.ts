@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { testClockBacking } from '../../test-support/clock-backing.js';
 import { MemoryStore } from '../store/memory-store.js';
-import { testClockBacking } from '../testing/clock-backing.js';
 import { VirtualClock } from './virtual-clock.js';
 
 function manualRealTime(start: number) {

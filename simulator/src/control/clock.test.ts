@@ -3,7 +3,7 @@ import {
   type CheckedSimulator,
   contractCheckedSimulator,
   FIXED_NOW,
-} from '../testing/contract-checked-simulator.js';
+} from '../../test-support/contract-checked-simulator.js';
 
 /** A fake machine time the tests move by hand (never the wall clock). */
 let realTime = FIXED_NOW;

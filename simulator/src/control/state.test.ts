@@ -3,8 +3,8 @@ import {
   type CheckedSimulator,
   contractCheckedSimulator,
   FIXED_NOW,
-} from '../testing/contract-checked-simulator.js';
-import { createBusinessAccount, createCustomer } from '../testing/payments-test-kit.js';
+} from '../../test-support/contract-checked-simulator.js';
+import { createBusinessAccount, createCustomer } from '../../test-support/payments-test-kit.js';
 import { EVENTS_COLLECTION } from '../webhooks/event-log.js';
 import { KEPT_ON_RESET } from './index.js';
 

@@ -11,8 +11,8 @@ import {
   type ServedSimulator,
   serveSimulator,
   skipBrowser,
-} from '../testing/browser-harness.js';
-import { startReceiver, type TestReceiver } from '../testing/test-receiver.js';
+} from '../../test-support/browser-harness.js';
+import { startReceiver, type TestReceiver } from '../../test-support/test-receiver.js';
 
 const title = skipBrowser
   ? `dashboard in Chromium (skipped: no Chromium at ${CHROMIUM}; apt-get install chromium)`

@@ -4,8 +4,11 @@
  * event re-send, per-item removal of faults and scenarios), each response checked against its document.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type CheckedSimulator,
+  contractCheckedSimulator,
+} from '../../test-support/contract-checked-simulator.js';
 import type { SimRequest } from '../core/http-types.js';
-import { type CheckedSimulator, contractCheckedSimulator } from '../testing/contract-checked-simulator.js';
 import { DASHBOARD_ASSETS } from './serve-dashboard.js';
 
 let sim: CheckedSimulator;

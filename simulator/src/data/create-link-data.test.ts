@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readBundledDocument } from '../../../openapi/document/bundled-documents.js';
+import { FIXED_NOW } from '../../test-support/contract-checked-simulator.js';
 import { createTenantRegistry } from '../core/tenant-registry.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { StoredRecord } from '../store/store.js';
-import { FIXED_NOW } from '../testing/contract-checked-simulator.js';
 import { createLinkData } from './create-link-data.js';
 
 const document = readBundledDocument('api');

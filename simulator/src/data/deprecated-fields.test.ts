@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isObject } from '../../../openapi/document/json.js';
-import { type CheckedSimulator, contractCheckedSimulator } from '../testing/contract-checked-simulator.js';
-import { LAST_MONTH, registerLink } from '../testing/test-links.js';
+import {
+  type CheckedSimulator,
+  contractCheckedSimulator,
+} from '../../test-support/contract-checked-simulator.js';
+import { LAST_MONTH, registerLink } from '../../test-support/test-links.js';
 
 let sim: CheckedSimulator;
 beforeAll(async () => {

@@ -5,9 +5,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../../openapi/document/json.js';
+import {
+  type CheckedSimulator,
+  contractCheckedSimulator,
+} from '../../test-support/contract-checked-simulator.js';
+import { LAST_MONTH, registerLink, retrieve } from '../../test-support/test-links.js';
 import { fieldValue } from '../pipeline/lists/list-filters.js';
-import { type CheckedSimulator, contractCheckedSimulator } from '../testing/contract-checked-simulator.js';
-import { LAST_MONTH, registerLink, retrieve } from '../testing/test-links.js';
 
 type Row = Record<string, unknown> & { id: string };
 let sim: CheckedSimulator;

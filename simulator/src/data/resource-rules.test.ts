@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CheckedSimulator, contractCheckedSimulator } from '../testing/contract-checked-simulator.js';
-import { registerLink, retrieve } from '../testing/test-links.js';
+import {
+  type CheckedSimulator,
+  contractCheckedSimulator,
+} from '../../test-support/contract-checked-simulator.js';
+import { registerLink, retrieve } from '../../test-support/test-links.js';
 
 let sim: CheckedSimulator;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
  * machine time, so retry waits are judged on `real` timing without any test waiting.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type JudgeBench, KEY, startJudgeBench } from '../testing/judge-harness.js';
+import { type JudgeBench, KEY, startJudgeBench } from '../../test-support/judge-harness.js';
 
 let bench: JudgeBench;
 // Starting a simulator (and its Prism fallback) takes seconds on a loaded machine.

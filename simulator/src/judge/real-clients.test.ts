@@ -7,8 +7,8 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOfkitClient } from '../../../openapi/client/index.js';
-import { type ClientDriver, runEverySituation } from '../testing/every-situation.js';
-import { type JudgeBench, KEY, startJudgeBench } from '../testing/judge-harness.js';
+import { type ClientDriver, runEverySituation } from '../../test-support/every-situation.js';
+import { type JudgeBench, KEY, startJudgeBench } from '../../test-support/judge-harness.js';
 import type { RuleVerdict } from './client-rules.js';
 
 /** The SDK is CommonJS with a default export and ships no types. */

@@ -3,7 +3,7 @@
  * (judged `violated`) and a well-behaved one (`followed`); and the request log's contract shape.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BEARER, type JudgeBench, startJudgeBench } from '../testing/judge-harness.js';
+import { BEARER, type JudgeBench, startJudgeBench } from '../../test-support/judge-harness.js';
 
 let bench: JudgeBench;
 // Starting a simulator (and its Prism fallback) takes seconds on a loaded machine.

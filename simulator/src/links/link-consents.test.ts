@@ -3,7 +3,7 @@ import {
   type CheckedSimulator,
   contractCheckedSimulator,
   FIXED_NOW,
-} from '../testing/contract-checked-simulator.js';
+} from '../../test-support/contract-checked-simulator.js';
 
 let sim: CheckedSimulator;
 beforeEach(async () => {

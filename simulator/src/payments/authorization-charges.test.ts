@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { arm, disarmAll } from '../core/armed-switches.js';
-import { type CheckedSimulator, contractCheckedSimulator } from '../testing/contract-checked-simulator.js';
+import {
+  type CheckedSimulator,
+  contractCheckedSimulator,
+} from '../../test-support/contract-checked-simulator.js';
 import {
   authorizationCharges,
   confirmAuthorization,
@@ -10,7 +12,8 @@ import {
   expectValidEvents,
   gmt3,
   V2,
-} from '../testing/payments-test-kit.js';
+} from '../../test-support/payments-test-kit.js';
+import { arm, disarmAll } from '../core/armed-switches.js';
 
 let sim: CheckedSimulator;
 const tenant = () => sim.simulator.tenant('tenant-a');

@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CheckedSimulator, contractCheckedSimulator } from '../testing/contract-checked-simulator.js';
+import {
+  type CheckedSimulator,
+  contractCheckedSimulator,
+} from '../../test-support/contract-checked-simulator.js';
 import {
   AURORA,
   businessAccountBody,
@@ -8,7 +11,7 @@ import {
   nextAccountNumber,
   nextCnpj,
   V2,
-} from '../testing/payments-test-kit.js';
+} from '../../test-support/payments-test-kit.js';
 
 let sim: CheckedSimulator;
 const ACCOUNTS = '/payments/br/bank-accounts/';

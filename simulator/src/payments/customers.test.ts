@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CheckedSimulator, contractCheckedSimulator } from '../testing/contract-checked-simulator.js';
-import { nextCnpj, nextCpf, V2 } from '../testing/payments-test-kit.js';
+import {
+  type CheckedSimulator,
+  contractCheckedSimulator,
+} from '../../test-support/contract-checked-simulator.js';
+import { nextCnpj, nextCpf, V2 } from '../../test-support/payments-test-kit.js';
 import { isValidCnpj, isValidCpf } from './brazilian-documents.js';
 
 let sim: CheckedSimulator;

@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CheckedSimulator, contractCheckedSimulator } from '../testing/contract-checked-simulator.js';
-import { AURORA, createCustomer, HORIZONTE } from '../testing/payments-test-kit.js';
+import {
+  type CheckedSimulator,
+  contractCheckedSimulator,
+} from '../../test-support/contract-checked-simulator.js';
+import { AURORA, createCustomer, HORIZONTE } from '../../test-support/payments-test-kit.js';
 
 let sim: CheckedSimulator;
 const ENROLLMENTS = '/payments/br/enrollments/';

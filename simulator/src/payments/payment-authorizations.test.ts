@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CheckedSimulator, contractCheckedSimulator } from '../testing/contract-checked-simulator.js';
+import {
+  type CheckedSimulator,
+  contractCheckedSimulator,
+} from '../../test-support/contract-checked-simulator.js';
 import {
   authorizationCharges,
   confirmAuthorization,
@@ -11,7 +14,7 @@ import {
   expectValidEvents,
   gmt3,
   V2,
-} from '../testing/payments-test-kit.js';
+} from '../../test-support/payments-test-kit.js';
 
 let sim: CheckedSimulator;
 const clock = () => sim.simulator.tenant('tenant-a').clock;

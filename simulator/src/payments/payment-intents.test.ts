@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CheckedSimulator, contractCheckedSimulator } from '../testing/contract-checked-simulator.js';
+import {
+  type CheckedSimulator,
+  contractCheckedSimulator,
+} from '../../test-support/contract-checked-simulator.js';
 import {
   businessAccountBody,
   createBusinessAccount,
@@ -10,7 +13,7 @@ import {
   gmt3,
   nextCnpj,
   nextCpf,
-} from '../testing/payments-test-kit.js';
+} from '../../test-support/payments-test-kit.js';
 
 let sim: CheckedSimulator;
 const clock = () => sim.simulator.tenant('tenant-a').clock;

@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CallOptions, CallResult } from '../testing/contract-checked-simulator.js';
-import { AURORA, businessAccountBody, nextCpf, sandboxSimulator, V2 } from '../testing/payments-test-kit.js';
+import type { CallOptions, CallResult } from '../../test-support/contract-checked-simulator.js';
+import {
+  AURORA,
+  businessAccountBody,
+  nextCpf,
+  sandboxSimulator,
+  V2,
+} from '../../test-support/payments-test-kit.js';
 
 let call: (method: string, path: string, options?: CallOptions) => Promise<CallResult>;
 

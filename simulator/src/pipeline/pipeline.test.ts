@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readBundledDocument } from '../../../openapi/document/bundled-documents.js';
 import { createDocumentAjv } from '../../../openapi/document/document-ajv.js';
 import { indexOperations } from '../../../openapi/document/operation-index.js';
 import {
-  ADMIN_DOCUMENT,
   type CheckedSimulator,
   contractCheckedSimulator,
-} from '../testing/contract-checked-simulator.js';
+} from '../../test-support/contract-checked-simulator.js';
 import { createValidator } from './validate.js';
 
 let sim: CheckedSimulator;
@@ -212,7 +211,7 @@ describe('tenant isolation', () => {
 describe('validators compiled on first use', () => {
   it('compiles, in strict Ajv, the validator of every operation of both documents', async () => {
     const { simulator } = await contractCheckedSimulator();
-    const admin = JSON.parse(readFileSync(ADMIN_DOCUMENT, 'utf8'));
+    const admin = readBundledDocument('admin');
     let compiled = 0;
     for (const document of [simulator.document, admin]) {
       const ajv = createDocumentAjv(document);

@@ -6,14 +6,14 @@
  * check refusing an answer that keeps a dropped member or lacks a kept required one.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SimResponse } from '../core/http-types.js';
 import {
   type CheckedSimulator,
   checkAgainstDocument,
   contractCheckedSimulator,
   documentChecker,
-} from '../testing/contract-checked-simulator.js';
-import { LAST_MONTH, registerLink, retrieve } from '../testing/test-links.js';
+} from '../../test-support/contract-checked-simulator.js';
+import { LAST_MONTH, registerLink, retrieve } from '../../test-support/test-links.js';
+import type { SimResponse } from '../core/http-types.js';
 
 let sim: CheckedSimulator;
 let bank: string;

@@ -4,7 +4,10 @@
  * update and delete, and never appears in a list, filtered or not.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CheckedSimulator, contractCheckedSimulator } from '../testing/contract-checked-simulator.js';
+import {
+  type CheckedSimulator,
+  contractCheckedSimulator,
+} from '../../test-support/contract-checked-simulator.js';
 
 const A = 'tenant-a:secret-a';
 const B = 'tenant-b:secret-b';

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXED_NOW, TEST_KEYS } from '../../test-support/contract-checked-simulator.js';
 import { createSimulator } from '../simulator.js';
-import { FIXED_NOW, TEST_KEYS } from '../testing/contract-checked-simulator.js';
 import { closeGracefully } from './graceful-shutdown.js';
 import { createHttpServer, listen } from './http-adapter.js';
 

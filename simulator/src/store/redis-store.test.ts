@@ -10,8 +10,8 @@ import {
   type RunningRedis,
   skipRedis,
   startRedisServer,
-} from '../testing/redis-server.js';
-import { runStoreContract } from '../testing/store-contract.js';
+} from '../../test-support/redis-server.js';
+import { runStoreContract } from '../../test-support/store-contract.js';
 import { RedisStore } from './redis-store.js';
 import type { Store, StoredRecord } from './store.js';
 

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readBundledDocument } from '../../../openapi/document/bundled-documents.js';
+import { FIXED_NOW } from '../../test-support/contract-checked-simulator.js';
+import { startReceiver, type TestReceiver } from '../../test-support/test-receiver.js';
+import { type WebhookFixture, webhookFixture } from '../../test-support/webhook-fixture.js';
+import { webhookPayloadChecker } from '../../test-support/webhook-schemas.js';
 import { arm } from '../core/armed-switches.js';
 import type { RaisedEvent } from '../core/events.js';
 import { runDailyRefresh } from '../links/events/daily-refresh.js';
-import { FIXED_NOW } from '../testing/contract-checked-simulator.js';
-import { startReceiver, type TestReceiver } from '../testing/test-receiver.js';
-import { type WebhookFixture, webhookFixture } from '../testing/webhook-fixture.js';
-import { webhookPayloadChecker } from '../testing/webhook-schemas.js';
 
 const document = readBundledDocument('api');
 const checkPayload = webhookPayloadChecker(document);

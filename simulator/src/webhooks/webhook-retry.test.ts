@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FIXED_NOW } from '../../test-support/contract-checked-simulator.js';
+import { startReceiver, type TestReceiver } from '../../test-support/test-receiver.js';
+import { type WebhookFixture, webhookFixture } from '../../test-support/webhook-fixture.js';
 import type { RaisedEvent } from '../core/events.js';
-import { FIXED_NOW } from '../testing/contract-checked-simulator.js';
-import { startReceiver, type TestReceiver } from '../testing/test-receiver.js';
-import { type WebhookFixture, webhookFixture } from '../testing/webhook-fixture.js';
 import { listEvents } from './event-log.js';
 
 let fx: WebhookFixture;

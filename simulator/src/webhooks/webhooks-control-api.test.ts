@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ApiHarness, apiHarness } from '../../test-support/api-harness.js';
+import { FIXED_NOW, TEST_KEYS } from '../../test-support/contract-checked-simulator.js';
+import { webhookPayloadChecker } from '../../test-support/webhook-schemas.js';
 import { createSimulator } from '../simulator.js';
-import { type ApiHarness, apiHarness } from '../testing/api-harness.js';
-import { FIXED_NOW, TEST_KEYS } from '../testing/contract-checked-simulator.js';
-import { webhookPayloadChecker } from '../testing/webhook-schemas.js';
 
 let api: ApiHarness;
 beforeEach(async () => {

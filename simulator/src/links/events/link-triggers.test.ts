@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FIXED_NOW } from '../../../test-support/contract-checked-simulator.js';
+import { type WebhookFixture, webhookFixture } from '../../../test-support/webhook-fixture.js';
 import { filterRecords } from '../../pipeline/lists/list-filters.js';
 import type { StoredRecord } from '../../store/store.js';
-import { FIXED_NOW } from '../../testing/contract-checked-simulator.js';
-import { type WebhookFixture, webhookFixture } from '../../testing/webhook-fixture.js';
 
 let fx: WebhookFixture;
 beforeEach(async () => {

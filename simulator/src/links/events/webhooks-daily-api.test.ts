@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiHarness, apiHarness } from '../../testing/api-harness.js';
-import { webhookPayloadChecker } from '../../testing/webhook-schemas.js';
+import { type ApiHarness, apiHarness } from '../../../test-support/api-harness.js';
+import { webhookPayloadChecker } from '../../../test-support/webhook-schemas.js';
 import type { EventRecord } from '../../webhooks/event-log.js';
 
 let api: ApiHarness;

@@ -3,8 +3,8 @@
  * links.ts (see `link-triggers.ts`); the others hold before and after that wiring.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiHarness, apiHarness } from '../../testing/api-harness.js';
-import { webhookPayloadChecker } from '../../testing/webhook-schemas.js';
+import { type ApiHarness, apiHarness } from '../../../test-support/api-harness.js';
+import { webhookPayloadChecker } from '../../../test-support/webhook-schemas.js';
 import type { EventRecord } from '../../webhooks/event-log.js';
 
 let api: ApiHarness;

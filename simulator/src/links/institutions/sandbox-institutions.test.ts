@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CheckedSimulator, contractCheckedSimulator } from '../../testing/contract-checked-simulator.js';
+import {
+  type CheckedSimulator,
+  contractCheckedSimulator,
+} from '../../../test-support/contract-checked-simulator.js';
 import { INSTITUTIONS } from './catalogue.js';
 import { SANDBOX_CREDENTIALS, SANDBOX_INSTITUTIONS } from './sandbox-institutions.js';
 import { ACCEPTED_MFA_TOKEN, REFUSED_PASSWORD } from './scenario-triggers.js';

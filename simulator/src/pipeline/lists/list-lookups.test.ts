@@ -5,8 +5,11 @@
  * Each answer is compared with filtering the whole list client-side; a malformed value gets 400.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CheckedSimulator, contractCheckedSimulator } from '../../testing/contract-checked-simulator.js';
-import { LAST_MONTH, registerLink, retrieve } from '../../testing/test-links.js';
+import {
+  type CheckedSimulator,
+  contractCheckedSimulator,
+} from '../../../test-support/contract-checked-simulator.js';
+import { LAST_MONTH, registerLink, retrieve } from '../../../test-support/test-links.js';
 import { filterRecords, filterSpecOf } from './list-filters.js';
 
 type Row = Record<string, unknown> & { id: string };

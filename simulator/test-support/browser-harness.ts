@@ -5,14 +5,12 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { DASHBOARD_PREFIX } from '../dashboard/serve-dashboard.js';
-import { createHttpServer, listen } from '../server/http-adapter.js';
-import { createSimulator, type Simulator } from '../simulator.js';
-import { FIXED_NOW, responseChecker, TEST_KEYS } from './contract-checked-simulator.js';
+import type { Simulator } from '../src/simulator.js';
+import { startSimulator } from '../src/start-simulator.js';
+import { contractCheckedExchange, FIXED_NOW, TEST_KEYS } from './contract-checked-simulator.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -42,29 +40,16 @@ const KEY = TEST_KEYS[0]!;
 export const BASIC = `Basic ${Buffer.from(`${KEY.secretId}:${KEY.secretPassword}`).toString('base64')}`;
 
 export async function serveSimulator(seed = 'dashboard-test'): Promise<ServedSimulator> {
-  const simulator = await createSimulator({
+  const violations: string[] = [];
+  const started = await startSimulator({
     seed,
     environment: 'production',
     keys: TEST_KEYS,
     realTime: () => FIXED_NOW,
+    tickMs: 0,
+    onExchange: contractCheckedExchange(violations),
   });
-  const check = responseChecker(simulator);
-  const violations: string[] = [];
-  const server: Server = createHttpServer({
-    maxBodyBytes: 1_048_576,
-    async handle(request) {
-      const response = await simulator.handle(request);
-      if (!request.path.startsWith(DASHBOARD_PREFIX) || request.path === `${DASHBOARD_PREFIX}keys`) {
-        try {
-          check(request.method, request.path, response);
-        } catch (error) {
-          violations.push((error as Error).message);
-        }
-      }
-      return response;
-    },
-  });
-  const url = await listen(server, 0, '127.0.0.1');
+  const { url, simulator } = started;
   return {
     url,
     simulator,
@@ -80,11 +65,7 @@ export async function serveSimulator(seed = 'dashboard-test'): Promise<ServedSim
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : undefined };
     },
-    async close() {
-      await simulator.webhooks.close();
-      server.closeAllConnections();
-      await new Promise<void>((done) => server.close(() => done()));
-    },
+    close: () => started.close(),
   };
 }
 

@@ -1,8 +1,8 @@
 /** A clock backing for unit tests of the clock: the tenant clock's own backing on a MemoryStore, jobs run by kind. */
 
-import { storeClockBacking } from '../clock/tenant-clock.js';
-import type { ClockBacking } from '../clock/virtual-clock.js';
-import { MemoryStore } from '../store/memory-store.js';
+import { storeClockBacking } from '../src/clock/tenant-clock.js';
+import type { ClockBacking } from '../src/clock/virtual-clock.js';
+import { MemoryStore } from '../src/store/memory-store.js';
 
 export interface TestClockBacking extends ClockBacking {
   /** Runs `run` for the jobs of `kind`, with their arguments. */

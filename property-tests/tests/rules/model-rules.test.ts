@@ -4,16 +4,16 @@
  * as curl commands, that fast-check's replayPath replays in one run.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadApiDocument } from '../../../../openapi/document/api-document.js';
-import { type SimulatorTarget, startSimulatorTarget } from '../../../tests/simulator-target.js';
-import { toCurlScript } from '../../report/curl-commands.js';
-import type { Rule } from '../../rules/rule.js';
-import type { RuleResult } from '../../runner/run-rule.js';
-import { runSuite } from '../../runner/run-suite.js';
-import { parseTargetConfig } from '../../target/target-config.js';
-import { modelLinkLifecycle, modelRules } from './index.js';
-import type { ModelRun } from './model-commands.js';
-import { setupAdvanceMs } from './run-setup.js';
+import { loadApiDocument } from '../../../openapi/document/api-document.js';
+import { toCurlScript } from '../../src/report/curl-commands.js';
+import { modelLinkLifecycle, modelRules } from '../../src/rules/model/index.js';
+import type { ModelRun } from '../../src/rules/model/model-commands.js';
+import { setupAdvanceMs } from '../../src/rules/model/run-setup.js';
+import type { Rule } from '../../src/rules/rule.js';
+import type { RuleResult } from '../../src/runner/run-rule.js';
+import { runSuite } from '../../src/runner/run-suite.js';
+import { parseTargetConfig } from '../../src/target/target-config.js';
+import { type SimulatorTarget, startSimulatorTarget } from '../simulator-target.js';
 
 const SEED = 20261102;
 const document = loadApiDocument();

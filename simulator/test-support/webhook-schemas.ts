@@ -2,8 +2,8 @@
  * WEBHOOK-SHAPE in the tests: a payload validates against the schema of its event in the document's
  * `webhooks` section, found by its `webhook_type` and `webhook_code` constants.
  */
-import { createDocumentAjv, describeErrors } from '../../../openapi/document/document-ajv.js';
-import { isObject, type JsonObject } from '../../../openapi/document/json.js';
+import { createDocumentAjv, describeErrors } from '../../openapi/document/document-ajv.js';
+import { isObject, type JsonObject } from '../../openapi/document/json.js';
 
 const SCHEMA_REF = '#/components/schemas/';
 

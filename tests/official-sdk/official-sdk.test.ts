@@ -2,13 +2,15 @@
  * The provider's official Node SDK (npm `belvo`, pinned) as a client of the simulator, used the way its
  * README tells a user to: `new Client(id, password, url)`, `connect()`, then the resources. The
  * simulator runs over HTTP on 127.0.0.1, port 0, and every response it sends is checked against the
- * document (contractCheckedHandle); a violation fails the test even when the SDK would not notice.
+ * document (contractCheckedExchange); a violation fails the test even when the SDK would not notice.
  */
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpServer, listen } from '../server/http-adapter.js';
-import { createSimulator, type Simulator } from '../simulator.js';
-import { contractCheckedHandle, FIXED_NOW, TEST_KEYS } from './contract-checked-simulator.js';
+import { type StartedSimulator, startSimulator } from '../../simulator/src/start-simulator.js';
+import {
+  contractCheckedExchange,
+  FIXED_NOW,
+  TEST_KEYS,
+} from '../../simulator/test-support/contract-checked-simulator.js';
 import { type BelvoClient, type RequestErrorLike, rejectionOf, SdkClient } from './official-sdk.js';
 
 /** Resources the SDK 0.28.0 has and this version of the API does not: not called, with the reason. */
@@ -22,32 +24,27 @@ const NOT_IN_THIS_VERSION: Record<string, string> = {
 const KEY = TEST_KEYS[0]!;
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 const LAST_MONTH = ['2026-10-01', '2026-10-31'] as const;
-let simulator: Simulator;
-let server: Server;
+let started: StartedSimulator;
 let baseUrl: string;
 let client: BelvoClient;
 const violations: string[] = [];
 
 beforeAll(async () => {
-  simulator = await createSimulator({
+  started = await startSimulator({
     seed: 'official-sdk',
     environment: 'production',
     keys: TEST_KEYS,
     realTime: () => FIXED_NOW,
+    tickMs: 0,
+    onExchange: contractCheckedExchange(violations),
   });
-  server = createHttpServer({
-    handle: contractCheckedHandle(simulator, violations),
-    maxBodyBytes: 1_048_576,
-  });
-  baseUrl = await listen(server, 0, '127.0.0.1');
+  baseUrl = started.url;
   client = new SdkClient(KEY.secretId, KEY.secretPassword, baseUrl);
   await client.connect();
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await simulator.webhooks.close();
+  await started.close();
   expect(violations).toEqual([]);
 });
 

@@ -6,10 +6,10 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RuleVerdict, Timing } from '../judge/client-rules.js';
-import { createHttpServer, listen } from '../server/http-adapter.js';
-import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator.js';
-import { contractCheckedHandle, FIXED_NOW, TEST_KEYS } from './contract-checked-simulator.js';
+import type { RuleVerdict, Timing } from '../src/judge/client-rules.js';
+import type { Simulator, SimulatorOptions } from '../src/simulator.js';
+import { startSimulator } from '../src/start-simulator.js';
+import { contractCheckedExchange, FIXED_NOW, TEST_KEYS } from './contract-checked-simulator.js';
 
 export const KEY = TEST_KEYS[0]!;
 export const AUTH = `Basic ${Buffer.from(`${KEY.secretId}:${KEY.secretPassword}`).toString('base64')}`;
@@ -68,15 +68,17 @@ export async function startJudgeBench(
   options: Pick<SimulatorOptions, 'judgeProbes'> = {},
 ): Promise<JudgeBench> {
   let realTime = FIXED_NOW;
-  const simulator = await createSimulator({
+  const started = await startSimulator({
     seed,
     environment: 'production',
     keys: TEST_KEYS,
     realTime: () => realTime,
+    // No real-time ticker: the fake machine time moves only when a client sleeps.
+    tickMs: 0,
+    onExchange: contractCheckedExchange(),
     ...options,
   });
-  const server = createHttpServer({ handle: contractCheckedHandle(simulator), maxBodyBytes: 1_048_576 });
-  const base = await listen(server, 0, '127.0.0.1');
+  const { simulator, url: base } = started;
   const receiver = { behaviour: refusesWithoutBearer, seen: [] as Record<string, unknown>[] };
   const hooks = await startReceiver(receiver);
   async function api(
@@ -113,13 +115,8 @@ export async function startJudgeBench(
       return Object.fromEntries((report.body.verdicts as RuleVerdict[]).map((v) => [v.rule, v]));
     },
     async close() {
-      await simulator.webhooks.close();
-      server.closeAllConnections();
       hooks.server.closeAllConnections();
-      await Promise.all([
-        new Promise((done) => server.close(done)),
-        new Promise((done) => hooks.server.close(done)),
-      ]);
+      await Promise.all([started.close(), new Promise((done) => hooks.server.close(done))]);
     },
   };
 }

@@ -4,9 +4,9 @@
  * a sandbox simulator whose responses are checked like the harness checks production ones.
  */
 import { expect } from 'vitest';
-import { createDocumentAjv, describeErrors } from '../../../openapi/document/document-ajv.js';
-import type { JsonObject } from '../../../openapi/document/json.js';
-import type { RaisedEvent } from '../core/events.js';
+import { createDocumentAjv, describeErrors } from '../../openapi/document/document-ajv.js';
+import type { JsonObject } from '../../openapi/document/json.js';
+import type { RaisedEvent } from '../src/core/events.js';
 import { type CheckedSimulator, contractCheckedSimulator } from './contract-checked-simulator.js';
 
 export const V2 = { 'x-service-api-resource-version': 'Payments-BR.V2' };

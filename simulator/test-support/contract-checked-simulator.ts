@@ -1,21 +1,15 @@
-/**
- * The simulator as its tests use it: in process through `handle()`, with a fixed clock, and every
- * response validated against its document: the API's (openapi.json), or the control API's (admin.json)
- * under `/_ofkit/` (STYLE.md: a simulator that violates its own contract is the worst bug this project
- * can have). A violation throws, failing the test.
- */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { withClosedResponses } from '../../../openapi/document/closed-responses.js';
-import { createDocumentAjv, describeErrors } from '../../../openapi/document/document-ajv.js';
-import type { JsonObject } from '../../../openapi/document/json.js';
-import { indexOperations } from '../../../openapi/document/operation-index.js';
-import { projectedSchema, SHAPED_STATUSES, shapingOf } from '../../../openapi/document/projected-schema.js';
-import type { RaisedEvent } from '../core/events.js';
-import type { SimResponse } from '../core/http-types.js';
-import type { ApiKey, Environment } from '../core/keys.js';
-import { createRouter } from '../pipeline/route.js';
-import { createSimulator, type Simulator } from '../simulator.js';
+import { readBundledDocument } from '../../openapi/document/bundled-documents.js';
+import { withClosedResponses } from '../../openapi/document/closed-responses.js';
+import { createDocumentAjv, describeErrors } from '../../openapi/document/document-ajv.js';
+import type { JsonObject } from '../../openapi/document/json.js';
+import { indexOperations } from '../../openapi/document/operation-index.js';
+import { projectedSchema, SHAPED_STATUSES, shapingOf } from '../../openapi/document/projected-schema.js';
+import type { RaisedEvent } from '../src/core/events.js';
+import type { SimResponse } from '../src/core/http-types.js';
+import type { ApiKey, Environment } from '../src/core/keys.js';
+import { DASHBOARD_PREFIX } from '../src/dashboard/serve-dashboard.js';
+import { createRouter } from '../src/pipeline/route.js';
+import { createSimulator, type Simulator, type SimulatorOptions } from '../src/simulator.js';
 
 export const TEST_KEYS: ApiKey[] = [
   { secretId: 'tenant-a', secretPassword: 'secret-a', environment: 'production' },
@@ -26,7 +20,6 @@ export const TEST_KEYS: ApiKey[] = [
 export const FIXED_NOW = Date.parse('2026-11-02T12:00:00.000Z');
 /** Statuses any request can get before an operation is known; their body is the error array. */
 const PRE_OPERATION_STATUSES = new Set([401, 404, 405, 413, 415]);
-export const ADMIN_DOCUMENT = resolve(import.meta.dirname, '../../../openapi/generated/admin.json');
 const CONTROL_PREFIX = '/_ofkit/';
 
 export interface CallOptions {
@@ -151,7 +144,7 @@ export type ContractCheck = (
 export function createContractCheck(api: JsonObject): ContractCheck {
   const checkers = {
     api: documentChecker(api),
-    admin: documentChecker(JSON.parse(readFileSync(ADMIN_DOCUMENT, 'utf8')) as JsonObject),
+    admin: documentChecker(readBundledDocument('admin')),
   };
   return (method, path, response, query) =>
     checkAgainstDocument(
@@ -164,21 +157,21 @@ export function createContractCheck(api: JsonObject): ContractCheck {
 }
 
 /**
- * The simulator's `handle` with every response checked against its document, for tests that serve it
- * over HTTP to a real client (the judge's clients, the official SDK). With `violations`, a violation is
- * recorded there and the response goes out unchanged (the client would only see a 500); without, it throws.
+ * The `onExchange` of a simulator served over HTTP to a real client (the judge's clients, the official
+ * SDK, the dashboard): every response checked against its document. With `violations`, a violation is
+ * recorded there and the response goes out unchanged; without, it throws (the client sees a 500).
  */
-export function contractCheckedHandle(simulator: Simulator, violations?: string[]): Simulator['handle'] {
-  const check = createContractCheck(simulator.document);
-  return async (request) => {
-    const response = await simulator.handle(request);
+export function contractCheckedExchange(violations?: string[]): SimulatorOptions['onExchange'] {
+  const check = createContractCheck(readBundledDocument('api'));
+  return (request, response) => {
+    // The dashboard's static files are not the API's (its keys are, under admin.yaml).
+    if (request.path.startsWith(DASHBOARD_PREFIX) && request.path !== `${DASHBOARD_PREFIX}keys`) return;
     try {
       check(request.method, request.path, response, request.query);
     } catch (error) {
       if (violations === undefined) throw error;
       violations.push((error as Error).message);
     }
-    return response;
   };
 }
 

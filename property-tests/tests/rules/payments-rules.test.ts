@@ -4,14 +4,20 @@
  * against a sandbox one, and a simulator broken on purpose fails exactly the broken rules (teeth).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadApiDocument } from '../../../../openapi/document/api-document.js';
-import { type SimulatorTarget, startSimulatorTarget } from '../../../tests/simulator-target.js';
-import type { RuleResult } from '../../runner/run-rule.js';
-import { runSuite } from '../../runner/run-suite.js';
-import { type ConfigSources, parseTargetConfig } from '../../target/target-config.js';
-import { cnpjOf, cpfOf } from './brazilian-documents.js';
-import { paymentRules } from './index.js';
-import { addDays, cutoffExamples, cutoffInstant, cutoffOf, describeGmt3 } from './payment-dates.js';
+import { loadApiDocument } from '../../../openapi/document/api-document.js';
+import { cnpjOf, cpfOf } from '../../src/rules/payments/brazilian-documents.js';
+import { paymentRules } from '../../src/rules/payments/index.js';
+import {
+  addDays,
+  cutoffExamples,
+  cutoffInstant,
+  cutoffOf,
+  describeGmt3,
+} from '../../src/rules/payments/payment-dates.js';
+import type { RuleResult } from '../../src/runner/run-rule.js';
+import { runSuite } from '../../src/runner/run-suite.js';
+import { type ConfigSources, parseTargetConfig } from '../../src/target/target-config.js';
+import { type SimulatorTarget, startSimulatorTarget } from '../simulator-target.js';
 
 const SEED = 20261102;
 const RUNS = 3;

@@ -4,14 +4,9 @@
  * broken on purpose fails exactly those two (teeth).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadApiDocument } from '../../../../openapi/document/api-document.js';
-import {
-  outcome,
-  runRules,
-  type SimulatorTarget,
-  startSimulatorTarget,
-} from '../../../tests/simulator-target.js';
-import { linkRules } from './index.js';
+import { loadApiDocument } from '../../../openapi/document/api-document.js';
+import { linkRules } from '../../src/rules/links/index.js';
+import { outcome, runRules, type SimulatorTarget, startSimulatorTarget } from '../simulator-target.js';
 
 const document = loadApiDocument();
 const SEED = 20261102;

@@ -3,7 +3,7 @@
  * API's included, validated against its document), a real receiver, and short-hands for the calls.
  */
 
-import type { EventRecord } from '../webhooks/event-log.js';
+import type { EventRecord } from '../src/webhooks/event-log.js';
 import {
   type CallResult,
   type CheckedSimulator,

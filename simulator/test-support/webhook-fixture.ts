@@ -1,23 +1,18 @@
-/**
- * One tenant with the webhook emitter, the real LinkData and the link triggers, on a fixed clock
- * (FIXED_NOW): the in-process set-up of the webhook tests that do not go through the HTTP API.
- */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { JsonObject } from '../../../openapi/document/json.js';
-import { LINKS } from '../core/collections.js';
-import { JobKinds } from '../core/job-kinds.js';
-import type { TenantRuntime } from '../core/tenant.js';
-import { createTenantRegistry } from '../core/tenant-registry.js';
-import { createLinkData, type LinkData } from '../data/create-link-data.js';
-import { defineDailyRefresh } from '../links/events/daily-schedule.js';
-import { type LinkTriggers, linkTriggers } from '../links/events/link-triggers.js';
-import { institutionByName } from '../links/institutions/catalogue.js';
-import { MemoryStore } from '../store/memory-store.js';
-import type { StoredRecord } from '../store/store.js';
-import { type EventFilter, type EventRecord, listEvents } from '../webhooks/event-log.js';
-import { type WebhookConfig, writeWebhookConfig } from '../webhooks/webhook-config.js';
-import { createWebhookHub, type WebhookHub } from '../webhooks/webhook-emitter.js';
+import { readBundledDocument } from '../../openapi/document/bundled-documents.js';
+import type { JsonObject } from '../../openapi/document/json.js';
+import { LINKS } from '../src/core/collections.js';
+import { JobKinds } from '../src/core/job-kinds.js';
+import type { TenantRuntime } from '../src/core/tenant.js';
+import { createTenantRegistry } from '../src/core/tenant-registry.js';
+import { createLinkData, type LinkData } from '../src/data/create-link-data.js';
+import { defineDailyRefresh } from '../src/links/events/daily-schedule.js';
+import { type LinkTriggers, linkTriggers } from '../src/links/events/link-triggers.js';
+import { institutionByName } from '../src/links/institutions/catalogue.js';
+import { MemoryStore } from '../src/store/memory-store.js';
+import type { StoredRecord } from '../src/store/store.js';
+import { type EventFilter, type EventRecord, listEvents } from '../src/webhooks/event-log.js';
+import { type WebhookConfig, writeWebhookConfig } from '../src/webhooks/webhook-config.js';
+import { createWebhookHub, type WebhookHub } from '../src/webhooks/webhook-emitter.js';
 import { FIXED_NOW } from './contract-checked-simulator.js';
 
 export interface WebhookFixture {
@@ -38,12 +33,11 @@ export interface WebhookFixture {
   close(): Promise<void>;
 }
 
-const API_DOCUMENT = resolve(import.meta.dirname, '../../../openapi/generated/openapi.json');
 let document: JsonObject | undefined;
 
 /** The generator of the data resource handlers, with the resources fetched recorded for the tests. */
 function recordingLinkData(): LinkData & { fetched: string[] } {
-  document ??= JSON.parse(readFileSync(API_DOCUMENT, 'utf8')) as JsonObject;
+  document ??= readBundledDocument('api');
   const real = createLinkData(document);
   const fetched: string[] = [];
   return {

@@ -4,16 +4,11 @@
  * Authorization header on deliveries) fails exactly that rule, with a reproduction.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadApiDocument } from '../../../../openapi/document/api-document.js';
-import {
-  outcome,
-  runRules,
-  type SimulatorTarget,
-  startSimulatorTarget,
-} from '../../../tests/simulator-target.js';
-import type { RuleResult } from '../../runner/run-rule.js';
-import { webhookRules } from './index.js';
-import { closeWebhookReceiver } from './webhook-receiver.js';
+import { loadApiDocument } from '../../../openapi/document/api-document.js';
+import { webhookRules } from '../../src/rules/webhooks/index.js';
+import { closeWebhookReceiver } from '../../src/rules/webhooks/webhook-receiver.js';
+import type { RuleResult } from '../../src/runner/run-rule.js';
+import { outcome, runRules, type SimulatorTarget, startSimulatorTarget } from '../simulator-target.js';
 
 const SEED = 20261102;
 const BROKEN = ['WEBHOOK-BEARER'];

@@ -1,6 +1,6 @@
 /** The contract every Store implementation must pass (STYLE.md: undici's cacheStoreTests()). */
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../store/store.js';
+import type { Store } from '../src/store/store.js';
 
 export function runStoreContract(name: string, makeStore: () => Store): void {
   describe(`Store contract: ${name}`, () => {

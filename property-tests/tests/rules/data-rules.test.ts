@@ -3,15 +3,10 @@
  * simulator, and a simulator broken on RANGE-365 and ACCOUNT-DELETE-CASCADE fails exactly those two.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadApiDocument } from '../../../../openapi/document/api-document.js';
-import {
-  outcome,
-  runRules,
-  type SimulatorTarget,
-  startSimulatorTarget,
-} from '../../../tests/simulator-target.js';
-import type { RuleResult } from '../../runner/run-rule.js';
-import { dataRules } from './index.js';
+import { loadApiDocument } from '../../../openapi/document/api-document.js';
+import { dataRules } from '../../src/rules/data/index.js';
+import type { RuleResult } from '../../src/runner/run-rule.js';
+import { outcome, runRules, type SimulatorTarget, startSimulatorTarget } from '../simulator-target.js';
 
 const SEED = 20261102;
 const RUNS = 2;

@@ -4,8 +4,9 @@
  * and users' test set-up files (vitest `globalSetup`, jest `globalSetup`) all start it here.
  */
 
-import { startClockTicker } from './clock/clock-ticker.js';
+import { startClockTicker } from './clock-ticker.js';
 import { DEFAULT_KEYS } from './config/simulator-config.js';
+import { SNAPSHOT_IMPORT_ROUTE, SNAPSHOT_MAX_BYTES } from './control/snapshot-limits.js';
 import type { ApiKey } from './core/keys.js';
 import { closeGracefully } from './server/graceful-shutdown.js';
 import { createHttpServer, listen } from './server/http-adapter.js';
@@ -54,7 +55,12 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const seed = options.seed ?? DEFAULT_IN_PROCESS_SEED;
   const allKeys = options.keys ?? DEFAULT_KEYS;
   const simulator = await createSimulator({ ...rest, seed, environment, keys: allKeys, maxBodyBytes });
-  const server = createHttpServer({ handle: simulator.handle, maxBodyBytes });
+  const server = createHttpServer({
+    handle: simulator.handle,
+    maxBodyBytes,
+    // The snapshot import has its own limit and is parsed as it streams in.
+    streamedBodies: new Map([[SNAPSHOT_IMPORT_ROUTE, SNAPSHOT_MAX_BYTES]]),
+  });
   let url: string;
   try {
     url = await listen(server, port, host);

@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkLoad } from '../../bench/memory/bulk-load.js';
 import { BENCH_KEY } from '../../bench/servers/seed-data.js';
+import { SNAPSHOT_IMPORT_ROUTE, SNAPSHOT_MAX_BYTES } from '../../simulator/src/control/snapshot-limits.js';
 import { closeGracefully } from '../../simulator/src/server/graceful-shutdown.js';
 import { createHttpServer, listen } from '../../simulator/src/server/http-adapter.js';
 import { createSimulator, type Simulator } from '../../simulator/src/simulator.js';
@@ -45,7 +46,11 @@ beforeAll(async () => {
     check(request.method, request.path, response);
     return response;
   };
-  server = createHttpServer({ handle, maxBodyBytes: 1_048_576 });
+  server = createHttpServer({
+    handle,
+    maxBodyBytes: 1_048_576,
+    streamedBodies: new Map([[SNAPSHOT_IMPORT_ROUTE, SNAPSHOT_MAX_BYTES]]),
+  });
   small = createHttpServer({
     handle,
     maxBodyBytes: 1024,

@@ -1,14 +1,14 @@
 /** The simulator's configuration: parsed once from the command line, validated, defaulted, frozen. */
 import { parseArgs } from 'node:util';
 import { parseBrokenRules, UnknownRuleError } from '../broken-rules/breakable-rules.js';
+import { ConfigError } from '../core/config-error.js';
 import type { ApiKey, Environment } from '../core/keys.js';
 import { freshSeed } from '../ids/seeded-ids.js';
+import { JUDGE_FLAGS, JUDGE_OPTIONS, type JudgeConfig, parseJudge } from '../judge/judge-config.js';
 import { redisUrlProblem } from '../store/redis-url.js';
-import { ConfigError } from './config-error.js';
-import { JUDGE_FLAGS, JUDGE_OPTIONS, type JudgeConfig, parseJudge } from './judge-config.js';
 
-export { ConfigError } from './config-error.js';
-export type { JudgeConfig } from './judge-config.js';
+export { ConfigError } from '../core/config-error.js';
+export type { JudgeConfig } from '../judge/judge-config.js';
 
 export type StoreChoice = { readonly kind: 'memory' } | { readonly kind: 'redis'; readonly url: string };
 

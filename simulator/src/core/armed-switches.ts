@@ -73,3 +73,24 @@ export async function useFirst<K extends keyof Armed>(
   }
   return undefined;
 }
+
+/**
+ * True when a switch of `scenario` applies to the institution or link, using it up once (a switch
+ * without an institution or link applies to every one): the scenario switches of the control API
+ * (`/_ofkit/scenarios/`), the same effects as the scenario triggers.
+ */
+export async function takeScenario(
+  tenant: TenantRuntime,
+  scenario: ScenarioName,
+  target: { institution?: string; link?: string },
+): Promise<boolean> {
+  const used = await useFirst(
+    tenant,
+    'scenarios',
+    (s) =>
+      s.scenario === scenario &&
+      (s.institution === null || s.institution === target.institution) &&
+      (s.link === null || s.link === target.link),
+  );
+  return used !== undefined;
+}

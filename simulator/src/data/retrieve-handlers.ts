@@ -6,12 +6,12 @@
  */
 
 import { type ApiErrors, apiError } from '../core/api-error.js';
+import { takeScenario } from '../core/armed-switches.js';
 import { LINKS } from '../core/collections.js';
 import { type Handler, json } from '../core/handler.js';
 import type { JobRunner } from '../core/job-kinds.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
-import { takeScenario } from '../links/institutions/scenario-switches.js';
 import { ACCEPTED_MFA_TOKEN } from '../links/institutions/scenario-triggers.js';
 import {
   institutionAsksForToken,

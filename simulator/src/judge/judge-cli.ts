@@ -4,10 +4,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { JudgeConfig } from '../config/simulator-config.js';
 import { arm, type ScenarioName } from '../core/armed-switches.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import { type JudgedSimulator, judgeAll, judgeExitCode } from './judge-all.js';
+import type { JudgeConfig } from './judge-config.js';
 import type { JudgeReport } from './judge-tenant.js';
 import { consoleSummary, jsonReport, junitReport } from './report-formats.js';
 

@@ -4,13 +4,14 @@
  */
 
 import { apiError } from '../core/api-error.js';
+import { takeScenario } from '../core/armed-switches.js';
 import { LINKS } from '../core/collections.js';
 import { type Handler, json, noContent } from '../core/handler.js';
 import type { JobKinds } from '../core/job-kinds.js';
+import type { LinkData } from '../core/link-data.js';
 import { err, ok } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import { MINUTE_MS } from '../core/time.js';
-import type { LinkData } from '../data/create-link-data.js';
 import { createIds, createRandom } from '../ids/seeded-ids.js';
 import { collectionList } from '../pipeline/lists/list-query.js';
 import { findOr404, nowIso, publicView } from '../pipeline/records.js';
@@ -18,7 +19,6 @@ import type { StoredRecord } from '../store/store.js';
 import { checkDeletionRate } from './deletion-limit.js';
 import { type LinkTriggers, linkTriggers } from './events/link-triggers.js';
 import { institutionByName, institutionIn } from './institutions/catalogue.js';
-import { takeScenario } from './institutions/scenario-switches.js';
 import { ACCEPTED_MFA_TOKEN, REFUSED_PASSWORD } from './institutions/scenario-triggers.js';
 import { recordConsent } from './link-consents.js';
 import {

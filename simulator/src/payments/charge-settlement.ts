@@ -4,8 +4,8 @@
  * before its cutoff. Each change raises the `*_charge_status` event (ChargeStatus in the document).
  */
 
+import { takeScenario } from '../core/armed-switches.js';
 import type { TenantRuntime } from '../core/tenant.js';
-import { takeScenario } from '../links/institutions/scenario-switches.js';
 import { nowIso } from '../pipeline/records.js';
 import { chargeParties } from './charge-parties.js';
 import { raiseChargeCancelled, raiseChargeStatus } from './payment-events.js';

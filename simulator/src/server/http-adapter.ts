@@ -6,7 +6,6 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SNAPSHOT_IMPORT_ROUTE, SNAPSHOT_MAX_BYTES } from '../control/snapshot-limits.js';
 import { apiError, type ErrorCode } from '../core/api-error.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
 import { createIds, createRandom } from '../ids/seeded-ids.js';
@@ -18,13 +17,9 @@ import { readStreamedJson } from './streamed-json.js';
 export interface HttpAdapterOptions {
   handle: (request: SimRequest) => Promise<SimResponse>;
   maxBodyBytes: number;
-  /** `METHOD path` -> its own body limit; the body is parsed as it streams in. Default: the snapshot import. */
+  /** `METHOD path` -> its own body limit; the body is parsed as it streams in (the snapshot import). */
   streamedBodies?: ReadonlyMap<string, number>;
 }
-
-const DEFAULT_STREAMED_BODIES: ReadonlyMap<string, number> = new Map([
-  [SNAPSHOT_IMPORT_ROUTE, SNAPSHOT_MAX_BYTES],
-]);
 
 async function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
   const chunks: Buffer[] = [];
@@ -130,7 +125,7 @@ function writeError(response: ServerResponse, code: ErrorCode, message: string, 
 }
 
 export function createHttpServer(options: HttpAdapterOptions): Server {
-  const streamed = options.streamedBodies ?? DEFAULT_STREAMED_BODIES;
+  const streamed = options.streamedBodies ?? new Map<string, number>();
   // Ids of the answers the adapter writes itself (the core has its own stream).
   const adapterIds = createIds(createRandom('http-adapter/requests'));
   const requestId = () => adapterIds.hex(32);

@@ -7,12 +7,12 @@
  * (LINK-INVALID-CREDENTIALS, LINK-TOKEN-REQUIRED).
  */
 import { ERROR_CATALOGUE } from '../../core/api-error.js';
+import { takeScenario } from '../../core/armed-switches.js';
 import { LINKS, TRANSACTIONS } from '../../core/collections.js';
 import type { LinkData } from '../../core/link-data.js';
 import type { TenantRuntime } from '../../core/tenant.js';
 import type { StoredRecord } from '../../store/store.js';
 import { webhookState } from '../../webhooks/webhook-state.js';
-import { takeScenario } from '../institutions/scenario-switches.js';
 import { MFA_SESSION_SECONDS } from '../institutions/scenario-triggers.js';
 import { newRecordsEvents } from './event-data.js';
 import { eventResources, linkResources, NEW_RECORD_RESOURCES } from './event-resources.js';

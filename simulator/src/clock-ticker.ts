@@ -2,7 +2,7 @@
  * A real-time ticker for `ofkit simulate`: a clock that follows real time runs its due jobs (webhook
  * retries, the daily refresh, async deletions) without waiting for the tenant's next request.
  */
-import type { TenantRuntime } from '../core/tenant.js';
+import type { TenantRuntime } from './core/tenant.js';
 
 /**
  * The tenants whose jobs the ticker runs: with replicas on one store, every tenant with state there

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { FIXED_NOW } from '../../test-support/contract-checked-simulator.js';
-import { JobKinds } from '../core/job-kinds.js';
-import { createTenantRegistry } from '../core/tenant-registry.js';
-import { MemoryStore } from '../store/memory-store.js';
+import { FIXED_NOW } from '../test-support/contract-checked-simulator.js';
 import { createTick } from './clock-ticker.js';
+import { JobKinds } from './core/job-kinds.js';
+import { createTenantRegistry } from './core/tenant-registry.js';
+import { MemoryStore } from './store/memory-store.js';
 
 function tenantsOnAMovingClock() {
   const time = { now: FIXED_NOW };

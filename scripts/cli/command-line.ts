@@ -5,7 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-export { ConfigError, parseKey } from '../../simulator/src/config/simulator-config.js';
+export { parseKeyPair as parseKey } from '../../openapi/config/api-keys.js';
+export { ConfigError } from '../../openapi/config/config-error.js';
 
 /** A command-line mistake: printed on one line (with the usage), exit code 2. */
 export class UsageError extends Error {}

@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { parseKeyPair } from '../../../openapi/config/api-keys.js';
+import { ConfigError } from '../../../openapi/config/config-error.js';
 import { isObject, type JsonObject, type JsonValue } from '../../../openapi/document/json.js';
 import { DEFAULT_CONFIG } from './default-config.js';
 
@@ -72,7 +74,7 @@ export interface ReceiverConfig {
   url: string | null;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 export interface ConfigSources {
   baseUrl?: string;
@@ -114,9 +116,8 @@ function validateFile(file: JsonValue): JsonObject {
 }
 
 export function parseKey(text: string): ApiKeyConfig {
-  const colon = text.indexOf(':');
-  if (colon <= 0 || colon === text.length - 1) throw new ConfigError(`--keys wants id:secret, got "${text}"`);
-  return { id: text.slice(0, colon), secret: text.slice(colon + 1) };
+  const { secretId, secretPassword } = parseKeyPair(text);
+  return { id: secretId, secret: secretPassword };
 }
 
 function pickKeys(file: JsonObject, cliKeys: string[] | undefined): TargetConfig['keys'] {

@@ -2,9 +2,10 @@
  * The cross-cutting rules broken the way real servers get them wrong: authentication, errors, responses,
  * pages, filters, the root and the paths. Each is a wrapper of an edge or a value of the rule policy.
  */
+
+import { parseBasic } from '../../../openapi/config/api-keys.js';
 import { type ApiError, apiError } from '../core/api-error.js';
 import type { SimRequest } from '../core/http-types.js';
-import { parseBasic } from '../core/keys.js';
 import { ok } from '../core/result.js';
 import { type Edges, mapHandlerErrors, type RuleBreak, withStages, wrapValidators } from './edges.js';
 import { oldDeprecatedColumns, omitNulls, rewriteSuccessBodies } from './response-breaks.js';

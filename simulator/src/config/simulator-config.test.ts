@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseSimulatorConfig } from './simulator-config.js';
+import { ConfigError } from '../../../openapi/config/config-error.js';
+import { parseSimulatorConfig } from './simulator-config.js';
 
 describe('WEBHOOK-BEARER', () => {
   it('--webhook-url and --webhook-bearer give every tenant its receiver and token', () => {

@@ -1,13 +1,13 @@
 /** The simulator's configuration: parsed once from the command line, validated, defaulted, frozen. */
 import { parseArgs } from 'node:util';
+import { parseKeyPair } from '../../../openapi/config/api-keys.js';
+import { ConfigError } from '../../../openapi/config/config-error.js';
 import { parseBrokenRules, UnknownRuleError } from '../broken-rules/breakable-rules.js';
-import { ConfigError } from '../core/config-error.js';
 import type { ApiKey, Environment } from '../core/keys.js';
 import { freshSeed } from '../ids/seeded-ids.js';
 import { JUDGE_FLAGS, JUDGE_OPTIONS, type JudgeConfig, parseJudge } from '../judge/judge-config.js';
 import { redisUrlProblem } from '../store/redis-url.js';
 
-export { ConfigError } from '../core/config-error.js';
 export type { JudgeConfig } from '../judge/judge-config.js';
 
 export type StoreChoice = { readonly kind: 'memory' } | { readonly kind: 'redis'; readonly url: string };
@@ -54,14 +54,6 @@ export const DEFAULT_KEYS: readonly ApiKey[] = [
   { secretId: 'ofkit-key-b', secretPassword: 'ofkit-secret-b', environment: 'production' },
   { secretId: 'ofkit-sandbox-key', secretPassword: 'ofkit-sandbox-secret', environment: 'sandbox' },
 ];
-
-/** `id:secret` (the secret keeps any further colon): the one parser of keys on every command line. */
-export function parseKey(text: string, flag = '--keys'): { secretId: string; secretPassword: string } {
-  const colon = text.indexOf(':');
-  if (colon <= 0 || colon === text.length - 1)
-    throw new ConfigError(`${flag} wants id:secret, got "${text}"`);
-  return { secretId: text.slice(0, colon), secretPassword: text.slice(colon + 1) };
-}
 
 /**
  * Prism's `-h HOST` and everyone's `-h` for help: `-h` followed by a value is the host, `-h` alone (or
@@ -142,7 +134,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
   }
   const environment: Environment = values.environment;
   const keys = values.keys?.length
-    ? values.keys.map((key) => ({ ...parseKey(key), environment }))
+    ? values.keys.map((key) => ({ ...parseKeyPair(key), environment }))
     : DEFAULT_KEYS;
   const judge = parseJudge(values);
   if (judge.forged && values['webhook-bearer'] === undefined)

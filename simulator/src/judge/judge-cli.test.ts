@@ -6,8 +6,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../openapi/config/config-error.js';
 import { BEARER, type JudgeBench, startJudgeBench } from '../../test-support/judge-harness.js';
-import { ConfigError, parseSimulatorConfig } from '../config/simulator-config.js';
+import { parseSimulatorConfig } from '../config/simulator-config.js';
 import { judgeExitCode } from './index.js';
 import { applyStartSwitches, finishJudge } from './judge-cli.js';
 

@@ -2,7 +2,7 @@
  * The client judge's command-line options (`ofkit simulate` and `ofkit exec`): reports, timing and the
  * situations injected at start (faults, institution scenarios, webhook probes).
  */
-import { ConfigError } from '../core/config-error.js';
+import { ConfigError } from '../../../openapi/config/config-error.js';
 
 /** The judge's options, parsed once. */
 export interface JudgeConfig {

@@ -5,8 +5,8 @@
  * never kept; body values of credential-like fields are masked before anything is stored.
  */
 import { createHash } from 'node:crypto';
+import { parseBasic } from '../../../openapi/config/api-keys.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
-import { parseBasic } from '../core/keys.js';
 import type { ObservedRequest } from './request-log.js';
 
 export interface ExchangeTimes {

@@ -5,7 +5,10 @@
  * `MAX_DELIVERIES` deliveries, and `dropped` counts them. Nothing here is a credential
  * (CLIENT-NO-SECRETS applies to us too): bodies are kept masked, the Authorization header never.
  */
+import type { components } from '../../../openapi/generated/admin.js';
 import type { TenantRuntime } from '../core/tenant.js';
+
+type AdminSchemas = components['schemas'];
 
 /**
  * Requests kept per tenant: the log grows to 5500 and is then trimmed to the latest 5000. An entry is
@@ -15,23 +18,8 @@ export const MAX_REQUESTS = 5000;
 /** Webhook deliveries kept per tenant. */
 export const MAX_DELIVERIES = 1000;
 
-/** One request as `GET /_ofkit/requests/` shows it (the contract with the dashboard). */
-export interface RequestLogEntry {
-  seq: number;
-  at: string;
-  real_at: string;
-  method: string;
-  path: string;
-  query: string;
-  operation_id: string | null;
-  body_sha256: string | null;
-  status: number;
-  error_code: string | null;
-  rule: string | null;
-  detail: string | null;
-  duration_ms: number;
-  curl: string;
-}
+/** One request as `GET /_ofkit/requests/` shows it (admin.yaml, the contract with the dashboard). */
+export type RequestLogEntry = AdminSchemas['RequestLogEntry'];
 
 /** What the judge reads besides the public members: times as numbers and facts taken from the bodies. */
 export interface ObservedRequest {

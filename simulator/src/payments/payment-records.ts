@@ -1,10 +1,14 @@
 /**
  * The stored shapes of the Brazil payment objects. The store's `id` is the object's id; objects whose
  * API id has another name (`payment_authorization_id`, `charge_id`, `enrollment_id`) carry both, and
- * their views drop `id`. Members starting with `_` are private (never shown).
+ * their views drop `id`. Members starting with `_` are private (never shown). Statuses and other
+ * values the document enumerates come from its generated types.
  */
+import type { components } from '../../../openapi/generated/openapi.js';
 
-export type CustomerType = 'INDIVIDUAL' | 'BUSINESS';
+type Schemas = components['schemas'];
+
+export type CustomerType = Schemas['CustomerType'];
 
 export type CustomerRecord = {
   id: string;
@@ -36,20 +40,14 @@ export type BankAccountRecord = {
 };
 
 export type Schedule = {
-  frequency: 'WEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'SEMIANNUALLY' | 'YEARLY';
+  frequency: Schemas['ScheduleFrequency'];
   start_date: string;
   end_date: string | null;
   occurrences: number | null;
   amount: string;
 };
 
-export type AuthorizationStatus =
-  | 'AWAITING_AUTHORIZATION'
-  | 'AUTHORIZED'
-  | 'REJECTED'
-  | 'EXPIRED'
-  | 'CANCELLED'
-  | 'COMPLETED';
+export type AuthorizationStatus = Schemas['PaymentAuthorizationStatus'];
 
 export type AuthorizationRecord = {
   id: string;
@@ -73,7 +71,7 @@ export type AuthorizationRecord = {
   next_charge_date: string | null;
 };
 
-export type ChargeStatus = 'SCHEDULED' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
+export type ChargeStatus = Schemas['ChargeStatus'];
 
 export type ChargeFailure = { code: string; message: string };
 
@@ -99,14 +97,7 @@ export type ChargeRecord = {
   _attempts: number;
 };
 
-export type IntentStatus =
-  | 'REQUIRES_ACTION'
-  | 'PENDING'
-  | 'SCHEDULED'
-  | 'PROCESSING'
-  | 'SUCCEEDED'
-  | 'FAILED'
-  | 'CANCELLED';
+export type IntentStatus = Schemas['PaymentIntentStatus'];
 
 export type IntentRecord = {
   id: string;
@@ -133,7 +124,7 @@ export type EnrollmentRecord = {
   enrollment_id: string;
   created_at: string;
   updated_at: string;
-  status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'EXPIRED';
+  status: Schemas['EnrollmentStatus'];
   customer: string;
   institution: string;
   platform: string;

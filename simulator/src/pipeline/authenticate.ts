@@ -3,9 +3,10 @@
  * resolves the tenant from `secretId`; AUTH-ENV-KEYS refuses keys of the other environment.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { parseBasic } from '../../../openapi/config/api-keys.js';
 import { type ApiErrors, apiError } from '../core/api-error.js';
 import type { SimRequest } from '../core/http-types.js';
-import { type ApiKey, type Environment, parseBasic, type Tenant } from '../core/keys.js';
+import type { ApiKey, Environment, Tenant } from '../core/keys.js';
 import { err, ok, type Result } from '../core/result.js';
 
 function sameSecret(a: string, b: string): boolean {

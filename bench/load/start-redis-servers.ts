@@ -1,5 +1,5 @@
 /**
- * The Redis side of the bench (issue 17): a throw-away redis-server (the test harness: loopback, free
+ * The Redis side of the bench (replicas sharing one Redis): a throw-away redis-server (the test harness: loopback, free
  * port, temporary directory, stopped by its PID) and two simulator children on it. The first seeds
  * the bench data into Redis through its store; the second starts with `--no-seed` and serves what the
  * first wrote. `simulator-redis` is the first child alone; `simulator-redis-x2` is both, loaded at once.

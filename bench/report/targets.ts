@@ -1,7 +1,7 @@
 /**
  * The benchmark's targets, computed from the runs: on GET of a 100-record page, the simulator on its
  * memory store makes at least 5x Prism's throughput, at least half of bare node:http's, and p99 under
- * 10 ms at 20 connections. The Redis servers get the same ratios, reported and not gated (issue 17).
+ * 10 ms at 20 connections. The Redis servers get the same ratios, reported and not gated (a networked store is a different trade).
  */
 import type { LoadResult } from '../load/run-load.js';
 import { type ScenarioId, TARGET_SCENARIO } from '../load/scenarios.js';

@@ -1,7 +1,7 @@
 /**
  * Bench child: the ofkit simulator as `ofkit simulate` builds it, on 127.0.0.1 and an OS-chosen port,
  * with the bench tenant's store seeded (one link, one account, `--transactions` transactions).
- * `--store redis://...` serves from a Redis store instead of memory (issue 17); `--no-seed` is for a
+ * `--store redis://...` serves from a Redis store instead of memory (the replicas' store); `--no-seed` is for a
  * second replica on that Redis: the first one seeded it, and this one must see that data.
  * `--cpu-profile FILE` records a V8 CPU profile from ready to exit.
  * Run with `node --import tsx bench/servers/simulator-server.ts [--transactions N] [--store URL [--no-seed]] [--cpu-profile FILE]`.

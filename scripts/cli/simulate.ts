@@ -22,7 +22,7 @@ function webhookLine(config: SimulatorConfig): string {
   return `webhooks: every tenant delivers to ${config.webhook.url}${bearer} (event log: GET /_ofkit/events/)`;
 }
 
-/** STYLE.md: the start-up output names every operation the stateful layer does not own. */
+/** The start-up output names every operation no stateful handler serves, so coverage is visible. */
 function fallbackLine(operations: readonly string[]): string {
   if (operations.length === 0) return 'every operation is stateful (a handler serves each one)';
   return `no stateful handler: ${operations.length} operations:\n  ${operations.join(', ')}`;

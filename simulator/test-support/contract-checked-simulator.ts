@@ -75,7 +75,7 @@ export function documentChecker(document: JsonObject): DocumentChecker {
 
 /**
  * A success answer shaped by `fields` / `omit` holds the kept members of each record only: it is checked
- * against the projected schema (openapi/checks/projected-schema.ts), the rest against the document's.
+ * against the projected schema (openapi/document/projected-schema.ts), the rest against the document's.
  */
 function shapedSchema(
   checker: DocumentChecker,

@@ -1,4 +1,4 @@
-/** The contract every Store implementation must pass (STYLE.md: undici's cacheStoreTests()). */
+/** The contract every Store implementation must pass (one behaviour, whichever store runs it). */
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../src/store/store.js';
 

@@ -1,5 +1,5 @@
 /**
- * Two simulator processes on one redis-server (issue 17): requests alternate between them and every
+ * Two simulator processes on one redis-server: requests alternate between them and every
  * rule still holds as if one process served them all (LINK-MFA-428, LINK-REFRESH-COOLDOWN,
  * DELETE-RATE-LIMIT, ERR-500-408, LINK-DELETE-ASYNC, WEBHOOK-RETRY), the clock is one clock, and a
  * replica killed mid-run loses nothing. Only loopback traffic; processes stopped by their own PIDs.

@@ -1,7 +1,7 @@
 /**
  * Runs the selected rules one after the other against one target: detects its capabilities, resets it
  * through the control API when it has one, then runs each rule with its own seed. Emits events; the
- * CLI decides what to print (STYLE.md).
+ * CLI decides what to print (the core emits, the caller prints).
  */
 
 import { type ApiDocument, loadApiDocument } from '../../../openapi/document/api-document.js';

@@ -1,6 +1,6 @@
 /**
  * The target's configuration: parsed once from the config file and the command line, validated against
- * property-tests/config.schema.json, defaulted, frozen (STYLE.md: parse configuration once).
+ * property-tests/config.schema.json, defaulted, frozen (parsed once: nothing later re-reads or changes it).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * A tenant's virtual clock. It follows real time (plus an offset) until frozen; it can be set or
  * advanced. Jobs scheduled on it run when they fall due: advancing runs every due job in time order,
- * with the clock standing at each job's instant while it runs (DESIGN.md, State, time, tenants).
+ * with the clock standing at each job's instant while it runs, so every time-based rule reads the instant it was due at.
  *
  * Its state and its jobs live in a ClockBacking (the tenant's store), not in this object: jobs are data
  * (a kind and JSON arguments) that any replica can claim and run once, and every replica reads the same
@@ -41,7 +41,7 @@ export interface StoredClock {
   frozenAt: number | null;
 }
 
-/** Where a clock's state and jobs live (the tenant's store: tenants/tenant-clock.ts). */
+/** Where a clock's state and jobs live (the tenant's store: clock/tenant-clock.ts). */
 export interface ClockBacking {
   loadState(): Promise<StoredClock | undefined>;
   saveState(state: StoredClock): Promise<void>;
@@ -97,7 +97,7 @@ export class VirtualClock {
     });
   }
 
-  /** `kind` names the job's runner; `args` is its JSON input (tenants/job-kinds.ts). */
+  /** `kind` names the job's runner; `args` is its JSON input (core/job-kinds.ts). */
   schedule(at: number, kind: string, args: Record<string, unknown> = {}, subject?: string): Promise<void> {
     return this.backing.addJob({ at, kind, args, ...(subject !== undefined && { subject }) });
   }

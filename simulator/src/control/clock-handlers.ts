@@ -1,6 +1,6 @@
 /**
  * The tenant's virtual clock (`/_ofkit/clock/`): get, set, advance, freeze. Moving forward runs every job
- * that falls due on the way, in order; moving backward runs none (DESIGN.md, the control API). There is
+ * that falls due on the way, in order; moving backward runs none (a job due in the past already ran). There is
  * no unfreeze operation in admin.yaml: `PUT /_ofkit/clock/ {"frozen": false}` unfreezes.
  */
 import type { JobInfo } from '../clock/virtual-clock.js';

@@ -1,7 +1,7 @@
 /**
- * The data an institution holds for a link, as the webhook triggers reach it (historical updates, the
- * daily refresh): the contract the webhooks need, kept here so that they depend on nothing above them.
- * The data resources implement it (handlers/data-resources/link-data.ts, on the retrieval machine).
+ * The data an institution holds for a link, as the link's events reach it (historical updates, the daily
+ * refresh): the contract they need, kept in the kernel so that they depend on nothing above them.
+ * The data resources implement it (data/create-link-data.ts, on the retrieval machine).
  */
 import type { StoredRecord } from '../store/store.js';
 import type { TenantRuntime } from './tenant.js';

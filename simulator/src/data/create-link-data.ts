@@ -1,7 +1,7 @@
 /**
  * The data an institution holds for a link, as the rest of the simulator reaches it: retrievals
  * (DATA-RETRIEVE), the webhook triggers (historical updates, daily refresh) and the cascades.
- * Implemented by `createLinkData` on `RetrievalMachine`; the contract is webhooks/link-data.ts.
+ * Implemented by `createLinkData` on `RetrievalMachine`; the contract is core/link-data.ts.
  */
 import type { JsonObject } from '../../../openapi/document/json.js';
 import type { LinkData } from '../core/link-data.js';

@@ -43,7 +43,7 @@ const CHECKING_SAVINGS = ['CHECKING_ACCOUNT', 'SAVINGS_ACCOUNT'];
 
 export const RESOURCE_TABLE: Readonly<Record<string, ResourceRow>> = {
   '/api/owners/': { bucket: 'once', perBucket: 1 },
-  // One per example kind: checking, savings, credit card (fixtures/resource-hints.ts).
+  // One per example kind: checking, savings, credit card (records/resource-hints.ts).
   '/api/accounts/': {
     bucket: 'once',
     perBucket: 3,

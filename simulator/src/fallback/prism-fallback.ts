@@ -1,6 +1,6 @@
 /**
  * The Prism fallback: every operation without a stateful handler is answered by Prism's mocker from the
- * static examples of the bundled document (DESIGN.md, "Why Prism, and where"). Authentication and
+ * static examples of the bundled document (Prism is best at answering from examples). Authentication and
  * validation already ran in our pipeline, so Prism's own checks are off.
  */
 import { createLogger } from '@stoplight/prism-core';
@@ -19,7 +19,7 @@ type PrismInstance = ReturnType<typeof createInstance>;
 type PrismResult = Awaited<ReturnType<ReturnType<PrismInstance['request']>>>;
 type PrismOutput = Extract<PrismResult, { _tag: 'Right' }>['right']['output'];
 
-/** Used when the caller has no request id (randomness lives only in ids/, STYLE.md). */
+/** Used when the caller has no request id (randomness lives only in ids/, from the seed). */
 const NO_REQUEST_ID = 'prism-fallback';
 const PROBLEM_JSON = 'problem+json';
 

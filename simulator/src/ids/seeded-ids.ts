@@ -1,5 +1,5 @@
 /**
- * Deterministic ids and randomness from a seed (STYLE.md: Math.random and randomUUID only in ids/).
+ * Deterministic ids and randomness from a seed (Math.random and randomUUID only here, so a seed replays a run).
  * The same seed and the same calls give the same ids and data.
  */
 

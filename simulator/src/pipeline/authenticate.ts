@@ -1,6 +1,7 @@
 /**
  * Stage 2, authenticate: AUTH-BASIC checks the credentials' value (Prism checks only their form) and
- * resolves the tenant from `secretId`; AUTH-ENV-KEYS refuses keys of the other environment.
+ * resolves the tenant from `secretId` (AUTH-TENANT: each key is its own account, whose state its
+ * handlers reach through `tenant.store`); AUTH-ENV-KEYS refuses keys of the other environment.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { parseBasic } from '../../../openapi/config/api-keys.js';

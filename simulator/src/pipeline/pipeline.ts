@@ -25,7 +25,10 @@ export interface Stages {
   authenticate: Authenticator;
   validatorFor: ValidatorFactory;
   handlers: HandlerRegistry;
-  /** A handler's 2xx answer as it goes out (the identity, unless the assembly says otherwise). */
+  /**
+   * A handler's 2xx answer as it goes out: the identity (RESP-REQUIRED-NULLABLE, RESP-DEPRECATED: null
+   * and deprecated members go out as the record has them), unless the assembly says otherwise.
+   */
   renderSuccess: (response: SimResponse) => SimResponse;
   renderErrors: ErrorRenderer;
 }

@@ -1,6 +1,7 @@
 /**
  * Stage 1, route: finds the document's operation for a method and path (the document's one router). An
- * unknown path is 404; a known path with a method it does not list is 405 (ERR-405).
+ * unknown path is 404 (VERSION-NO-PATH: `/v1/api/...` is no path of the document); a known path with a
+ * method it does not list is 405 (ERR-405).
  */
 import type { ApiOperation } from '../../../openapi/document/operation-index.js';
 import { createOperationRouter } from '../../../openapi/document/operation-router.js';

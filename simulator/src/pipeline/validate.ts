@@ -34,6 +34,7 @@ function coerce(value: string, schema: JsonValue): unknown {
 function objectSchema(parameters: ApiParameter[]): JsonObject {
   const properties: JsonObject = {};
   for (const parameter of parameters) properties[parameter.name] = parameter.schema;
+  // LIST-LINK-REQUIRED: the lists that need `link` declare it required; missing, it is 400 `required`.
   const required = parameters.filter((p) => p.required).map((p) => p.name);
   return { type: 'object', properties, required };
 }

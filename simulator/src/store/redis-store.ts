@@ -1,5 +1,5 @@
 /**
- * The Store on Redis, for simulator replicas that share state (issue 17). Every method that decides
+ * The Store on Redis, for simulator replicas that share state. Every method that decides
  * something is one Lua script, one atomic step across replicas; virtual time is always an argument.
  * Scripts and the key layout: redis-lua-prelude.ts and the *-scripts.ts files beside it.
  */

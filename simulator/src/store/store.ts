@@ -1,6 +1,6 @@
 /**
  * Per-tenant state behind an asynchronous interface, so a networked store can replace the in-memory one
- * when users outgrow one process (DESIGN.md). Every implementation must pass `runStoreContract`.
+ * when users outgrow one process (replicas behind a load balancer). Every implementation must pass `runStoreContract`.
  */
 
 export type StoredRecord = {
@@ -82,7 +82,7 @@ export interface Store {
 
 /**
  * Scheduled work as data, so any replica can run it: due `at` (milliseconds on the tenant's virtual
- * clock), `kind` names the runner (see clock/job-runners.ts), `args` is its JSON input, `order` breaks
+ * clock), `kind` names the runner (core/job-kinds.ts), `args` is its JSON input, `order` breaks
  * ties between jobs due at the same instant (from `nextSequence`).
  */
 export interface JobRecord {

@@ -36,7 +36,7 @@ export interface WebhookHubOptions {
   defaults?: WebhookDefaults;
   /** Time-out of one attempt, from connecting to the end of the answer; default 10 s. */
   timeoutMs?: number;
-  /** Told of every attempt (STYLE.md: the core emits, the CLI decides what to print). */
+  /** Told of every attempt (the core emits, the CLI decides what to print). */
   onAttempt?: (report: AttemptReport) => void;
   /** Where the hub defines its job kinds (the repetitions of WEBHOOK-RETRY). */
   jobs: JobKinds;

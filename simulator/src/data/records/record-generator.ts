@@ -45,7 +45,7 @@ export interface GenerationContext {
   readonly match?: Readonly<Record<string, JsonValue>>;
 }
 
-/** The randomness of the tenant (STYLE.md: only `ids/` makes it). */
+/** The randomness of the tenant (only `ids/` makes it, from the seed). */
 export interface GeneratorDeps {
   readonly random: Random;
   readonly ids: Ids;

@@ -10,7 +10,7 @@ export type DifferenceKind = 'stricter' | 'ours-only' | 'looser';
 
 export interface MemberDifference {
   kind: DifferenceKind;
-  /** `<member>: <difference>`, e.g. `results[].status: enum [ACTIVE, CANCELLED] vs none`. */
+  /** `<member>: <difference>`, one way it differs, e.g. `results[].status: enum [ACTIVE, CANCELLED] vs none`. */
   text: string;
 }
 
@@ -107,10 +107,11 @@ export function memberDifferences(
       out.push({ kind: 'looser', text: `${label(path)}: only the provider's` });
       continue;
     }
-    const stricter = stricterProblems(our, their);
-    if (stricter.length > 0) out.push({ kind: 'stricter', text: `${label(path)}: ${stricter.join('; ')}` });
-    const looser = looserProblems(our, their);
-    if (looser.length > 0) out.push({ kind: 'looser', text: `${label(path)}: ${looser.join('; ')}` });
+    // One line per way the member differs, so each reason explains one kind of difference.
+    for (const problem of stricterProblems(our, their))
+      out.push({ kind: 'stricter', text: `${label(path)}: ${problem}` });
+    for (const problem of looserProblems(our, their))
+      out.push({ kind: 'looser', text: `${label(path)}: ${problem}` });
   }
   for (const [path, our] of Object.entries(ours)) {
     if (path in theirs) continue;

@@ -2635,7 +2635,7 @@ export interface components {
          * @example id,balance
          */
         MemberList: string;
-        /** @description PAGE-DEFAULT: total number of records that match the request across all pages. */
+        /** @description PAGE-DEFAULT: total number of records that match the request across all pages (PAGE-NAV: a number of records, never negative). */
         PageCount: number;
         /** @description PAGE-DEFAULT (choice): absolute URL of the next or previous page, carrying every filter and `page_size` of the request, so a client can follow it as it is; `null` at either end. No `format`: the provider's schema leaves it a free string. */
         PageUrl: string | null;

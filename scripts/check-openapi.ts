@@ -1,7 +1,9 @@
 /**
  * `npm run check:openapi`: the project's checks of the bundled document (openapi/generated/), beyond
  * Redocly's lint: operations against the specification's list, rule IDs against the catalogue
- * (openapi/rules.yaml), project rules, examples.
+ * (openapi/rules.yaml), project rules, examples, and no answer or request stricter than the provider's
+ * published schema without a reason the spec gives (openapi/checks/provider-facts.json and
+ * provider-differences.yaml).
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,6 +14,9 @@ import {
   SPECIFIED_OPERATIONS_PATH,
 } from '../openapi/checks/operations-check.js';
 import { checkProjectRules } from '../openapi/checks/project-rules-check.js';
+import { loadDifferenceReasons, loadSpecSections } from '../openapi/checks/provider-differences.js';
+import { loadProviderFacts } from '../openapi/checks/provider-facts.js';
+import { checkProviderStrictness, strictnessFailures } from '../openapi/checks/provider-strictness-check.js';
 import { checkRuleReferences } from '../openapi/checks/rule-references-check.js';
 import type { JsonObject } from '../openapi/document/json.js';
 import { RULES } from '../openapi/generated/rules.js';
@@ -43,10 +48,20 @@ for (const document of [api, admin]) {
   examplesChecked += examples.checked;
   for (const f of examples.failures) failures.push(`invalid example ${f.location}: ${f.problems.join('; ')}`);
 }
+const strictness = checkProviderStrictness(api, loadProviderFacts(), loadDifferenceReasons(), {
+  rules: RULES.map(({ id, choice }) => ({ id, choice })),
+  sections: loadSpecSections(),
+});
+failures.push(...strictnessFailures(strictness));
 const schemaCount = Object.keys((api.components as { schemas?: object } | undefined)?.schemas ?? {}).length;
 console.log(
   `openapi.yaml: ${operations.documented} operations, ${schemaCount} schemas, ${Object.keys(api.webhooks ?? {}).length} webhooks; ` +
     `rules referenced ${rules.referenced}/${rules.catalogued}; ${examplesChecked} examples validated (Ajv 2020-12, strict).`,
+);
+console.log(
+  `Against the provider's facts (${strictness.operations} shared operations): ${strictness.stricter} members stricter, ` +
+    `${strictness.cited} with a cited reason, ${strictness.pending} allowed only until the simulator's output changes, ` +
+    `${strictness.unexplained.length} unexplained.`,
 );
 for (const failure of failures) console.error(`  ✗ ${failure}`);
 console.log(failures.length === 0 ? 'OpenAPI checks passed.' : `${failures.length} OpenAPI check failures.`);

@@ -2592,14 +2592,14 @@ export interface components {
          * @example 8f6a0a2c1b7e4e3c9c1f0e6d5b4a3c2d
          */
         RequestId: string;
-        /** @description ERR-BODY: one error of the error array. */
+        /** @description ERR-BODY: one error of the error array. Open, like the provider's errors (a 428 item carries more members). */
         Error: {
             request_id: components["schemas"]["RequestId"];
             /** @description A description a person understands. */
             message: string;
             /** @description Unique error code, e.g. `required` (ERR-REQUIRED). */
             code: string;
-            /** @description The request field with the issue, when there is one. */
+            /** @description The request field with the issue, when there is one (a string, as the spec types it). */
             field?: string;
         };
         /** @description ERR-BODY: every 4xx and 5xx response is a JSON array of errors. */
@@ -2610,7 +2610,7 @@ export interface components {
          */
         InFilter: string;
         /**
-         * @description FILTER-RANGE: `<from>,<to>`, both inclusive, dates `YYYY-MM-DD`.
+         * @description FILTER-RANGE: `<from>,<to>`, both inclusive, dates `YYYY-MM-DD` (the spec's form of a date in a filter).
          * @example 2026-01-01,2026-01-31
          */
         DateRangeFilter: string;
@@ -2621,12 +2621,12 @@ export interface components {
          */
         DateBoundFilter: string;
         /**
-         * @description FILTER-LOOKUP: a bound of `__gt`, `__gte`, `__lt` or `__lte` (or an exact value) on a number member.
+         * @description FILTER-LOOKUP: a bound of `__gt`, `__gte`, `__lt` or `__lte` (or an exact value) on a number member. The provider takes a free string; the number pattern stays while the simulator refuses a bound that is no number.
          * @example 250.5
          */
         NumberBoundFilter: string;
         /**
-         * @description FILTER-RANGE: `<from>,<to>`, both inclusive.
+         * @description FILTER-RANGE: `<from>,<to>`, both inclusive. The provider takes a free string; the number pattern stays while the simulator refuses a value that is no number.
          * @example 10,250.5
          */
         NumberRangeFilter: string;
@@ -2635,12 +2635,9 @@ export interface components {
          * @example id,balance
          */
         MemberList: string;
-        /** @description PAGE-DEFAULT: total number of records that match the request across all pages. */
+        /** @description PAGE-DEFAULT: total number of records that match the request across all pages (PAGE-NAV: a number of records, never negative). */
         PageCount: number;
-        /**
-         * Format: uri
-         * @description PAGE-DEFAULT (choice): absolute URL of the next or previous page, carrying every filter and `page_size` of the request, so a client can follow it as it is; `null` at either end.
-         */
+        /** @description PAGE-DEFAULT (choice): absolute URL of the next or previous page, carrying every filter and `page_size` of the request, so a client can follow it as it is; `null` at either end. No `format`: the provider's schema leaves it a free string. */
         PageUrl: string | null;
         /** @description The institution that holds the account (members as the provider names them). */
         AccountInstitution: {
@@ -2675,12 +2672,12 @@ export interface components {
             collected_at: string | null;
             /**
              * Format: date
-             * @description Closing date of the current statement (stated as a date here: the provider leaves the format open).
+             * @description Closing date of the current statement. `format: date` is stricter than the provider's free string; it stays only while the simulator's record generator reads it to move the date.
              */
             cutting_date: string | null;
             /**
              * Format: date
-             * @description Due date of the next payment (a date, as above).
+             * @description Due date of the next payment (`format: date` as above).
              */
             next_payment_date: string | null;
             /** Format: float */
@@ -2855,7 +2852,7 @@ export interface components {
             name: string | null;
             number: string | null;
             balance: components["schemas"]["AccountBalance"];
-            /** @description ISO 4217 code (the pattern is ours). */
+            /** @description ISO 4217 code, e.g. `BRL`. The pattern is stricter than the provider's free string; it stays only while the simulator's record generator reads it to pick the link country's currency. */
             currency: string | null;
             /** @description e.g. `AGENCY/ACCOUNT`. */
             public_identification_name: string | null;
@@ -2906,39 +2903,39 @@ export interface components {
         /** @description DATA-RETRIEVE: the accounts retrieved from the institution. */
         AccountList: components["schemas"]["Account"][];
         /**
-         * @description LINK-MFA-428: a paused request's session, 32 lower-case hex characters.
+         * @description LINK-MFA-428: a paused request's session, 32 lower-case hex characters (the pattern as the provider states it).
          * @example 2675b703b9d4451f8d4861a3eee54449
          */
         MfaSession: string;
-        /** @description How the end-user obtains the MFA token (the provider's members). */
+        /** @description How the end-user obtains the MFA token (the provider's members, each optional as there). */
         TokenGenerationData: {
             /** @description What to tell the end-user. */
-            instructions: string;
+            instructions?: string;
             /** @description How the token is generated, e.g. `numeric`, `qr`. */
-            type: string;
+            type?: string;
             /** @description Data the user needs to generate the token (e.g. a QR payload); may be empty. */
-            value: string;
+            value?: string;
             /**
              * @description Whether the end-user types the token in (false for a QR code they scan).
              * @default true
              */
             expects_user_input?: boolean;
         };
-        /** @description LINK-MFA-428: the error item of a 428. Besides the ERR-BODY members it carries the `session` to resume with, its `expiry` in seconds, the `link` the session belongs to (for a registration, the link the 428 created, `unconfirmed` until resumed) and the `token_generation_data`. Open (no `additionalProperties: false`): a tolerant reader of the provider's errors. */
+        /** @description LINK-MFA-428: the error item of a 428. Besides the ERR-BODY members it carries the `session` and the `link` a client resumes with (required: the PATCH that resumes needs both; for a registration, the link the 428 created, `unconfirmed` until resumed), the session's `expiry` in seconds and the `token_generation_data` (this simulator always sends them; the provider's schema leaves them optional). Its `code` is `token_required`. Open (no `additionalProperties: false`): a tolerant reader of the provider's errors. */
         TokenRequiredError: {
             request_id: components["schemas"]["RequestId"];
             message: string;
-            /** @constant */
-            code: "token_required";
+            /** @description `token_required`. */
+            code: string;
             field?: string;
             session: components["schemas"]["MfaSession"];
             /** @description Seconds the session stays valid. */
-            expiry: number;
+            expiry?: number;
             /** Format: uuid */
             link: string;
-            token_generation_data: components["schemas"]["TokenGenerationData"];
+            token_generation_data?: components["schemas"]["TokenGenerationData"];
         };
-        /** @description LINK-MFA-428: the 428 error array. */
+        /** @description LINK-MFA-428: the 428 error array (one item). */
         TokenRequiredErrorList: components["schemas"]["TokenRequiredError"][];
         /** @description LINK-MFA-428: resumes a registration or retrieval paused with 428, with the `session` and `link` of the 428 item (both required, as the provider has them; the official SDK sends both). A missing or wrong `token` is 400 `invalid_token`; an expired, unknown or already resumed session 400 `session_expired`; a `link` that is not the session's 400 `invalid`. `save_data` only matters on a retrieval. Open, like the provider's request schemas: members it does not name are ignored. */
         MfaResumeRequest: {
@@ -4046,7 +4043,7 @@ export interface components {
              * @description The latest daily base salary over a month.
              */
             monthly_salary?: number;
-            /** @description ISO 4217 code, `MXN` (the pattern is ours). */
+            /** @description ISO 4217 code, `MXN`. */
             currency?: string;
             /** @description Events of the employment, oldest first. */
             employment_status_updates?: components["schemas"]["EmploymentStatusUpdate"][];
@@ -4245,7 +4242,7 @@ export interface components {
             average_income_amount: number;
             /** Format: float */
             last_income_amount: number;
-            /** @description ISO 4217 code (the pattern is ours). */
+            /** @description ISO 4217 code, e.g. `BRL`. */
             currency: string;
             /**
              * @description Description of the latest inflow (the provider's schema gives no type; a string or null here).
@@ -4415,7 +4412,7 @@ export interface components {
         /** @description An institution, with the provider's members. The spec names only `id`: the simulator's ids are uuids, the provider's published ones integers, and both are accepted. */
         Institution: {
             id: string | number;
-            /** @description Stable code used as `institution` in link registration. */
+            /** @description Stable code used as `institution` in link registration, e.g. `ofbank_br_retail`. */
             name?: string;
             display_name?: string;
             /** @enum {string} */
@@ -4425,6 +4422,7 @@ export interface components {
             /** @enum {string} */
             status?: "healthy" | "down";
             website?: string | null;
+            /** @description A hex colour, e.g. `#056dae`. */
             primary_color?: string;
             logo?: string | null;
             icon_logo?: string | null;
@@ -4461,7 +4459,7 @@ export interface components {
         InvoiceDetail: {
             /** @description The line's description as written on the invoice (the provider requires it and gives no type). */
             description: string | null;
-            /** @description SAT product or service key (c_ClaveProdServ, 8 digits; the pattern is ours). */
+            /** @description SAT product or service key (c_ClaveProdServ, 8 digits; a free string, as the provider states it). */
             product_identification: string | null;
             /** @description Units sold (a CFDI allows decimals; the provider's schema says integer). */
             quantity: number | null;
@@ -4557,7 +4555,7 @@ export interface components {
             id: string;
             /**
              * Format: uuid
-             * @description Id of the fiscal link the invoice belongs to (a uuid; the provider leaves the format open).
+             * @description Id of the fiscal link the invoice belongs to (a uuid, like every link id).
              */
             link?: string;
             /**
@@ -4572,7 +4570,7 @@ export interface components {
             created_at?: string;
             /**
              * Format: uuid
-             * @description The folio fiscal (UUID) the SAT assigned to the CFDI.
+             * @description The folio fiscal (a UUID) the SAT assigned to the CFDI. `format: uuid` is stricter than the provider's free string; it stays only while the simulator's record generator reads it to draw a fresh one.
              */
             invoice_identification: string | null;
             /**
@@ -4600,13 +4598,13 @@ export interface components {
              * @enum {string|null}
              */
             type: "INFLOW" | "OUTFLOW" | null;
-            /** @description RFC of the issuer (12 characters for a company, 13 for a person; the pattern is ours). */
+            /** @description RFC of the issuer (12 characters for a company, 13 for a person; a free string, as the provider states it). */
             sender_id: string | null;
             /** @description Name or business name of the issuer. */
             sender_name: string | null;
             /** @description Whether the SAT lists the issuer for simulated operations (EFOS); null when not listed. */
             sender_tax_fraud_status?: string | null;
-            /** @description RFC of the receiver. */
+            /** @description RFC of the receiver (a free string, as above). */
             receiver_id: string | null;
             /** @description Name or business name of the receiver. */
             receiver_name: string | null;
@@ -4651,7 +4649,7 @@ export interface components {
             place_of_issue?: string | null;
             /** @description The line items. */
             invoice_details: components["schemas"]["InvoiceDetail"][];
-            /** @description Currency of the amounts; mostly MXN (the pattern is ours). */
+            /** @description Currency of the amounts (ISO 4217); mostly MXN. The pattern is stricter than the provider's free string; it stays only while the simulator's record generator reads it to pick the link country's currency. */
             currency: string | null;
             /**
              * Format: float
@@ -4756,9 +4754,9 @@ export interface components {
          */
         FetchResource: "ACCOUNTS" | "OWNERS" | "TRANSACTIONS" | "BILLS" | "BALANCES" | "EXCHANGES" | "INVESTMENTS" | "INVESTMENT_TRANSACTIONS" | "EMPLOYMENTS" | "EMPLOYMENT_RECORDS" | "INVOICES" | "TAX_RETURNS" | "TAX_STATUS" | "TAX_COMPLIANCE_STATUS" | "TAX_RETENTIONS" | "FINANCIAL_STATEMENTS" | "DEBT_REPORTS";
         FetchResources: components["schemas"]["FetchResource"][];
-        /** @description How long credentials are stored: `store`, `nostore` or a number of days such as `27d` (choice). */
+        /** @description How long credentials are stored: `store`, `nostore` or a number of days such as `27d` (choice). A free string, as the provider's registration takes it: the simulator keeps what it is given. */
         CredentialsStorage: string;
-        /** @description A link (LINK-REGISTER), with the provider's members. The spec names `id`, `access_mode`, `stale_in`, `fetch_resources` and the status values; `id` is always present. `credentials_storage` is ours (how long the simulator keeps the credentials it was given). */
+        /** @description A link (LINK-REGISTER), with the provider's members. The spec names `id`, `access_mode`, `stale_in`, `fetch_resources` and the status values; `id` is always present. `fetch_resources`, `stale_in` and `credentials_storage` (how long the credentials are kept) are not in the provider's published schema, so they are optional here, though the simulator always sends them. */
         Link: {
             /** Format: uuid */
             id: string;
@@ -4775,9 +4773,9 @@ export interface components {
              * @description Last successful read from the institution.
              */
             last_accessed_at?: string | null;
-            fetch_resources: components["schemas"]["FetchResources"];
-            stale_in: string | null;
-            credentials_storage: components["schemas"]["CredentialsStorage"];
+            fetch_resources?: components["schemas"]["FetchResources"];
+            stale_in?: string | null;
+            credentials_storage?: components["schemas"]["CredentialsStorage"];
             /** @description An opaque id of the end-user at the institution: the same user gets the same id in every link. */
             institution_user_id?: string;
             /**
@@ -5051,7 +5049,7 @@ export interface components {
         RecurringExpenseTransaction: {
             /**
              * Format: float
-             * @description Amount paid, positive (the bound is ours).
+             * @description Amount paid, positive.
              */
             amount: number;
             /** Format: date */
@@ -5062,15 +5060,15 @@ export interface components {
              */
             description: string | null;
         };
-        /** @description A regular payment (subscription, utility bill...) of one checking, savings or credit card account, found over up to 365 days of the account's history, with the provider's members: `account` is the whole account record the payments leave from (its `currency` is the amounts' currency). The spec gives only `id`. `link` and `collected_at` are ours (every stored record names its link and when its data was read). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description A regular payment (subscription, utility bill...) of one checking, savings or credit card account, found over up to 365 days of the account's history, with the provider's members: `account` is the whole account record the payments leave from (its `currency` is the amounts' currency). The spec gives only `id`. `link`, `collected_at` and `created_at` are ours and optional (the simulator names every stored record's link and when its data was read and stored; the provider's record has them in `account` only). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         RecurringExpense: {
             /** Format: uuid */
             id: string;
             /**
              * Format: uuid
-             * @description Id of the link the record belongs to (ours).
+             * @description Id of the link the record belongs to (ours, optional).
              */
-            link: string;
+            link?: string;
             /** @description The account the payments leave from, as `/api/accounts/` has it. */
             account: components["schemas"]["Account"] | null;
             /**
@@ -5331,15 +5329,15 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the risk insights computed for the link (one record, choice). */
         RiskInsightList: components["schemas"]["RiskInsight"][];
-        /** @description The opinion of compliance with tax obligations the SAT issued for the link's taxpayer, with the provider's members. The spec gives only `id`. `link` is ours (every stored record names its link). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description The opinion of compliance with tax obligations the SAT issued for the link's taxpayer, with the provider's members. The spec gives only `id`. `link` is ours and optional (the simulator names every stored record's link; the provider's record does not). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         TaxComplianceStatus: {
             /** Format: uuid */
             id: string;
             /**
              * Format: uuid
-             * @description Id of the fiscal link the record belongs to (ours).
+             * @description Id of the fiscal link the record belongs to (ours, optional).
              */
-            link: string;
+            link?: string;
             /**
              * Format: date-time
              * @description When the data was read from the institution.
@@ -5352,7 +5350,7 @@ export interface components {
             created_at?: string;
             /** @description Folio of the opinion document, e.g. `26NA1234567`. */
             internal_identification?: string | null;
-            /** @description RFC of the taxpayer the opinion is about (the pattern is ours). */
+            /** @description RFC of the taxpayer the opinion is about (12 or 13 characters; a free string, as the provider states it). */
             rfc?: string | null;
             /**
              * @description Sense of the opinion: positive, negative, or registered without obligations.
@@ -5395,7 +5393,7 @@ export interface components {
         RetentionBreakdown: {
             /**
              * Format: float
-             * @description Base the retention was computed on (the bound is ours).
+             * @description Base the retention was computed on.
              */
             base_amount: number | null;
             /** @description The tax retained, e.g. `ISR`, `IVA`. */
@@ -5408,7 +5406,7 @@ export interface components {
              */
             payment_status: "PAID" | "PROVISIONED" | null;
         };
-        /** @description A retention CFDI of a Mexican fiscal link, with the provider's members. The spec gives `id` and that at most 500 are returned per period (TAX-RETENTIONS-500). `type` is ours: whether the link's taxpayer received (`INFLOW`) or issued (`OUTFLOW`) it, as the retrieval asks. Amounts are in MXN. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description A retention CFDI of a Mexican fiscal link, with the provider's members. The spec gives `id` and that at most 500 are returned per period (TAX-RETENTIONS-500). `type` is ours (optional: the provider's record lacks it): whether the link's taxpayer received (`INFLOW`) or issued (`OUTFLOW`) it, as the retrieval asks. Amounts are in MXN. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         TaxRetention: {
             /** Format: uuid */
             id: string;
@@ -5431,7 +5429,7 @@ export interface components {
              * @description `INFLOW`: retention received by the link's taxpayer; `OUTFLOW`: issued by it (ours).
              * @enum {string}
              */
-            type: "INFLOW" | "OUTFLOW";
+            type?: "INFLOW" | "OUTFLOW";
             /**
              * Format: uuid
              * @description The folio fiscal (UUID) the SAT assigned to the retention CFDI.
@@ -5459,7 +5457,7 @@ export interface components {
              * @description When it was cancelled; null while valid.
              */
             cancelled_at: string | null;
-            /** @description RFC of the withholding agent (the pattern is ours). */
+            /** @description RFC of the withholding agent (a free string, as the provider states it). */
             sender_id: string | null;
             sender_name: string | null;
             /** @enum {string|null} */
@@ -5536,7 +5534,7 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the tax retentions retrieved from the institution. TAX-RETENTIONS-500: at most 500 per requested period. */
         TaxRetentionList: components["schemas"]["TaxRetention"][];
-        /** @description A yearly tax return (declaración anual), with the provider's members: the sections of the SAT form, each as the SAT gives it (a person's return fills the persons' sections, a company's the companies'). The spec gives `id`, the year and that lists mix yearly and monthly returns (TAX-RETURNS-MIXED): `type` (ours) tells the two apart and `year` is the fiscal year. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description A yearly tax return (declaración anual), with the provider's members: the sections of the SAT form, each as the SAT gives it (a person's return fills the persons' sections, a company's the companies'). The spec gives `id`, the year and that lists mix yearly and monthly returns (TAX-RETURNS-MIXED): a yearly return has no `type`, or `YEARLY` (ours: the simulator sends it), and `year` is the fiscal year (ours, optional: the provider's record has the year inside `informacion_general`). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         TaxReturnYearly: {
             /** Format: uuid */
             id: string;
@@ -5556,12 +5554,12 @@ export interface components {
              */
             created_at?: string;
             /**
-             * @description TAX-RETURNS-MIXED: marks a yearly return (ours).
+             * @description TAX-RETURNS-MIXED: marks a yearly return when present (ours; the provider's yearly return has no `type`).
              * @constant
              */
-            type: "YEARLY";
+            type?: "YEARLY";
             /** @description Fiscal year the return declares. */
-            year: number;
+            year?: number;
             /** @description General data of the filing (taxpayer, kind of return, operation number), as the SAT form has it. */
             informacion_general: Record<string, never> | null;
             /** @description Wages and salaries (persons). */
@@ -5601,7 +5599,7 @@ export interface components {
             /** @description The SAT's acknowledgment of the filing, base64-encoded PDF; null when not asked for or not available. */
             receipt_pdf: string | null;
         };
-        /** @description A monthly (provisional) tax return, with the provider's members: the sections of the SAT form (a person's ISR and IVA, or a company's determination and payment detail of each). The spec gives `id`, the year and TAX-RETURNS-MIXED: `type` marks it monthly, `year` and `month` are the declared period. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description A monthly (provisional) tax return, with the provider's members: the sections of the SAT form (a person's ISR and IVA, or a company's determination and payment detail of each). The spec gives `id`, the year and TAX-RETURNS-MIXED: `type` marks it monthly (any value but `YEARLY`: the provider states no values; the simulator sends `MONTHLY`), `year` and `month` are the declared period (ours, optional: the provider's record has the period inside `informacion_general`). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         TaxReturnMonthly: {
             /** Format: uuid */
             id: string;
@@ -5620,15 +5618,12 @@ export interface components {
              * @description When the record was stored.
              */
             created_at?: string;
-            /**
-             * @description TAX-RETURNS-MIXED: marks a monthly return.
-             * @constant
-             */
-            type: "MONTHLY";
+            /** @description TAX-RETURNS-MIXED: marks a monthly return (`MONTHLY` from the simulator). */
+            type: string | null;
             /** @description Fiscal year of the declared month. */
-            year: number;
+            year?: number;
             /** @description The declared month (ours). */
-            month: number;
+            month?: number;
             /** @description General data of the filing (taxpayer, period, operation number), as the SAT form has it. */
             informacion_general: Record<string, never> | null;
             /** @description ISR of the month (persons). */
@@ -5648,7 +5643,7 @@ export interface components {
             /** @description The SAT's acknowledgment of the filing, base64-encoded PDF; null when not asked for or not available. */
             receipt_pdf?: string | null;
         };
-        /** @description TAX-RETURNS-MIXED: a yearly or a monthly tax return, told apart by `type` (`YEARLY` or `MONTHLY`). */
+        /** @description TAX-RETURNS-MIXED: a yearly or a monthly tax return, told apart by `type` (absent or `YEARLY` on a yearly return, present and not `YEARLY` on a monthly one). */
         TaxReturn: components["schemas"]["TaxReturnYearly"] | components["schemas"]["TaxReturnMonthly"];
         /** @description PAGE-DEFAULT: a page of tax returns, yearly and monthly mixed (TAX-RETURNS-MIXED). */
         TaxReturnPage: {
@@ -5667,7 +5662,7 @@ export interface components {
              */
             link: string;
             /**
-             * @description Yearly returns (`year_from`/`year_to`, the default, as the provider has it) or monthly returns (`date_from`/`date_to`). Lists mix the two (TAX-RETURNS-MIXED).
+             * @description Yearly returns (`year_from`/`year_to`, the default, as the provider has it) or monthly returns (`date_from`/`date_to`). Lists mix the two (TAX-RETURNS-MIXED). The provider states no values; the enum stays while the simulator reads it to tell the two kinds apart.
              * @default yearly
              * @enum {string}
              */
@@ -5703,9 +5698,9 @@ export interface components {
         TaxReturnList: components["schemas"]["TaxReturn"][];
         /** @description The taxpayer as the SAT registry has them. */
         TaxPayerInformation: {
-            /** @description RFC of the taxpayer (the pattern is ours). */
+            /** @description RFC of the taxpayer (12 or 13 characters; a free string, as the provider states it). */
             rfc: string | null;
-            /** @description CURP (population registry code) of a person, with its check digit; null for a company (the pattern is ours). */
+            /** @description CURP (population registry code, 18 characters) of a person; null for a company. A free string, as the provider states it. */
             curp?: string | null;
             /** @description Given names of a person. */
             name?: string | null;
@@ -5815,7 +5810,7 @@ export interface components {
             /** @description Fiscal address; null when the SAT shows none. */
             address: components["schemas"]["TaxStatusAddress"] | null;
             economic_activity: components["schemas"]["EconomicActivity"][] | null;
-            regimens: components["schemas"]["TaxRegime"][] | null;
+            regimens?: components["schemas"]["TaxRegime"][] | null;
             obligations: components["schemas"]["TaxObligation"][] | null;
             /** @description The SAT's digital stamp (sello digital) of the document. */
             digital_stamp: string | null;
@@ -5916,15 +5911,15 @@ export interface components {
             /** @description Total of the previous bill, as the institution writes it. */
             previous_bill_total?: string | null;
         };
-        /** @description One movement in an account, with the provider's members. `id`, `description`, `value_date`, `collected_at` and `created_at` are named by the spec; `id` is always present. `link` is ours: every stored record names its link (lists filter by it). `account` is the whole account record the movement belongs to. The webhook events count records by `type` (INFLOW/OUTFLOW) and report first/last dates from `value_date` (WEBHOOK-FOLLOW-UP). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description One movement in an account, with the provider's members. `id`, `description`, `value_date`, `collected_at` and `created_at` are named by the spec; `id` is always present. `link` is ours and optional: the provider's record carries its link inside `account`, and this simulator also names it on the record (lists filter by it). `account` is the whole account record the movement belongs to. The webhook events count records by `type` (INFLOW/OUTFLOW) and report first/last dates from `value_date` (WEBHOOK-FOLLOW-UP). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         Transaction: {
             /** Format: uuid */
             id: string;
             /**
              * Format: uuid
-             * @description Id of the link the transaction belongs to (ours: the provider's record has none).
+             * @description Id of the link the transaction belongs to (ours, optional: the provider's record has it in `account.link` only).
              */
-            link: string;
+            link?: string;
             /** @description The institution's own id of the movement. */
             internal_identification?: string | null;
             /** @description The account the movement belongs to, as `/api/accounts/` has it. */
@@ -5951,7 +5946,7 @@ export interface components {
             accounting_date: string | null;
             /**
              * Format: float
-             * @description Amount, always positive; the direction is in `type`.
+             * @description Amount, positive; the direction is in `type`.
              */
             amount: number | null;
             /**
@@ -5959,7 +5954,7 @@ export interface components {
              * @description Account balance after the movement; null where the institution gives none.
              */
             balance: number | null;
-            /** @description ISO 4217 code (the pattern is ours). */
+            /** @description ISO 4217 code (the provider's pattern). */
             currency: string | null;
             /** @description The institution's description of the movement. */
             description: string | null;
@@ -7614,7 +7609,7 @@ export interface components {
         PageSize: number;
         /** @description Only records of this link (recommended). */
         LinkFilter: string;
-        /** @description Only the record with this id. */
+        /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
         IdFilter: string;
         /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
         IdIn: components["schemas"]["InFilter"];
@@ -7697,7 +7692,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Only records of this link (recommended). */
                 link?: components["parameters"]["LinkFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -7746,7 +7741,7 @@ export interface operations {
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
                 /** @description Exact match on `category`. */
-                category?: "CHECKING_ACCOUNT" | "SAVINGS_ACCOUNT" | "CREDIT_CARD" | "LOAN_ACCOUNT" | "INVESTMENT_ACCOUNT" | "PENSION_FUND_ACCOUNT" | "RECEIVABLES_ACCOUNT" | "UNCATEGORIZED";
+                category?: string;
                 /** @description FILTER-IN on `category`. */
                 category__in?: components["schemas"]["InFilter"];
                 /** @description Exact match on `currency`. */
@@ -8163,7 +8158,7 @@ export interface operations {
                 link: components["parameters"]["LinkRequired"];
                 /** @description Only records of this account (id). */
                 account?: components["parameters"]["AccountFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -8432,7 +8427,7 @@ export interface operations {
                 link: components["parameters"]["LinkRequired"];
                 /** @description Only balances of this account (id); highly recommended. */
                 account?: string;
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -8621,7 +8616,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description LIST-LINK-REQUIRED: only records of this link; without it 400 (`required`, `field: link`). */
                 link: components["parameters"]["LinkRequired"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -8955,7 +8950,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description LIST-LINK-REQUIRED: only records of this link; without it 400 (`required`, `field: link`). */
                 link: components["parameters"]["LinkRequired"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -9257,7 +9252,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description LIST-LINK-REQUIRED: only records of this link; without it 400 (`required`, `field: link`). */
                 link: components["parameters"]["LinkRequired"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -9500,7 +9495,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description LIST-LINK-REQUIRED: only records of this link; without it 400 (`required`, `field: link`). */
                 link: components["parameters"]["LinkRequired"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -9790,7 +9785,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Only records of this link (recommended). */
                 link?: components["parameters"]["LinkFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -10100,7 +10095,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Only records of this link (recommended). */
                 link?: components["parameters"]["LinkFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -10375,7 +10370,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Only records of this link (recommended). */
                 link?: components["parameters"]["LinkFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -10659,7 +10654,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Only records of this link (recommended). */
                 link?: components["parameters"]["LinkFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description Exact match on `status`. */
                 status?: "AWAITING_AUTHORISATION" | "AUTHORISED" | "REJECTED" | "REVOKED" | "EXPIRED";
@@ -10761,7 +10756,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Only records of this link (recommended). */
                 link?: components["parameters"]["LinkFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -11005,7 +11000,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Only records of this link (recommended). */
                 link?: components["parameters"]["LinkFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -11545,7 +11540,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Only records of this link (recommended). */
                 link?: components["parameters"]["LinkFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -11829,7 +11824,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Only records of this link (recommended). */
                 link?: components["parameters"]["LinkFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -12265,7 +12260,7 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description Exact match on `name`. */
                 name?: string;
@@ -12276,11 +12271,11 @@ export interface operations {
                 /** @description FILTER-IN on `status`. */
                 status__in?: components["schemas"]["InFilter"];
                 /** @description Exact match on `type`. */
-                type?: "bank" | "fiscal" | "employment";
+                type?: string;
                 /** @description Institutions that serve this country. */
                 country_codes?: "BR" | "MX" | "CL" | "CO";
                 /** @description Exact match on `status`. */
-                status?: "healthy" | "down";
+                status?: string;
                 /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
                 fields?: components["parameters"]["Fields"];
                 /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
@@ -12460,7 +12455,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Only records of this link (recommended). */
                 link?: components["parameters"]["LinkFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -12513,7 +12508,7 @@ export interface operations {
                 /** @description FILTER-RANGE on `invoice_date`. */
                 invoice_date__range?: components["schemas"]["DateRangeFilter"];
                 /** @description Exact match on `status` (INVOICE-CANCELLED). */
-                status?: "ACTIVE" | "CANCELLED";
+                status?: string;
                 /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
                 fields?: components["parameters"]["Fields"];
                 /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
@@ -13150,7 +13145,7 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -13171,9 +13166,9 @@ export interface operations {
                 /** @description Exact match on `institution`. */
                 institution?: string;
                 /** @description Exact match on `access_mode`. */
-                access_mode?: components["schemas"]["AccessMode"];
+                access_mode?: string;
                 /** @description Exact match on `status`. */
-                status?: components["schemas"]["LinkStatus"];
+                status?: string;
                 /** @description FILTER-IN on `status`. */
                 status__in?: components["schemas"]["InFilter"];
                 /** @description Exact match on `external_id`. */
@@ -13191,7 +13186,7 @@ export interface operations {
                 /** @description FILTER-IN on `institution_user_id`. */
                 institution_user_id__in?: components["schemas"]["InFilter"];
                 /** @description Exact match on `refresh_rate`. */
-                refresh_rate?: "6h" | "12h" | "24h" | "7d" | "30d";
+                refresh_rate?: string;
             };
             header?: never;
             path?: never;
@@ -13648,7 +13643,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Only records of this link (recommended). */
                 link?: components["parameters"]["LinkFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -13912,7 +13907,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Only records of this link (recommended). */
                 link?: components["parameters"]["LinkFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -14258,7 +14253,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Only records of this link (recommended). */
                 link?: components["parameters"]["LinkFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -14865,7 +14860,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Only records of this link (recommended). */
                 link?: components["parameters"]["LinkFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -15337,7 +15332,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Only records of this link (recommended). */
                 link?: components["parameters"]["LinkFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -15559,7 +15554,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Only records of this link (recommended). */
                 link?: components["parameters"]["LinkFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -15578,7 +15573,7 @@ export interface operations {
                 /** @description FILTER-RANGE on the date part of `collected_at`. */
                 collected_at__range?: components["parameters"]["CollectedAtRange"];
                 /** @description Exact match on `type`. */
-                type?: "INFLOW" | "OUTFLOW";
+                type?: string;
                 /** @description FILTER-IN on `type`. */
                 type__in?: components["schemas"]["InFilter"];
                 /** @description FILTER-RANGE on the date part of `issued_at`. */
@@ -15895,7 +15890,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Only records of this link (recommended). */
                 link?: components["parameters"]["LinkFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -16359,7 +16354,7 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Only records of this link (recommended). */
                 link?: components["parameters"]["LinkFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -16921,7 +16916,7 @@ export interface operations {
                 link: components["parameters"]["LinkRequired"];
                 /** @description Only records of this account (id). */
                 account?: components["parameters"]["AccountFilter"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -16992,11 +16987,11 @@ export interface operations {
                 /** @description FILTER-RANGE on `amount`. */
                 amount__range?: components["schemas"]["NumberRangeFilter"];
                 /** @description Exact match on `type`. */
-                type?: "INFLOW" | "OUTFLOW";
+                type?: string;
                 /** @description FILTER-IN on `type`. */
                 type__in?: components["schemas"]["InFilter"];
                 /** @description Exact match on `status`. */
-                status?: "PROCESSED" | "PENDING" | "UNCATEGORIZED";
+                status?: string;
                 /** @description Exact match on `category`. */
                 category?: "INCOME_AND_PAYMENTS" | "TRANSFERS" | "FOOD_AND_GROCERIES" | "BILLS_AND_UTILITIES" | "TRANSPORT_AND_TRAVEL" | "SHOPPING" | "HOME_AND_LIFE" | "LEISURE_AND_ONLINE_PLATFORMS" | "HEALTH_AND_WELLNESS" | "TAXES_AND_FEES" | "INVESTMENTS_AND_SAVINGS" | "CREDITS_AND_LOANS";
                 /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
@@ -17846,7 +17841,7 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -18237,7 +18232,7 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -18639,7 +18634,7 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -19182,7 +19177,7 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];
@@ -19642,7 +19637,7 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
-                /** @description Only the record with this id. */
+                /** @description Only the record with this id (a free string, as the provider takes it; an id no record has matches nothing). */
                 id?: components["parameters"]["IdFilter"];
                 /** @description FILTER-IN: only records whose id is one of these (comma-separated). */
                 id__in?: components["parameters"]["IdIn"];

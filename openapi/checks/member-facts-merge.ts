@@ -3,7 +3,7 @@
  * own keywords beside its composition), or either holds (`oneOf`/`anyOf` branches: only what every
  * branch says constrains, and a member is required only where every branch that can hold it requires it).
  */
-import type { MemberFacts, MemberMap } from './schema-members.js';
+import type { MemberFacts, MemberMap } from './member-facts.js';
 
 const LOWER = new Set(['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties']);
 

@@ -54,10 +54,12 @@ const SIMULATOR_ONLY_TARGET_BYTES = 40e6;
 const SIMULATOR_ONLY_BUDGET_BYTES = 70e6;
 const sizes = {};
 
+let tarball;
 await step('npm pack (builds dist/)', () => {
   run('npm', ['pack', '--silent', '--pack-destination', project], { cwd: repo });
+  tarball = readdirSync(project).find((name) => name.endsWith('.tgz'));
+  return `${tarball}, ${Math.round(statSync(join(project, tarball)).size / 1e3)} kB`;
 });
-const tarball = readdirSync(project).find((name) => name.endsWith('.tgz'));
 
 // A simulator-only user: the tarball alone.
 await step('install the tarball into a project outside the repository (no optional peer)', () => {

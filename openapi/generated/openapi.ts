@@ -4559,8 +4559,11 @@ export interface components {
              * @description Issue date of the invoice; the INVOICES events report first and last invoice dates from it.
              */
             invoice_date: string | null;
-            /** @description INVOICE-CANCELLED: `ACTIVE` (vigente) or `CANCELLED` (cancelado); the provider leaves the values open. */
-            status: ("ACTIVE" | "CANCELLED") | null;
+            /**
+             * @description INVOICE-CANCELLED: `ACTIVE` (vigente) or `CANCELLED` (cancelado); the provider leaves the values open.
+             * @enum {string|null}
+             */
+            status: "ACTIVE" | "CANCELLED" | null;
             /**
              * Format: date-time
              * @description When the invoice was cancelled; null while `ACTIVE` (ours, INVOICE-CANCELLED).

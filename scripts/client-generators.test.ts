@@ -40,12 +40,17 @@ const GENERATORS: Record<string, (out: string) => [string, string[]]> = {
 
 /**
  * openapi-zod-client 1.18.3 reads `type: [string, 'null']` with `enum: [..., null]` as `z.enum([..., null])`.
- * The document writes nullable enums as `anyOf: [{enum}, {type: 'null'}]`, except the invoices
- * retrieval's request member `type`, whose enum the simulator reads to split the records by type:
- * exactly that one error is expected until the simulator reads the anyOf form too.
+ * The document writes nullable enums as `anyOf: [{enum}, {type: 'null'}]`, except two members whose enum
+ * other code reads at the top of the member: the invoices retrieval's request `type` (the simulator
+ * splits the records by its values) and the invoice record's `status` (the INVOICE-CANCELLED property
+ * looks for CANCELLED there). Exactly those two errors are expected until those readers take the anyOf
+ * form too.
  */
 const KNOWN_ERRORS: Record<string, RegExp[]> = {
-  'openapi-zod-client': [/z\.enum\(\["INFLOW", "OUTFLOW", null\]\)/],
+  'openapi-zod-client': [
+    /z\.enum\(\["INFLOW", "OUTFLOW", null\]\)/,
+    /z\.enum\(\["ACTIVE", "CANCELLED", null\]\)/,
+  ],
 };
 
 let dir: string;

@@ -48,9 +48,12 @@ export async function runDocBlocks(project, packageDir) {
         console.log(`     not run ${where}: ${block.reason}`);
       } else if (block.kind === 'run') {
         counts.ran += 1;
+        const started = performance.now();
         const result = await runBlock(project, block.text);
         const ok = result.status === 0;
-        console.log(`     ${ok ? 'ran    ' : 'FAILED '} ${where}`);
+        console.log(
+          `     ${ok ? 'ran    ' : 'FAILED '} ${where} (${Math.round(performance.now() - started)} ms)`,
+        );
         if (!ok) {
           const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.slice(-3000);
           failures.push(

@@ -1,12 +1,20 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { isRunning } from './process-tree.js';
 import { contentOf, finished, LAUNCHER, startOfkit } from './testing/cli-process.js';
 
-const scratch = () => mkdtempSync(join(tmpdir(), 'ofkit-exec-'));
+const scratches: string[] = [];
+const scratch = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ofkit-exec-'));
+  scratches.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of scratches) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('ofkit exec ends the whole process tree on a signal', () => {
   // Each case starts a Node process and a simulator: seconds on a loaded machine, not a timing check.

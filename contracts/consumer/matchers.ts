@@ -42,7 +42,12 @@ export const fromState = (template: string, example: string) =>
 /** RequestId: a non-empty string. */
 export const requestId = () => string('8f6a0a2c1b7e4e3c9c1f0e6d5b4a3c2d');
 
-type SchemaNode = { enum?: unknown[]; items?: SchemaNode; properties?: Record<string, SchemaNode> };
+type SchemaNode = {
+  enum?: unknown[];
+  anyOf?: SchemaNode[];
+  items?: SchemaNode;
+  properties?: Record<string, SchemaNode>;
+};
 const SCHEMAS = (
   JSON.parse(readFileSync(resolve(import.meta.dirname, '../../openapi/generated/openapi.json'), 'utf8')) as {
     components: { schemas: Record<string, SchemaNode> };
@@ -52,9 +57,11 @@ const SCHEMAS = (
 /** A value of a document enum (`schema`, or its `property`; an array's items), so the regex follows the document. */
 export function enumOf(schema: string, property: string | undefined, example: string) {
   const node = property === undefined ? SCHEMAS[schema] : SCHEMAS[schema]?.properties?.[property];
-  const values = (node?.enum ?? node?.items?.enum ?? []).filter(
-    (value): value is string => typeof value === 'string',
-  );
+  // A nullable enum is `anyOf: [{enum}, {type: 'null'}]`: the values are in a branch.
+  const branches = [node, node?.items, ...(node?.anyOf ?? [])];
+  const values = branches
+    .flatMap((branch) => branch?.enum ?? [])
+    .filter((value): value is string => typeof value === 'string');
   if (!values.includes(example)) throw new Error(`${schema}.${property ?? ''} has no enum value ${example}`);
   return regex(`^(${values.join('|')})$`, example);
 }

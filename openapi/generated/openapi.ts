@@ -2708,8 +2708,7 @@ export interface components {
         LoanInterestRate: {
             /** @description The rate's name at the institution. */
             name: string | null;
-            /** @enum {string|null} */
-            type: "MONTHLY" | "YEARLY" | null;
+            type: ("MONTHLY" | "YEARLY") | null;
             /** Format: float */
             value: number | null;
         };
@@ -2840,11 +2839,8 @@ export interface components {
              * @description When the record was stored.
              */
             created_at?: string;
-            /**
-             * @description Account type (the simulated institutions hold the first four).
-             * @enum {string|null}
-             */
-            category: "CHECKING_ACCOUNT" | "SAVINGS_ACCOUNT" | "CREDIT_CARD" | "LOAN_ACCOUNT" | "INVESTMENT_ACCOUNT" | "PENSION_FUND_ACCOUNT" | "RECEIVABLES_ACCOUNT" | "UNCATEGORIZED" | null;
+            /** @description Account type (the simulated institutions hold the first four). */
+            category: ("CHECKING_ACCOUNT" | "SAVINGS_ACCOUNT" | "CREDIT_CARD" | "LOAN_ACCOUNT" | "INVESTMENT_ACCOUNT" | "PENSION_FUND_ACCOUNT" | "RECEIVABLES_ACCOUNT" | "UNCATEGORIZED") | null;
             /** @description `ASSET` when the balance is the holder's money, `LIABILITY` when it is owed (cards, loans). */
             balance_type: string | null;
             /** @description The institution's own name for the product. */
@@ -3173,11 +3169,8 @@ export interface components {
              */
             created_at: string;
             employer: components["schemas"]["BrEmploymentEmployer"];
-            /**
-             * @description Kind of employment bond (choice).
-             * @enum {string|null}
-             */
-            employment_type: "CLT" | "ESTATUTARIO" | "TEMPORARIO" | "AVULSO" | null;
+            /** @description Kind of employment bond (choice). */
+            employment_type: ("CLT" | "ESTATUTARIO" | "TEMPORARIO" | "AVULSO") | null;
             /**
              * Format: date
              * @description Admission date (choice).
@@ -3274,11 +3267,8 @@ export interface components {
             fee_amount: number | null;
             /** @description IOF charged in the local currency (choice). */
             tax_amount: number | null;
-            /**
-             * @description How the foreign currency is delivered (choice).
-             * @enum {string|null}
-             */
-            delivery_method: "CASH" | "PREPAID_CARD" | "ACCOUNT_CREDIT" | "WIRE_TRANSFER" | null;
+            /** @description How the foreign currency is delivered (choice). */
+            delivery_method: ("CASH" | "PREPAID_CARD" | "ACCOUNT_CREDIT" | "WIRE_TRANSFER") | null;
             /**
              * Format: date
              * @description Settlement date (choice); null while not scheduled.
@@ -3482,11 +3472,8 @@ export interface components {
              * @enum {string}
              */
             type: "PRE_FIXADO" | "POS_FIXADO" | "FLUTUANTE";
-            /**
-             * @description Index a post-fixed rate follows; null for pre-fixed (choice).
-             * @enum {string|null}
-             */
-            index: "CDI" | "SELIC" | "IPCA" | "IGPM" | "TR" | null;
+            /** @description Index a post-fixed rate follows; null for pre-fixed (choice). */
+            index: ("CDI" | "SELIC" | "IPCA" | "IGPM" | "TR") | null;
             /** @description Percentage of the index, e.g. 110 (choice). */
             index_percentage: number | null;
             /** @description Pre-fixed or additional yearly rate in percent, e.g. 6.25 (choice). */
@@ -3516,11 +3503,8 @@ export interface components {
              * @enum {string}
              */
             type: "FIXED_INCOME" | "CREDIT_FIXED_INCOME" | "VARIABLE_INCOME" | "INVESTMENT_FUND" | "TREASURE_TITLE";
-            /**
-             * @description Product within the type (choice of values).
-             * @enum {string|null}
-             */
-            subtype: "CDB" | "RDB" | "LCI" | "LCA" | "LC" | "CRI" | "CRA" | "DEBENTURE" | "ACAO" | "FII" | "BDR" | "ETF" | "FUNDO_RENDA_FIXA" | "FUNDO_MULTIMERCADO" | "FUNDO_ACOES" | "LFT" | "LTN" | "NTN_B" | "NTN_F" | null;
+            /** @description Product within the type (choice of values). */
+            subtype: ("CDB" | "RDB" | "LCI" | "LCA" | "LC" | "CRI" | "CRA" | "DEBENTURE" | "ACAO" | "FII" | "BDR" | "ETF" | "FUNDO_RENDA_FIXA" | "FUNDO_MULTIMERCADO" | "FUNDO_ACOES" | "LFT" | "LTN" | "NTN_B" | "NTN_F") | null;
             /**
              * @description The institution's name for the product.
              * @example CDB Pos-fixado 110% CDI
@@ -3825,11 +3809,8 @@ export interface components {
              * @description Start of activities (inicio de actividades); null when none was declared.
              */
             start_of_activities: string | null;
-            /**
-             * @description Main income tax category; null without activities (choice).
-             * @enum {string|null}
-             */
-            tax_category: "FIRST_CATEGORY" | "SECOND_CATEGORY" | null;
+            /** @description Main income tax category; null without activities (choice). */
+            tax_category: ("FIRST_CATEGORY" | "SECOND_CATEGORY") | null;
             /** @description Registered address; null when the institution gives none. */
             address: components["schemas"]["ClTaxAddress"] | null;
         };
@@ -3965,13 +3946,11 @@ export interface components {
             entitled_to_company_benefits?: boolean;
             /** Format: date */
             valid_until?: string | null;
-            /** @enum {string|null} */
-            status?: "EMPLOYED" | "UNEMPLOYED" | null;
+            status?: ("EMPLOYED" | "UNEMPLOYED") | null;
         };
         /** @description An identity document: the NSS (11 digits) or the CURP (18 characters, with its check digit). */
         EmploymentDocumentId: {
-            /** @enum {string|null} */
-            document_type?: "NSS" | "CURP" | null;
+            document_type?: ("NSS" | "CURP") | null;
             document_number?: string | null;
         };
         /** @description Personal data of the individual. */
@@ -4588,16 +4567,10 @@ export interface components {
              * @description When the invoice was cancelled; null while `ACTIVE` (ours, INVOICE-CANCELLED).
              */
             cancelled_at?: string | null;
-            /**
-             * @description CFDI type as the SAT names it.
-             * @enum {string|null}
-             */
-            invoice_type: "Ingreso" | "Egreso" | "Nómina" | "Pago" | "Traslado" | null;
-            /**
-             * @description `INFLOW`: received by the link's taxpayer; `OUTFLOW`: issued by it.
-             * @enum {string|null}
-             */
-            type: "INFLOW" | "OUTFLOW" | null;
+            /** @description CFDI type as the SAT names it. */
+            invoice_type: ("Ingreso" | "Egreso" | "Nómina" | "Pago" | "Traslado") | null;
+            /** @description `INFLOW`: received by the link's taxpayer; `OUTFLOW`: issued by it. */
+            type: ("INFLOW" | "OUTFLOW") | null;
             /** @description RFC of the issuer (12 characters for a company, 13 for a person; a free string, as the provider states it). */
             sender_id: string | null;
             /** @description Name or business name of the issuer. */
@@ -4631,11 +4604,8 @@ export interface components {
              * @description Deprecated; do not rely on it.
              */
             payment_type_description?: string | null;
-            /**
-             * @description `PUE` paid at once, `PIP` in an initial instalment, `PPD` in instalments or deferred.
-             * @enum {string|null}
-             */
-            payment_method?: "PUE" | "PIP" | "PPD" | null;
+            /** @description `PUE` paid at once, `PIP` in an initial instalment, `PPD` in instalments or deferred. */
+            payment_method?: ("PUE" | "PIP" | "PPD") | null;
             /**
              * @deprecated
              * @description Deprecated; do not rely on it.
@@ -4783,11 +4753,8 @@ export interface components {
              * @description The user of the caller's account who made the link.
              */
             created_by?: string;
-            /**
-             * @description How often a recurrent link is refreshed (`24h` in the simulator); null for single links.
-             * @enum {string|null}
-             */
-            refresh_rate?: "6h" | "12h" | "24h" | "7d" | "30d" | null;
+            /** @description How often a recurrent link is refreshed (`24h` in the simulator); null for single links. */
+            refresh_rate?: ("6h" | "12h" | "24h" | "7d" | "30d") | null;
         };
         /** @description PAGE-DEFAULT: a page of links. */
         LinkPage: {
@@ -5107,11 +5074,8 @@ export interface components {
              * @enum {string}
              */
             category: "Bills & Utilities" | "Credits & Loans" | "Insurance" | "Online Platforms & Leisure" | "Transport & Travel" | "Taxes";
-            /**
-             * @description `SUBSCRIPTION` for a fixed-price service, `REGULAR` for a bill that varies.
-             * @enum {string|null}
-             */
-            payment_type: "SUBSCRIPTION" | "REGULAR" | null;
+            /** @description `SUBSCRIPTION` for a fixed-price service, `REGULAR` for a bill that varies. */
+            payment_type: ("SUBSCRIPTION" | "REGULAR") | null;
         };
         /** @description PAGE-DEFAULT: a page of recurring expenses. */
         RecurringExpensePage: {
@@ -5352,11 +5316,8 @@ export interface components {
             internal_identification?: string | null;
             /** @description RFC of the taxpayer the opinion is about (12 or 13 characters; a free string, as the provider states it). */
             rfc?: string | null;
-            /**
-             * @description Sense of the opinion: positive, negative, or registered without obligations.
-             * @enum {string|null}
-             */
-            outcome?: "POSITIVE" | "NEGATIVE" | "NO_OBLIGATIONS" | null;
+            /** @description Sense of the opinion: positive, negative, or registered without obligations. */
+            outcome?: ("POSITIVE" | "NEGATIVE" | "NO_OBLIGATIONS") | null;
             /** @description The opinion document, base64-encoded PDF, when the retrieval asked `attach_pdf: true`; else null. */
             pdf: string | null;
         };
@@ -5400,11 +5361,8 @@ export interface components {
             tax_type: string | null;
             /** Format: float */
             retained_amount: number | null;
-            /**
-             * @description Whether the retention was paid (definitive) or provisioned.
-             * @enum {string|null}
-             */
-            payment_status: "PAID" | "PROVISIONED" | null;
+            /** @description Whether the retention was paid (definitive) or provisioned. */
+            payment_status: ("PAID" | "PROVISIONED") | null;
         };
         /** @description A retention CFDI of a Mexican fiscal link, with the provider's members. The spec gives `id` and that at most 500 are returned per period (TAX-RETENTIONS-500). `type` is ours (optional: the provider's record lacks it): whether the link's taxpayer received (`INFLOW`) or issued (`OUTFLOW`) it, as the retrieval asks. Amounts are in MXN. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         TaxRetention: {
@@ -5460,8 +5418,7 @@ export interface components {
             /** @description RFC of the withholding agent (a free string, as the provider states it). */
             sender_id: string | null;
             sender_name: string | null;
-            /** @enum {string|null} */
-            receiver_nationality: "NATIONAL" | "FOREIGN" | null;
+            receiver_nationality: ("NATIONAL" | "FOREIGN") | null;
             /** @description RFC of a national receiver, or the foreign receiver's tax id. */
             receiver_id: string | null;
             receiver_name: string | null;
@@ -5888,24 +5845,17 @@ export interface components {
             /** @description Address of the merchant's logo. */
             logo?: string | null;
         };
-        /**
-         * @description Category of the movement (the provider's list); null when the movement could not be categorised (then `status` is usually `UNCATEGORIZED`).
-         * @enum {string|null}
-         */
-        TransactionCategory: "Bills & Utilities" | "Credits & Loans" | "Deposits" | "Fees & Charges" | "Food & Groceries" | "Home & Life" | "Income & Payments" | "Insurance" | "Investments & Savings" | "Online Platforms & Leisure" | "Personal Shopping" | "Taxes" | "Transfers" | "Transport & Travel" | "Unknown" | "Withdrawal & ATM" | null;
-        /**
-         * @description Finer category of the movement (the provider's list); null when none applies.
-         * @enum {string|null}
-         */
-        TransactionSubcategory: "Electricity & Energy" | "Rent" | "Telecommunications" | "Water" | "Auto" | "Credit Card" | "Instalment" | "Interest & Charges" | "Mortgage" | "Pay Advance" | "Personal" | "Adjustments" | "Bank Fees" | "Chargeback" | "Refund" | "Blocked Balances" | "Alimony" | "Alcohol & Tobacco" | "Bakery & Coffee" | "Bars & Nightclubs" | "Convenience Store" | "Delivery" | "Groceries" | "Restaurants" | "Education" | "Gyms & Fitness" | "Hair & Beauty" | "Health" | "Home Decor & Appliances" | "Laundry & Dry Cleaning" | "Pharmacies" | "Professional Services" | "Veterinary Services" | "Freelance" | "Interest" | "Retirement" | "Salary" | "Government" | "Home Insurance" | "Auto Insurance" | "Health & Life Insurance" | "Savings" | "Fixed income" | "Equity" | "Investment Funds" | "Derivatives" | "Cryptocurrencies" | "Apps, Software and Cloud Services" | "Events, Parks and Museums" | "Gambling" | "Gaming" | "Lottery" | "Movie & Audio" | "Books & News" | "Clothing & Accessories" | "Department Store" | "Electronics" | "E-commerce" | "Gifts" | "Office Supplies" | "Pet Supplies" | "Auto Tax & Fees" | "Donation" | "Government Fees" | "Income Tax" | "Real Estate Tax & Fees" | "Tax Return" | "Accommodation" | "Auto Expenses" | "Auto Rental" | "Flights" | "Gas" | "Mileage Programs" | "Parking & Tolls" | "Public Transit" | "Taxis & Rideshares" | "Other" | null;
+        /** @description Category of the movement (the provider's list); null when the movement could not be categorised (then `status` is usually `UNCATEGORIZED`). */
+        TransactionCategory: ("Bills & Utilities" | "Credits & Loans" | "Deposits" | "Fees & Charges" | "Food & Groceries" | "Home & Life" | "Income & Payments" | "Insurance" | "Investments & Savings" | "Online Platforms & Leisure" | "Personal Shopping" | "Taxes" | "Transfers" | "Transport & Travel" | "Unknown" | "Withdrawal & ATM") | null;
+        /** @description Finer category of the movement (the provider's list); null when none applies. */
+        TransactionSubcategory: ("Electricity & Energy" | "Rent" | "Telecommunications" | "Water" | "Auto" | "Credit Card" | "Instalment" | "Interest & Charges" | "Mortgage" | "Pay Advance" | "Personal" | "Adjustments" | "Bank Fees" | "Chargeback" | "Refund" | "Blocked Balances" | "Alimony" | "Alcohol & Tobacco" | "Bakery & Coffee" | "Bars & Nightclubs" | "Convenience Store" | "Delivery" | "Groceries" | "Restaurants" | "Education" | "Gyms & Fitness" | "Hair & Beauty" | "Health" | "Home Decor & Appliances" | "Laundry & Dry Cleaning" | "Pharmacies" | "Professional Services" | "Veterinary Services" | "Freelance" | "Interest" | "Retirement" | "Salary" | "Government" | "Home Insurance" | "Auto Insurance" | "Health & Life Insurance" | "Savings" | "Fixed income" | "Equity" | "Investment Funds" | "Derivatives" | "Cryptocurrencies" | "Apps, Software and Cloud Services" | "Events, Parks and Museums" | "Gambling" | "Gaming" | "Lottery" | "Movie & Audio" | "Books & News" | "Clothing & Accessories" | "Department Store" | "Electronics" | "E-commerce" | "Gifts" | "Office Supplies" | "Pet Supplies" | "Auto Tax & Fees" | "Donation" | "Government Fees" | "Income Tax" | "Real Estate Tax & Fees" | "Tax Return" | "Accommodation" | "Auto Expenses" | "Auto Rental" | "Flights" | "Gas" | "Mileage Programs" | "Parking & Tolls" | "Public Transit" | "Taxis & Rideshares" | "Other") | null;
         /** @description The card bill a credit card movement belongs to. */
         TransactionCreditCardData: {
             /** Format: date-time */
             collected_at?: string | null;
             /** @description The bill's name at the institution, e.g. `nov-2026`. */
             bill_name?: string | null;
-            /** @enum {string|null} */
-            bill_status?: "PAID" | "CLOSED" | "OPEN" | "FUTURE" | null;
+            bill_status?: ("PAID" | "CLOSED" | "OPEN" | "FUTURE") | null;
             /** Format: float */
             bill_amount?: number | null;
             /** @description Total of the previous bill, as the institution writes it. */
@@ -5966,16 +5916,10 @@ export interface components {
             subcategory?: components["schemas"]["TransactionSubcategory"];
             /** @description Institution reference of the movement, e.g. a Pix end-to-end id. */
             reference: string | null;
-            /**
-             * @description Direction: money in or out of the account.
-             * @enum {string|null}
-             */
-            type: "INFLOW" | "OUTFLOW" | null;
-            /**
-             * @description Processing status.
-             * @enum {string|null}
-             */
-            status: "PROCESSED" | "PENDING" | "UNCATEGORIZED" | null;
+            /** @description Direction: money in or out of the account. */
+            type: ("INFLOW" | "OUTFLOW") | null;
+            /** @description Processing status. */
+            status: ("PROCESSED" | "PENDING" | "UNCATEGORIZED") | null;
             /** @description The card bill of a credit card movement; null for other accounts. */
             credit_card_data?: components["schemas"]["TransactionCreditCardData"] | null;
         };

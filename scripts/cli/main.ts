@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from './command-line.js';
+import { didYouMean } from './did-you-mean.js';
 
 /** The command table. Each command's module loads on use: `ofkit simulate` never loads the suite, Pact or Prism. */
 const COMMANDS: Record<string, Command> = {
@@ -64,7 +65,8 @@ if (name === undefined || name === '--help' || name === '-h' || name === 'help')
 } else {
   const entry = COMMANDS[name];
   if (entry === undefined) {
-    console.error(`ofkit: unknown command "${name}"\n\n${usage()}`);
+    const hint = didYouMean(name, Object.keys(COMMANDS));
+    console.error(`ofkit: unknown command "${name}"${hint} (ofkit --help lists the commands)`);
     process.exitCode = 2;
   } else {
     process.exitCode = await entry.run(argv);

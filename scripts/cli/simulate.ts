@@ -123,18 +123,22 @@ export async function stopFromConfig(
 
 /** The command's run, in main.ts's command table. */
 export const simulateCommand: Command['run'] = (argv) =>
-  runGuarded('simulate', async () => {
-    const config = parseSimulatorConfig(argv);
-    if (config.help) {
-      console.log(SIMULATE_USAGE);
+  runGuarded(
+    'simulate',
+    async () => {
+      const config = parseSimulatorConfig(argv);
+      if (config.help) {
+        console.log(SIMULATE_USAGE);
+        return 0;
+      }
+      const started = await startFromConfig(config, (line) => console.log(line));
+      const stop = (signal: string) => {
+        console.log(`\n${signal}: closing the simulator`);
+        void stopFromConfig(config, started, (line) => console.log(line)).then(() => process.exit(0));
+      };
+      process.once('SIGINT', () => stop('SIGINT'));
+      process.once('SIGTERM', () => stop('SIGTERM'));
       return 0;
-    }
-    const started = await startFromConfig(config, (line) => console.log(line));
-    const stop = (signal: string) => {
-      console.log(`\n${signal}: closing the simulator`);
-      void stopFromConfig(config, started, (line) => console.log(line)).then(() => process.exit(0));
-    };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    return 0;
-  });
+    },
+    { usage: SIMULATE_USAGE },
+  );

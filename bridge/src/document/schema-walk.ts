@@ -1,0 +1,131 @@
+/**
+ * Walks a JSON value beside the schema that describes it, so each member is seen with the schema
+ * nodes that apply to it: what tells a member the document does not name, a personal member
+ * (`x-personal`), a deprecated one. `$ref` and `allOf` apply whole; of `oneOf` / `anyOf` the branches
+ * the value validates against apply, or every branch when none does (the safe reading for both
+ * uses: fewer members called undocumented, more members redacted).
+ */
+import { isObject, type JsonObject, type JsonValue } from '../../../openapi/validation/document-ajv.js';
+import type { BridgeDocument } from './bridge-document.js';
+
+/** A step into a value: a member name or an array index. */
+export type Step = string | number;
+
+/** The schema nodes that apply to `value` under `schema` ($ref, allOf and the matching branches expanded). */
+export function applicableSchemas(document: BridgeDocument, schema: JsonValue, value: unknown): JsonObject[] {
+  const out: JsonObject[] = [];
+  const visit = (node: JsonValue | undefined, depth: number) => {
+    const resolved = document.resolve(node);
+    if (!isObject(resolved) || depth > 32) return;
+    out.push(resolved);
+    if (Array.isArray(resolved.allOf)) for (const part of resolved.allOf) visit(part, depth + 1);
+    const branches = resolved.oneOf ?? resolved.anyOf;
+    if (Array.isArray(branches)) {
+      const matching = branches.filter((branch) => document.ajv.compile(branch)(value));
+      for (const branch of matching.length > 0 ? matching : branches) visit(branch, depth + 1);
+    }
+  };
+  visit(schema, 0);
+  return out;
+}
+
+/** The schema nodes that apply to one child (a member or an item) of a value with nodes `parents`. */
+export function childNodes(
+  document: BridgeDocument,
+  parents: readonly JsonObject[],
+  step: Step,
+  child: unknown,
+): JsonObject[] {
+  return childSchemas(parents, step).flatMap((node) => applicableSchemas(document, node, child));
+}
+
+/** The schema nodes of one child (a member or an item) under the parent's nodes, before expansion. */
+function childSchemas(parents: readonly JsonObject[], step: Step): JsonValue[] {
+  const out: JsonValue[] = [];
+  for (const parent of parents) {
+    if (typeof step === 'number') {
+      const prefix = Array.isArray(parent.prefixItems) ? parent.prefixItems[step] : undefined;
+      if (prefix !== undefined) out.push(prefix);
+      else if (parent.items !== undefined && typeof parent.items !== 'boolean') out.push(parent.items);
+      continue;
+    }
+    const named = isObject(parent.properties) ? parent.properties[step] : undefined;
+    if (named !== undefined) out.push(named);
+    else if (isObject(parent.additionalProperties)) out.push(parent.additionalProperties);
+  }
+  return out;
+}
+
+/** Whether `name` is a member the parent's nodes document (named, or allowed as a map entry). */
+export function documentsMember(parents: readonly JsonObject[], name: string): boolean {
+  const described = parents.filter((p) => isObject(p.properties) || p.additionalProperties !== undefined);
+  // A free-form object (no member list at all) documents whatever it holds.
+  if (described.length === 0) return true;
+  return described.some(
+    (p) =>
+      (isObject(p.properties) && name in p.properties) ||
+      p.additionalProperties === true ||
+      isObject(p.additionalProperties) ||
+      (isObject(p.patternProperties) &&
+        Object.keys(p.patternProperties).some((re) => new RegExp(re, 'u').test(name))),
+  );
+}
+
+export type Visitor = (
+  value: unknown,
+  schemas: readonly JsonObject[],
+  path: readonly Step[],
+) => 'skip' | undefined;
+
+/** Calls `visit` on `value` and every member and item inside it, with their schema nodes (depth first). */
+export function walkWithSchema(
+  document: BridgeDocument,
+  schema: JsonValue,
+  value: unknown,
+  visit: Visitor,
+): void {
+  const walk = (current: unknown, schemas: JsonObject[], path: Step[]) => {
+    if (visit(current, schemas, path) === 'skip' || path.length > 64) return;
+    const entries: [Step, unknown][] = Array.isArray(current)
+      ? current.map((item, index) => [index, item])
+      : isObject(current)
+        ? Object.entries(current)
+        : [];
+    for (const [step, child] of entries)
+      walk(child, childNodes(document, schemas, step, child), [...path, step]);
+  };
+  walk(value, applicableSchemas(document, schema, value), []);
+}
+
+/** The schema nodes at a JSON pointer (`/results/0/name`) of `value`. */
+export function schemasAt(
+  document: BridgeDocument,
+  schema: JsonValue,
+  value: unknown,
+  pointer: string,
+): JsonObject[] {
+  const steps = pointer
+    .split('/')
+    .slice(1)
+    .map((raw) => raw.replaceAll('~1', '/').replaceAll('~0', '~'));
+  let current: unknown = value;
+  let nodes = applicableSchemas(document, schema, value);
+  for (const raw of steps) {
+    const step: Step = Array.isArray(current) ? Number(raw) : raw;
+    const child = Array.isArray(current)
+      ? current[step as number]
+      : isObject(current)
+        ? (current as JsonObject)[raw]
+        : undefined;
+    nodes = childNodes(document, nodes, step, child);
+    current = child;
+  }
+  return nodes;
+}
+
+/** `a.b[].c`: a member path with array indexes folded, as reports group members. */
+export function memberPath(path: readonly Step[]): string {
+  let out = '';
+  for (const step of path) out += typeof step === 'number' ? '[]' : out === '' ? step : `.${step}`;
+  return out;
+}

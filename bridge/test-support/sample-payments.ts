@@ -1,21 +1,21 @@
 /**
- * Test support: the payments part of the sample session: PAY-VERSION-HEADER, PAY-BANK-ACCOUNT-DUP,
- * PAY-INTENT-CONFIGS, PAY-INTENT-PIX-PATCH, PAY-AUTH-V2-REQUIRED and PAY-CHARGE-RETRY as a client
- * meets them (and the sandbox's refusal, PAY-SANDBOX, in runSandboxPayments).
+ * Test support: the payments scenes of the sample session: PAY-VERSION-HEADER and PAY-BANK-ACCOUNT-DUP
+ * (customers and accounts), PAY-INTENT-CONFIGS and PAY-INTENT-PIX-PATCH (intents), PAY-AUTH-V2-REQUIRED
+ * and PAY-CHARGE-RETRY (authorizations), PAY-ENROLLMENT, and PAY-SANDBOX (a sandbox key's payment).
  */
 import { brazilianNumbers } from './brazilian-numbers.js';
+import type { Scene } from './sample-traffic.js';
 import type { TrafficClient } from './traffic-client.js';
 
 type Call = TrafficClient['call'];
+type Numbers = ReturnType<typeof brazilianNumbers>;
 
 const V2 = { 'x-service-api-resource-version': 'Payments-BR.V2' };
 /** The payment institutions of the simulator's catalogue (the payer's and the beneficiary's). */
 const AURORA = '375eff08-33be-4d41-8d24-13ab2c7e0632';
 const HORIZONTE = '86a1e016-7c1e-47b9-9f22-6f939c3770ba';
 
-const numbers = () => brazilianNumbers();
-
-function businessAccount(next: ReturnType<typeof numbers>) {
+function businessAccount(next: Numbers) {
   return {
     type: 'BUSINESS',
     institution: HORIZONTE,
@@ -26,8 +26,8 @@ function businessAccount(next: ReturnType<typeof numbers>) {
   };
 }
 
-async function customersAndAccounts(call: Call, next: ReturnType<typeof numbers>) {
-  const customer = await call('POST', '/payments/br/customers/', {
+async function customer(call: Call, next: Numbers): Promise<string> {
+  const created = await call('POST', '/payments/br/customers/', {
     body: {
       identifier: next.cpf(),
       name: 'Maria Souza',
@@ -35,19 +35,19 @@ async function customersAndAccounts(call: Call, next: ReturnType<typeof numbers>
       customer_type: 'INDIVIDUAL',
     },
   });
-  await call('GET', `/payments/br/customers/${customer.body?.id}/`, { headers: V2 });
+  return String(created.body?.id);
+}
+
+/** A beneficiary account registered, deactivated and registered again; its id and holder's CNPJ. */
+async function beneficiary(call: Call, next: Numbers): Promise<{ id: string; cnpj: string }> {
   const account = businessAccount(next);
   const created = await call('POST', '/payments/br/bank-accounts/', { body: account });
   await call('PATCH', `/payments/br/bank-accounts/${created.body?.id}/`, { body: { active: false } });
   const again = await call('POST', '/payments/br/bank-accounts/', { body: account });
-  return {
-    customer: String(customer.body?.id),
-    beneficiary: String(again.body?.id ?? created.body?.id),
-    cnpj: account.holder.identifier,
-  };
+  return { id: String(again.body?.id ?? created.body?.id), cnpj: account.holder.identifier };
 }
 
-async function intents(call: Call, next: ReturnType<typeof numbers>, cnpj: string) {
+async function pixIntent(call: Call, next: Numbers, cnpj: string): Promise<void> {
   const intent = await call('POST', '/payments/br/payment-intents/', {
     body: {
       amount: '250.00',
@@ -63,50 +63,72 @@ async function intents(call: Call, next: ReturnType<typeof numbers>, cnpj: strin
     });
 }
 
-async function authorizations(call: Call, customer: string, beneficiary: string) {
-  const body = {
-    customer,
-    beneficiary,
-    institution: AURORA,
-    description: 'Assinatura mensal',
-    schedule: { frequency: 'MONTHLY', start_date: '2026-11-10', occurrences: 3, amount: '89.90' },
-    callback_url: 'https://app.example.com.br/retorno',
-  };
-  await call('POST', '/payments/br/payment-authorizations/', { body });
-  const created = await call('POST', '/payments/br/payment-authorizations/', { body, headers: V2 });
-  const id = created.body?.payment_authorization_id;
-  if (typeof id !== 'string') return;
-  await call('POST', `/_ofkit/payment-authorizations/${id}/confirm/`);
-  const charges = await call('GET', `/payments/br/payment-authorizations/${id}/charges/`, { headers: V2 });
-  const charge = charges.body?.results?.[0]?.charge_id;
-  if (typeof charge === 'string')
-    await call('POST', `/payments/br/payment-authorizations/${id}/charges/${charge}/retry/`, { headers: V2 });
-}
-
-/** PAY-ENROLLMENT: a pending enrollment, then the list of the succeeded ones. */
-async function enrollments(call: Call, customer: string) {
-  const body = {
-    customer,
-    institution: AURORA,
-    platform: 'ANDROID',
-    callback_url: 'https://app.example.com.br/biometria',
-  };
-  await call('POST', '/payments/br/enrollments/', { body });
-  await call('GET', '/payments/br/enrollments/?status=SUCCEEDED');
-}
-
-export async function runSamplePayments(call: Call): Promise<void> {
-  const next = numbers();
-  const { customer, beneficiary, cnpj } = await customersAndAccounts(call, next);
-  await intents(call, next, cnpj);
-  await authorizations(call, customer, beneficiary);
-  await enrollments(call, customer);
-}
-
-/** PAY-SANDBOX: a sandbox key's login check, then a payment it may not start. */
-export async function runSandboxPayments(client: TrafficClient): Promise<void> {
-  const next = numbers();
-  await client.call('GET', '/api/');
-  const { cnpj } = await customersAndAccounts(client.call, next);
-  await intents(client.call, next, cnpj);
-}
+export const PAYMENT_SCENES: Record<string, Scene> = {
+  /** PAY-VERSION-HEADER (a V1 customer read in V2) and PAY-BANK-ACCOUNT-DUP. */
+  payers: {
+    async run(call) {
+      const next = brazilianNumbers(100);
+      const id = await customer(call, next);
+      await call('GET', `/payments/br/customers/${id}/`, { headers: V2 });
+      await beneficiary(call, next);
+    },
+  },
+  /** PAY-INTENT-CONFIGS (a payer created in the request) and PAY-INTENT-PIX-PATCH (completed twice). */
+  intents: {
+    async run(call) {
+      const next = brazilianNumbers(200);
+      const { cnpj } = await beneficiary(call, next);
+      await pixIntent(call, next, cnpj);
+    },
+  },
+  /** PAY-AUTH-V2-REQUIRED (no header) and PAY-CHARGE-RETRY (a scheduled charge retried). */
+  authorizations: {
+    async run(call) {
+      const next = brazilianNumbers(300);
+      const body = {
+        customer: await customer(call, next),
+        beneficiary: (await beneficiary(call, next)).id,
+        institution: AURORA,
+        description: 'Assinatura mensal',
+        schedule: { frequency: 'MONTHLY', start_date: '2026-11-10', occurrences: 3, amount: '89.90' },
+        callback_url: 'https://app.example.com.br/retorno',
+      };
+      await call('POST', '/payments/br/payment-authorizations/', { body });
+      const created = await call('POST', '/payments/br/payment-authorizations/', { body, headers: V2 });
+      const id = created.body?.payment_authorization_id;
+      if (typeof id !== 'string') return;
+      await call('POST', `/_ofkit/payment-authorizations/${id}/confirm/`);
+      const charges = await call('GET', `/payments/br/payment-authorizations/${id}/charges/`, {
+        headers: V2,
+      });
+      const charge = charges.body?.results?.[0]?.charge_id;
+      if (typeof charge === 'string')
+        await call('POST', `/payments/br/payment-authorizations/${id}/charges/${charge}/retry/`, {
+          headers: V2,
+        });
+    },
+  },
+  /** PAY-ENROLLMENT: a pending enrollment, then the list of the succeeded ones. */
+  enrollments: {
+    async run(call) {
+      const next = brazilianNumbers(400);
+      const body = {
+        customer: await customer(call, next),
+        institution: AURORA,
+        platform: 'ANDROID',
+        callback_url: 'https://app.example.com.br/biometria',
+      };
+      await call('POST', '/payments/br/enrollments/', { body });
+      await call('GET', '/payments/br/enrollments/?status=SUCCEEDED');
+    },
+  },
+  /** PAY-SANDBOX (against a sandbox simulator): the login check says sandbox, then a payment starts. */
+  sandboxPayments: {
+    async run(call) {
+      const next = brazilianNumbers(500);
+      await call('GET', '/api/');
+      const { cnpj } = await beneficiary(call, next);
+      await pixIntent(call, next, cnpj);
+    },
+  },
+};

@@ -7,26 +7,62 @@
  */
 import { isObject, type JsonObject, type JsonValue } from '../../../openapi/validation/document-ajv.js';
 import type { BridgeDocument } from './bridge-document.js';
+import { type SchemaIndex, schemaIndex } from './schema-index.js';
 
 /** A step into a value: a member name or an array index. */
 export type Step = string | number;
 
 /** The schema nodes that apply to `value` under `schema` ($ref, allOf and the matching branches expanded). */
 export function applicableSchemas(document: BridgeDocument, schema: JsonValue, value: unknown): JsonObject[] {
+  const index = schemaIndex(document);
   const out: JsonObject[] = [];
-  const visit = (node: JsonValue | undefined, depth: number) => {
-    const resolved = document.resolve(node);
-    if (!isObject(resolved) || depth > 32) return;
-    out.push(resolved);
-    if (Array.isArray(resolved.allOf)) for (const part of resolved.allOf) visit(part, depth + 1);
-    const branches = resolved.oneOf ?? resolved.anyOf;
-    if (Array.isArray(branches)) {
-      const matching = branches.filter((branch) => document.ajv.compile(branch)(value));
-      for (const branch of matching.length > 0 ? matching : branches) visit(branch, depth + 1);
-    }
+  const visit = (node: JsonValue, depth: number) => {
+    const { always, choices } = index.expansion(node);
+    for (const found of always) if (!out.includes(found)) out.push(found);
+    if (depth > 16) return;
+    for (const branches of choices)
+      for (const branch of matchingBranches(document, index, branches, value)) visit(branch, depth + 1);
   };
   visit(schema, 0);
   return out;
+}
+
+/** The JSON type of a value, as `type` names it. */
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/** Whether a branch's own `type` or `const` already rules the value out (no validation needed). */
+function excludedAtSight(index: SchemaIndex, branch: JsonValue, value: unknown): boolean {
+  const resolved = index.resolve(branch);
+  if (!resolved) return false;
+  if ('const' in resolved && resolved.const !== value && typeof value !== 'object') return true;
+  const type = resolved.type;
+  if (type === undefined) return false;
+  const types = Array.isArray(type) ? type : [type];
+  const actual = jsonType(value);
+  return !types.includes(actual) && !(actual === 'integer' && types.includes('number'));
+}
+
+/**
+ * The branches that apply: those the value's type leaves, and of several, those it validates against
+ * (a nullable union, the usual case, needs no validation at all); all when none does.
+ */
+function matchingBranches(
+  document: BridgeDocument,
+  index: SchemaIndex,
+  branches: readonly JsonValue[],
+  value: unknown,
+): readonly JsonValue[] {
+  const possible = branches.filter((branch) => !excludedAtSight(index, branch, value));
+  if (possible.length === 1) return possible;
+  const matching = (possible.length > 0 ? possible : branches).filter((branch) =>
+    document.ajv.compile(branch)(value),
+  );
+  return matching.length > 0 ? matching : branches;
 }
 
 /** The schema nodes that apply to one child (a member or an item) of a value with nodes `parents`. */
@@ -36,24 +72,13 @@ export function childNodes(
   step: Step,
   child: unknown,
 ): JsonObject[] {
-  return childSchemas(parents, step).flatMap((node) => applicableSchemas(document, node, child));
-}
-
-/** The schema nodes of one child (a member or an item) under the parent's nodes, before expansion. */
-function childSchemas(parents: readonly JsonObject[], step: Step): JsonValue[] {
-  const out: JsonValue[] = [];
-  for (const parent of parents) {
-    if (typeof step === 'number') {
-      const prefix = Array.isArray(parent.prefixItems) ? parent.prefixItems[step] : undefined;
-      if (prefix !== undefined) out.push(prefix);
-      else if (parent.items !== undefined && typeof parent.items !== 'boolean') out.push(parent.items);
-      continue;
-    }
-    const named = isObject(parent.properties) ? parent.properties[step] : undefined;
-    if (named !== undefined) out.push(named);
-    else if (isObject(parent.additionalProperties)) out.push(parent.additionalProperties);
-  }
-  return out;
+  const index = schemaIndex(document);
+  const name = typeof step === 'number' ? '[]' : step;
+  const fixed = index.staticChildren(parents, name);
+  if (fixed !== undefined) return fixed as JsonObject[];
+  const schemas = index.children(parents, name);
+  if (schemas.length === 1) return applicableSchemas(document, schemas[0]!, child);
+  return schemas.flatMap((node) => applicableSchemas(document, node, child));
 }
 
 /** Whether `name` is a member the parent's nodes document (named, or allowed as a map entry). */

@@ -56,12 +56,24 @@ export function mediaTypeOf(headers: HeaderList): string {
 /** `application/json` or any `+json` type. */
 export const isJsonMedia = (media: string) => media === 'application/json' || media.endsWith('+json');
 
+/** Bodies already parsed (the redactor parses them; the checks need not parse them again). */
+const parsedBodies = new WeakMap<object, unknown>();
+
+/** Remembers `value` as the parsed body of `message` (which must not change afterwards). */
+export function keepParsedBody(message: ExchangeRequest | ExchangeResponse, value: unknown): void {
+  parsedBodies.set(message, value);
+}
+
 /** The parsed JSON body, or undefined when there is none or it is not JSON. */
-export function jsonBodyOf(message: { headers: HeaderList; body?: string }): unknown {
+export function jsonBodyOf(message: ExchangeRequest | ExchangeResponse): unknown {
+  if (parsedBodies.has(message)) return parsedBodies.get(message);
   if (message.body === undefined || message.body.trim() === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(message.body);
+    value = JSON.parse(message.body);
   } catch {
-    return undefined;
+    value = undefined;
   }
+  parsedBodies.set(message, value);
+  return value;
 }

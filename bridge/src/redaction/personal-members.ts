@@ -5,6 +5,7 @@
  */
 import { isObject, type JsonObject, type JsonValue } from '../../../openapi/validation/document-ajv.js';
 import type { BridgeDocument, BridgeOperation } from '../document/bridge-document.js';
+import { isCredentialName } from './secret-places.js';
 
 /** Every node a schema expands to without a value at hand: $ref, allOf and all branches. */
 function expand(document: BridgeDocument, schema: JsonValue | undefined, depth = 0): JsonObject[] {
@@ -31,6 +32,43 @@ function nodesAt(document: BridgeDocument, schema: JsonValue, steps: readonly st
 }
 
 export const isPersonalSchema = (schema: JsonObject) => schema['x-personal'] === true;
+
+const reaching = new WeakMap<object, boolean>();
+
+/** The schema nodes directly inside `schema` (combinators, members, items, map values, its $ref). */
+function innerNodes(document: BridgeDocument, schema: JsonObject): JsonObject[] {
+  const resolved = document.resolve(schema);
+  return [
+    ...[schema.allOf, schema.oneOf, schema.anyOf].flatMap((list) => (Array.isArray(list) ? list : [])),
+    ...(isObject(schema.properties) ? Object.values(schema.properties) : []),
+    schema.items,
+    schema.additionalProperties,
+    resolved === schema ? undefined : resolved,
+  ].filter(isObject);
+}
+
+/**
+ * Whether something to redact is `schema` or lies anywhere inside it (through $ref, combinators,
+ * items): a personal member, or a member named like a credential.
+ */
+export function reachesPersonal(document: BridgeDocument, schema: JsonObject): boolean {
+  const known = reaching.get(schema);
+  if (known !== undefined) return known;
+  const seen = new Set<object>();
+  const stack = [schema];
+  let found = false;
+  for (let node = stack.pop(); node !== undefined && !found; node = stack.pop()) {
+    if (seen.has(node)) continue;
+    seen.add(node);
+    found =
+      isPersonalSchema(node) ||
+      reaching.get(node) === true ||
+      (isObject(node.properties) && Object.keys(node.properties).some(isCredentialName));
+    if (!found) stack.push(...innerNodes(document, node));
+  }
+  reaching.set(schema, found);
+  return found;
+}
 
 /** The record schema of a list operation: its 200 page's `results` items, or its array's items. */
 function recordSchemaOf(document: BridgeDocument, operation: BridgeOperation): JsonValue | undefined {

@@ -27,13 +27,18 @@ function stream(key: Buffer, kind: string, value: string, length: number): Buffe
   return Buffer.concat(blocks).subarray(0, length);
 }
 
-/** Each digit, lower- and upper-case letter replaced by one of its kind; everything else kept. */
+/**
+ * Each digit, lower- and upper-case letter replaced by one of its kind; everything else kept. A hex
+ * text (digits and a-f only, an MFA session, a request id) stays hex.
+ */
 function sameShape(text: string, bytes: Buffer): string {
+  const hex = /^[0-9a-f]*$/.test(text) ? 'abcdef' : /^[0-9A-F]*$/.test(text) ? 'ABCDEF' : undefined;
   let out = '';
   let index = 0;
   for (const char of text) {
     const byte = bytes[index++ % bytes.length]!;
     if (char >= '0' && char <= '9') out += DIGITS[byte % 10];
+    else if (hex !== undefined) out += hex[byte % 6];
     else if (char.toLowerCase() !== char.toUpperCase())
       out += char === char.toUpperCase() ? UPPER[byte % 26] : LOWER[byte % 26];
     else out += char;

@@ -11,7 +11,15 @@ import type { BridgeDocument, BridgeOperation } from '../document/bridge-documen
 import { filterSpecOf } from '../document/filter-spec.js';
 import { applicableSchemas } from '../document/schema-walk.js';
 import { apiPathOf } from '../exchange/api-path.js';
-import { type Exchange, type HeaderList, isJsonMedia, mediaTypeOf } from '../exchange/exchange.js';
+import {
+  type Exchange,
+  type ExchangeRequest,
+  type ExchangeResponse,
+  type HeaderList,
+  isJsonMedia,
+  keepParsedBody,
+  mediaTypeOf,
+} from '../exchange/exchange.js';
 import { createPersonalFilterLookup } from './personal-members.js';
 import { createPseudonymizer } from './pseudonyms.js';
 import { type JsonRedaction, redactJson, type ValueKind } from './redact-json.js';
@@ -104,21 +112,32 @@ export function createRedactor(options: RedactorOptions): Redactor {
     return named.map(([name, value]) => [name, replacements.apply(value)]);
   }
 
+  /**
+   * A JSON body redacted beside its schema; with `freeText`, every value redacted so far is also
+   * replaced in its text (requests, and error answers, which may quote what was sent). A success's
+   * body is redacted where the document names it: searching hundreds of values through every page of
+   * records is what would delay a busy recording most.
+   */
   function body(
-    text: string | undefined,
-    list: HeaderList,
+    message: ExchangeRequest | ExchangeResponse,
     schema: JsonValue | undefined,
-  ): string | undefined {
-    if (text === undefined || text === '' || !isJsonMedia(mediaTypeOf(list))) return text;
+    freeText: boolean,
+  ): { text: string | undefined; parsed?: unknown } {
+    const { body: text, headers: list } = message;
+    const free = (value: string | undefined) =>
+      freeText && value !== undefined ? replacements.apply(value) : value;
+    if (text === undefined || text === '' || !isJsonMedia(mediaTypeOf(list))) return { text: free(text) };
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      return text;
+      return { text: free(text) };
     }
     const schemas = schema === undefined ? undefined : applicableSchemas(document, schema, parsed);
     const redacted = redactJson(json, parsed, schemas);
-    return redacted.changed ? JSON.stringify(redacted.value) : text;
+    const serialized = redacted === parsed ? text : JSON.stringify(redacted);
+    const final = free(serialized);
+    return final === serialized ? { text: final, parsed: redacted } : { text: final };
   }
 
   /** Each query value: a credential by name, a personal filter value, then the free text. */
@@ -163,14 +182,21 @@ export function createRedactor(options: RedactorOptions): Redactor {
       const responseSchema = operation && document.responseOf(operation, response.status)?.schema;
       // The credentials first: every later place is searched for them.
       const requestHeaders = headers(request.headers);
-      const requestBody = body(request.body, request.headers, operation?.body?.schema);
-      const responseBody = body(response.body, response.headers, responseSchema);
-      const redactedUrl = url(request.url, operation);
-      const free = (text: string | undefined) => (text === undefined ? undefined : replacements.apply(text));
+      const requestBody = body(request, operation?.body?.schema, true);
+      const responseBody = body(response, responseSchema, response.status >= 300);
+      const redactedRequest = {
+        ...request,
+        url: url(request.url, operation),
+        headers: requestHeaders,
+        body: requestBody.text,
+      };
+      const redactedResponse = { ...response, headers: headers(response.headers), body: responseBody.text };
+      if ('parsed' in requestBody) keepParsedBody(redactedRequest, requestBody.parsed);
+      if ('parsed' in responseBody) keepParsedBody(redactedResponse, responseBody.parsed);
       return {
         ...exchange,
-        request: { ...request, url: redactedUrl, headers: requestHeaders, body: free(requestBody) },
-        response: { ...response, headers: headers(response.headers), body: free(responseBody) },
+        request: redactedRequest,
+        response: redactedResponse,
         ...(exchange.upstreamFailure && {
           upstreamFailure: {
             ...exchange.upstreamFailure,

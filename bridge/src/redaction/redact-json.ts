@@ -2,12 +2,13 @@
  * Redacts one JSON body beside its schema: a string under a credential's name (a password, an MFA
  * token or session) and every scalar inside a personal member (`x-personal`, unless personal data is
  * kept) becomes its pseudonym. Without a schema (an undocumented operation) only credentials are
- * found, by name.
+ * found, by name. Copy on write: a value with nothing to redact is returned as it is, and a subtree
+ * whose schema reaches no personal member is walked for credential names only.
  */
 import { isObject, type JsonObject } from '../../../openapi/validation/document-ajv.js';
 import type { BridgeDocument } from '../document/bridge-document.js';
 import { childNodes, type Step } from '../document/schema-walk.js';
-import { isPersonalSchema } from './personal-members.js';
+import { isPersonalSchema, reachesPersonal } from './personal-members.js';
 import { isCredentialName } from './secret-places.js';
 
 export type ValueKind = 'secret' | 'personal';
@@ -26,36 +27,49 @@ interface Place {
   personal: boolean;
 }
 
-/** The redacted copy of `value` and whether anything changed. */
+const NOWHERE: readonly JsonObject[] = [];
+
+/** The redacted `value` (the same reference when nothing in it is redacted). */
 export function redactJson(
   redaction: JsonRedaction,
   value: unknown,
   schemas: readonly JsonObject[] | undefined,
-): { value: unknown; changed: boolean } {
-  let changed = false;
+): unknown {
+  const { document } = redaction;
+  // Where something is to redact the schemas stay in view: a pseudonym must keep a `const` or a pattern.
+  const tracked = (nodes: readonly JsonObject[], personal: boolean) =>
+    nodes.length > 0 && (personal || nodes.some((node) => reachesPersonal(document, node)));
+  const child = (parent: Place, personal: boolean, step: Step, member: unknown, secret: boolean): Place => ({
+    schemas: tracked(parent.schemas, personal) ? childNodes(document, parent.schemas, step, member) : NOWHERE,
+    secret,
+    personal,
+  });
   const visit = (current: unknown, place: Place): unknown => {
     const personal = place.personal || (!redaction.keepPersonal && place.schemas.some(isPersonalSchema));
     if (typeof current === 'string' || typeof current === 'number') {
       const kind: ValueKind | undefined =
         place.secret && typeof current === 'string' ? 'secret' : personal ? 'personal' : undefined;
-      if (kind === undefined) return current;
-      const pseudonym = redaction.pseudonym(current, kind, place.schemas);
-      if (pseudonym !== current) changed = true;
-      return pseudonym;
+      return kind === undefined ? current : redaction.pseudonym(current, kind, place.schemas);
     }
-    if (Array.isArray(current))
-      return current.map((item, index) => visit(item, child(place, personal, index, item, place.secret)));
+    if (Array.isArray(current)) {
+      let copy: unknown[] | undefined;
+      current.forEach((item, index) => {
+        const redacted = visit(item, child(place, personal, index, item, place.secret));
+        if (redacted === item) return;
+        copy ??= [...current];
+        copy[index] = redacted;
+      });
+      return copy ?? current;
+    }
     if (!isObject(current)) return current;
-    const copy: Record<string, unknown> = {};
-    for (const [name, member] of Object.entries(current))
-      copy[name] = visit(member, child(place, personal, name, member, isCredentialName(name)));
-    return copy;
+    let copy: Record<string, unknown> | undefined;
+    for (const [name, member] of Object.entries(current)) {
+      const redacted = visit(member, child(place, personal, name, member, isCredentialName(name)));
+      if (redacted === member) continue;
+      copy ??= { ...current };
+      copy[name] = redacted;
+    }
+    return copy ?? current;
   };
-  const child = (parent: Place, personal: boolean, step: Step, value: unknown, secret: boolean): Place => ({
-    schemas: parent.schemas.length === 0 ? [] : childNodes(redaction.document, parent.schemas, step, value),
-    secret,
-    personal,
-  });
-  const redacted = visit(value, { schemas: schemas ?? [], secret: false, personal: false });
-  return { value: redacted, changed };
+  return visit(value, { schemas: schemas ?? NOWHERE, secret: false, personal: false });
 }

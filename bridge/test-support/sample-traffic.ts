@@ -8,10 +8,14 @@
 import { PAYMENT_SCENES } from './sample-payments.js';
 import type { Answer, Key, TrafficClient } from './traffic-client.js';
 
-export const BANK = { institution: 'ofbank_br_retail', username: '76109277673', password: 'secret' };
+export const BANK = { institution: 'ofbank_br_retail', username: '76109277673', password: 'bank-pass-7391' };
 const FISCAL = { institution: 'ofsat_mx_fiscal', username: 'GOMA850315AB1', password: 'ciec' };
 const METRICS = { institution: 'ofimss_mx_employment', username: 'GOMA850315HDFNRN09' };
-const MFA = { institution: 'tokenbank_br_business', username: 'mfa12345678000190', password: 'secret' };
+const MFA = {
+  institution: 'tokenbank_br_business',
+  username: 'mfa12345678000190',
+  password: 'token-bank-pass',
+};
 export const LAST_MONTH = { date_from: '2026-10-01', date_to: '2026-10-31' };
 /** The traffic's clock: every tenant starts at this instant (following real time from there). */
 export const TRAFFIC_START = '2026-11-02T12:00:00.000Z';

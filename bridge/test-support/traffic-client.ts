@@ -23,8 +23,25 @@ export interface TrafficClient {
 const basic = (key: Key) =>
   `Basic ${Buffer.from(`${key.secretId}:${key.secretPassword}`).toString('base64')}`;
 
-/** Calls `baseUrl` as `key` unless a call names another key (or `null`: no credentials). */
-export function trafficClient(baseUrl: string, key: Key): TrafficClient {
+/** One exchange as the client saw it (for tests that look for what was sent and received). */
+export interface SeenExchange {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  status: number;
+  answer: string;
+}
+
+/**
+ * Calls `baseUrl` as `key` unless a call names another key (or `null`: no credentials); `seen` hears
+ * of every exchange.
+ */
+export function trafficClient(
+  baseUrl: string,
+  key: Key,
+  seen?: (exchange: SeenExchange) => void,
+): TrafficClient {
   return {
     baseUrl,
     async call(method, path, options = {}) {
@@ -39,6 +56,14 @@ export function trafficClient(baseUrl: string, key: Key): TrafficClient {
         ...(body !== undefined && { body }),
       });
       const text = await response.text();
+      seen?.({
+        method,
+        url: `${baseUrl}${path}`,
+        headers,
+        ...(body !== undefined && { body }),
+        status: response.status,
+        answer: text,
+      });
       let parsed: unknown = text;
       try {
         parsed = text === '' ? undefined : JSON.parse(text);

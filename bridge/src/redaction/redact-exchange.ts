@@ -113,19 +113,16 @@ export function createRedactor(options: RedactorOptions): Redactor {
   }
 
   /**
-   * A JSON body redacted beside its schema; with `freeText`, every value redacted so far is also
-   * replaced in its text (requests, and error answers, which may quote what was sent). A success's
-   * body is redacted where the document names it: searching hundreds of values through every page of
-   * records is what would delay a busy recording most.
+   * A JSON body redacted beside its schema, then every value redacted so far replaced in its text (an
+   * error message quoting what was sent, a name a record repeats in a member the document does not
+   * mark, a document number inside a longer identifier).
    */
   function body(
     message: ExchangeRequest | ExchangeResponse,
     schema: JsonValue | undefined,
-    freeText: boolean,
   ): { text: string | undefined; parsed?: unknown } {
     const { body: text, headers: list } = message;
-    const free = (value: string | undefined) =>
-      freeText && value !== undefined ? replacements.apply(value) : value;
+    const free = (value: string | undefined) => (value !== undefined ? replacements.apply(value) : value);
     if (text === undefined || text === '' || !isJsonMedia(mediaTypeOf(list))) return { text: free(text) };
     let parsed: unknown;
     try {
@@ -182,8 +179,8 @@ export function createRedactor(options: RedactorOptions): Redactor {
       const responseSchema = operation && document.responseOf(operation, response.status)?.schema;
       // The credentials first: every later place is searched for them.
       const requestHeaders = headers(request.headers);
-      const requestBody = body(request, operation?.body?.schema, true);
-      const responseBody = body(response, responseSchema, response.status >= 300);
+      const requestBody = body(request, operation?.body?.schema);
+      const responseBody = body(response, responseSchema);
       const redactedRequest = {
         ...request,
         url: url(request.url, operation),

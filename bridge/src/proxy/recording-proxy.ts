@@ -59,7 +59,7 @@ function headerList(raw: readonly string[]): HeaderList {
   return list;
 }
 
-function answerHeaders(headers: Record<string, string | string[] | undefined>): HeaderList {
+function answerHeaderList(headers: Record<string, string | string[] | undefined>): HeaderList {
   return Object.entries(headers).flatMap(([name, value]) =>
     value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((one) => [name, one] as const),
   );
@@ -196,7 +196,7 @@ async function relay(
   answer: Answer,
   record: (exchange: Omit<Exchange, 'startedAt' | 'durationMs' | 'request'>) => void,
 ): Promise<void> {
-  const headers = answerHeaders(answer.headers);
+  const headers = answerHeaderList(answer.headers);
   const forwarded = headers.filter(([name]) => !HOP_BY_HOP.has(name) && name !== 'content-length');
   const proxyOrigin = `http://${incoming.headers.host ?? 'localhost'}`;
   const rewrite = (value: string) => rewriteUrl(value, options.upstream, proxyOrigin);
@@ -205,10 +205,13 @@ async function relay(
   );
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of answer.body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    chunks.push(chunk);
-    if (size > options.maxRecordedBytes) return stream(response, answer, sent, chunks, headers, record);
+  // One iterator for both loops: leaving a for-await early would destroy the body.
+  const body = (answer.body as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  for (let next = await body.next(); !next.done; next = await body.next()) {
+    size += next.value.length;
+    chunks.push(next.value);
+    if (size > options.maxRecordedBytes)
+      return stream(response, answer.statusCode, answer.headers, body, sent, chunks, record);
   }
   const raw = Buffer.concat(chunks);
   const type = String(answer.headers['content-type'] ?? '');
@@ -217,7 +220,8 @@ async function relay(
   response.writeHead(answer.statusCode, flatHeaders([...sent, ['content-length', String(out.length)]]));
   response.end(out);
   const text = raw.length === 0 ? undefined : raw.toString('utf8');
-  response.once('finish', () =>
+  // 'close' comes after the answer went out, or once the client left: either way it is recorded.
+  response.once('close', () =>
     setImmediate(() =>
       record({
         response: {
@@ -234,30 +238,23 @@ async function relay(
 /** A body over the recording cap: passed on as it comes, recorded without it. */
 async function stream(
   response: ServerResponse,
-  answer: Answer,
+  status: number,
+  answerHeaders: Answer['headers'],
+  body: AsyncIterator<Buffer>,
   sent: HeaderList,
   held: Buffer[],
-  headers: HeaderList,
   record: (exchange: Omit<Exchange, 'startedAt' | 'durationMs' | 'request'>) => void,
 ): Promise<void> {
-  const length = answer.headers['content-length'];
-  response.writeHead(
-    answer.statusCode,
-    flatHeaders([...sent, ...(length === undefined ? [] : [['content-length', String(length)] as const])]),
-  );
+  const length = answerHeaders['content-length'];
+  const lengthHeader = length === undefined ? [] : [['content-length', String(length)] as const];
+  response.writeHead(status, flatHeaders([...sent, ...lengthHeader]));
   for (const chunk of held) response.write(chunk);
-  for await (const chunk of answer.body as AsyncIterable<Buffer>) {
-    if (!response.write(chunk)) await new Promise((resolve) => response.once('drain', resolve));
+  for (let next = await body.next(); !next.done; next = await body.next()) {
+    if (!response.write(next.value)) await new Promise((resolve) => response.once('drain', resolve));
   }
   response.end();
-  record({
-    response: {
-      status: answer.statusCode,
-      statusText: STATUS_CODES[answer.statusCode] ?? '',
-      headers,
-      bodyOmitted: true,
-    },
-  });
+  const headers = answerHeaderList(answerHeaders);
+  record({ response: { status, statusText: STATUS_CODES[status] ?? '', headers, bodyOmitted: true } });
 }
 
 /** Node's header object: repeated headers (set-cookie) as arrays. */

@@ -6,13 +6,28 @@ const toPairs = (headers: HeaderList): HarNameValue[] => headers.map(([name, val
 const fromPairs = (pairs: readonly HarNameValue[] | undefined): HeaderList =>
   (pairs ?? []).map(({ name, value }) => [name.toLowerCase(), String(value)] as const);
 
-function cookiesOf(header: string | undefined): HarNameValue[] {
+const pairOf = (pair: string): HarNameValue => ({
+  name: pair.slice(0, pair.indexOf('=')),
+  value: pair.slice(pair.indexOf('=') + 1),
+});
+
+/** The cookies a request sends: `a=1; b=2`. */
+function requestCookies(header: string | undefined): HarNameValue[] {
   if (header === undefined) return [];
   return header
     .split(';')
     .map((pair) => pair.trim())
     .filter((pair) => pair.includes('='))
-    .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) }));
+    .map(pairOf);
+}
+
+/** The cookies an answer sets: the first pair of each `set-cookie` (the rest are its attributes). */
+function responseCookies(headers: HeaderList): HarNameValue[] {
+  return headers
+    .filter(([name]) => name.toLowerCase() === 'set-cookie')
+    .map(([, value]) => value.split(';')[0]!.trim())
+    .filter((pair) => pair.includes('='))
+    .map(pairOf);
 }
 
 function queryOf(url: string): HarNameValue[] {
@@ -38,7 +53,7 @@ export function toHarEntry(exchange: Exchange): HarEntry {
       method: request.method,
       url: request.url,
       httpVersion: 'HTTP/1.1',
-      cookies: cookiesOf(headerOf(request.headers, 'cookie')),
+      cookies: requestCookies(headerOf(request.headers, 'cookie')),
       headers: toPairs(request.headers),
       queryString: queryOf(request.url),
       ...(request.body !== undefined && {
@@ -51,7 +66,7 @@ export function toHarEntry(exchange: Exchange): HarEntry {
       status: response.status,
       statusText: response.statusText,
       httpVersion: 'HTTP/1.1',
-      cookies: cookiesOf(headerOf(response.headers, 'set-cookie')),
+      cookies: responseCookies(response.headers),
       headers: toPairs(response.headers),
       content: {
         size: byteLength(response.body),

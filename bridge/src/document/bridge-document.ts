@@ -45,6 +45,8 @@ export interface BridgeOperation {
 
 export interface BridgeDocument {
   raw: JsonObject;
+  /** `info.version`: the interface version the document describes. */
+  version: string;
   ajv: DocumentAjv;
   operations: readonly BridgeOperation[];
   operation(operationId: string): BridgeOperation | undefined;
@@ -103,8 +105,10 @@ export function createBridgeDocument(raw: JsonObject): BridgeDocument {
   const operations = listOperations(raw).map((entry) => toOperation(raw, entry));
   const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
   const route = createRouter(raw, (operationId) => byId.get(operationId));
+  const info = isObject(raw.info) ? raw.info : {};
   return {
     raw,
+    version: String(info.version ?? ''),
     ajv: createDocumentAjv(raw, { checkSchemas: false }),
     operations,
     operation: (operationId) => byId.get(operationId),

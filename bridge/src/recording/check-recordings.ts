@@ -5,7 +5,6 @@
  * the drift report.
  */
 import { randomBytes } from 'node:crypto';
-import { isObject } from '../../../openapi/validation/document-ajv.js';
 import type { BridgeDocument } from '../document/bridge-document.js';
 import { basePathOf } from '../exchange/api-path.js';
 import type { Exchange } from '../exchange/exchange.js';
@@ -93,9 +92,8 @@ export async function checkRecordings(options: CheckRecordingsOptions): Promise<
   for (const { session } of checked)
     for (const [operation, count] of session.checks.operations())
       operations.set(operation, (operations.get(operation) ?? 0) + count);
-  const info = isObject(options.document.raw.info) ? options.document.raw.info : {};
   return buildDriftReport({
-    documentVersion: String(info.version ?? ''),
+    documentVersion: options.document.version,
     recordings: checked.map((c) => c.facts),
     checked: checked.reduce((sum, c) => {
       const counts = c.session.checks.counts();

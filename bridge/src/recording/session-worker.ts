@@ -69,12 +69,11 @@ async function main(): Promise<void> {
     queue = queue.then(async () => {
       await har?.close();
       const counts = session.checks.counts();
-      const info = document.raw.info as { version?: string } | undefined;
       const file = data.harPath ?? '(not recorded)';
       post({
         type: 'report',
         report: buildDriftReport({
-          documentVersion: String(info?.version ?? ''),
+          documentVersion: document.version,
           recordings: [
             {
               file,

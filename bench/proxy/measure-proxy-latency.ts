@@ -42,7 +42,13 @@ export async function measureProxyLatency(secondsPerRound: number): Promise<Prox
     const recorder = await startChild({
       name: 'ofkit record',
       command: process.execPath,
-      args: [...tsxArgs('bench/proxy/recorder-server.ts'), '--upstream', simulator.url, '--out', har],
+      args: [
+        ...tsxArgs(process.env.PROXY_ENTRY ?? 'bench/proxy/recorder-server.ts'),
+        '--upstream',
+        simulator.url,
+        '--out',
+        har,
+      ],
     });
     const path = `${TRANSACTIONS}?link=${simulator.info.linkId}&page_size=100`;
     const headers = { authorization: BASIC_AUTH };
@@ -81,7 +87,10 @@ export async function measureProxyLatency(secondsPerRound: number): Promise<Prox
       ...report,
       added,
       failures,
-      harBytes: (await stat(har)).size,
+      harBytes: await stat(har).then(
+        (s) => s.size,
+        () => 0,
+      ),
       met: failures === 0 && added.p99 < PROXY_TARGET_P99_ADDED_MS,
     };
   } finally {

@@ -16,7 +16,8 @@ import {
 import { PassThrough } from 'node:stream';
 import { type Dispatcher, request as undiciRequest } from 'undici';
 import type { Exchange, ExchangeResponse, HeaderList, UpstreamFailure } from '../exchange/exchange.js';
-import { HOP_BY_HOP, relayAnswer } from './relay-answer.js';
+import { HOP_BY_HOP, type RelayContext, relayAnswer } from './relay-answer.js';
+import { jsonUrlRewriter } from './rewrite-urls.js';
 import { failureBody, upstreamFailureOf } from './upstream-failure.js';
 
 export interface RecordingProxyOptions {
@@ -68,8 +69,23 @@ export async function startRecordingProxy(
   const now = options.now ?? Date.now;
   let failures = 0;
   const nextFailureId = () => `ofkit-proxy-${String(++failures).padStart(6, '0')}`;
+  const rewriters = new Map<string, (text: string) => string>();
+  const relay: RelayContext = {
+    upstream: options.upstream,
+    maxRecordedBytes: options.maxRecordedBytes,
+    record: () => undefined,
+    // One rewriter per origin the clients use (a bounded few), built once.
+    rewriterFor(origin) {
+      let rewriter = rewriters.get(origin);
+      if (rewriter === undefined) {
+        rewriter = jsonUrlRewriter(options.upstream, origin);
+        if (rewriters.size < 16) rewriters.set(origin, rewriter);
+      }
+      return rewriter;
+    },
+  };
   const server = createServer(
-    (incoming, response) => void forward(options, now, nextFailureId, incoming, response),
+    (incoming, response) => void forward(options, relay, now, nextFailureId, incoming, response),
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -98,6 +114,7 @@ function outgoingHeaders(incoming: IncomingMessage): Record<string, string | str
 
 async function forward(
   options: RecordingProxyOptions,
+  relay: RelayContext,
   now: () => number,
   nextFailureId: () => string,
   incoming: IncomingMessage,
@@ -137,12 +154,7 @@ async function forward(
       headersTimeout: options.timeoutSeconds * 1000,
       bodyTimeout: options.timeoutSeconds * 1000,
     });
-    await relayAnswer(
-      { upstream: options.upstream, maxRecordedBytes: options.maxRecordedBytes, record },
-      incoming,
-      response,
-      answer,
-    );
+    await relayAnswer({ ...relay, record }, incoming, response, answer);
   } catch (error) {
     answerFailure(error, options.upstream, nextFailureId(), response, record);
   }

@@ -7,7 +7,7 @@
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Dispatcher } from 'undici';
 import type { ExchangeResponse, HeaderList } from '../exchange/exchange.js';
-import { jsonUrlRewriter, rewriteBody, rewriteUrl } from './rewrite-urls.js';
+import { rewriteBody, rewriteUrl } from './rewrite-urls.js';
 
 /** Headers of one connection, never forwarded (RFC 9110 7.6.1), and those the proxy sets itself. */
 export const HOP_BY_HOP: ReadonlySet<string> = new Set([
@@ -28,6 +28,8 @@ type Answer = Dispatcher.ResponseData;
 export interface RelayContext {
   upstream: string;
   maxRecordedBytes: number;
+  /** The JSON rewriter towards a proxy origin (one per origin, built once). */
+  rewriterFor(proxyOrigin: string): (text: string) => string;
   /** Records the answer as the implementation gave it. */
   record(response: ExchangeResponse): void;
 }
@@ -79,7 +81,7 @@ export async function relayAnswer(
   const raw = Buffer.concat(chunks);
   const type = String(answer.headers['content-type'] ?? '');
   const encoding = String(answer.headers['content-encoding'] ?? '');
-  const out = rewriteBody(raw, type, encoding, jsonUrlRewriter(context.upstream, proxyOrigin));
+  const out = rewriteBody(raw, type, encoding, context.rewriterFor(proxyOrigin));
   response.writeHead(answer.statusCode, flatHeaders([...sent, ['content-length', String(out.length)]]));
   response.end(out);
   const text = raw.length === 0 ? undefined : raw.toString('utf8');

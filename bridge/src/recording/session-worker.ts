@@ -4,6 +4,7 @@
  * wait for). Messages in: `exchange`, then `close`; out: `done` per exchange (with its size), `finding`
  * as they come, `report` at the end, `failed` if the recording itself fails (the disk is full).
  */
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Finding } from '../checks/finding.js';
 import { loadBridgeDocument } from '../document/bridge-document.js';
@@ -98,4 +99,19 @@ async function main(): Promise<void> {
   post({ type: 'ready' });
 }
 
+/**
+ * On Linux a nice value belongs to a thread: this one yields to the proxy's thread, which forwards the
+ * traffic, and to the implementation when it runs on the same machine. The checks catch up when the
+ * traffic slows down (and say so when they fell too far behind).
+ */
+function yieldToTheProxy(): void {
+  if (process.platform !== 'linux') return;
+  try {
+    setPriority(19);
+  } catch {
+    // Not allowed (a container without the right): the checks run at the proxy's priority.
+  }
+}
+
+yieldToTheProxy();
 main().catch((error: Error) => post({ type: 'failed', message: error.message }));

@@ -1,19 +1,23 @@
-/** Scratch: the proxy forwarding only (no checks, no recording), to measure the forwarding floor. */
-
+/**
+ * Bench child: the recording proxy forwarding only (no checks, no recording), in front of the bench
+ * simulator: what the proxy's own thread costs a client, apart from the recording's worker.
+ * Run with `node --import tsx bench/proxy/forward-only-server.ts --upstream URL`.
+ */
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { startRecordingProxy } from '../../bridge/src/proxy/recording-proxy.js';
 import { createUpstreamDispatcher } from '../../bridge/src/proxy/upstream-dispatcher.js';
 import { exitCleanly, reportReady } from '../servers/child-protocol.js';
 
-const { values } = parseArgs({ options: { upstream: { type: 'string' }, out: { type: 'string' } } });
+const { values } = parseArgs({ options: { upstream: { type: 'string' } } });
+if (values.upstream === undefined) throw new Error('--upstream is required');
 const { dispatcher } = createUpstreamDispatcher();
 const proxy = await startRecordingProxy(
   {
-    upstream: values.upstream!,
+    upstream: values.upstream,
     dispatcher,
     timeoutSeconds: 60,
-    maxRecordedBytes: 16 << 20,
+    maxRecordedBytes: 16 * 1_048_576,
     onExchange: () => undefined,
   },
   0,

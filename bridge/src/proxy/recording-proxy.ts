@@ -17,7 +17,7 @@ import { PassThrough } from 'node:stream';
 import { type Dispatcher, request as undiciRequest } from 'undici';
 import type { Exchange, ExchangeResponse, HeaderList, UpstreamFailure } from '../exchange/exchange.js';
 import { HOP_BY_HOP, type RelayContext, relayAnswer } from './relay-answer.js';
-import { jsonUrlRewriter } from './rewrite-urls.js';
+import { type BodyRewriter, jsonUrlRewriter } from './rewrite-urls.js';
 import { failureBody, upstreamFailureOf } from './upstream-failure.js';
 
 export interface RecordingProxyOptions {
@@ -69,7 +69,7 @@ export async function startRecordingProxy(
   const now = options.now ?? Date.now;
   let failures = 0;
   const nextFailureId = () => `ofkit-proxy-${String(++failures).padStart(6, '0')}`;
-  const rewriters = new Map<string, (text: string) => string>();
+  const rewriters = new Map<string, BodyRewriter>();
   const relay: RelayContext = {
     upstream: options.upstream,
     maxRecordedBytes: options.maxRecordedBytes,

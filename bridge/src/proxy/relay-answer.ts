@@ -7,7 +7,7 @@
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Dispatcher } from 'undici';
 import type { ExchangeResponse, HeaderList } from '../exchange/exchange.js';
-import { rewriteBody, rewriteUrl } from './rewrite-urls.js';
+import { type BodyRewriter, rewriteBody, rewriteUrl } from './rewrite-urls.js';
 
 /** Headers of one connection, never forwarded (RFC 9110 7.6.1), and those the proxy sets itself. */
 export const HOP_BY_HOP: ReadonlySet<string> = new Set([
@@ -29,7 +29,7 @@ export interface RelayContext {
   upstream: string;
   maxRecordedBytes: number;
   /** The JSON rewriter towards a proxy origin (one per origin, built once). */
-  rewriterFor(proxyOrigin: string): (text: string) => string;
+  rewriterFor(proxyOrigin: string): BodyRewriter;
   /** Records the answer as the implementation gave it. */
   record(response: ExchangeResponse): void;
 }

@@ -8,7 +8,7 @@ import type { Finding } from '../../bridge/src/checks/finding.js';
 import { probeUpstream } from '../../bridge/src/proxy/reach-upstream.js';
 import { packageVersion } from '../../bridge/src/recording/package-version.js';
 import { startRecorder } from '../../bridge/src/recording/recorder.js';
-import { readAllowFile } from '../../bridge/src/report/allow-list.js';
+import { type Allowance, readAllowFile } from '../../bridge/src/report/allow-list.js';
 import { driftExitCode } from '../../bridge/src/report/drift-report.js';
 import { consoleReport } from '../../bridge/src/report/report-formats.js';
 import { parseDriftReportTarget, writeDriftReports } from '../../bridge/src/report/report-targets.js';
@@ -107,6 +107,54 @@ function findingLine(finding: Finding): string {
   return `${finding.operation} ${finding.status} ${finding.kind}${where ? ` ${where}` : ''}: ${finding.message}`;
 }
 
+type Args = Exclude<ReturnType<typeof parse>, { help: true }>;
+
+/** The recorder a command line asks for, printing a line per new difference (the first of each). */
+function startFromArgs(
+  args: Args,
+  mode: 'record' | 'proxy',
+  allowances: Allowance[],
+  print: (line: string) => void,
+) {
+  const printed = new Set<string>();
+  return startRecorder({
+    upstream: args.upstream,
+    port: args.port,
+    host: args.host,
+    ...(args.out && { harPath: args.out }),
+    keepPersonal: args.keepPersonal,
+    allowances,
+    timeoutSeconds: args.timeout,
+    version: packageVersion(),
+    onFinding: (finding) => {
+      const key = [finding.kind, finding.rule, finding.operation, finding.status, finding.member].join('|');
+      if (args.quiet || finding.kind === 'request' || printed.has(key)) return;
+      printed.add(key);
+      print(`ofkit ${mode}: ${findingLine(finding)}`);
+    },
+    onFallingBehind: () =>
+      print(
+        `ofkit ${mode}: the checks fell behind the traffic; exchanges are being left out of the recording (counted in the report)`,
+      ),
+    onUpstreamFailure: (exchange) =>
+      print(
+        `ofkit ${mode}: ${exchange.request.method} ${new URL(exchange.request.url).pathname}: ${exchange.upstreamFailure?.message}`,
+      ),
+  });
+}
+
+/** Why the command cannot start (an --allow file, an API nothing answers at), or the accepted differences. */
+async function preflight(args: Args): Promise<{ problem: string } | { allowances: Allowance[] }> {
+  let allowances: Allowance[];
+  try {
+    allowances = args.allow === undefined ? [] : readAllowFile(args.allow);
+  } catch (error) {
+    return { problem: (error as Error).message };
+  }
+  const nothing = await probeUpstream(args.upstream, Math.min(args.timeout, 10));
+  return nothing ? { problem: nothing } : { allowances };
+}
+
 /** `ofkit record` / `ofkit proxy`; resolves with the exit code once the proxy stops. */
 export function record(
   argv: string[],
@@ -120,43 +168,12 @@ export function record(
       print(mode === 'record' ? RECORD_USAGE : PROXY_USAGE);
       return 0;
     }
-    let allowances: ReturnType<typeof readAllowFile> = [];
-    try {
-      allowances = args.allow === undefined ? [] : readAllowFile(args.allow);
-    } catch (error) {
-      console.error(`ofkit ${mode}: ${(error as Error).message}`);
+    const ready = await preflight(args);
+    if ('problem' in ready) {
+      console.error(`ofkit ${mode}: ${ready.problem}`);
       return 2;
     }
-    const nothing = await probeUpstream(args.upstream, Math.min(args.timeout, 10));
-    if (nothing) {
-      console.error(`ofkit ${mode}: ${nothing}`);
-      return 2;
-    }
-    const printed = new Set<string>();
-    const recorder = await startRecorder({
-      upstream: args.upstream,
-      port: args.port,
-      host: args.host,
-      ...(args.out && { harPath: args.out }),
-      keepPersonal: args.keepPersonal,
-      allowances,
-      timeoutSeconds: args.timeout,
-      version: packageVersion(),
-      onFinding: (finding) => {
-        const key = [finding.kind, finding.rule, finding.operation, finding.status, finding.member].join('|');
-        if (args.quiet || finding.kind === 'request' || printed.has(key)) return;
-        printed.add(key);
-        print(`ofkit ${mode}: ${findingLine(finding)}`);
-      },
-      onFallingBehind: () =>
-        print(
-          `ofkit ${mode}: the checks fell behind the traffic; exchanges are being left out of the recording (counted in the report)`,
-        ),
-      onUpstreamFailure: (exchange) =>
-        print(
-          `ofkit ${mode}: ${exchange.request.method} ${new URL(exchange.request.url).pathname}: ${exchange.upstreamFailure?.message}`,
-        ),
-    });
+    const recorder = await startFromArgs(args, mode, ready.allowances, print);
     options.onListening?.(recorder.url);
     const target = args.out
       ? `recording to ${args.out} (personal data ${args.keepPersonal ? 'kept' : 'redacted'})`

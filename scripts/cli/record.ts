@@ -136,6 +136,8 @@ function startFromArgs(
       print(
         `ofkit ${mode}: the checks fell behind the traffic; exchanges are being left out of the recording (counted in the report)`,
       ),
+    onError: (message) =>
+      print(`ofkit ${mode}: an exchange was left out of the checks and the recording (${message})`),
     onUpstreamFailure: (exchange) =>
       print(
         `ofkit ${mode}: ${exchange.request.method} ${new URL(exchange.request.url).pathname}: ${exchange.upstreamFailure?.message}`,

@@ -39,6 +39,8 @@ export interface RecorderOptions {
   onFinding?: (finding: Finding) => void;
   /** Told once when the checks fall behind and exchanges start being left out. */
   onFallingBehind?: () => void;
+  /** Told of an exchange an internal error kept out of the checks or the recording. */
+  onError?: (message: string) => void;
   /** Memory the exchanges waiting for the checks may hold (default 256 MiB). */
   maxPendingBytes?: number;
   /** Told of every answer the proxy gave itself because the implementation failed. */
@@ -74,6 +76,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     maxPendingBytes: options.maxPendingBytes ?? MAX_PENDING_BYTES,
     ...(options.onFinding && { onFinding: options.onFinding }),
     ...(options.onFallingBehind && { onFallingBehind: options.onFallingBehind }),
+    ...(options.onError && { onError: options.onError }),
   }).catch(async (error) => {
     await dispatcher.close();
     throw error;

@@ -2,7 +2,8 @@
  * The recording's worker thread: redaction, checks and the HAR file run here, so the proxy's thread
  * only forwards (a page of 100 records costs a few milliseconds to check, which a client must not
  * wait for). Messages in: `exchange`, then `close`; out: `done` per exchange (with its size), `finding`
- * as they come, `report` at the end, `failed` if the recording itself fails (the disk is full).
+ * as they come, `error` for an exchange an internal error kept out (the recording goes on), `report`
+ * at the end, `failed` when the recording cannot start.
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -31,6 +32,8 @@ export type FromWorker =
   | { type: 'ready' }
   | { type: 'done'; bytes: number }
   | { type: 'finding'; finding: Finding }
+  /** One exchange could not be checked or recorded (an internal error); the recording goes on. */
+  | { type: 'error'; message: string }
   | { type: 'report'; report: ReturnType<typeof buildDriftReport> }
   | { type: 'failed'; message: string };
 
@@ -57,14 +60,17 @@ async function main(): Promise<void> {
     onFinding: (finding) => post({ type: 'finding', finding }),
   });
   let queue: Promise<void> = Promise.resolve();
+  /** Exchanges an internal error kept out of the checks or the recording: counted, never silent. */
+  let errors = 0;
   port.on('message', (message: ToWorker) => {
     if (message.type === 'exchange') {
       queue = queue
         .then(() => session.accept(message.exchange))
-        .then(
-          () => post({ type: 'done', bytes: message.bytes }),
-          (error: Error) => post({ type: 'failed', message: error.message }),
-        );
+        .catch((error: Error) => {
+          errors += 1;
+          post({ type: 'error', message: error.message });
+        })
+        .then(() => post({ type: 'done', bytes: message.bytes }));
       return;
     }
     queue = queue.then(async () => {
@@ -84,6 +90,7 @@ async function main(): Promise<void> {
                 'control API': counts.control,
                 'proxy failures': counts.upstreamFailures,
                 'left out: the checks fell behind': message.dropped,
+                'left out: an internal error': errors,
               },
             },
           ],

@@ -23,6 +23,8 @@ export interface WorkerSessionOptions extends SessionWorkerData {
   onFinding?: (finding: Finding) => void;
   /** Told once when exchanges start being left out (the checks fell behind). */
   onFallingBehind?: () => void;
+  /** Told of an exchange an internal error kept out of the checks or the recording. */
+  onError?: (message: string) => void;
 }
 
 /** The worker module; in a clone run through tsx it is TypeScript, and tsx must load it. */
@@ -41,7 +43,7 @@ const sizeOf = (exchange: Exchange) =>
   (exchange.request.body?.length ?? 0) + (exchange.response.body?.length ?? 0) + 2048;
 
 export async function startWorkerSession(options: WorkerSessionOptions): Promise<WorkerSession> {
-  const { maxPendingBytes, onFinding, onFallingBehind, ...data } = options;
+  const { maxPendingBytes, onFinding, onFallingBehind, onError, ...data } = options;
   const worker = spawnWorker(data);
   let pending = 0;
   let posted = 0;
@@ -55,6 +57,7 @@ export async function startWorkerSession(options: WorkerSessionOptions): Promise
     worker.on('message', (message: FromWorker) => {
       if (message.type === 'ready') resolve();
       else if (message.type === 'finding') onFinding?.(message.finding);
+      else if (message.type === 'error') onError?.(message.message);
       else if (message.type === 'done') {
         pending -= message.bytes;
         done += 1;

@@ -83,7 +83,9 @@ export function drift(argv: string[], print: (line: string) => void = console.lo
       for (const path of writeDriftReports(report, args.reports))
         print(`ofkit drift: report written: ${path}`);
       if (report.checked === 0) {
-        console.error(`ofkit drift: no exchange of the API in ${args.files.join(', ')}: nothing was checked`);
+        console.error(
+          `ofkit drift: no exchange of the API in ${args.files.join(', ')}: nothing was checked (an API served under a path needs --base-url)`,
+        );
         return 2;
       }
       return driftExitCode(report);

@@ -7,7 +7,7 @@ describe('ofkit <command>: usage mistakes are one line and exit code 2', () => {
       ['simulte'],
       'ofkit: unknown command "simulte": did you mean simulate? (ofkit --help lists the commands)',
     ],
-    [['deploy'], 'ofkit: unknown command "deploy" (ofkit --help lists the commands)'],
+    [['xyzzy'], 'ofkit: unknown command "xyzzy" (ofkit --help lists the commands)'],
     [
       ['simulate', '--sed', '1'],
       'ofkit simulate: unknown option --sed: did you mean --seed? (ofkit simulate --help)',

@@ -3,7 +3,8 @@
  * requests get a status the document declares for the operation, and a body (as JSON) that validates
  * against that status's schema (RESP-REQUIRED-NULLABLE among the rest); a status without a schema has
  * no body. The statuses seen are noted, so a report shows which operations only ever answered errors
- * (state the suite could not set up).
+ * (state the suite could not set up). A row passes only when its operation answered a success status
+ * during the run (runner/schema-evidence.ts): otherwise it is inconclusive, "not implemented?".
  */
 import { projectedSchema, SHAPED_STATUSES, shapingOf } from '../../../../openapi/checks/projected-schema.js';
 import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/validation/document-ajv.js';
@@ -13,7 +14,7 @@ import type { ApiDocument, ApiOperation } from '../../document/api-document.js';
 import { describeAnswer, expectValid, undocumentedMembers } from '../expect-response.js';
 import { knownRequest, knownValues } from '../known-values.js';
 import { isResume, pausedRetrieval } from '../paused-retrieval.js';
-import { defineRule, fail, type Rule, skip } from '../rule.js';
+import { defineRule, fail, type Rule, skip, skipForEnvironment } from '../rule.js';
 import { describeOperation, sendRequest } from '../send-request.js';
 import { DRAWN_QUERIES, isListOperation, listRequests } from './drawn-list-queries.js';
 
@@ -41,10 +42,14 @@ export function operationConformanceRule(operation: ApiOperation): Rule {
     id,
     title: `${id}: ${operation.method} ${operation.path} answers a documented status with a body valid against its schema`,
     area: 'schema',
+    // The row passes only once its operation answered a success status (schema-evidence.ts).
+    operationId: operation.operationId,
     runs: list ? RUNS - DRAWN_QUERIES : RUNS,
     async prepare(suite, note) {
       const included = suite.operations.some((op) => op.operationId === operation.operationId);
       if (!included) return skip('excluded by the config (operations.exclude)');
+      const unavailable = suite.unavailable.get(operation.operationId);
+      if (unavailable !== undefined) return skipForEnvironment(unavailable);
       const overrides = await knownValues(suite, operation, note);
       // Coverage: the state the success status needs, built before the runs.
       const success = isResume(suite, operation) ? await pausedRetrieval(suite, operation, note) : undefined;

@@ -64,7 +64,11 @@ function distance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i += 1) {
     const row = [i];
     for (let j = 1; j <= b.length; j += 1) {
-      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row[j] = Math.min(
+        previous[j]! + 1,
+        row[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     }
     previous = row;
   }
@@ -75,9 +79,14 @@ function distance(a: string, b: string): number {
 export function suggestion(given: string): string {
   const name = given.replace(/^-+/, '').split('=')[0] ?? '';
   const [best] = Object.keys(OPTIONS)
-    .map((option) => ({ option, cost: option.startsWith(name) && name.length > 1 ? 0 : distance(name, option) }))
+    .map((option) => ({
+      option,
+      cost: option.startsWith(name) && name.length > 1 ? 0 : distance(name, option),
+    }))
     .sort((a, b) => a.cost - b.cost);
-  return best && best.cost <= Math.max(2, Math.floor(name.length / 3)) ? ` (did you mean --${best.option}?)` : '';
+  return best && best.cost <= Math.max(2, Math.floor(name.length / 3))
+    ? ` (did you mean --${best.option}?)`
+    : '';
 }
 
 /** Node's parseArgs, its errors rewritten as ofkit's one-line usage errors. */

@@ -156,6 +156,8 @@ async function runChecks(
   const failed = (status: string) => status === 'failed' || (options.strict && status === 'inconclusive');
   const inconclusive = suite.results.filter((result) => result.status === 'inconclusive').length;
   if (options.strict && inconclusive > 0)
-    console.log(`strict: ${inconclusive} inconclusive rules fail the run (nothing they assert was exercised)`);
+    console.log(
+      `strict: ${inconclusive} inconclusive rules fail the run (nothing they assert was exercised)`,
+    );
   return suite.results.some((result) => failed(result.status)) || shortfalls.length > 0 ? 1 : 0;
 }

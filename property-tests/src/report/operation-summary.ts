@@ -8,7 +8,13 @@
 import type { RuleResult } from '../runner/run-rule.js';
 import { NO_SUCCESS } from '../runner/schema-evidence.js';
 
-export type OperationVerdict = 'passed' | 'not implemented' | 'inconclusive' | 'failed' | 'skipped' | 'unavailable';
+export type OperationVerdict =
+  | 'passed'
+  | 'not implemented'
+  | 'inconclusive'
+  | 'failed'
+  | 'skipped'
+  | 'unavailable';
 
 export interface OperationEntry {
   operationId: string;

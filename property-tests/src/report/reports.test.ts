@@ -234,7 +234,10 @@ describe('reports', () => {
     expect(schema.testcase[0].skipped.message).toMatch(/^inconclusive: .*without records/);
     expect(schema.testcase[1].skipped.message).toMatch(/^skipped \(environment\): payment initiation/);
     const json = JSON.parse(renderJson({ ...suite, results: [inconclusive, unavailable] }, context));
-    expect(json.rules.map((rule: RuleResult) => rule.status)).toEqual(['inconclusive', 'skipped (environment)']);
+    expect(json.rules.map((rule: RuleResult) => rule.status)).toEqual([
+      'inconclusive',
+      'skipped (environment)',
+    ]);
   });
 
   it('under --strict an inconclusive rule is a JUnit failure of type inconclusive', () => {
@@ -248,6 +251,8 @@ describe('reports', () => {
   it('a JUnit failure carries the export line of the variables its commands use', () => {
     const parsed = parseXml(renderJunit(suite, context));
     const [, crossCutting] = parsed.testsuites.testsuite;
-    expect(crossCutting.testcase[0].failure['#text']).toContain(`export OFKIT_KEY='acme' OFKIT_SECRET="$ACME_SECRET"`);
+    expect(crossCutting.testcase[0].failure['#text']).toContain(
+      `export OFKIT_KEY='acme' OFKIT_SECRET="$ACME_SECRET"`,
+    );
   });
 });

@@ -71,6 +71,9 @@ export async function detectEnvironment(
       note: 'production assumed: GET /api/ named no environment (--environment sandbox to say otherwise)',
     };
   } catch (error) {
-    return { environment: 'production', note: `production assumed: GET /api/ failed (${(error as Error).message})` };
+    return {
+      environment: 'production',
+      note: `production assumed: GET /api/ failed (${(error as Error).message})`,
+    };
   }
 }

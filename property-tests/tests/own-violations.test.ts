@@ -32,8 +32,16 @@ async function verdict(baseUrl: string, id: string): Promise<RuleResult> {
 }
 
 const FAULTS: [string, BodyAlterations, RegExp][] = [
-  ['FILTER-LOOKUP', { caseSensitiveIcontains: true }, /__icontains=.* answered \[.*filtering the full list gives/],
-  ['TAX-RETURNS-MIXED', { taxReturnsWithoutMonthly: true }, /lists no record of oneOf branch \d, which the retrievals/],
+  [
+    'FILTER-LOOKUP',
+    { caseSensitiveIcontains: true },
+    /__icontains=.* answered \[.*filtering the full list gives/,
+  ],
+  [
+    'TAX-RETURNS-MIXED',
+    { taxReturnsWithoutMonthly: true },
+    /lists no record of oneOf branch \d, which the retrievals/,
+  ],
   ['LINK-MFA-428', { mfaWithoutSession: true }, /the 428 item's `session` \(a string\) is missing/],
   ['PAGE-DEFAULT', { relativePageLinks: true }, /`(next|previous)` is not an absolute URL: \/api\//],
 ];

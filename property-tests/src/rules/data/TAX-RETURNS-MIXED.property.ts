@@ -124,7 +124,9 @@ export const taxReturnsMixed = defineRule<Input, Mixed[]>({
     }
     if (kinds.size > 0) entry.seen.add([...kinds].sort().join('+'));
     if (entry.types.length > 1 && kinds.size < 2)
-      unmet(`retrievals of ${types.join(', ')} returned records of ${kinds.size} kind(s) only: no mix to list`);
+      unmet(
+        `retrievals of ${types.join(', ')} returned records of ${kinds.size} kind(s) only: no mix to list`,
+      );
     const { link } = entry;
     const answer = await run.http.request({ method: 'GET', url: path, query: { link, page_size: '1000' } });
     const schema = entry.resource.list?.responses.get('200')?.schema;

@@ -4,6 +4,7 @@
  * valid 404 everywhere would pass every row). Once the whole run is over, a row that did not fail passes
  * only when the run's coverage saw its operation answer a documented success status with a valid body
  * (from the row's own requests or any rule's); otherwise it is `inconclusive`, "not implemented?".
+ * A row that answered only "not found" (its runs inconclusive) is judged the same way.
  */
 import type { Coverage, OperationCoverage } from './coverage.js';
 import type { RuleResult } from './run-rule.js';
@@ -27,16 +28,21 @@ function answered(entry: OperationCoverage | undefined): string {
 }
 
 function settle(result: RuleResult, coverage: Map<string, OperationCoverage>): RuleResult {
-  if (result.operationId === undefined || result.status !== 'passed') return result;
+  // Failed and skipped rows keep their verdict; a passed or inconclusive one is judged on the evidence.
+  const open = result.status === 'passed' || result.status === 'inconclusive';
+  if (result.operationId === undefined || !open) return result;
   const entry = coverage.get(result.operationId);
   if (!entry?.success) {
     return { ...result, status: 'inconclusive', reason: `${NO_SUCCESS} (answered ${answered(entry)})` };
   }
   const own = result.notes.some((note) => /^statuses seen: .*\b2\d\dx/.test(note));
   if (own) return result;
+  // The row's own requests got no success, other rules' did (state the row cannot build on its own).
   const success = counts(entry.exhibited).filter((count) => count.startsWith('2'));
+  const { reason: _reason, ...rest } = result;
   return {
-    ...result,
+    ...rest,
+    status: 'passed',
     notes: [...result.notes, `success shown by other rules' requests: ${success.join(', ')}`],
   };
 }

@@ -12,7 +12,7 @@ import { expectUsable } from '../expect-response.js';
 import { defineRule, fail, type RunContext, type SuiteContext, skip, unmet } from '../rule.js';
 import type { DataResource } from './data-resources.js';
 import { byPath, type Reachable, reachableResources } from './reachable.js';
-import { expectRetrieved, postRetrieval, retrievalBody } from './retrieval.js';
+import { dayText, expectRetrieved, postRetrieval, yearOfDay } from './retrieval.js';
 
 interface Input {
   path: string;
@@ -62,6 +62,20 @@ function kindsOf(suite: SuiteContext, entry: Mixed, records: JsonObject[], what:
   });
 }
 
+/**
+ * A retrieval body over the years `back` and `span` choose, in the members of its kind (the document's):
+ * `year_from`/`year_to` for yearly returns (and without `type`), `date_from`/`date_to` for monthly ones.
+ */
+function mixedBody(entry: Mixed, range: { back: number; span: number }, type: string | null): JsonObject {
+  const last = yearOfDay(entry.today) - range.back;
+  const first = last - range.span;
+  const years: JsonObject =
+    type === 'monthly'
+      ? { date_from: `${first}-01-01`, date_to: range.back === 0 ? dayText(entry.today) : `${last}-12-31` }
+      : { year_from: String(first), year_to: String(last) };
+  return { ...entry.resource.fixed, link: entry.link, ...years, ...(type ? { type } : {}) };
+}
+
 /** One retrieval (only `type`'s records when one is asked): the oneOf branch of each record returned. */
 async function retrieveKinds(
   run: RunContext,
@@ -69,8 +83,8 @@ async function retrieveKinds(
   range: { back: number; span: number },
   type: string | null,
 ): Promise<number[]> {
-  const { resource, link, today } = entry;
-  const body = { ...retrievalBody(resource, link, today, { range }), ...(type ? { type } : {}) };
+  const { resource } = entry;
+  const body = mixedBody(entry, range, type);
   const what = `POST ${resource.path} ${JSON.stringify(body)}`;
   const records = expectRetrieved(run, resource, await postRetrieval(run.http, resource, body), body);
   const kinds = kindsOf(run, entry, records, what);

@@ -14,7 +14,7 @@ import type { ApiDocument, ApiOperation } from '../../document/api-document.js';
 import { describeAnswer, expectValid, undocumentedMembers } from '../expect-response.js';
 import { knownRequest, knownValues } from '../known-values.js';
 import { isResume, pausedRetrieval } from '../paused-retrieval.js';
-import { defineRule, fail, type Rule, skip, skipForEnvironment } from '../rule.js';
+import { defineRule, fail, type Rule, skip, skipForEnvironment, unmet } from '../rule.js';
 import { describeOperation, sendRequest } from '../send-request.js';
 import { DRAWN_QUERIES, isListOperation, listRequests } from './drawn-list-queries.js';
 
@@ -30,6 +30,9 @@ interface Fixture {
   /** Lists: 200 answers, and those with records in them (their shapes validated). */
   pages: { answered: number; withRecords: number };
 }
+
+/** Statuses a server answers for a route it does not have. */
+const NOT_ROUTED = new Set([404, 405, 501]);
 
 /** Few runs per operation: there are ~150 of them. Lists trade random runs for drawn queries. */
 const RUNS = 5;
@@ -76,6 +79,12 @@ export function operationConformanceRule(operation: ApiOperation): Rule {
       const declared = operation.responses.get(String(response.status));
       const what = `${describeOperation(operation)} answered ${response.status}`;
       if (!declared) {
+        // "There is nothing here": evidence that the operation is not implemented, not of a wrong
+        // status, until the operation has answered a success (schema-evidence.ts makes the row
+        // inconclusive, "not implemented?", when it never does).
+        const succeeded = [...fixture.statuses.keys()].some((status) => status >= 200 && status < 300);
+        if (NOT_ROUTED.has(response.status) && !succeeded)
+          unmet(`${what}: not implemented? (${describeAnswer(response)})`);
         const statuses = [...operation.responses.keys()].join(', ');
         fail(
           `${what}, which the document does not declare (declared: ${statuses}): ${describeAnswer(response)}`,

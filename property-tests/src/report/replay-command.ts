@@ -62,7 +62,7 @@ export function bringBack(context: ReplayContext): string | undefined {
       ? ' (add --seed with the seed it printed at start, so that its data are the same)'
       : '';
   return [
-    `The target ${context.baseUrl} was a local simulator; when it has stopped (ofkit exec stops it), start the same one in another terminal first${seed}:`,
+    `If the target ${context.baseUrl} (a local server with the control API, such as the simulator of ofkit exec) has stopped, start the same simulator first, in another terminal${seed}:`,
     `  ${simulatorCommand(simulator)}`,
     'then run a replay command below.',
   ].join('\n');

@@ -1,37 +1,30 @@
 /**
  * The whole suite against the simulator in the sandbox environment (`ofkit simulate --environment
- * sandbox`), under --strict: no rule fails or is inconclusive; what the interface spec documents as
+ * sandbox`), run as the CI recipe runs it (`--strict --min-coverage operations=100`, the environment
+ * named by GET /api/): exit 0, no rule fails or is inconclusive; what the interface spec documents as
  * unavailable in the sandbox (payment initiation, employment metrics) is `skipped (environment)`, never
  * inconclusive; PAY-SANDBOX runs and shows the 403 of every initiation, the documented statuses
  * production cannot show (status-coverage.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadApiDocument } from '../src/document/api-document.js';
-import { allRules } from '../src/rules/index.js';
-import { runSuite, type SuiteResult } from '../src/runner/run-suite.js';
-import { parseTargetConfig } from '../src/target/target-config.js';
+import { type CheckReport, runCiRecipe } from './check-output.js';
 import { outcome, type SimulatorTarget, startSimulatorTarget } from './simulator-target.js';
 import { exhibited, SANDBOX_ONLY } from './status-coverage.js';
 
-const SEED = 1414;
-const document = loadApiDocument();
 let target: SimulatorTarget;
-let suite: SuiteResult;
+let suite: CheckReport;
 
 beforeAll(async () => {
   target = await startSimulatorTarget([], 'sandbox');
   // No --environment: GET /api/ names it; the sandbox key is the one the sandbox takes.
-  const config = parseTargetConfig({
-    baseUrl: target.baseUrl,
-    keys: ['ofkit-sandbox-key:ofkit-sandbox-secret'],
-  });
-  suite = await runSuite({ config, rules: allRules(document), seed: SEED, runs: 2, document, strict: true });
+  suite = await runCiRecipe(target.baseUrl, ['--keys', 'ofkit-sandbox-key:ofkit-sandbox-secret']);
 }, 400_000);
 
 afterAll(() => target.stop());
 
 describe('the whole suite against the simulator (sandbox)', () => {
-  it('no rule fails or is inconclusive; the environment is detected', () => {
+  it('the CI recipe exits 0; no rule fails or is inconclusive; the environment is detected', () => {
+    expect(suite.code, suite.out).toBe(0);
     expect(suite.environment).toBe('sandbox');
     const wrong = suite.results.filter((r) => r.status === 'failed' || r.status === 'inconclusive');
     expect(wrong.map(outcome)).toEqual([]);

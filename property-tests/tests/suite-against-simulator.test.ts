@@ -1,34 +1,32 @@
 /**
  * The whole suite proven against the reference implementation, the simulator in production over real
- * HTTP, under --strict (no rule inconclusive), with a fixed seed and few random runs (every rule's
- * exhaustive examples run on top): no rule fails, every operation answers a success status with a valid
- * body, every list row validates records, and every documented status is exhibited but those only the
- * sandbox shows (PAY-SANDBOX's 403) and those the simulator never answers (listed below).
+ * HTTP, run as the CI recipe of examples/ci/server-repo.yml runs it (`ofkit check URL --strict
+ * --min-coverage operations=100`), with a fixed seed and few random runs (every rule's exhaustive
+ * examples run on top): exit 0, no rule fails or is inconclusive, every operation answers a success
+ * status with a valid body, every list row validates records, and every documented status is exhibited
+ * but those only the sandbox shows (PAY-SANDBOX's 403) and those the simulator never answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApiDocument } from '../src/document/api-document.js';
-import { allRules } from '../src/rules/index.js';
 import { isListOperation } from '../src/rules/schema/drawn-list-queries.js';
-import { runSuite, type SuiteResult } from '../src/runner/run-suite.js';
-import { parseTargetConfig } from '../src/target/target-config.js';
+import { type CheckReport, runCiRecipe } from './check-output.js';
 import { outcome, type SimulatorTarget, startSimulatorTarget } from './simulator-target.js';
 import { SANDBOX_ONLY, SIMULATOR_NEVER_ANSWERS, unexhibited } from './status-coverage.js';
 
-const SEED = 1414;
 const document = loadApiDocument();
 let target: SimulatorTarget;
-let suite: SuiteResult;
+let suite: CheckReport;
 
 beforeAll(async () => {
   target = await startSimulatorTarget();
-  const config = parseTargetConfig({ baseUrl: target.baseUrl });
-  suite = await runSuite({ config, rules: allRules(document), seed: SEED, runs: 2, document, strict: true });
+  suite = await runCiRecipe(target.baseUrl);
 }, 300_000);
 
 afterAll(() => target.stop());
 
 describe('the whole suite against the simulator (production)', () => {
-  it('every rule passes; only PAY-SANDBOX is skipped, for the environment', () => {
+  it('the CI recipe exits 0; every rule passes; only PAY-SANDBOX is skipped, for the environment', () => {
+    expect(suite.code, suite.out).toBe(0);
     const verdicts = suite.results.filter((r) => r.status !== 'passed').map(outcome);
     expect(verdicts).toEqual([expect.stringMatching(/^PAY-SANDBOX: skipped \(environment\)/)]);
     // The simulator has every capability a rule can need.

@@ -41,7 +41,7 @@ const hasCurl = spawnSync('curl', ['--version']).status === 0;
 /** The failure's `as curl:` block, as printed (indented, with its line continuations). */
 function curlBlock(out: string): string {
   const lines = out.split('\n');
-  const start = lines.findIndex((line) => line === '  as curl:');
+  const start = lines.indexOf('  as curl:');
   const block = lines.slice(start + 1);
   const end = block.findIndex((line) => !line.startsWith('    '));
   return (end === -1 ? block : block.slice(0, end)).join('\n');

@@ -196,7 +196,10 @@ function optionalDeprecatedMembers(): string[] {
   const deprecated = new Set<string>();
   const required = new Set<string>();
   const walk = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(walk);
+    if (Array.isArray(value)) {
+      value.forEach(walk);
+      return;
+    }
     if (typeof value !== 'object' || value === null) return;
     const node = value as { properties?: Record<string, { deprecated?: boolean }>; required?: string[] };
     for (const [name, schema] of Object.entries(node.properties ?? {}))

@@ -12,6 +12,7 @@ import { nowIso } from '../pipeline/records.js';
 import { publicView } from '../store/record-views.js';
 import type { StoredRecord } from '../store/store.js';
 import { HISTORY_MEMBER, historyOf } from './exchange-history.js';
+import { keepPeriodIds, missingMonths } from './period-identity.js';
 import { type GenerationPlan, generateForPlan, generateNew } from './record-generation.js';
 import type { RecordTemplate } from './records/record-templates.js';
 import type { DataResource } from './resource-catalogue.js';
@@ -83,7 +84,8 @@ export class RetrievalMachine {
     request: RetrievalRequest,
     knownParents?: StoredRecord[],
   ): Promise<StoredRecord[]> {
-    if (request.empty) return [];
+    // A resource that answers one record has it whatever the range (an income over no history).
+    if (request.empty && !resource.answersOne) return [];
     const parents = resource.parent
       ? (knownParents ?? (await this.parents(tenant, link, resource, request.save)))
       : [];
@@ -94,6 +96,8 @@ export class RetrievalMachine {
     // TAX-RETENTIONS-500: the period is the requested range; the earliest records are kept (choice).
     const cap = tenant.policy.data.recordsPerPeriodCapped ? resource.maxRecordsPerPeriod : null;
     if (cap !== null) records = records.slice(0, cap);
+    // A return retrieved again is the same return: it keeps its id (period-identity.ts).
+    if (resource.row.onePerPeriod) await keepPeriodIds(tenant, resource.path, link.id, records);
     for (const field of request.attach)
       for (const record of records) record[field] = attachment(field, record);
     await this.nameAccounts(tenant, link, resource, records, request.save);
@@ -126,6 +130,7 @@ export class RetrievalMachine {
 
   /** `LinkData.addNew`: `count` new records dated today, over all the parents. */
   async addNew(tenant: TenantRuntime, link: StoredRecord, resource: DataResource, count: number) {
+    if (resource.row.onePerPeriod) return this.addClosedPeriods(tenant, link, resource, count);
     const parents = resource.parent ? await this.parents(tenant, link, resource) : [];
     if (count <= 0 || (resource.parent !== null && parents.length === 0)) return [];
     const today = todayOf(tenant);
@@ -142,6 +147,25 @@ export class RetrievalMachine {
       );
     }
     this.addHistory(resource, records, plan);
+    return store(tenant, resource.path, records);
+  }
+
+  /** New records of a one-per-period resource: those of the latest closed months the link lacks. */
+  private async addClosedPeriods(
+    tenant: TenantRuntime,
+    link: StoredRecord,
+    resource: DataResource,
+    count: number,
+  ) {
+    const kind = resource.row.onePerPeriod?.newKind ?? null;
+    const today = todayOf(tenant);
+    const months = await missingMonths(tenant, resource.path, link.id, { kind: String(kind), today, count });
+    const records = months.flatMap((range) =>
+      generateForPlan(
+        resource,
+        planOf(tenant, link, { ...newRequest(today), range, type: kind }, [null], []),
+      ),
+    );
     return store(tenant, resource.path, records);
   }
 

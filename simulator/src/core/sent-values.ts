@@ -1,12 +1,12 @@
 /**
- * What the simulator sends, where it is stricter than the document. The document describes the real API
- * and is never stricter than the provider's published schema without a reason the specification gives
- * (a folio fiscal, a card's dates and a currency are free strings there); the simulator still draws its
- * values in these stricter shapes: a fresh uuid for each folio fiscal, statement dates that move with
- * the record, the link country's currency, the SAT's two status words, the provider's one recurring
- * frequency. The record generator reads the document with this overlay on top, and the simulator's own
- * tests check every answer against the overlaid document, so what it sends is both valid for the
- * document and exactly this.
+ * What the simulator sends (DATA-RETRIEVE's records, links, institutions), where it is stricter than
+ * the document. The document describes the real API and is never stricter than the provider's
+ * published schema without a reason the specification gives (a folio fiscal, a card's dates and a
+ * currency are free strings there); the simulator still draws its values in these stricter shapes: a
+ * fresh uuid for each folio fiscal, statement dates that move with the record, the link country's
+ * currency, the SAT's two status words, the provider's one recurring frequency. The record generator
+ * reads the document with this overlay on top, and the simulator's own tests check every answer against
+ * the overlaid document, so what it sends is both valid for the document and exactly this.
  */
 import { isObject, type JsonObject } from '../../../openapi/document/json.js';
 import { INVOICE_STATUS } from './invoice-status.js';

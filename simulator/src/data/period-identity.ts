@@ -1,5 +1,5 @@
 /**
- * Records that are one per period (tax returns): a return is the one of its link, kind and period, so a
+ * DATA-RETRIEVE for records that are one per period (tax returns): a return is the one of its link, kind and period, so a
  * return retrieved again keeps its id, as transactions and invoices do; and what a daily refresh finds
  * new is the latest closed month whose return the link does not have yet, the same record (same id) a
  * retrieval of that month gives.

@@ -5647,7 +5647,11 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["TaxReturn"][];
         };
-        /** @description A fiscal year: the provider sends `YYYY` strings; integers are accepted too (choice). */
+        /**
+         * @description A fiscal year: the provider sends `YYYY` strings (a free string in its schema); integers are accepted too (choice). A value that is no year reads the institution's history from that end (choice).
+         * @example 2025
+         * @example 2025
+         */
         FiscalYear: string | number;
         /** @description DATA-RETRIEVE: retrieve the tax returns of a fiscal link, as the provider takes it: `type: yearly` (the default) with `year_from` and `year_to` as `YYYY` strings (integers accepted too, choice), or `type: monthly` with `date_from` and `date_to` (the months that hold them). `year_to` before `year_from`, or `date_to` before `date_from`, gets 400 (choice). The provider requires the years (or the dates, monthly); missing ones here read the institution's history (choice: accepting more). Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         TaxReturnsRetrieveRequest: {

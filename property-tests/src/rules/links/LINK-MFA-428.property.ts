@@ -1,10 +1,12 @@
 /**
  * LINK-MFA-428 (registration): the config's MFA registration answers 428 with the one-item error array
- * carrying `code: token_required`, `session`, `expiry`, `link` and `token_generation_data`; PATCH
+ * carrying `code: token_required` and the `session` and `link` to resume with (the items the document's
+ * 428 requires; `expiry` and `token_generation_data` come when the institution gives them); PATCH
  * /api/links/ with that session, the item's `link` and the config's token answers 200 with that link
- * (the provider creates the link with the 428 and names it in the item); a wrong token, an
- * unknown session, or the right session after its `expiry` (control API clock) answers 400 with the error
- * array. The retrievals' 428 (owners, accounts, transactions, invoices) belong to the data area.
+ * (the provider creates the link with the 428 and names it in the item); a wrong token, an unknown
+ * session, or the right session after its `expiry` (control API clock, when the item has one) answers
+ * 400 with the error array. The retrievals' 428 (owners, accounts, transactions, invoices) belong to the
+ * data area.
  */
 import fc from 'fast-check';
 import { isObject } from '../../../../openapi/document/json.js';
@@ -23,9 +25,10 @@ interface Input {
 
 interface Paused {
   session: string;
-  expiry: number;
+  /** Seconds the session lasts, when the item says (null: it does not). */
+  expiry: number | null;
   /** The link the 428 names (the provider's: the link the registration created). */
-  link: unknown;
+  link: string;
 }
 
 const hex32 = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 32, maxLength: 32 });
@@ -38,25 +41,32 @@ async function pauseRegistration(run: RunContext): Promise<Paused> {
   expectStatus(answer, [428], what);
   expectDocumented(run, answer, 'registerLink', what);
   const item = Array.isArray(answer.json) ? answer.json[0] : undefined;
-  if (!isObject(item) || item.code !== 'token_required' || typeof item.session !== 'string') {
-    fail(`${what}: wanted one item with code token_required and a session, got ${describeAnswer(answer)}`);
+  if (
+    !isObject(item) ||
+    item.code !== 'token_required' ||
+    typeof item.session !== 'string' ||
+    typeof item.link !== 'string'
+  ) {
+    fail(
+      `${what}: wanted one item with code token_required, a session and a link, got ${describeAnswer(answer)}`,
+    );
   }
   return {
     session: item.session,
-    expiry: typeof item.expiry === 'number' ? item.expiry : 0,
+    expiry: typeof item.expiry === 'number' ? item.expiry : null,
     link: item.link,
   };
 }
 
 /** The PATCH that resumes, sent after moving the clock when the input says so. */
 async function resume(run: RunContext, input: Input, paused: Paused): Promise<HttpResponse> {
-  if (input.expiryOffset !== null) {
+  if (input.expiryOffset !== null && paused.expiry !== null) {
     await advanceClock(run.http, Math.max(0, paused.expiry + input.expiryOffset));
   }
   const json = {
     session: input.session === 'own' ? paused.session : input.session.unknown,
     token: input.token === 'right' ? run.config.fixtures.mfa.token : input.token.wrong,
-    ...(typeof paused.link === 'string' && { link: paused.link }),
+    link: paused.link,
   };
   return run.http.request({ method: 'PATCH', url: LINKS, json });
 }
@@ -74,7 +84,7 @@ async function checkResumed(run: RunContext, answer: HttpResponse, what: string,
   expectStatus(answer, [200], what);
   expectDocumented(run, answer, 'resumeLinkRegistration', what);
   const link = linkOf(answer, what);
-  if (typeof paused.link === 'string' && link.id !== paused.link) {
+  if (link.id !== paused.link) {
     fail(`${what}: resumed link ${link.id}, but the 428 named link ${paused.link}`);
   }
   const institution = run.config.fixtures.mfa.registration.institution;
@@ -122,14 +132,16 @@ export const linkMfa428 = defineRule<Input, { control: boolean }>({
     ];
   },
   async check(input, run) {
-    let paused: Paused = { session: '', expiry: 0, link: undefined };
+    let paused: Paused = { session: '', expiry: null, link: '' };
     const attempt = async () => {
       paused = await pauseRegistration(run);
       return resume(run, input, paused);
     };
     const answer = input.expiryOffset === null ? await attempt() : await withFrozenClock(run.http, attempt);
-    const what = describeCase(input);
-    const expired = input.expiryOffset !== null && input.expiryOffset > 0;
+    // Without an `expiry` in the item the clock was not moved: the session is as fresh as at once.
+    const moved = input.expiryOffset !== null && paused.expiry !== null;
+    const what = describeCase(moved ? input : { ...input, expiryOffset: null });
+    const expired = moved && (input.expiryOffset ?? 0) > 0;
     if (input.token === 'right' && input.session === 'own' && !expired)
       return checkResumed(run, answer, what, paused);
     expectStatus(answer, [400], what);

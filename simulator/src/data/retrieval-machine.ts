@@ -3,7 +3,7 @@
  * and retrieval = generate (deterministic per link) + finish (TAX-RETENTIONS-500, attachments,
  * EXCHANGE-HISTORY) + store (by id: a second retrieval replaces the first's records).
  */
-import type { JsonObject, JsonValue } from '../../../openapi/document/json.js';
+import type { JsonObject } from '../../../openapi/document/json.js';
 import { ACCOUNTS } from '../core/collections.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import { DAY_MS } from '../core/time.js';
@@ -11,6 +11,8 @@ import { institutionByName } from '../links/institutions/catalogue.js';
 import { nowIso } from '../pipeline/records.js';
 import { publicView } from '../store/record-views.js';
 import type { StoredRecord } from '../store/store.js';
+import { writeIds } from './account-ids.js';
+import { attachment } from './attachments.js';
 import { HISTORY_MEMBER, historyOf } from './exchange-history.js';
 import { keepPeriodIds, missingMonths } from './period-identity.js';
 import { type GenerationPlan, generateForPlan, generateNew } from './record-generation.js';
@@ -177,25 +179,6 @@ export class RetrievalMachine {
   }
 }
 
-/**
- * Writes account ids at a member path: `accounts[]` takes them all; `income_streams[].account_id`
- * gives the items one each, in turn.
- */
-function writeIds(node: JsonObject, steps: string[], ids: string[]): void {
-  const [step, ...rest] = steps as [string, ...string[]];
-  const name = step.endsWith('[]') ? step.slice(0, -2) : step;
-  if (rest.length === 0) {
-    node[name] = step.endsWith('[]') ? [...ids] : (ids[0] as string);
-    return;
-  }
-  const items = node[name];
-  if (!Array.isArray(items)) return;
-  items.forEach((item, index) => {
-    if (typeof item === 'object' && item !== null && !Array.isArray(item))
-      writeIds(item, rest, [ids[index % ids.length] as string]);
-  });
-}
-
 /** The asked parent, or every parent; a prerequisite's latest record when none is asked (choice). */
 function chooseParents(resource: DataResource, parents: StoredRecord[], request: RetrievalRequest): string[] {
   const ids = parents.map((parent) => parent.id);
@@ -248,14 +231,4 @@ async function store(tenant: TenantRuntime, path: string, records: JsonObject[])
   }
   await Promise.all(records.map((record) => tenant.store.put(path, record as StoredRecord)));
   return records as StoredRecord[];
-}
-
-/** `attach_xml` and `attach_pdf` (choice of content): a CFDI-like XML, a base64 PDF (in `files`, one file). */
-function attachment(field: string, record: JsonObject): JsonValue {
-  if (field === 'files') return [{ type: 'PDF', value: attachment('pdf', record) }];
-  if (field === 'xml') {
-    const total = String(record.total_amount ?? record.total_invoice_amount ?? '');
-    return `<?xml version="1.0" encoding="UTF-8"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Folio="${String(record.id)}" Total="${total}"/>`;
-  }
-  return Buffer.from(`%PDF-1.4\n% ofkit simulated report ${String(record.id)}\n%%EOF\n`).toString('base64');
 }

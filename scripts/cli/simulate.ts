@@ -23,9 +23,21 @@ function webhookLine(config: SimulatorConfig): string {
 }
 
 /** The start-up output names every operation no stateful handler serves, so coverage is visible. */
-function fallbackLine(operations: readonly string[]): string {
-  if (operations.length === 0) return 'every operation is stateful (a handler serves each one)';
-  return `no stateful handler: ${operations.length} operations:\n  ${operations.join(', ')}`;
+function fallbackLines(config: SimulatorConfig, simulator: StartedSimulator['simulator']): string[] {
+  const { unservedOperations: unserved, documentOperations: theirs } = simulator;
+  const lines = [
+    unserved.length === 0
+      ? 'every operation of the bundled document is stateful (a handler serves each one)'
+      : `no stateful handler: ${unserved.length} operations:\n  ${unserved.join(', ')}`,
+  ];
+  if (config.document === null) return lines;
+  if (theirs.length === 0)
+    lines.push(`--document ${config.document}: no operation the bundled document lacks`);
+  else
+    lines.push(
+      `--document ${config.document}: ${theirs.length} operations the bundled document lacks, answered by Prism from its examples (no state, no rules):\n  ${theirs.join(', ')}`,
+    );
+  return lines;
 }
 
 function attemptLine({ tenant, payload, number, attempt, status }: AttemptReport): string {
@@ -65,7 +77,7 @@ function startLines(config: SimulatorConfig, started: StartedSimulator): string 
     storeLine(config),
     webhookLine(config),
     `client judge: ${url}/_ofkit/judge/ (request log: ${url}/_ofkit/requests/); summary at shutdown`,
-    fallbackLine(simulator.unservedOperations),
+    ...fallbackLines(config, simulator),
     ...(config.brokenRules.length > 0 ? [`BROKEN ON PURPOSE: ${config.brokenRules.join(', ')}`] : []),
   ].join('\n');
 }
@@ -86,6 +98,7 @@ export async function startFromConfig(
       environment: config.environment,
       keys: config.keys,
       webhook: config.webhook ?? undefined,
+      ...(config.document !== null && { document: config.document }),
       judgeProbes: { duplicates: config.judge.duplicates, forged: config.judge.forged },
       onWebhookAttempt: (report) => print(attemptLine(report)),
       ...(opened.store ? { store: opened.store } : {}),

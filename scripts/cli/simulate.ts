@@ -2,6 +2,8 @@
  * `ofkit simulate [options]`: the stateful simulator on a socket until SIGINT or SIGTERM. `ofkit exec`
  * starts it the same way (`startFromConfig`) around a command of the user's.
  */
+
+import { importWithPeers } from '../../openapi/config/optional-peers.js';
 import {
   parseSimulatorConfig,
   SIMULATE_USAGE,
@@ -58,7 +60,11 @@ async function openStore(
 ): Promise<{ store?: Store; close(): Promise<void> }> {
   if (choice.kind === 'memory') return { close: async () => {} };
   // node-redis loads only for a Redis store: `ofkit simulate`'s default start stays as fast as before.
-  const { RedisStore } = await import('../../simulator/src/store/redis-store.js');
+  const { RedisStore } = await importWithPeers(
+    () => import('../../simulator/src/store/redis-store.js'),
+    ['redis'],
+    'ofkit simulate --store redis://',
+  );
   const store = new RedisStore({ url: choice.url, onError: (error) => print(error.message) });
   await store.connect();
   return { store, close: () => store.close() };

@@ -4,6 +4,7 @@
  */
 
 import { ConfigError } from '../../openapi/config/config-error.js';
+import { importWithPeers } from '../../openapi/config/optional-peers.js';
 import { type ApiDocument, createApiDocument } from '../../openapi/document/api-document.js';
 import { BUNDLED_DOCUMENTS, readBundledDocument } from '../../openapi/document/bundled-documents.js';
 import type { JsonObject } from '../../openapi/document/json.js';
@@ -127,7 +128,11 @@ async function loadPrismFallback(
   overlay?: DocumentOverlay,
 ): Promise<Fallback | undefined> {
   if (!options.prismFallback && !overlay) return undefined;
-  const { createPrismFallback } = await import('./fallback/prism-fallback.js');
+  const { createPrismFallback } = await importWithPeers(
+    () => import('./fallback/prism-fallback.js'),
+    ['@stoplight/prism-core', '@stoplight/prism-http'],
+    overlay ? '--document' : 'prismFallback',
+  );
   const bundled = options.prismFallback ? await createPrismFallback(BUNDLED_DOCUMENTS.api) : undefined;
   const theirs = overlay ? await prismOver(overlay.path, createPrismFallback) : undefined;
   return async (request, requestId, operation) => {

@@ -1,8 +1,8 @@
 /**
  * storedPayments inverts the payments views: every object the simulator stores, read back through the
  * API's lists (V2, which shows every member), becomes exactly the stored record again (private
- * members included), and a snapshot of the inverted records imported into another tenant answers
- * the same bodies and runs the schedule on from there.
+ * members included); a snapshot import arms again the jobs the payments objects wait for, so the
+ * schedule, the expiries and the intents' charges run on from there in the importing tenant.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -110,5 +110,43 @@ describe('storedPayments (the inverse of the payments views)', () => {
         reason: 'the simulator keeps no payments objects of this collection',
       },
     ]);
+  });
+});
+
+describe('a snapshot import arms the jobs its payments objects wait for', () => {
+  it('runs the scheduled charges, moves the schedule on and expires what waited, in the importing tenant', async () => {
+    const sim = await contractCheckedSimulator('stored-payments-jobs');
+    await paymentsTenant(sim);
+    const snapshot = (await sim.call('GET', '/_ofkit/snapshot/')).body;
+    const B = 'tenant-b:secret-b';
+    expect((await sim.call('PUT', '/_ofkit/snapshot/', { as: B, body: snapshot })).status).toBe(204);
+    const inB = async (collection: string) =>
+      (await sim.call('GET', `${collection}?page_size=1000`, { as: B, headers: V2 })).body.results;
+    expect(await inB('/payments/br/enrollments/')).toEqual([expect.objectContaining({ status: 'PENDING' })]);
+    // A month on: the second occurrence (2026-12-10) ran, the third is scheduled.
+    const advanced = await sim.call('POST', '/_ofkit/clock/advance/', {
+      as: B,
+      body: { seconds: 30 * 86_400 },
+    });
+    expect(advanced.status).toBe(200);
+    const authorizations = await inB('/payments/br/payment-authorizations/');
+    expect(authorizations.map((a: { status: string }) => a.status).sort()).toEqual(['AUTHORIZED', 'EXPIRED']);
+    const charges = (await inB('/payments/br/charges/')) as {
+      date: string;
+      status: string;
+      payment_authorization: string | null;
+    }[];
+    expect(
+      charges.filter((charge) => charge.payment_authorization !== null).map((c) => [c.date, c.status]),
+    ).toEqual([
+      ['2026-11-10', 'SUCCEEDED'],
+      ['2026-12-10', 'SUCCEEDED'],
+      ['2027-01-10', 'SCHEDULED'],
+    ]);
+    expect(await inB('/payments/br/enrollments/')).toEqual([expect.objectContaining({ status: 'EXPIRED' })]);
+    // The exporting tenant's own objects did not move.
+    expect(await sim.call('GET', '/payments/br/enrollments/', { headers: V2 })).toMatchObject({
+      body: { results: [expect.objectContaining({ status: 'PENDING' })] },
+    });
   });
 });

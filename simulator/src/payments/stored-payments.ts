@@ -135,11 +135,8 @@ function missingId(collection: string, served: Served): string | undefined {
   return typeof id === 'string' && id !== '' && !id.includes('/') ? undefined : `it has no ${name}`;
 }
 
-/**
- * The stored shapes of the served `records` (by collection, in the order the API listed them);
- * records of unknown collections or without their id are refused with the reason.
- */
-export function storedPayments(records: Record<string, Served[]>): StoredPayments {
+/** The served records that can be stored, by collection, and the others with the reason. */
+function storable(records: Record<string, Served[]>) {
   const refused: RefusedPaymentRecord[] = [];
   const valid: Record<string, Served[]> = {};
   for (const [collection, served] of Object.entries(records)) {
@@ -153,6 +150,15 @@ export function storedPayments(records: Record<string, Served[]>): StoredPayment
       else refused.push({ collection, id: String(record.id ?? '(no id)'), reason });
     }
   }
+  return { valid, refused };
+}
+
+/**
+ * The stored shapes of the served `records` (by collection, in the order the API listed them);
+ * records of unknown collections or without their id are refused with the reason.
+ */
+export function storedPayments(records: Record<string, Served[]>): StoredPayments {
+  const { valid, refused } = storable(records);
   const authorizations = (valid[AUTHORIZATIONS] ?? []).map((served) =>
     withStoreId(served, 'payment_authorization_id'),
   );

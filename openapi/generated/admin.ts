@@ -35,7 +35,7 @@ export interface paths {
         get: operations["exportSnapshot"];
         /**
          * Replace the tenant's state with a snapshot
-         * @description All or nothing: the whole snapshot is checked first (its JSON, its shape, each record's nesting of at most 64 levels, its id, unique in its collection, for the `/api/` collections its public members against the schema the API document gives their records, its `link` against the snapshot's links, collections the API has), then the tenant's state is replaced in one step. A refused import answers 400 naming every problem found (at most 20) and leaves the tenant exactly as it was. The body may be up to 1 GiB (1,073,741,824 bytes), parsed as it arrives; larger: 413.
+         * @description All or nothing: the whole snapshot is checked first (its JSON, its shape, each record's nesting of at most 64 levels, its id, unique in its collection, for the `/api/` collections its public members against the schema the API document gives their records, its `link` against the snapshot's links, collections the API has), then the tenant's state is replaced in one step. A refused import answers 400 naming every problem found (at most 20) and leaves the tenant exactly as it was. The clock stands at the snapshot's instant and forgets the tenant's pending jobs; the imported payments objects get the jobs they wait for again (a SCHEDULED charge's processing on its date, a PROCESSING charge's settlement, the expiry of an authorization awaiting the user and of a PENDING enrollment). The body may be up to 1 GiB (1,073,741,824 bytes), parsed as it arrives; larger: 413.
          */
         put: operations["importSnapshot"];
         post?: never;

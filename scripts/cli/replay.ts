@@ -21,10 +21,10 @@ import { stopped } from './record.js';
 const USAGE = `Usage: ofkit replay <recording.har...> [options]
 
 Turns the records a recording holds (links, accounts, owners, transactions, invoices, tax and employment
-records...) into the state of one tenant of an ofkit simulator, with their recorded ids and values, through
-the control API's snapshot import: the stateful simulator then serves that data with every rule on top
-(pagination, filters, MFA, cooldowns, webhooks, the clock). Records the document rejects are listed, not
-imported; payments objects are listed (the simulator keeps them in another shape than it serves).
+records, payments objects...) into the state of one tenant of an ofkit simulator, with their recorded ids
+and values, through the control API's snapshot import: the stateful simulator then serves that data with
+every rule on top (pagination, filters, MFA, cooldowns, webhooks, payment schedules, the clock). Records the
+document rejects are listed with the reason, not imported.
 
 Options:
   --target URL          an ofkit simulator to load (default: start one here and serve it until Ctrl-C)

@@ -3,8 +3,11 @@
  * list's page, a detail, a retrieval, a registration, an update), by collection and id, the latest
  * version winning and the first-seen order kept (a list serves records in the order they were
  * stored); a deletion removes the record (a link's, its data with it; an account's, its
- * transactions). Payments objects are counted apart: the simulator stores them in another shape than
- * it serves them, so they cannot become its state from what the API showed.
+ * transactions). Payments objects are kept by the collection the simulator stores them in (a charge
+ * read under its authorization or intent is one of `/payments/br/charges/`, an enrollment completed
+ * through `complete-redirection/` one of the enrollments), each version merged over the one before:
+ * a V1 answer (PAY-VERSION-HEADER) shows fewer members than a V2 one, and the members it leaves out
+ * keep their last shown values.
  */
 import { type ExchangeView, isSuccess, recordsOf, viewExchange } from '../checks/exchange-view.js';
 import { collectionOf, pathIdOf, recordIdOf } from '../checks/session-check.js';
@@ -12,16 +15,24 @@ import type { BridgeDocument } from '../document/bridge-document.js';
 import type { Exchange } from '../exchange/exchange.js';
 
 /** Collections every key reads alike: catalogues, not a tenant's state. */
-const CATALOGUES = new Set(['/api/', '/api/institutions/', '/api/token/']);
+const CATALOGUES = new Set([
+  '/api/',
+  '/api/institutions/',
+  '/api/token/',
+  '/payments/br/institutions/',
+  '/payments/br/token/',
+]);
 const LINKS = '/api/links/';
 const ACCOUNTS = '/api/accounts/';
+const PAYMENTS = '/payments/br/';
+const CHARGES = `${PAYMENTS}charges/`;
 
 export type Records = Map<string, Map<string, Record<string, unknown>>>;
 
 export interface RecordedState {
   /** The tenant's records by collection (`/api/links/`...), then by id. */
   records: Records;
-  /** Payments objects seen, by collection (ids counted once). */
+  /** Records of collections no replay can store, by collection (ids counted once). */
   notReplayable: Map<string, Set<string>>;
   /** When the last exchange started (the replayed clock's instant). */
   lastAt?: string;
@@ -41,11 +52,17 @@ export function recordingTenants(
   return tenants;
 }
 
+/** The collection that stores a payments object the answer to `path` carries. */
+function paymentsCollection(path: string): string {
+  if (path.includes('/charges/')) return CHARGES;
+  return `${PAYMENTS}${path.slice(PAYMENTS.length).split('/')[0]}/`;
+}
+
 function tenantCollection(view: ExchangeView): string | undefined {
   const collection = collectionOf(view);
-  if (view.control || collection === undefined || collection.includes('{') || CATALOGUES.has(collection))
-    return undefined;
-  return collection;
+  if (view.control || collection === undefined || CATALOGUES.has(collection)) return undefined;
+  if (collection.startsWith(PAYMENTS)) return paymentsCollection(collection);
+  return collection.includes('{') ? undefined : collection;
 }
 
 function forget(records: Records, view: ExchangeView, collection: string): void {
@@ -68,14 +85,14 @@ function keep(state: RecordedState, view: ExchangeView, collection: string): voi
   for (const record of recordsOf(view)) {
     const id = recordIdOf(record);
     if (id === undefined) continue;
-    if (!collection.startsWith('/api/')) {
+    if (!collection.startsWith('/api/') && !collection.startsWith(PAYMENTS)) {
       const seen = state.notReplayable.get(collection) ?? new Set<string>();
       state.notReplayable.set(collection, seen.add(id));
       continue;
     }
     const byId = state.records.get(collection) ?? new Map<string, Record<string, unknown>>();
     state.records.set(collection, byId);
-    byId.set(id, record);
+    byId.set(id, collection.startsWith(PAYMENTS) ? { ...byId.get(id), ...record } : record);
   }
 }
 

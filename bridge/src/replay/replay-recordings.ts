@@ -19,7 +19,7 @@ export class ReplayError extends Error {
 export interface ReplayPlan extends ReplaySnapshot {
   /** The recorded key whose records these are. */
   sourceKey: string;
-  /** Payments objects seen and left out, by collection. */
+  /** Records of collections no replay can store, seen and left out, by collection. */
   notReplayable: Map<string, number>;
 }
 
@@ -110,9 +110,7 @@ export function describePlan(plan: ReplayPlan, where: string): string[] {
   }
   if (plan.notReplayable.size > 0) {
     const seen = [...plan.notReplayable].map(([collection, n]) => `${collection} ${n}`).join(', ');
-    lines.push(
-      `not replayed: payments objects (the simulator stores them in another shape than it serves): ${seen}`,
-    );
+    lines.push(`not replayed: records of collections the simulator does not store: ${seen}`);
   }
   return lines;
 }

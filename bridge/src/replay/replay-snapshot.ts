@@ -2,9 +2,11 @@
  * A recording's records as a snapshot of the control API (admin.yaml `Snapshot`, `ofkit-snapshot/2`):
  * each record checked first against the schema the document gives its collection's records and
  * against the links the recording holds, as the importer checks them, so that a record the document
- * rejects is listed with its reason instead of failing the whole import.
+ * rejects is listed with its reason instead of failing the whole import. Payments objects are checked
+ * as served, then stored in the simulator's own shapes (storedPayments, the inverse of its views).
  */
 import { isObject, type JsonValue } from '../../../openapi/document/json.js';
+import { storedPayments } from '../../../simulator/src/payments/index.js';
 import type { BridgeDocument } from '../document/bridge-document.js';
 import type { RecordedState } from './recorded-records.js';
 
@@ -31,7 +33,12 @@ export interface ReplaySnapshot {
 
 /** The schema of one record of `collection`: its detail's 200 body, else its list's items. */
 function recordSchema(document: BridgeDocument, collection: string): JsonValue | undefined {
-  const detail = document.operations.find((op) => op.method === 'GET' && op.path === `${collection}{id}/`);
+  const detail = document.operations.find(
+    (op) =>
+      op.method === 'GET' &&
+      op.path.startsWith(collection) &&
+      /^\{[^}/]+\}\/$/.test(op.path.slice(collection.length)),
+  );
   const detailSchema = detail?.responses.get('200')?.schema;
   if (detailSchema !== undefined) return detailSchema;
   const list = document.operations.find((op) => op.method === 'GET' && op.path === collection);
@@ -69,6 +76,7 @@ export function replaySnapshot(
   const collections: Record<string, Record<string, unknown>[]> = {};
   const counts = new Map<string, number>();
   const rejected: RejectedRecord[] = [];
+  const payments: Record<string, Record<string, unknown>[]> = {};
   for (const [collection, byId] of state.records) {
     const schema = recordSchema(document, collection);
     const kept: Record<string, unknown>[] = [];
@@ -77,11 +85,14 @@ export function replaySnapshot(
       if (reason === undefined) kept.push(record);
       else rejected.push({ collection, id, reason });
     }
-    if (kept.length > 0) {
-      collections[collection] = kept;
-      counts.set(collection, kept.length);
-    }
+    if (kept.length === 0) continue;
+    if (collection.startsWith('/payments/')) payments[collection] = kept;
+    else collections[collection] = kept;
   }
+  const stored = storedPayments(payments);
+  rejected.push(...stored.refused);
+  Object.assign(collections, stored.collections);
+  for (const [collection, records] of Object.entries(collections)) counts.set(collection, records.length);
   return {
     snapshot: {
       format: 'ofkit-snapshot/2',

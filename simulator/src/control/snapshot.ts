@@ -6,7 +6,8 @@
  *
  * Choice: scheduled clock jobs (an async deletion due in a second, a webhook retry) are closures over
  * the running simulator and cannot be written as JSON, so they are not exported, and an import drops
- * the tenant's pending ones rather than let them act on state that was replaced.
+ * the tenant's pending ones rather than let them act on state that was replaced; the imported
+ * payments objects get the jobs they wait for again (rearm-payment-jobs.ts).
  *
  * Import then export gives the same document (exportSnapshot's description) when the snapshot's clock is
  * frozen; an unfrozen one follows real time from the snapshot's instant, so its `now` moves on.
@@ -15,6 +16,7 @@
 import { RUNTIME_COLLECTION } from '../clock/tenant-clock.js';
 import { FAULTS, type Fault, SCENARIOS, type ScenarioSwitch } from '../core/armed-switches.js';
 import type { TenantRuntime } from '../core/tenant.js';
+import { rearmPaymentJobs } from '../payments/rearm-payment-jobs.js';
 import type { StoredRecord, TenantSnapshot } from '../store/store.js';
 
 /**
@@ -126,4 +128,5 @@ export async function importSnapshot(
   // Frozen first: a frozen clock then stands exactly at the snapshot's instant.
   if (clock.frozen) await tenant.clock.freeze();
   await tenant.clock.setTo(Date.parse(clock.now));
+  await rearmPaymentJobs(tenant);
 }

@@ -72,7 +72,7 @@ export async function armAuthorization(
   await armUserDecision(tenant, authorization.external_id, AUTHORIZATION_DECISION, authorization.id);
 }
 
-const AUTHORIZATION_EXPIRY = 'authorization expiry';
+export const AUTHORIZATION_EXPIRY = 'authorization expiry';
 const AUTHORIZATION_DECISION = 'payer decision (authorization)';
 
 /** The job kinds of an authorization: its expiry, and the payer's decision of a trigger. */

@@ -31,8 +31,8 @@ async function runScheduledCharge(tenant: TenantRuntime, chargeId: string): Prom
   await settleAndContinue(tenant, chargeId, charge.payment_authorization);
 }
 
-const SCHEDULED_CHARGE = 'scheduled charge';
-const CHARGE_SETTLEMENT = 'charge settlement';
+export const SCHEDULED_CHARGE = 'scheduled charge';
+export const CHARGE_SETTLEMENT = 'charge settlement';
 
 /** Schedules the settlement of a charge put to PROCESSING (a retry, PAY-CHARGE-RETRY). */
 export const scheduleSettlement = (tenant: TenantRuntime, chargeId: string, authorizationId: string) =>

@@ -108,7 +108,7 @@ const getEnrollment: Handler = async ({ input, tenant }) => {
   return found.ok ? ok(json(200, namedIdView(found.value))) : found;
 };
 
-const ENROLLMENT_EXPIRY = 'enrollment expiry';
+export const ENROLLMENT_EXPIRY = 'enrollment expiry';
 
 /** The job kind of an enrollment's expiry: still PENDING at `expires_at`, it is EXPIRED. */
 export const enrollmentJobs: [string, JobRunner][] = [

@@ -54,4 +54,6 @@ export function paymentHandlers(jobs: JobKinds): [string, Handler][] {
   return [...paymentApiHandlers(), ...paymentControlHandlers()];
 }
 
+/** The served payments objects back in the stored shapes: `ofkit replay` builds its snapshots with it. */
+export { PAYMENT_COLLECTIONS, type StoredPayments, storedPayments } from './stored-payments.js';
 export { paymentControlHandlers };

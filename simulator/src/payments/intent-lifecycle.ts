@@ -120,7 +120,7 @@ export function armIntent(tenant: TenantRuntime, intent: IntentRecord): Promise<
   return armUserDecision(tenant, intent.external_id, INTENT_DECISION, intent.id);
 }
 
-const INTENT_CHARGE = 'intent charge';
+export const INTENT_CHARGE = 'intent charge';
 const INTENT_DECISION = 'payer decision (intent)';
 
 /** The job kinds of an intent: its charge (`{ charge, processing }`) and the payer's decision. */

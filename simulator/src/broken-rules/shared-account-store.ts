@@ -33,5 +33,14 @@ export function sharedAccountStore(store: Store): Store {
     upcomingJobs: (tenant, limit) => store.upcomingJobs(tenant, limit),
     countJobs: (tenant) => store.countJobs(tenant),
     clearJobs: (tenant) => store.clearJobs(tenant),
+    putIf: (tenant, collection, record, when) =>
+      store.putIf(scope(tenant, collection), collection, record, when),
+    // The removal's record decides the scope of the whole step (its mark included).
+    removeRecord: (tenant, removal) => store.removeRecord(scope(tenant, removal.collection), removal),
+    leaseDueJob: (tenant, until, owner) => store.leaseDueJob(tenant, until, owner),
+    finishJob: (tenant, lease) => store.finishJob(tenant, lease),
+    releaseJob: (tenant, lease) => store.releaseJob(tenant, lease),
+    renewJob: (tenant, lease) => store.renewJob(tenant, lease),
+    cancelJob: (tenant, id) => store.cancelJob(tenant, id),
   };
 }

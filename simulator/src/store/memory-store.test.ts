@@ -1,4 +1,4 @@
 import { runStoreContract } from '../../test-support/store-contract.js';
 import { MemoryStore } from './memory-store.js';
 
-runStoreContract('MemoryStore', () => new MemoryStore());
+runStoreContract('MemoryStore', (options) => new MemoryStore(options));

@@ -11,7 +11,7 @@ import {
   skipRedis,
   startRedisServer,
 } from '../../test-support/redis-server.js';
-import { runStoreContract } from '../../test-support/store-contract.js';
+import { runStoreContract, type StoreOptions } from '../../test-support/store-contract.js';
 import { RedisStore } from './redis-store.js';
 import type { Store, StoredRecord } from './store.js';
 
@@ -33,16 +33,16 @@ describe.skipIf(skipRedis)(title, () => {
   });
 
   /** A connected store; `prefix` shared between two calls makes two replicas of one state. */
-  async function connected(prefix = `test${++prefixes}:`): Promise<RedisStore> {
-    const store = new RedisStore({ url: redis.url, prefix });
+  async function connected(prefix = `test${++prefixes}:`, options: StoreOptions = {}): Promise<RedisStore> {
+    const store = new RedisStore({ url: redis.url, prefix, ...options });
     opened.push(store);
     await store.connect();
     return store;
   }
 
   /** The contract's factory is synchronous: each method waits for the connection first. */
-  function connectingStore(): Store {
-    const ready = connected();
+  function connectingStore(options?: StoreOptions): Store {
+    const ready = connected(undefined, options);
     return new Proxy({} as Store, {
       get:
         (_, method: keyof Store) =>

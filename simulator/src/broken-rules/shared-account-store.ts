@@ -13,6 +13,7 @@ const scope = (tenant: string, collection: string) => (collection.startsWith('_'
 
 export function sharedAccountStore(store: Store): Store {
   return {
+    jobLeaseMs: store.jobLeaseMs,
     get: (tenant, collection, id) => store.get(scope(tenant, collection), collection, id),
     put: (tenant, collection, record) => store.put(scope(tenant, collection), collection, record),
     delete: (tenant, collection, id) => store.delete(scope(tenant, collection), collection, id),

@@ -7,7 +7,20 @@ import type { QueuedJob } from '../clock/virtual-clock.js';
 import type { TenantRuntime } from './tenant.js';
 
 export type JobArgs = Record<string, unknown>;
-export type JobRunner = (tenant: TenantRuntime, args: JobArgs) => Promise<void>;
+
+/** The job a runner runs: its id (the same every time the job runs) and when it fell due. */
+export interface RunningJob {
+  id: string;
+  at: number;
+}
+
+/**
+ * A job's runner. A job runs at least once: a replica that dies while running it leaves it to another,
+ * which runs it again. So a runner's effects must be idempotent: it checks in the store, atomically
+ * with its effect where two runs could race, whether its effect already happened (`job.id` names the
+ * run's effects: a follow-up scheduled under an id derived from it is scheduled once).
+ */
+export type JobRunner = (tenant: TenantRuntime, args: JobArgs, job: RunningJob) => Promise<void>;
 
 export class JobKinds {
   private readonly runners = new Map<string, JobRunner>();
@@ -27,6 +40,6 @@ export class JobKinds {
       console.error(`ofkit: no runner for job kind "${job.kind}" (tenant ${tenant.id}); dropped`);
       return;
     }
-    await runner(tenant, job.args);
+    await runner(tenant, job.args, { id: job.id ?? '', at: job.at });
   }
 }

@@ -58,7 +58,7 @@ export interface MemoryStoreOptions {
 
 export class MemoryStore implements Store {
   private readonly states = new Map<string, TenantState>();
-  private readonly jobLeaseMs: number;
+  readonly jobLeaseMs: number;
   private readonly time: () => number;
   /** One counter for every tenant: a lease token is never reused, even after a tenant is cleared. */
   private leaseTokens = 0;

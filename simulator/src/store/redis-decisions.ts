@@ -38,6 +38,10 @@ export class RedisDecisions {
     protected readonly prefix: string,
   ) {}
 
+  get jobLeaseMs(): number {
+    return this.connection.timeouts.jobLeaseMs;
+  }
+
   /** Rejects with a RedisStoreError naming the URL and the cause when Redis cannot be used. */
   connect(): Promise<void> {
     return this.connection.connect();

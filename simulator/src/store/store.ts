@@ -18,6 +18,8 @@ export interface SlidingWindowHit {
 }
 
 export interface Store {
+  /** How long a job lease lasts unless renewed (default DEFAULT_JOB_LEASE_MS). */
+  readonly jobLeaseMs?: number;
   get(tenant: string, collection: string, id: string): Promise<StoredRecord | undefined>;
   /** Inserts or replaces by id; a new id goes to the end of the collection's order. */
   put(tenant: string, collection: string, record: StoredRecord): Promise<void>;

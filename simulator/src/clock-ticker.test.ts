@@ -4,6 +4,7 @@ import { createTick } from './clock-ticker.js';
 import { JobKinds } from './core/job-kinds.js';
 import { createTenantRegistry } from './core/tenant-registry.js';
 import { MemoryStore } from './store/memory-store.js';
+import { StoreFailure } from './store/store-failure.js';
 
 function tenantsOnAMovingClock() {
   const time = { now: FIXED_NOW };
@@ -58,5 +59,35 @@ describe('WEBHOOK-RETRY', () => {
     release();
     await first;
     expect(ran).toEqual(['b', 'b2', 'a']);
+  });
+
+  it('a tick never rejects: a failing job or store is reported, the job runs again at the next tick', async () => {
+    const ran: string[] = [];
+    const flaky = { fail: true };
+    const jobs = new JobKinds();
+    jobs.define('flaky', async () => {
+      if (flaky.fail) throw new StoreFailure('unavailable', 'Redis at redis://x: cannot be used');
+      ran.push('flaky');
+    });
+    const registry = createTenantRegistry({
+      seed: 'ticker',
+      store: new MemoryStore(),
+      environment: 'production',
+      realTime: () => FIXED_NOW,
+      runJob: (tenant, job) => jobs.run(tenant, job),
+    });
+    await registry('c').clock.schedule(FIXED_NOW, 'flaky');
+    let failures = 0;
+    const unreachable = async () => {
+      throw new StoreFailure('unavailable', 'Redis at redis://x: cannot be used');
+    };
+    await createTick(unreachable, () => failures++)();
+    const tick = createTick(registry.all, () => failures++);
+    await tick();
+    // The job met the store's failure: handed back, still scheduled.
+    expect([failures, ran, await registry('c').clock.pendingJobs()]).toEqual([2, [], 1]);
+    flaky.fail = false;
+    await tick();
+    expect([failures, ran, await registry('c').clock.pendingJobs()]).toEqual([2, ['flaky'], 0]);
   });
 });

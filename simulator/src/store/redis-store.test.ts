@@ -11,6 +11,7 @@ import {
   skipRedis,
   startRedisServer,
 } from '../../test-support/redis-server.js';
+import { runReplicaRaceContract } from '../../test-support/replica-race-contract.js';
 import { runStoreContract, type StoreOptions } from '../../test-support/store-contract.js';
 import { RedisStore } from './redis-store.js';
 import type { Store, StoredRecord } from './store.js';
@@ -54,6 +55,12 @@ describe.skipIf(skipRedis)(title, () => {
   }
 
   runStoreContract('RedisStore', connectingStore);
+
+  // Three replicas: three connections on one prefix.
+  runReplicaRaceContract('Redis', async () => {
+    const prefix = `races${++prefixes}:`;
+    return [await connected(prefix), await connected(prefix), await connected(prefix)];
+  });
 
   async function keysUnder(prefix: string): Promise<string[]> {
     const client = createClient({ url: redis.url });

@@ -31,12 +31,10 @@ function socketOptions(target: RedisTarget, started: () => boolean) {
 }
 
 export function createSender(target: RedisTarget, started: () => boolean): RedisSender {
-  const commandOptions = { timeout: target.timeouts.commandTimeoutMs };
   if (target.topology === 'single') {
     const client = createClient({
       url: target.nodes[0],
       disableOfflineQueue: true,
-      commandOptions,
       socket: socketOptions(target, started),
     });
     return {
@@ -55,7 +53,6 @@ export function createSender(target: RedisTarget, started: () => boolean): Redis
   const cluster = createCluster({
     rootNodes: target.nodes.map((url) => ({ url })),
     defaults: { disableOfflineQueue: true, socket: socketOptions(target, started) },
-    commandOptions,
   });
   // node-redis re-reads the topology on MOVED only; a master that failed answers nothing, so a lost
   // node makes the store read it again (from any seed node that answers), once for every caller.

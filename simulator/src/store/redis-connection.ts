@@ -145,11 +145,26 @@ export class RedisConnection {
     return error;
   }
 
+  /**
+   * Sends one command, bounded by the command time-out from the call to the answer. node-redis's own
+   * time-out only covers the wait before a command is written; a server that stopped answering (paused,
+   * partitioned) would hold the request for as long. A late answer changes nothing here: the caller was
+   * told the effect is unknown.
+   */
   private async send(firstKey: string | undefined, args: readonly string[]): Promise<unknown> {
+    const sent = this.sender.send(firstKey, args);
+    // Settled after the time-out, it must not become an unhandled rejection.
+    sent.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new TimeoutError()), this.target.timeouts.commandTimeoutMs);
+    });
     try {
-      return await this.sender.send(firstKey, args);
+      return await Promise.race([sent, late]);
     } catch (error) {
       throw this.failure(error);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -169,7 +169,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     environment: options.environment,
     realTime,
     policy,
-    runJob: (tenant, job) => jobs.run(tenant, job),
+    runJob: (tenant, job, keep) => jobs.run(tenant, job, keep),
     replica,
     emitterFor: (tenant) => {
       const emit = webhooks.emitterFor(tenant);

@@ -16,6 +16,9 @@ interface Held {
   done: Promise<void>;
 }
 
+/** Work a job's runner started and did not await: the job stays leased until it settles. */
+export type KeepWork = (work: Promise<unknown>) => void;
+
 /** Renewals per lease length: a lease survives two missed renewals. */
 const RENEWALS_PER_LEASE = 3;
 
@@ -35,8 +38,13 @@ export class JobLeases {
     return this.store.leaseDueJob(tenant, until, this.owner);
   }
 
-  /** Runs a leased job: renewed while `work` runs, finished after it, handed back on a store failure. */
-  async run(tenant: string, leased: LeasedJob, work: () => Promise<void>): Promise<void> {
+  /**
+   * Runs a leased job: renewed while `work` runs, finished after it, handed back on a store failure.
+   * Work the runner started without awaiting it and gave to `keep` (a webhook attempt) holds the lease
+   * until it settles, in the background: the clock moves on, and a replica that dies meanwhile leaves
+   * the job to another.
+   */
+  async run(tenant: string, leased: LeasedJob, work: (keep: KeepWork) => Promise<void>): Promise<void> {
     const leaseMs = this.store.jobLeaseMs ?? DEFAULT_JOB_LEASE_MS;
     const renewal = setInterval(() => {
       // A renewal that fails (the store is down) is retried at the next one; the lease may lapse.
@@ -46,20 +54,37 @@ export class JobLeases {
     let finished!: () => void;
     const held: Held = { tenant, lease: leased.lease, done: new Promise((resolve) => (finished = resolve)) };
     this.held.add(held);
+    const settle = async (outcome: { failure?: unknown }) => {
+      try {
+        if (!('failure' in outcome)) return await this.store.finishJob(tenant, leased.lease);
+        // A job that met a store failure runs again (its effects are idempotent); one that failed by
+        // itself would fail again: it is dropped, loudly, as before leases.
+        if (isStoreFailure(outcome.failure))
+          await this.store.releaseJob(tenant, leased.lease).catch(() => false);
+        else await this.store.finishJob(tenant, leased.lease).catch(() => false);
+      } finally {
+        clearInterval(renewal);
+        this.held.delete(held);
+        finished();
+      }
+    };
+    const kept: Promise<unknown>[] = [];
     try {
-      await work();
-      await this.store.finishJob(tenant, leased.lease);
+      await work((promise) => void kept.push(promise));
     } catch (error) {
-      // A job that met a store failure runs again (its effects are idempotent); one that failed by
-      // itself would fail again: it is dropped, loudly, as before leases.
-      if (isStoreFailure(error)) await this.store.releaseJob(tenant, leased.lease).catch(() => undefined);
-      else await this.store.finishJob(tenant, leased.lease).catch(() => undefined);
+      await settle({ failure: error });
       throw error;
-    } finally {
-      clearInterval(renewal);
-      this.held.delete(held);
-      finished();
     }
+    if (kept.length === 0) {
+      await settle({});
+      return;
+    }
+    void Promise.allSettled(kept)
+      .then((results) => {
+        const failed = results.find((result) => result.status === 'rejected');
+        return settle(failed ? { failure: failed.reason } : {});
+      })
+      .catch(() => undefined);
   }
 
   /**

@@ -8,7 +8,7 @@
 
 import type { LeasedJob, Store, StoredRecord } from '../store/store.js';
 import type { ClockBacking, QueuedJob, StoredClock, VersionedClock } from './clock-types.js';
-import { JobLeases } from './job-leases.js';
+import { JobLeases, type KeepWork } from './job-leases.js';
 import { VirtualClock } from './virtual-clock.js';
 
 /** The collection of the simulator's own per-tenant state (not part of the API's data). */
@@ -48,7 +48,7 @@ function readClock(stored: StoredRecord | undefined): VersionedClock | undefined
 export function storeClockBacking(
   store: Store,
   tenantId: string,
-  run: (job: QueuedJob) => Promise<void>,
+  run: (job: QueuedJob, keep: KeepWork) => Promise<void>,
   leases = new JobLeases(store, 'this process'),
 ): ClockBacking {
   const claimed = new Map<QueuedJob, LeasedJob>();
@@ -78,7 +78,7 @@ export function storeClockBacking(
       const leased = claimed.get(job);
       claimed.delete(job);
       if (!leased) throw new Error(`run of a job not claimed here: ${job.kind} ${job.id ?? ''}`);
-      await leases.run(tenantId, leased, () => run(job));
+      await leases.run(tenantId, leased, (keep) => run(job, keep));
     },
   };
 }

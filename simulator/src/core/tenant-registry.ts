@@ -1,5 +1,5 @@
 /** The tenants of one simulator process, each created on first use from the seed and its API key id. */
-import { JobLeases } from '../clock/job-leases.js';
+import { JobLeases, type KeepWork } from '../clock/job-leases.js';
 import { storeClockBacking, TenantClock } from '../clock/tenant-clock.js';
 import type { QueuedJob } from '../clock/virtual-clock.js';
 import { createIds, createRandom } from '../ids/seeded-ids.js';
@@ -19,8 +19,8 @@ export interface TenantRegistryOptions {
   policy?: RulePolicy;
   /** The tenant's event emitter (the webhook emitter); without one, raised events go nowhere. */
   emitterFor?: (tenant: TenantRuntime) => RaiseEvent;
-  /** Runs a job of a tenant's clock, claimed from the store (JobKinds.run). */
-  runJob: (tenant: TenantRuntime, job: QueuedJob) => Promise<void>;
+  /** Runs a job of a tenant's clock, leased from the store (JobKinds.run). */
+  runJob: (tenant: TenantRuntime, job: QueuedJob, keep: KeepWork) => Promise<void>;
   /**
    * This process's number among the replicas sharing the store (from 1): each draws its ids from its own
    * stream, so two replicas never mint the same id; replica 1's stream is the single process's.
@@ -60,7 +60,7 @@ export function createTenantRegistry(options: TenantRegistryOptions): TenantRegi
       environment: options.environment,
       clock: new TenantClock(
         options.realTime,
-        storeClockBacking(store, tenantId, (job) => options.runJob(runtime, job), leases),
+        storeClockBacking(store, tenantId, (job, keep) => options.runJob(runtime, job, keep), leases),
       ),
       ids: createIds(createRandom(`${options.seed}/${tenantId}/ids${replicaStream}`)),
       random,

@@ -69,50 +69,62 @@ export interface PreparedAttempt {
   number: number;
   config: WebhookConfig;
   at: number;
-  /** The job of the next attempt, scheduled before this one is sent; undefined after the last. */
+  /** The next attempt's job when it was scheduled before this one was sent (a first attempt's). */
   nextJob?: string;
 }
 
 /**
- * Before attempt `number` is sent: the next attempt is scheduled already (WEBHOOK-RETRY (choice,
- * admin.yaml): repetition n waits n x retry_interval_seconds after the attempt before it, so with 60 s
- * the attempts are at 0, 60, 180, 360, 600 and 900 s). A replica that dies while it sends leaves the
- * next attempt scheduled for another: no delivery is lost with it. A 2xx cancels that job.
+ * WEBHOOK-RETRY (choice, admin.yaml): repetition n waits n x retry_interval_seconds after the attempt
+ * before it, so with 60 s the attempts are at 0, 60, 180, 360, 600 and 900 s.
  */
-export async function prepareAttempt(
-  tenant: TenantRuntime,
-  event: EventRecord,
-  number = 1,
-): Promise<PreparedAttempt> {
-  const config = await readWebhookConfig(tenant);
-  const at = tenant.clock.now();
-  if (number > tenant.policy.webhooks.deliveryRepetitions) return { event, number, config, at };
-  const nextJob = retryJobId(event.id, number + 1);
+async function scheduleNext(tenant: TenantRuntime, { event, number, config, at }: PreparedAttempt) {
+  const id = retryJobId(event.id, number + 1);
   const args = { event: event.id, number: number + 1 };
   await tenant.clock.schedule(
     at + number * config.retry_interval_seconds * 1000,
     WEBHOOK_RETRY,
     args,
     event.id,
-    nextJob,
+    id,
   );
-  return { event, number, config, at, nextJob };
+  return id;
 }
 
-/** Sends a prepared attempt and records it; the next attempt's job goes once the receiver acknowledged. */
+/**
+ * Before attempt `number` is sent. A first attempt (not a job: sent by the replica that logged the
+ * event) has its repetition scheduled already, so that a replica that dies while it sends loses no
+ * delivery; a 2xx cancels that job. A repetition is a job, leased while it sends: it schedules the next
+ * one after its answer, as the provider does.
+ */
+export async function prepareAttempt(
+  tenant: TenantRuntime,
+  event: EventRecord,
+  number = 1,
+): Promise<PreparedAttempt> {
+  const prepared = { event, number, config: await readWebhookConfig(tenant), at: tenant.clock.now() };
+  if (number > 1 || number > tenant.policy.webhooks.deliveryRepetitions) return prepared;
+  return { ...prepared, nextJob: await scheduleNext(tenant, prepared) };
+}
+
+/** Sends a prepared attempt and records it; then the next attempt, when the answer was not a 2xx. */
 export async function sendAttempt(
   context: DeliveryContext,
   tenant: TenantRuntime,
-  { event, number, config, at, nextJob }: PreparedAttempt,
+  prepared: PreparedAttempt,
 ): Promise<void> {
+  const { event, number, config, at, nextJob } = prepared;
   const started = context.realTime();
   const outcome = await send(context, config, event);
   const duration_ms = Math.max(0, context.realTime() - started);
   const attempt: DeliveryAttempt = { at: new Date(at).toISOString(), ...outcome, duration_ms };
   const status = statusAfter(outcome, number, tenant);
   const recorded = await recordAttempt(tenant, event.id, attempt, status);
-  // Delivered, or gone from the log (a reset): no next attempt.
-  if (nextJob !== undefined && (status !== 'pending' || !recorded)) await tenant.store.cancelJob(nextJob);
+  // Gone from the log (a reset) or delivered: no next attempt; else the next one, if not scheduled yet.
+  if (status !== 'pending' || !recorded) {
+    if (nextJob !== undefined) await tenant.store.cancelJob(nextJob);
+  } else if (nextJob === undefined) {
+    await scheduleNext(tenant, prepared);
+  }
   if (!recorded) return;
   context.onAttempt?.({
     tenant: tenant.id,
@@ -135,17 +147,17 @@ export async function deliverEvent(
 }
 
 /**
- * Runs a repetition on whichever replica leases it: the event as the log has it now. The job is done
- * once the attempt after it is scheduled; the send goes on in the background (a replica that dies
- * while sending leaves that next attempt to another; a re-run of this job sends the same `webhook_id`
- * again: a duplicate the receiver recognises, as the provider's retries are).
+ * Runs a repetition on whichever replica leases it: the event as the log has it now. The send goes on
+ * in the background (the clock does not wait for a receiver), the job kept leased until it is done: a
+ * replica that dies while sending leaves the job to another, which sends the same `webhook_id` again
+ * (a duplicate the receiver recognises, as the provider's retries are).
  */
 export function webhookRetryRunner(context: DeliveryContext): JobRunner {
-  return async (tenant, args) => {
+  return async (tenant, args, job) => {
     const event = await findEvent(tenant, String(args.event));
     // Gone from the log (a reset) or already settled (a resend delivered it): nothing to repeat.
     if (event?.status !== 'pending') return;
     const prepared = await prepareAttempt(tenant, event, Number(args.number));
-    track(webhookState(tenant).inFlight, sendAttempt(context, tenant, prepared));
+    job.keep(track(webhookState(tenant).inFlight, sendAttempt(context, tenant, prepared)));
   };
 }

@@ -18,7 +18,7 @@ function tenantsOnAMovingClock() {
     store: new MemoryStore(),
     environment: 'production',
     realTime: () => time.now,
-    runJob: (tenant, job) => jobKinds.run(tenant, job),
+    runJob: (tenant, job, keep) => jobKinds.run(tenant, job, keep),
   });
   return { time, registry, ran, slow, a: registry('a'), b: registry('b') };
 }
@@ -74,7 +74,7 @@ describe('WEBHOOK-RETRY', () => {
       store: new MemoryStore(),
       environment: 'production',
       realTime: () => FIXED_NOW,
-      runJob: (tenant, job) => jobs.run(tenant, job),
+      runJob: (tenant, job, keep) => jobs.run(tenant, job, keep),
     });
     await registry('c').clock.schedule(FIXED_NOW, 'flaky');
     let failures = 0;

@@ -1,12 +1,11 @@
 /**
- * Redis failures have bounds: a server that accepts connections but never answers gives one line and
- * exit code 2 at start, within the connect time-out; during service, a paused Redis answers the API's
- * error array saying the request's effect is unknown (within the command time-out), a lost one says it
+ * Redis failures have bounds: a server (or a cluster's only seed node) that accepts connections but
+ * never answers gives one line and exit code 2 at start, within the connect time-out, as does a store
+ * URL that is not one; during service, a paused Redis answers the API's error array saying the request's effect is unknown (within the command time-out), a lost one says it
  * cannot be reached, and service resumes with nothing lost. Real processes, loopback only, each
  * stopped (or paused) by its own PID.
  */
 import { spawn } from 'node:child_process';
-import { createServer, type Server, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,24 +14,10 @@ import {
   skipRedis,
   startRedisServer,
 } from '../../simulator/test-support/redis-server.js';
+import { startSilentServer } from '../../simulator/test-support/silent-server.js';
 import { type Replica, startReplica } from './replica-process.js';
 
 const LAUNCHER = resolve(import.meta.dirname, '../../scripts/ofkit.js');
-
-/** A TCP server that accepts connections and never says a word (a wrong port, a hung proxy). */
-async function silentServer(): Promise<{ port: number; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => void sockets.add(socket));
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  return {
-    port: (server.address() as { port: number }).port,
-    close: () =>
-      new Promise((done) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => done());
-      }),
-  };
-}
 
 /** Runs `ofkit simulate` until it exits; its exit code, stderr and how long it took (real time). */
 function simulate(args: string[]): Promise<{ code: number | null; stderr: string; ms: number }> {
@@ -54,20 +39,35 @@ function simulate(args: string[]): Promise<{ code: number | null; stderr: string
 }
 
 describe('a store that accepts but never answers', () => {
-  it('one line and exit code 2 at start, within the connect time-out', async () => {
-    const silent = await silentServer();
-    try {
-      const url = `redis://127.0.0.1:${silent.port}/0?connect_timeout_ms=500`;
-      const { code, stderr, ms } = await simulate(['--store', url]);
-      expect(code).toBe(2);
-      expect(stderr).toBe(
-        `ofkit simulate: Redis at ${url} did not answer within 500 ms (connect_timeout_ms): is a Redis server listening there?\n`,
-      );
-      // Generous: the process's own start (tsx, the document) takes seconds on a busy machine.
-      expect(ms).toBeLessThan(20_000);
-    } finally {
-      await silent.close();
-    }
+  it.each([
+    ['one Redis', (port: number) => `redis://127.0.0.1:${port}/0?connect_timeout_ms=500`],
+    ['a cluster', (port: number) => `redis+cluster://127.0.0.1:${port}?connect_timeout_ms=500`],
+  ])(
+    '%s: one line and exit code 2 at start, within the connect time-out',
+    async (_, storeUrl) => {
+      const silent = await startSilentServer();
+      try {
+        const url = storeUrl(silent.port);
+        const { code, stderr, ms } = await simulate(['--store', url]);
+        expect(code).toBe(2);
+        expect(stderr).toBe(
+          `ofkit simulate: Redis at ${url} did not answer within 500 ms (connect_timeout_ms): is a Redis server listening there?\n`,
+        );
+        // Generous: the process's own start (tsx, the document) takes seconds on a busy machine.
+        expect(ms).toBeLessThan(20_000);
+      } finally {
+        await silent.close();
+      }
+    },
+    40_000,
+  );
+
+  it('a cluster URL that is not one: one line and exit code 2, before connecting', async () => {
+    const { code, stderr } = await simulate(['--store', 'redis+cluster://127.0.0.1:7000/0']);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'ofkit simulate: --store "redis+cluster://127.0.0.1:7000/0": list the cluster\'s nodes as HOST:PORT,HOST:PORT (want redis+cluster://HOST:PORT,HOST:PORT; a cluster has no database number)\n',
+    );
   }, 40_000);
 });
 

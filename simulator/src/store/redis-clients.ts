@@ -1,8 +1,9 @@
 /**
- * node-redis's client for one Redis or for a Redis Cluster, behind one small interface: send a command
+ * node-redis's client for one Redis or for a Redis Cluster (redis-cluster-sender.ts), behind one small interface: send a command
  * routed by its first key (on a cluster, to the master of that key's slot), connect, close.
  */
-import { ClientOfflineError, createClient, createCluster, SocketClosedUnexpectedlyError } from 'redis';
+import { createClient } from 'redis';
+import { createClusterSender } from './redis-cluster-sender.js';
 import type { RedisTarget } from './redis-url.js';
 
 export interface RedisSender {
@@ -50,40 +51,5 @@ export function createSender(target: RedisTarget, started: () => boolean): Redis
       on: (event: string, listener: (error: Error) => void) => void client.on(event, listener),
     };
   }
-  const cluster = createCluster({
-    rootNodes: target.nodes.map((url) => ({ url })),
-    defaults: { disableOfflineQueue: true, socket: socketOptions(target, started) },
-  });
-  // node-redis re-reads the topology on MOVED only; a master that failed answers nothing, so a lost
-  // node makes the store read it again (from any seed node that answers), once for every caller.
-  const slots = cluster._slots as unknown as { rediscover(from: { options: unknown }): Promise<void> };
-  const rediscover = () => slots.rediscover({ options: { url: target.nodes[0] } }).catch(() => undefined);
-  const send = async (
-    key: string | undefined,
-    args: readonly string[],
-    retried = false,
-  ): Promise<unknown> => {
-    try {
-      return await cluster.sendCommand(key, false, [...args]);
-    } catch (error) {
-      if (!(error instanceof ClientOfflineError || error instanceof SocketClosedUnexpectedlyError))
-        throw error;
-      await rediscover();
-      // Offline: the command was never sent, so sending it to the slot's new master is safe (once).
-      if (error instanceof ClientOfflineError && !retried) return send(key, args, true);
-      throw error;
-    }
-  };
-  return {
-    send: (key, args) => send(key, args),
-    connect: () => cluster.connect(),
-    close: async () => {
-      if (cluster.isOpen) await cluster.close();
-    },
-    destroy: () => cluster.destroy(),
-    get isOpen() {
-      return cluster.isOpen;
-    },
-    on: (event: string, listener: (error: Error) => void) => void cluster.on(event, listener),
-  };
+  return createClusterSender(target, socketOptions(target, started));
 }

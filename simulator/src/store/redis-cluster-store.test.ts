@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningCluster, startRedisCluster } from '../../test-support/redis-cluster.js';
 import { REDIS_SKIP_REASON, skipRedis } from '../../test-support/redis-server.js';
 import { runReplicaRaceContract } from '../../test-support/replica-race-contract.js';
+import { startSilentServer } from '../../test-support/silent-server.js';
 import { runStoreContract, type StoreOptions } from '../../test-support/store-contract.js';
 import { RedisStore } from './redis-store.js';
 import type { Store } from './store.js';
@@ -59,6 +60,26 @@ describe.skipIf(skipRedis)(title, () => {
   runReplicaRaceContract('Redis Cluster', async () => {
     const prefix = `races${++prefixes}:`;
     return [await connected(prefix), await connected(prefix), await connected(prefix)];
+  });
+
+  it('starts from the seed nodes that answer: one that accepts and never answers is passed over', async () => {
+    const silent = await startSilentServer();
+    try {
+      const seeds = cluster.url.slice('redis+cluster://'.length);
+      const url = `redis+cluster://127.0.0.1:${silent.port},${seeds}?connect_timeout_ms=1000`;
+      const store = new RedisStore({ url, prefix: `seeds${++prefixes}:` });
+      opened.push(store);
+      await store.connect();
+      await store.put('t', 'links', { id: 'L', link: null });
+      expect(await store.get('t', 'links', 'L')).toEqual({ id: 'L', link: null });
+      // Only silent seeds: the connect time-out's one line.
+      const lone = new RedisStore({ url: `redis+cluster://127.0.0.1:${silent.port}?connect_timeout_ms=300` });
+      await expect(lone.connect()).rejects.toThrow(
+        `Redis at redis+cluster://127.0.0.1:${silent.port}?connect_timeout_ms=300 did not answer within 300 ms (connect_timeout_ms): is a Redis server listening there?`,
+      );
+    } finally {
+      await silent.close();
+    }
   });
 
   it('a master killed: its replica takes over, and both replicas of the simulator go on with nothing lost', async () => {

@@ -16,6 +16,7 @@ import {
   TimeoutError,
 } from 'redis';
 import { createSender, type RedisSender } from './redis-clients.js';
+import { SilentNodeError } from './redis-cluster-sender.js';
 import {
   parseRedisUrl,
   printableUrl,
@@ -107,16 +108,11 @@ export class RedisConnection {
   async connect(): Promise<void> {
     const { connectTimeoutMs } = this.target.timeouts;
     let timer: NodeJS.Timeout | undefined;
+    const noAnswer = new RedisStoreError(
+      `Redis at ${this.printable} did not answer within ${connectTimeoutMs} ms (connect_timeout_ms): is a Redis server listening there?`,
+    );
     const silent = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new RedisStoreError(
-              `Redis at ${this.printable} did not answer within ${connectTimeoutMs} ms (connect_timeout_ms): is a Redis server listening there?`,
-            ),
-          ),
-        connectTimeoutMs,
-      );
+      timer = setTimeout(() => reject(noAnswer), connectTimeoutMs);
     });
     const answered = this.sender.connect().then(() => this.sender.send(undefined, ['PING']));
     try {
@@ -125,6 +121,7 @@ export class RedisConnection {
       // A connection that failed is closed already (node-redis then refuses a destroy).
       if (this.sender.isOpen) this.sender.destroy();
       if (error instanceof RedisStoreError) throw error;
+      if (error instanceof SilentNodeError) throw noAnswer;
       throw new RedisStoreError(`cannot connect to Redis at ${this.printable}: ${reason(error)}`);
     } finally {
       clearTimeout(timer);

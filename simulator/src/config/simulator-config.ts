@@ -22,6 +22,8 @@ export interface SimulatorConfig {
   readonly webhook: { readonly url: string; readonly bearer_token: string | null } | null;
   /** `--store`: where tenant state lives: this process's memory (default) or a Redis replicas share. */
   readonly store: StoreChoice;
+  /** `--document FILE`: a user's OpenAPI document; Prism answers the operations the bundled one lacks. */
+  readonly document: string | null;
   /** `--break RULE-ID`: rules broken on purpose, to watch the conformance suite or Pact catch it. */
   readonly brokenRules: readonly string[];
   /** The client judge's options (`--judge-report`, `--judge-timing`, `--fault`, `--scenario`, probes). */
@@ -42,6 +44,9 @@ export const SIMULATE_OPTIONS = `  -p, --port N             port (default 4010; 
                            redis://HOST:PORT/DB, or redis+cluster://HOST:PORT,HOST:PORT (a Redis
                            Cluster), shared by every simulator started on it (replicas); options
                            ?connect_timeout_ms=5000&command_timeout_ms=10000&job_lease_ms=30000
+  --document FILE          a newer OpenAPI document (JSON or YAML, one file): its operations the bundled
+                           document lacks are answered by Prism from its examples (listed at start);
+                           every other operation stays stateful
   --break RULE-ID          break a rule on purpose (repeatable): any server rule ID of the rule catalogue
                            (AUTH-BASIC ... PAY-SANDBOX; an unknown ID is refused with the whole list)
 ${JUDGE_OPTIONS}
@@ -124,6 +129,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
       'webhook-url': { type: 'string' },
       'webhook-bearer': { type: 'string' },
       store: { type: 'string', default: 'memory' },
+      document: { type: 'string' },
       break: { type: 'string', multiple: true },
       ...JUDGE_FLAGS,
       help: { type: 'boolean', default: false },
@@ -152,6 +158,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
     keys: Object.freeze([...keys]),
     webhook: parseWebhook(values['webhook-url'], values['webhook-bearer']),
     store: parseStore(values.store),
+    document: values.document ?? null,
     brokenRules: Object.freeze([...knownRules(values.break ?? [])]),
     help: values.help,
   });

@@ -49,7 +49,7 @@ function attemptLine({ tenant, payload, number, attempt, status }: AttemptReport
 
 function storeLine(config: SimulatorConfig): string {
   if (config.store.kind === 'memory')
-    return 'store: memory (this process only; --store redis://HOST:PORT/DB to share)';
+    return 'store: memory (this process only; --store redis://HOST:PORT/DB or redis+cluster://... to share)';
   return `store: ${printableUrl(config.store.url)} (shared by every simulator started on it)`;
 }
 

@@ -4,6 +4,7 @@ import { createTick } from './clock-ticker.js';
 import { JobKinds } from './core/job-kinds.js';
 import { createTenantRegistry } from './core/tenant-registry.js';
 import { MemoryStore } from './store/memory-store.js';
+import { StoreFailure } from './store/store-failure.js';
 
 function tenantsOnAMovingClock() {
   const time = { now: FIXED_NOW };
@@ -17,7 +18,7 @@ function tenantsOnAMovingClock() {
     store: new MemoryStore(),
     environment: 'production',
     realTime: () => time.now,
-    runJob: (tenant, job) => jobKinds.run(tenant, job),
+    runJob: (tenant, job, keep) => jobKinds.run(tenant, job, keep),
   });
   return { time, registry, ran, slow, a: registry('a'), b: registry('b') };
 }
@@ -58,5 +59,35 @@ describe('WEBHOOK-RETRY', () => {
     release();
     await first;
     expect(ran).toEqual(['b', 'b2', 'a']);
+  });
+
+  it('a tick never rejects: a failing job or store is reported, the job runs again at the next tick', async () => {
+    const ran: string[] = [];
+    const flaky = { fail: true };
+    const jobs = new JobKinds();
+    jobs.define('flaky', async () => {
+      if (flaky.fail) throw new StoreFailure('unavailable', 'Redis at redis://x: cannot be used');
+      ran.push('flaky');
+    });
+    const registry = createTenantRegistry({
+      seed: 'ticker',
+      store: new MemoryStore(),
+      environment: 'production',
+      realTime: () => FIXED_NOW,
+      runJob: (tenant, job, keep) => jobs.run(tenant, job, keep),
+    });
+    await registry('c').clock.schedule(FIXED_NOW, 'flaky');
+    let failures = 0;
+    const unreachable = async () => {
+      throw new StoreFailure('unavailable', 'Redis at redis://x: cannot be used');
+    };
+    await createTick(unreachable, () => failures++)();
+    const tick = createTick(registry.all, () => failures++);
+    await tick();
+    // The job met the store's failure: handed back, still scheduled.
+    expect([failures, ran, await registry('c').clock.pendingJobs()]).toEqual([2, [], 1]);
+    flaky.fail = false;
+    await tick();
+    expect([failures, ran, await registry('c').clock.pendingJobs()]).toEqual([2, ['flaky'], 0]);
   });
 });

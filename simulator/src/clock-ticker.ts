@@ -3,6 +3,7 @@
  * retries, the daily refresh, async deletions) without waiting for the tenant's next request.
  */
 import type { TenantRuntime } from './core/tenant.js';
+import { isStoreFailure } from './store/store-failure.js';
 
 /**
  * The tenants whose jobs the ticker runs: with replicas on one store, every tenant with state there
@@ -10,27 +11,55 @@ import type { TenantRuntime } from './core/tenant.js';
  */
 export type TenantSource = () => Iterable<TenantRuntime> | Promise<Iterable<TenantRuntime>>;
 
-/** Runs every known tenant's due jobs, skipping a tenant whose previous run has not finished. */
-export function createTick(tenants: TenantSource): () => Promise<void> {
+/**
+ * What a tick does with a failure: the store's (unreachable, no answer in time) is already reported by
+ * the store and retried at the next tick (the job's lease was handed back, or lapses); any other is a
+ * job that failed by itself, said once per failure.
+ */
+export type TickFailure = (error: unknown) => void;
+
+const reportFailure: TickFailure = (error) => {
+  if (isStoreFailure(error)) return;
+  console.error(`ofkit: a scheduled job failed: ${(error as Error)?.stack ?? String(error)}`);
+};
+
+/**
+ * Runs every known tenant's due jobs, skipping a tenant whose previous run has not finished. A tick
+ * never rejects: a failure goes to `onFailure`, and the next tick tries again.
+ */
+export function createTick(tenants: TenantSource, onFailure = reportFailure): () => Promise<void> {
   const running = new Set<TenantRuntime>();
   const runTenant = async (tenant: TenantRuntime) => {
     running.add(tenant);
     try {
       await tenant.clock.runDue();
+    } catch (error) {
+      onFailure(error);
     } finally {
       running.delete(tenant);
     }
   };
   return async () => {
-    const due = [...(await tenants())].filter((tenant) => !running.has(tenant));
+    let known: Iterable<TenantRuntime>;
+    try {
+      known = await tenants();
+    } catch (error) {
+      onFailure(error);
+      return;
+    }
+    const due = [...known].filter((tenant) => !running.has(tenant));
     // One tenant's jobs never wait for another's.
     await Promise.all(due.map(runTenant));
   };
 }
 
 /** Ticks every `intervalMs` of real time; returns the function that stops it. */
-export function startClockTicker(tenants: TenantSource, intervalMs = 1000): () => void {
-  const tick = createTick(tenants);
+export function startClockTicker(
+  tenants: TenantSource,
+  intervalMs = 1000,
+  onFailure?: TickFailure,
+): () => void {
+  const tick = createTick(tenants, onFailure);
   const timer = setInterval(() => {
     void tick();
   }, intervalMs);

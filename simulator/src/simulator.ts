@@ -95,6 +95,11 @@ export interface Simulator {
   tenants(): TenantRuntime[];
   /** Every tenant with state in the store, this process's and other replicas' (the clock ticker's). */
   knownTenants(): Promise<TenantRuntime[]>;
+  /**
+   * Takes no more jobs, lets those running finish for `graceMs`, then hands the rest back to the store
+   * (another replica runs them): a replica stopped gracefully holds no job.
+   */
+  stopJobs(graceMs: number): Promise<void>;
   /** The webhook emitter: `idle()` awaits deliveries in flight, `close()` ends its connections. */
   webhooks: Pick<WebhookHub, 'idle' | 'close'>;
   /** operationIds no handler serves: Prism answers them when `prismFallback` is on. */
@@ -206,14 +211,14 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     environment: options.environment,
     realTime,
     policy,
-    runJob: (tenant, job) => jobs.run(tenant, job),
+    runJob: (tenant, job, keep) => jobs.run(tenant, job, keep),
     replica,
     emitterFor: (tenant) => {
       const emit = webhooks.emitterFor(tenant);
       const onEvent = options.onEvent;
       const heard: RaiseEvent = (event) => {
         onEvent?.(tenant.id, event);
-        emit(event);
+        return emit(event);
       };
       return edges.emitFor(tenant, heard);
     },
@@ -246,6 +251,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     tenant: tenantFor,
     tenants: tenantFor.all,
     knownTenants: tenantFor.known,
+    stopJobs: tenantFor.stopJobs,
     webhooks: { idle: webhooks.idle, close: webhooks.close },
     // getDashboardKeys is in the admin document but answered by the dashboard before the pipeline.
     unservedOperations: pipeline.unservedOperations.filter(

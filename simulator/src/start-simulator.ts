@@ -16,6 +16,8 @@ import { createSimulatorControl, type SimulatorControl } from './simulator-contr
 /** The default seed of an in-process simulator: fixed, so a test run replays (pass `seed` to vary it). */
 export const DEFAULT_IN_PROCESS_SEED = 'ofkit';
 const DEFAULT_MAX_BODY_BYTES = 1_048_576;
+/** How long jobs running at shutdown may finish before their leases are handed back (within the 2 s grace). */
+const JOBS_GRACE_MS = 1000;
 
 export interface StartSimulatorOptions extends Partial<Omit<SimulatorOptions, 'maxBodyBytes'>> {
   /** Default 0: the OS chooses a free port (read it from `url`). */
@@ -75,9 +77,10 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     // Requests in flight get a short grace, then their connections are cut; a hanging webhook receiver
     // never holds the shutdown (closeGracefully bounds both).
     closing ??= closeGracefully(server, {
-      before: () => {
+      before: async () => {
         stopTicker();
-        return simulator.webhooks.close();
+        // The jobs this replica runs finish or go back to the store for another replica to run.
+        await Promise.all([simulator.webhooks.close(), simulator.stopJobs(JOBS_GRACE_MS)]);
       },
     });
     return closing;

@@ -3,13 +3,14 @@
 import { storeClockBacking } from '../src/clock/tenant-clock.js';
 import type { ClockBacking } from '../src/clock/virtual-clock.js';
 import { MemoryStore } from '../src/store/memory-store.js';
+import type { Store } from '../src/store/store.js';
 
 export interface TestClockBacking extends ClockBacking {
   /** Runs `run` for the jobs of `kind`, with their arguments. */
   define(kind: string, run: (args: Record<string, unknown>) => unknown): void;
 }
 
-export function testClockBacking(tenant = 't', store = new MemoryStore()): TestClockBacking {
+export function testClockBacking(tenant = 't', store: Store = new MemoryStore()): TestClockBacking {
   const runners = new Map<string, (args: Record<string, unknown>) => unknown>();
   const backing = storeClockBacking(store, tenant, async (job) => {
     const run = runners.get(job.kind);

@@ -11,6 +11,7 @@ import { withSentValues } from '../src/core/sent-values.js';
 import { DASHBOARD_PREFIX } from '../src/dashboard/serve-dashboard.js';
 import { createRouter } from '../src/pipeline/route.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../src/simulator.js';
+import type { Store } from '../src/store/store.js';
 
 export const TEST_KEYS: ApiKey[] = [
   { secretId: 'tenant-a', secretPassword: 'secret-a', environment: 'production' },
@@ -44,6 +45,8 @@ export interface CheckedSimulatorOptions {
   realTime?: () => number;
   /** The simulator's environment; calls default to the first test key of it. Default production. */
   environment?: Environment;
+  /** Where the simulator keeps its state; default a fresh MemoryStore. */
+  store?: Store;
 }
 
 export interface CheckedSimulator {
@@ -187,7 +190,7 @@ export function responseChecker(simulator: Simulator): ContractCheck {
 
 export async function contractCheckedSimulator(
   seed = 'test-seed',
-  { realTime = () => FIXED_NOW, environment = 'production' }: CheckedSimulatorOptions = {},
+  { realTime = () => FIXED_NOW, environment = 'production', store }: CheckedSimulatorOptions = {},
 ): Promise<CheckedSimulator> {
   const raised = new Map<string, RaisedEvent[]>();
   const onEvent = (tenant: string, event: RaisedEvent) => {
@@ -195,7 +198,14 @@ export async function contractCheckedSimulator(
     list.push(event);
     raised.set(tenant, list);
   };
-  const simulator = await createSimulator({ seed, environment, keys: TEST_KEYS, realTime, onEvent });
+  const simulator = await createSimulator({
+    seed,
+    environment,
+    keys: TEST_KEYS,
+    realTime,
+    onEvent,
+    ...(store && { store }),
+  });
   const defaultKey = TEST_KEYS.find((key) => key.environment === environment)!;
   const check = createContractCheck(simulator.document);
   return {

@@ -12,6 +12,8 @@ export interface RunningRedis {
   /** `redis://127.0.0.1:PORT/0`. */
   readonly url: string;
   readonly port: number;
+  /** The server's PID (a test may pause it with SIGSTOP and resume it with SIGCONT). */
+  readonly pid: number;
   /** Kills the server this harness started (by its PID) and removes its directory. */
   stop(): Promise<void>;
 }
@@ -131,7 +133,7 @@ export async function startRedisServer(): Promise<RunningRedis> {
       await exited(child);
       rmSync(dir, { recursive: true, force: true });
     };
-    return { url: `redis://127.0.0.1:${port}/0`, port, stop };
+    return { url: `redis://127.0.0.1:${port}/0`, port, pid: child.pid!, stop };
   }
   rmSync(dir, { recursive: true, force: true });
   throw new Error('redis-server could not start on a free port in 5 attempts');

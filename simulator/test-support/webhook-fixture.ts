@@ -17,6 +17,8 @@ import { FIXED_NOW } from './contract-checked-simulator.js';
 
 export interface WebhookFixture {
   hub: WebhookHub;
+  /** The job kinds the hub and the daily refresh defined (a test may run a job by hand). */
+  jobs: JobKinds;
   tenant: TenantRuntime;
   /** Another tenant of the same simulator. */
   other: TenantRuntime;
@@ -60,7 +62,7 @@ export function webhookFixture(options: { timeoutMs?: number } = {}): WebhookFix
     environment: 'production',
     realTime: () => FIXED_NOW,
     emitterFor: hub.emitterFor,
-    runJob: (tenant, job) => jobs.run(tenant, job),
+    runJob: (tenant, job, keep) => jobs.run(tenant, job, keep),
   });
   const tenant = tenants('tenant-a');
   const linkData = recordingLinkData();
@@ -68,6 +70,7 @@ export function webhookFixture(options: { timeoutMs?: number } = {}): WebhookFix
   const triggers = linkTriggers(linkData, jobs);
   return {
     hub,
+    jobs,
     tenant,
     other: tenants('tenant-b'),
     linkData,

@@ -1,9 +1,14 @@
 /**
  * A simulator replica as users run one: `ofkit simulate --store redis://...` in its own process, on a
- * loopback port chosen by the OS. Stopped by its own PID (never by name).
+ * loopback port chosen by the OS. Every answer is checked against the document (the API's, or
+ * admin.yaml's for the control API). Stopped by its own PID (never by name).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { readBundledDocument } from '../../openapi/document/bundled-documents.js';
+import { createContractCheck } from '../../simulator/test-support/contract-checked-simulator.js';
+
+const check = createContractCheck(readBundledDocument('api'));
 
 const LAUNCHER = resolve(import.meta.dirname, '../../scripts/ofkit.js');
 const KEY = 'ofkit-key-a:ofkit-secret-a';
@@ -68,7 +73,10 @@ function replica(name: string, url: string, child: ChildProcess, output: string[
         ...(body !== undefined && { body: JSON.stringify(body) }),
       });
       const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+      const answer = { status: response.status, body: text ? JSON.parse(text) : undefined };
+      const [route, query = ''] = path.split('?', 2);
+      check(method, route!, { ...answer, headers: {} }, new URLSearchParams(query));
+      return answer;
     },
     kill() {
       if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();

@@ -13,6 +13,7 @@ const scope = (tenant: string, collection: string) => (collection.startsWith('_'
 
 export function sharedAccountStore(store: Store): Store {
   return {
+    jobLeaseMs: store.jobLeaseMs,
     get: (tenant, collection, id) => store.get(scope(tenant, collection), collection, id),
     put: (tenant, collection, record) => store.put(scope(tenant, collection), collection, record),
     delete: (tenant, collection, id) => store.delete(scope(tenant, collection), collection, id),
@@ -33,5 +34,14 @@ export function sharedAccountStore(store: Store): Store {
     upcomingJobs: (tenant, limit) => store.upcomingJobs(tenant, limit),
     countJobs: (tenant) => store.countJobs(tenant),
     clearJobs: (tenant) => store.clearJobs(tenant),
+    putIf: (tenant, collection, record, when) =>
+      store.putIf(scope(tenant, collection), collection, record, when),
+    // The removal's record decides the scope of the whole step (its mark included).
+    removeRecord: (tenant, removal) => store.removeRecord(scope(tenant, removal.collection), removal),
+    leaseDueJob: (tenant, until, owner) => store.leaseDueJob(tenant, until, owner),
+    finishJob: (tenant, lease) => store.finishJob(tenant, lease),
+    releaseJob: (tenant, lease) => store.releaseJob(tenant, lease),
+    renewJob: (tenant, lease) => store.renewJob(tenant, lease),
+    cancelJob: (tenant, id) => store.cancelJob(tenant, id),
   };
 }

@@ -55,7 +55,7 @@ describe('VirtualClock', () => {
     expect(clock.now()).toBe(0);
   });
 
-  it('two clocks on one backing (two replicas) share the time, and each job runs once', async () => {
+  it('two clocks on one store (two replicas): their advances add up, and each job runs once', async () => {
     const store = new MemoryStore();
     const real = manualRealTime(0);
     const onA = testClockBacking('t', store);
@@ -66,16 +66,33 @@ describe('VirtualClock', () => {
     onA.define('job', (args) => void ran.push(`A:${String(args.n)}`));
     onB.define('job', (args) => void ran.push(`B:${String(args.n)}`));
     await a.freeze();
-    for (let n = 1; n <= 4; n++) await a.schedule(n * 100, 'job', { n });
-    // Both advance at once: each reads the frozen instant, then claims due jobs; none runs twice.
-    await Promise.all([b.advance(250), a.advance(250)]);
+    for (let n = 1; n <= 6; n++) await a.schedule(n * 100, 'job', { n });
+    // Both advance at once from 0: one move is made on top of the other, never instead of it.
+    const [fromB, fromA] = await Promise.all([b.move({ by: 250 }), a.move({ by: 250 })]);
+    expect([fromA.state.now, fromB.state.now].sort()).toEqual([250, 500]);
     await a.runDue();
-    expect(ran.map((entry) => entry.slice(2)).sort()).toEqual(['1', '2']);
-    expect(a.now()).toBe(250);
-    expect(b.now()).toBe(250);
-    await a.advance(1_000);
-    expect(ran.map((entry) => entry.slice(2)).sort()).toEqual(['1', '2', '3', '4']);
+    expect(ran.map((entry) => entry.slice(2)).sort()).toEqual(['1', '2', '3', '4', '5']);
+    expect(a.now()).toBe(500);
     await b.runDue();
-    expect(b.state()).toEqual({ now: 1_250, frozen: true });
+    expect(b.now()).toBe(500);
+    await a.advance(1_000);
+    expect(ran.map((entry) => entry.slice(2)).sort()).toEqual(['1', '2', '3', '4', '5', '6']);
+    await b.runDue();
+    expect(b.state()).toEqual({ now: 1_500, frozen: true });
+  });
+
+  it('a set racing an advance is serialised: the clock ends where one order puts it, and each answer is the clock after it', async () => {
+    const store = new MemoryStore();
+    const real = manualRealTime(0);
+    const a = new VirtualClock(real.read, testClockBacking('t', store));
+    const b = new VirtualClock(real.read, testClockBacking('t', store));
+    await a.setTo(1_000);
+    await a.freeze();
+    const [set, advanced] = await Promise.all([a.move({ to: 5_000 }), b.move({ by: 10 })]);
+    await a.runDue();
+    // Set then advance: 5,010 (the advance answers it); advance then set: 5,000 (the set answers it).
+    if (advanced.state.now === 5_010) expect(set.state.now).toBe(5_000);
+    else expect([advanced.state.now, set.state.now]).toEqual([1_010, 5_000]);
+    expect(a.now()).toBe(Math.max(set.state.now, advanced.state.now));
   });
 });

@@ -4,9 +4,13 @@
  * with the clock standing at each job's instant while it runs, so every time-based rule reads the instant it was due at.
  *
  * Its state and its jobs live in a ClockBacking (the tenant's store), not in this object: jobs are data
- * (a kind and JSON arguments) that any replica can claim and run once, and every replica reads the same
- * offset and frozen instant before it runs jobs or moves the time.
+ * (a kind and JSON arguments) that any replica can lease and run, and every replica reads the same
+ * offset and frozen instant before it runs jobs or moves the time. A move is one compare-and-set of the
+ * stored clock: a move another replica made meanwhile makes this one start again from the clock it
+ * left, so advances through different replicas add up, and the time goes back only when set back.
  */
+
+import type { ClockBacking, ClockMove, ClockState, JobInfo, MoveOutcome, QueuedJob } from './clock-types.js';
 
 /** A macrotask turn: lets pending I/O (other tenants' requests) run. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -14,45 +18,16 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 /** How many of the jobs a move ran `runDue` collects (a move across years runs millions). */
 export const MAX_COLLECTED = 100;
 
-/** Scheduled work as data: due `at`, the runner's `kind` and its JSON `args`. */
-export interface QueuedJob {
-  at: number;
-  kind: string;
-  args: Record<string, unknown>;
-  /** What the job acts on, when one thing: the event a webhook retry re-sends. */
-  subject?: string;
-}
-
-/** A job as the control API shows it: when it falls due and what it does (`GET /_ofkit/clock/`). */
-export interface JobInfo {
-  at: number;
-  kind: string;
-  subject?: string;
-}
-
-export interface ClockState {
-  now: number;
-  frozen: boolean;
-}
-
-/** What the clock keeps where every replica reads it: its offset from real time or frozen instant. */
-export interface StoredClock {
-  offset: number;
-  frozenAt: number | null;
-}
-
-/** Where a clock's state and jobs live (the tenant's store: clock/tenant-clock.ts). */
-export interface ClockBacking {
-  loadState(): Promise<StoredClock | undefined>;
-  saveState(state: StoredClock): Promise<void>;
-  addJob(job: QueuedJob): Promise<void>;
-  /** Removes and returns the earliest job due at or before `until`: one replica gets it, once. */
-  claimDue(until: number): Promise<QueuedJob | undefined>;
-  upcoming(limit: number): Promise<QueuedJob[]>;
-  count(): Promise<number>;
-  clear(): Promise<void>;
-  run(job: QueuedJob): Promise<void>;
-}
+export type {
+  ClockBacking,
+  ClockMove,
+  ClockState,
+  JobInfo,
+  MoveOutcome,
+  QueuedJob,
+  StoredClock,
+  VersionedClock,
+} from './clock-types.js';
 
 const toInfo = ({ at, kind, subject }: QueuedJob): JobInfo => ({
   at,
@@ -63,6 +38,8 @@ const toInfo = ({ at, kind, subject }: QueuedJob): JobInfo => ({
 export class VirtualClock {
   private offset = 0;
   private frozenAt: number | undefined;
+  /** The version of the stored clock last read (the compare-and-set's expected value). */
+  private version: number | null = null;
   private turn: Promise<void> = Promise.resolve();
 
   constructor(
@@ -79,27 +56,32 @@ export class VirtualClock {
     return { now: this.now(), frozen: this.frozenAt !== undefined };
   }
 
-  freeze(): Promise<void> {
-    return this.exclusive(async () => {
-      await this.load();
-      this.frozenAt = this.now();
-      await this.save();
-    });
+  async freeze(): Promise<void> {
+    await this.move({ frozen: true });
   }
 
-  unfreeze(): Promise<void> {
-    return this.exclusive(async () => {
-      await this.load();
-      if (this.frozenAt === undefined) return;
-      this.offset = this.frozenAt - this.realTime();
-      this.frozenAt = undefined;
-      await this.save();
-    });
+  async unfreeze(): Promise<void> {
+    await this.move({ frozen: false });
   }
 
-  /** `kind` names the job's runner; `args` is its JSON input (core/job-kinds.ts). */
-  schedule(at: number, kind: string, args: Record<string, unknown> = {}, subject?: string): Promise<void> {
-    return this.backing.addJob({ at, kind, args, ...(subject !== undefined && { subject }) });
+  /**
+   * `kind` names the job's runner; `args` is its JSON input (core/job-kinds.ts); `id`, when given,
+   * replaces a job of that id instead of adding one.
+   */
+  schedule(
+    at: number,
+    kind: string,
+    args: Record<string, unknown> = {},
+    subject?: string,
+    id?: string,
+  ): Promise<void> {
+    return this.backing.addJob({
+      at,
+      kind,
+      args,
+      ...(subject !== undefined && { subject }),
+      ...(id !== undefined && { id }),
+    });
   }
 
   pendingJobs(): Promise<number> {
@@ -130,10 +112,15 @@ export class VirtualClock {
     const stored = await this.backing.loadState();
     this.offset = stored?.offset ?? 0;
     this.frozenAt = stored?.frozenAt ?? undefined;
+    this.version = stored?.version ?? null;
   }
 
-  private save(): Promise<void> {
-    return this.backing.saveState({ offset: this.offset, frozenAt: this.frozenAt ?? null });
+  /** Writes the state if nobody wrote it since it was read; false when somebody did (read again). */
+  private async saveIfUnchanged(): Promise<boolean> {
+    const state = { offset: this.offset, frozenAt: this.frozenAt ?? null };
+    if (!(await this.backing.saveState(state, this.version))) return false;
+    this.version = (this.version ?? 0) + 1;
+    return true;
   }
 
   /** Puts the clock at `instant` without running jobs. */
@@ -145,8 +132,11 @@ export class VirtualClock {
   /** Called before jobs run up to `until` (TenantClock tells its reset listeners here). */
   protected async beforeRun(_until: number): Promise<void> {}
 
-  /** Runs the due jobs in order; `ran`, when given, collects the first MAX_COLLECTED of them. */
-  private async runJobs(until: number, ran?: JobInfo[]): Promise<number> {
+  /**
+   * Runs the due jobs in order, the clock (this object) standing at each one's instant; `ran`, when
+   * given, collects the first MAX_COLLECTED of them. Writes nothing: the caller writes the clock.
+   */
+  private async runJobs(until: number, ran?: JobInfo[]): Promise<{ count: number; moved: boolean }> {
     await this.beforeRun(until);
     let count = 0;
     let moved = false;
@@ -164,8 +154,7 @@ export class VirtualClock {
       if (ran && ran.length < MAX_COLLECTED) ran.push(toInfo(next));
       count += 1;
     }
-    if (moved) await this.save();
-    return count;
+    return { count, moved };
   }
 
   /**
@@ -175,40 +164,59 @@ export class VirtualClock {
   runDue(until?: number, ran?: JobInfo[]): Promise<number> {
     return this.exclusive(async () => {
       await this.load();
-      return this.runJobs(until ?? this.now(), ran);
+      const { count, moved } = await this.runJobs(until ?? this.now(), ran);
+      // A clock another replica moved meanwhile stays as it moved it (the jobs ran at their instants).
+      if (moved && !(await this.saveIfUnchanged())) await this.load();
+      return count;
     });
   }
 
   /** Moves forward by `milliseconds`, running each job that falls due on the way. */
-  advance(milliseconds: number, ran?: JobInfo[]): Promise<number> {
-    return this.exclusive(async () => {
-      await this.load();
-      return this.moveRunning(this.now() + milliseconds, ran);
-    });
+  async advance(milliseconds: number, ran?: JobInfo[]): Promise<number> {
+    return (await this.move({ by: milliseconds }, ran)).count;
   }
 
   /** Sets the time; forward moves run the jobs that fall due, backward moves run none. */
-  setTo(instant: number, ran?: JobInfo[]): Promise<number> {
-    return this.exclusive(async () => {
-      await this.load();
-      return this.moveRunning(instant, ran);
-    });
+  async setTo(instant: number, ran?: JobInfo[]): Promise<number> {
+    return (await this.move({ to: instant }, ran)).count;
   }
 
-  private async moveRunning(instant: number, ran?: JobInfo[]): Promise<number> {
-    const count = instant > this.now() ? await this.runJobs(instant, ran) : 0;
-    this.moveTo(instant);
-    await this.save();
-    return count;
+  /**
+   * One move as one compare-and-set of the stored clock, whichever replica makes it: read the clock,
+   * run the jobs due on the way, write the clock if nobody wrote it meanwhile; else start again from
+   * the clock as the other move left it (an advance then adds to it; the jobs already run stay run).
+   * Returns the clock this move wrote: with moves racing, the one after this move.
+   */
+  move(change: ClockMove, ran?: JobInfo[]): Promise<MoveOutcome> {
+    return this.exclusive(async () => {
+      let count = 0;
+      for (;;) {
+        await this.load();
+        // Frozen before the move, so that it stops exactly at the new instant.
+        if (change.frozen === true && this.frozenAt === undefined) this.frozenAt = this.now();
+        const from = this.now();
+        const target = change.to ?? from + (change.by ?? 0);
+        if (target > from) count += (await this.runJobs(target, ran)).count;
+        this.moveTo(target);
+        // Unfrozen after it, so that it follows real time from the new instant.
+        if (change.frozen === false && this.frozenAt !== undefined) {
+          this.offset = this.frozenAt - this.realTime();
+          this.frozenAt = undefined;
+        }
+        if (await this.saveIfUnchanged()) return { count, state: this.state() };
+      }
+    });
   }
 
   /** Forgets every job and returns to real time. */
   reset(): Promise<void> {
     return this.exclusive(async () => {
       await this.backing.clear();
-      this.offset = 0;
-      this.frozenAt = undefined;
-      await this.save();
+      do {
+        await this.load();
+        this.offset = 0;
+        this.frozenAt = undefined;
+      } while (!(await this.saveIfUnchanged()));
       this.afterReset();
     });
   }

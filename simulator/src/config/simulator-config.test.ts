@@ -27,19 +27,31 @@ describe('WEBHOOK-BEARER', () => {
 });
 
 describe('--store', () => {
-  it('is memory by default, or a redis://HOST:PORT/DB URL', () => {
+  it('is memory by default, a redis://HOST:PORT/DB URL or a redis+cluster:// list of nodes, with options', () => {
     expect(parseSimulatorConfig([]).store).toEqual({ kind: 'memory' });
     expect(parseSimulatorConfig(['--store', 'memory']).store).toEqual({ kind: 'memory' });
-    expect(parseSimulatorConfig(['--store', 'redis://127.0.0.1:6379/2']).store).toEqual({
-      kind: 'redis',
-      url: 'redis://127.0.0.1:6379/2',
-    });
+    for (const url of [
+      'redis://127.0.0.1:6379/2',
+      'redis://127.0.0.1:6379/0?connect_timeout_ms=500&command_timeout_ms=2000&job_lease_ms=1000',
+      'redis+cluster://10.0.0.1:7000,10.0.0.2:7000,10.0.0.3:7000',
+      'redis+cluster://user:secret@10.0.0.1:7000?command_timeout_ms=3000',
+    ])
+      expect(parseSimulatorConfig(['--store', url]).store).toEqual({ kind: 'redis', url });
   });
 
-  it('refuses anything else with the reason', () => {
+  it('refuses anything else with the reason, never printing a password', () => {
     expect(() => parseSimulatorConfig(['--store', 'postgres://db/1'])).toThrow(
-      '--store must be memory or redis://HOST:PORT/DB, got "postgres://db/1"',
+      '--store must be memory, redis://HOST:PORT/DB or redis+cluster://HOST:PORT,HOST:PORT, got "postgres://db/1"',
     );
     expect(() => parseSimulatorConfig(['--store', 'redis://127.0.0.1:6379/x'])).toThrow(/database number/);
+    expect(() => parseSimulatorConfig(['--store', 'redis://127.0.0.1:6379/0?timeout=5'])).toThrow(
+      /unknown option timeout \(known: connect_timeout_ms, command_timeout_ms, job_lease_ms\)/,
+    );
+    expect(() => parseSimulatorConfig(['--store', 'redis://127.0.0.1:6379/0?job_lease_ms=0'])).toThrow(
+      /job_lease_ms must be a whole number of milliseconds/,
+    );
+    expect(() => parseSimulatorConfig(['--store', 'redis+cluster://:pw@10.0.0.1:7000/3'])).toThrow(
+      '--store "redis+cluster://:***@10.0.0.1:7000/3": list the cluster\'s nodes as HOST:PORT,HOST:PORT (want redis+cluster://HOST:PORT,HOST:PORT; a cluster has no database number)',
+    );
   });
 });

@@ -41,7 +41,9 @@ export const SIMULATE_OPTIONS = `  -p, --port N             port (default 4010; 
   --webhook-url URL        deliver every tenant's events to URL (per tenant: PUT /_ofkit/webhooks/)
   --webhook-bearer TOKEN   with Authorization: Bearer TOKEN (WEBHOOK-BEARER)
   --store memory|URL       where tenant state lives: memory (default: this process only) or
-                           redis://HOST:PORT/DB, shared by every simulator started on it (replicas)
+                           redis://HOST:PORT/DB, or redis+cluster://HOST:PORT,HOST:PORT (a Redis
+                           Cluster), shared by every simulator started on it (replicas); options
+                           ?connect_timeout_ms=5000&command_timeout_ms=10000&job_lease_ms=30000
   --document FILE          a newer OpenAPI document (JSON or YAML, one file): its operations the bundled
                            document lacks are answered by Prism from its examples (listed at start);
                            every other operation stays stateful
@@ -93,11 +95,13 @@ function parseWebhook(url: string | undefined, bearer: string | undefined): Simu
 
 const MEMORY_STORE: StoreChoice = Object.freeze({ kind: 'memory' });
 
-/** `--store memory` or `--store redis://HOST:PORT/DB`. */
+/** `--store memory`, `--store redis://HOST:PORT/DB` or `--store redis+cluster://HOST:PORT,...`. */
 function parseStore(text: string): StoreChoice {
   if (text === 'memory') return MEMORY_STORE;
-  if (!/^rediss?:/i.test(text))
-    throw new ConfigError(`--store must be memory or redis://HOST:PORT/DB, got "${text}"`);
+  if (!/^(rediss?|redis\+cluster):/i.test(text))
+    throw new ConfigError(
+      `--store must be memory, redis://HOST:PORT/DB or redis+cluster://HOST:PORT,HOST:PORT, got "${text}"`,
+    );
   const problem = redisUrlProblem(text);
   if (problem !== undefined) throw new ConfigError(`--store ${problem}`);
   return Object.freeze({ kind: 'redis', url: text });

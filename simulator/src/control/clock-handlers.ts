@@ -3,7 +3,7 @@
  * that falls due on the way, in order; moving backward runs none (a job due in the past already ran). There is
  * no unfreeze operation in admin.yaml: `PUT /_ofkit/clock/ {"frozen": false}` unfreezes.
  */
-import type { JobInfo } from '../clock/virtual-clock.js';
+import type { ClockState, JobInfo } from '../clock/virtual-clock.js';
 import { apiError } from '../core/api-error.js';
 import { type Handler, json, type ValidInput } from '../core/handler.js';
 import { err, ok } from '../core/result.js';
@@ -31,10 +31,16 @@ const collect = (input: ValidInput, jobs: JobInfo[]) => (input.query.include ===
 
 /**
  * The Clock schema: `jobs_run` only for the calls that move the time; with `?include=jobs`, the next
- * jobs and (for those calls) the jobs that ran.
+ * jobs and (for those calls) the jobs that ran. `moved`: the clock a move wrote (with replicas moving
+ * one clock at once, the clock right after this move, not after another replica's).
  */
-async function clockBody(tenant: TenantRuntime, input: ValidInput, ran?: { count: number; jobs: JobInfo[] }) {
-  const { now, frozen } = tenant.clock.state();
+async function clockBody(
+  tenant: TenantRuntime,
+  input: ValidInput,
+  ran?: { count: number; jobs: JobInfo[] },
+  moved?: ClockState,
+) {
+  const { now, frozen } = moved ?? tenant.clock.state();
   const withJobs = input.query.include === 'jobs';
   return {
     now: new Date(now).toISOString(),
@@ -62,13 +68,19 @@ const setClock: Handler = async ({ input, tenant }) => {
       return err(apiError('invalid', { field: 'now', message }));
     }
   }
-  // Frozen before the move, so that it stops exactly at the new instant (freezing after it would
-  // freeze the instant plus the real time the move took); unfrozen after it, so that it follows real
-  // time from the new instant (setClock's description).
-  if (body.frozen === true) await tenant.clock.freeze();
-  if (instant !== undefined) ran.count = await tenant.clock.setTo(instant, collect(input, ran.jobs));
-  if (body.frozen === false) await tenant.clock.unfreeze();
-  return ok(json(200, await clockBody(tenant, input, ran)));
+  // One move, one compare-and-set of the stored clock (a set racing another replica's advance is
+  // serialised with it): frozen before the move, so that it stops exactly at the new instant (freezing
+  // after it would freeze the instant plus the real time the move took); unfrozen after it, so that it
+  // follows real time from the new instant (setClock's description).
+  const moved = await tenant.clock.move(
+    {
+      ...(instant !== undefined && { to: instant }),
+      ...(body.frozen !== undefined && { frozen: body.frozen }),
+    },
+    collect(input, ran.jobs),
+  );
+  ran.count = moved.count;
+  return ok(json(200, await clockBody(tenant, input, ran, moved.state)));
 };
 
 const advanceClock: Handler = async ({ input, tenant }) => {
@@ -80,13 +92,13 @@ const advanceClock: Handler = async ({ input, tenant }) => {
     return err(apiError('invalid', { field: 'seconds', message }));
   }
   const jobs: JobInfo[] = [];
-  const count = await tenant.clock.advance(milliseconds, collect(input, jobs));
-  return ok(json(200, await clockBody(tenant, input, { count, jobs })));
+  const moved = await tenant.clock.move({ by: milliseconds }, collect(input, jobs));
+  return ok(json(200, await clockBody(tenant, input, { count: moved.count, jobs }, moved.state)));
 };
 
 const freezeClock: Handler = async ({ input, tenant }) => {
-  await tenant.clock.freeze();
-  return ok(json(200, await clockBody(tenant, input)));
+  const moved = await tenant.clock.move({ frozen: true });
+  return ok(json(200, await clockBody(tenant, input, undefined, moved.state)));
 };
 
 export const clockHandlers: [string, Handler][] = [

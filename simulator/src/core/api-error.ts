@@ -54,6 +54,13 @@ export const ERROR_CATALOGUE = {
   too_many_requests: { status: 429, message: 'Too many deletions.' },
   request_header_fields_too_large: { status: 431, message: 'The request headers are too large.' },
   internal_server_error: { status: 500, message: 'Internal server error.' },
+  /** The simulator's store (Redis) cannot be reached: the step that needed it was not made. */
+  store_unavailable: { status: 500, message: "The simulator's store cannot be reached." },
+  /** The store did not answer in time: the step was sent and may have happened (core/store-errors.ts). */
+  store_effect_unknown: {
+    status: 500,
+    message: "The simulator's store did not answer in time: this request's effect is unknown.",
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -9,6 +9,15 @@ export interface RaisedEvent {
   data: Record<string, unknown>;
   /** LINK-TOKEN-REQUIRED: that event carries no `webhook_id`. */
   withoutWebhookId?: boolean;
+  /**
+   * The event's id (its `webhook_id`), when the raiser fixes it: a job that runs again raises the same
+   * event again, and it is logged and delivered once. Absent: the emitter draws a new id.
+   */
+  id?: string;
 }
 
-export type RaiseEvent = (event: RaisedEvent) => void;
+/**
+ * Raises an event; the promise (when the emitter gives one) resolves once the event is in the log
+ * and its delivery can no longer be lost with this process (a job awaits it before it is done).
+ */
+export type RaiseEvent = (event: RaisedEvent) => void | Promise<void>;

@@ -1,4 +1,5 @@
 /** The tenants of one simulator process, each created on first use from the seed and its API key id. */
+import { JobLeases, type KeepWork } from '../clock/job-leases.js';
 import { storeClockBacking, TenantClock } from '../clock/tenant-clock.js';
 import type { QueuedJob } from '../clock/virtual-clock.js';
 import { createIds, createRandom } from '../ids/seeded-ids.js';
@@ -18,8 +19,8 @@ export interface TenantRegistryOptions {
   policy?: RulePolicy;
   /** The tenant's event emitter (the webhook emitter); without one, raised events go nowhere. */
   emitterFor?: (tenant: TenantRuntime) => RaiseEvent;
-  /** Runs a job of a tenant's clock, claimed from the store (JobKinds.run). */
-  runJob: (tenant: TenantRuntime, job: QueuedJob) => Promise<void>;
+  /** Runs a job of a tenant's clock, leased from the store (JobKinds.run). */
+  runJob: (tenant: TenantRuntime, job: QueuedJob, keep: KeepWork) => Promise<void>;
   /**
    * This process's number among the replicas sharing the store (from 1): each draws its ids from its own
    * stream, so two replicas never mint the same id; replica 1's stream is the single process's.
@@ -35,6 +36,11 @@ export interface TenantRegistry {
   (tenantId: string): TenantRuntime;
   all(): TenantRuntime[];
   known(): Promise<TenantRuntime[]>;
+  /**
+   * Takes no more jobs, lets the running ones finish for `graceMs`, then hands the rest back to the
+   * store (another replica runs them): a process stopping gracefully holds no job.
+   */
+  stopJobs(graceMs: number): Promise<void>;
 }
 
 /** Creates each tenant's runtime on first use, its streams derived from the seed and the tenant id. */
@@ -43,6 +49,8 @@ export function createTenantRegistry(options: TenantRegistryOptions): TenantRegi
   const { store } = options;
   const policy = options.policy ?? specRulePolicy();
   const replicaStream = (options.replica ?? 1) === 1 ? '' : `/replica-${options.replica}`;
+  // Every tenant's jobs this process runs, leased in the store under this replica's name.
+  const leases = new JobLeases(store, `replica ${options.replica ?? 1} (pid ${process.pid})`);
   const tenantFor = (tenantId: string): TenantRuntime => {
     const existing = runtimes.get(tenantId);
     if (existing) return existing;
@@ -52,7 +60,7 @@ export function createTenantRegistry(options: TenantRegistryOptions): TenantRegi
       environment: options.environment,
       clock: new TenantClock(
         options.realTime,
-        storeClockBacking(store, tenantId, (job) => options.runJob(runtime, job)),
+        storeClockBacking(store, tenantId, (job, keep) => options.runJob(runtime, job, keep), leases),
       ),
       ids: createIds(createRandom(`${options.seed}/${tenantId}/ids${replicaStream}`)),
       random,
@@ -71,5 +79,9 @@ export function createTenantRegistry(options: TenantRegistryOptions): TenantRegi
     const ids = new Set([...runtimes.keys(), ...stored]);
     return [...ids].map(tenantFor);
   };
-  return Object.assign(tenantFor, { all: () => [...runtimes.values()], known });
+  return Object.assign(tenantFor, {
+    all: () => [...runtimes.values()],
+    known,
+    stopJobs: (graceMs: number) => leases.stop(graceMs),
+  });
 }

@@ -2,7 +2,19 @@
  * One tenant's view of the Store: every method with the tenant already given, so behaviour code reads
  * `tenant.store.get(collection, id)` and can never reach another tenant's state (AUTH-TENANT).
  */
-import type { JobRecord, SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from '../store/store.js';
+import type {
+  ConditionalPut,
+  JobLease,
+  JobRecord,
+  LeasedJob,
+  PutCondition,
+  Removal,
+  RemovalRequest,
+  SlidingWindowHit,
+  Store,
+  StoredRecord,
+  TenantSnapshot,
+} from '../store/store.js';
 
 export interface TenantStore {
   get(collection: string, id: string): Promise<StoredRecord | undefined>;
@@ -22,6 +34,13 @@ export interface TenantStore {
   upcomingJobs(limit: number): Promise<JobRecord[]>;
   countJobs(): Promise<number>;
   clearJobs(): Promise<void>;
+  putIf(collection: string, record: StoredRecord, when: PutCondition): Promise<ConditionalPut>;
+  removeRecord(removal: RemovalRequest): Promise<Removal>;
+  leaseDueJob(until: number, owner: string): Promise<LeasedJob | undefined>;
+  finishJob(lease: JobLease): Promise<boolean>;
+  releaseJob(lease: JobLease): Promise<boolean>;
+  renewJob(lease: JobLease): Promise<boolean>;
+  cancelJob(id: string): Promise<boolean>;
 }
 
 /** The view of `store` scoped to `tenant`. */
@@ -45,5 +64,12 @@ export function scopeStore(store: Store, tenant: string): TenantStore {
     upcomingJobs: (limit) => store.upcomingJobs(tenant, limit),
     countJobs: () => store.countJobs(tenant),
     clearJobs: () => store.clearJobs(tenant),
+    putIf: (collection, record, when) => store.putIf(tenant, collection, record, when),
+    removeRecord: (removal) => store.removeRecord(tenant, removal),
+    leaseDueJob: (until, owner) => store.leaseDueJob(tenant, until, owner),
+    finishJob: (lease) => store.finishJob(tenant, lease),
+    releaseJob: (lease) => store.releaseJob(tenant, lease),
+    renewJob: (lease) => store.renewJob(tenant, lease),
+    cancelJob: (id) => store.cancelJob(tenant, id),
   };
 }

@@ -5,10 +5,10 @@
  */
 
 import { type Handler, json, noContent } from '../core/handler.js';
-import { ok } from '../core/result.js';
+import { err, ok } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
-import { checkDeletionRate } from '../links/deletion-limit.js';
-import { findOr404, publicView } from '../pipeline/records.js';
+import { checkDeletionRate, deletionWindow, tooManyDeletions } from '../links/deletion-limit.js';
+import { findOr404, notFound, publicView } from '../pipeline/records.js';
 import type { StoredRecord } from '../store/store.js';
 import type { DataResource } from './resource-catalogue.js';
 
@@ -22,14 +22,25 @@ export function detailHandler(resource: DataResource): Handler {
 
 export function deleteHandler(resource: DataResource): Handler {
   return async ({ input, tenant, operation }) => {
-    const record = await findOr404(tenant, resource.path, input.path.id!);
-    if (!record.ok) return record;
-    const allowed = await checkDeletionRate(tenant, resource.path, operation);
-    if (!allowed.ok) return allowed;
-    // DATA-DELETE: the record goes (a policy that keeps it answers 204 all the same).
-    if (!tenant.policy.data.deletionsRemove) return ok(noContent());
-    await tenant.store.delete(resource.path, record.value.id);
-    await cascade(tenant, resource, record.value);
+    const id = input.path.id!;
+    if (!tenant.policy.data.deletionsRemove) {
+      // DATA-DELETE broken: the record stays, the answer is 204 all the same.
+      const record = await findOr404(tenant, resource.path, id);
+      if (!record.ok) return record;
+      const allowed = await checkDeletionRate(tenant, resource.path, operation);
+      return allowed.ok ? ok(noContent()) : allowed;
+    }
+    // DATA-DELETE, DELETE-RATE-LIMIT: one atomic step of the store, so that of several replicas deleting
+    // one record at once exactly one answers 204 and takes a slot of the window; the others 404.
+    const window = deletionWindow(tenant, resource.path, operation);
+    const removal = await tenant.store.removeRecord({
+      collection: resource.path,
+      id,
+      ...(window && { window }),
+    });
+    if (removal.outcome === 'missing') return err(notFound(resource.path, id));
+    if (removal.outcome === 'refused') return err(tooManyDeletions(resource.path, window!, removal.hit));
+    await cascade(tenant, resource, removal.record);
     return ok(noContent());
   };
 }

@@ -7,26 +7,40 @@ import type { ApiOperation } from '../../../openapi/document/operation-index.js'
 import { type ApiErrors, apiError } from '../core/api-error.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
+import type { SlidingWindowHit } from '../store/store.js';
+
+/** The window a deletion of `collection` counts against at the tenant's virtual time; none without a limit. */
+export function deletionWindow(tenant: TenantRuntime, collection: string, operation: ApiOperation) {
+  const limit = tenant.policy.deletionLimits[operation.operationId];
+  if (!limit) return undefined;
+  return {
+    key: `delete:${collection}`,
+    now: tenant.clock.now(),
+    windowMs: limit.windowMs,
+    limit: limit.limit,
+  };
+}
+
+/** DELETE-RATE-LIMIT's 429: the limit and when the oldest deletion counted leaves the window. */
+export function tooManyDeletions(
+  collection: string,
+  window: { windowMs: number; limit: number },
+  hit: SlidingWindowHit,
+): ApiErrors {
+  const seconds = Math.ceil(hit.retryAfterMs / 1000);
+  return apiError('too_many_requests', {
+    rule: 'DELETE-RATE-LIMIT',
+    message: `Too many deletions in ${collection}: at most ${window.limit} per ${window.windowMs / 1000} s are allowed; retry in ${seconds} seconds.`,
+  });
+}
 
 export async function checkDeletionRate(
   tenant: TenantRuntime,
   collection: string,
   operation: ApiOperation,
 ): Promise<Result<true, ApiErrors>> {
-  const limit = tenant.policy.deletionLimits[operation.operationId];
-  if (!limit) return ok(true);
-  const hit = await tenant.store.hitSlidingWindow(
-    `delete:${collection}`,
-    tenant.clock.now(),
-    limit.windowMs,
-    limit.limit,
-  );
-  if (hit.allowed) return ok(true);
-  const seconds = Math.ceil(hit.retryAfterMs / 1000);
-  return err(
-    apiError('too_many_requests', {
-      rule: 'DELETE-RATE-LIMIT',
-      message: `Too many deletions in ${collection}: at most ${limit.limit} per ${limit.windowMs / 1000} s are allowed; retry in ${seconds} seconds.`,
-    }),
-  );
+  const window = deletionWindow(tenant, collection, operation);
+  if (!window) return ok(true);
+  const hit = await tenant.store.hitSlidingWindow(window.key, window.now, window.windowMs, window.limit);
+  return hit.allowed ? ok(true) : err(tooManyDeletions(collection, window, hit));
 }

@@ -6,7 +6,7 @@
 import { apiError } from '../core/api-error.js';
 import { takeScenario } from '../core/armed-switches.js';
 import { LINKS } from '../core/collections.js';
-import { type Handler, json, noContent } from '../core/handler.js';
+import { type Handler, json } from '../core/handler.js';
 import type { JobKinds } from '../core/job-kinds.js';
 import type { LinkData } from '../core/link-data.js';
 import { err, ok } from '../core/result.js';
@@ -16,19 +16,13 @@ import { createIds, createRandom } from '../ids/seeded-ids.js';
 import { collectionList } from '../pipeline/lists/list-query.js';
 import { findOr404, nowIso, publicView } from '../pipeline/records.js';
 import type { StoredRecord } from '../store/store.js';
-import { checkDeletionRate } from './deletion-limit.js';
 import { type LinkTriggers, linkTriggers } from './events/link-triggers.js';
 import { institutionUserId } from './institution-user-id.js';
 import { institutionByName, institutionIn } from './institutions/catalogue.js';
 import { ACCEPTED_MFA_TOKEN, REFUSED_PASSWORD } from './institutions/scenario-triggers.js';
 import { recordConsent } from './link-consents.js';
-import {
-  institutionAsksForToken,
-  MFA_SESSIONS,
-  pauseForToken,
-  type ResumeBody,
-  resumePaused,
-} from './mfa-sessions.js';
+import { linkDeletion } from './link-deletion.js';
+import { institutionAsksForToken, pauseForToken, type ResumeBody, resumePaused } from './mfa-sessions.js';
 
 type Body = Record<string, unknown>;
 
@@ -215,46 +209,13 @@ const refreshLink =
  * Handlers for the link operations; `dataCollections` go with a deleted link (LINK-DELETE-SYNC); the
  * link's data feeds the webhook triggers.
  */
-/** The job kind of LINK-DELETE-ASYNC: `{ link, requestId }`. */
-const ASYNC_LINK_DELETION = 'async link deletion';
-
 export function linkHandlers(
   dataCollections: readonly string[],
   linkData: LinkData,
   jobs: JobKinds,
 ): [string, Handler][] {
   const triggers = linkTriggers(linkData, jobs);
-  const deleteWithData = async (tenant: TenantRuntime, linkId: string) => {
-    // LINK-DELETE-SYNC: the link's data goes with it.
-    const cascade = tenant.policy.links.deletionTakesData ? dataCollections : [];
-    for (const collection of cascade) await tenant.store.deleteByLink(collection, linkId);
-    // LINK-MFA-428: retrievals of the link paused for a token cannot be resumed any more.
-    await tenant.store.deleteByLink(MFA_SESSIONS, linkId);
-    await tenant.store.delete(LINKS, linkId);
-  };
-  const deleteLink: Handler = async ({ input, tenant, requestId, operation }) => {
-    const link = await findOr404(tenant, LINKS, input.path.id!);
-    if (!link.ok) return link;
-    if (input.headers['x-service-request-mode'] === 'async') {
-      // LINK-DELETE-ASYNC: 202 now; the deletion runs as a job on the tenant's clock.
-      await tenant.clock.schedule(tenant.clock.now() + 1000, ASYNC_LINK_DELETION, {
-        link: link.value.id,
-        requestId,
-      });
-      return ok(json(202, { request_id: requestId }));
-    }
-    const allowed = await checkDeletionRate(tenant, LINKS, operation);
-    if (!allowed.ok) return allowed;
-    await deleteWithData(tenant, link.value.id);
-    return ok(noContent());
-  };
-  jobs.define(ASYNC_LINK_DELETION, async (tenant, args) => {
-    const linkId = String(args.link);
-    // Deleted meanwhile (by a synchronous DELETE): no second `link_deleted`.
-    if (!(await tenant.store.get(LINKS, linkId))) return;
-    await deleteWithData(tenant, linkId);
-    triggers.linkDeleted(tenant, linkId, String(args.requestId));
-  });
+  const deleteLink = linkDeletion(dataCollections, triggers, jobs);
   return [
     ['registerLink', registerLink(triggers)],
     ['resumeLinkRegistration', resumeLinkRegistration(triggers)],

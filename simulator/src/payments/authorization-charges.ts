@@ -65,7 +65,12 @@ const cancelPaymentAuthorizationCharge: Handler = async ({ input, tenant, operat
     const message = `The cancellation cutoff (${describeCutoff(charge.date, cutoff)}) has passed; the charge of ${charge.date} will be processed.`;
     return failure('cancel_cutoff_passed', undefined, message);
   }
-  await cancelCharge(tenant, charge);
+  if (!(await cancelCharge(tenant, charge)))
+    return failure(
+      'invalid_status',
+      undefined,
+      'The charge is being processed; it can no longer be cancelled.',
+    );
   // The cancelled occurrence is used up: the schedule moves on to the next one.
   await continueSchedule(tenant, owned.value.authorization.id);
   return ok(noContent());
@@ -91,6 +96,7 @@ const retryPaymentAuthorizationCharge: Handler = async ({ input, tenant }) => {
   if (authorization.status !== 'AUTHORIZED' && authorization.status !== 'COMPLETED')
     return failure('invalid_status', undefined, `The payment authorization is ${authorization.status}.`);
   const processing = await startProcessing(tenant, charge, { retries: retries + 1 });
+  if (!processing) return failure('invalid_status', undefined, 'The charge was retried meanwhile.');
   await scheduleSettlement(tenant, charge.id, authorization.id);
   return ok(json(200, namedIdView(processing)));
 };

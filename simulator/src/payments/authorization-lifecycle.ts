@@ -14,7 +14,7 @@ import { nowIso } from '../pipeline/records.js';
 import { continueSchedule } from './authorization-schedule.js';
 import { raiseAuthorizationStatus } from './payment-events.js';
 import type { AuthorizationRecord, AuthorizationStatus } from './payment-records.js';
-import { AUTHORIZATIONS, getRecord, putRecord } from './payment-store.js';
+import { AUTHORIZATIONS, getRecord, putTransition } from './payment-store.js';
 import { armUserDecision, decisionRunner } from './payment-triggers.js';
 
 /** (choice) The user has 30 minutes to confirm (`expires_at`), as in the document's example. */
@@ -47,7 +47,9 @@ async function decide(
     authorized_at: status === 'AUTHORIZED' ? now : null,
     updated_at: now,
   };
-  await putRecord(tenant, AUTHORIZATIONS, updated);
+  // Decided once: of two decisions at once (the expiry, the user, on two replicas), one wins.
+  if (!(await putTransition(tenant, AUTHORIZATIONS, updated, 'AWAITING_AUTHORIZATION')))
+    return decide(tenant, authorizationId, status);
   // PAY-AUTH-AUTHORIZED: the status event, AUTHORIZED included.
   raiseAuthorizationStatus(tenant, updated);
   // PAY-AUTH-AUTHORIZED: charges are made only from now on.

@@ -23,11 +23,14 @@ export async function chargesOf(tenant: TenantRuntime, authorizationId: string):
     .sort((a, b) => a._occurrence - b._occurrence);
 }
 
-/** The job of a scheduled charge: it runs only if the charge is still SCHEDULED (not cancelled). */
+/**
+ * The job of a scheduled charge: nothing for a cancelled one; a job that runs again (its replica died
+ * on the way) goes on from where the charge is (each step a transition made once).
+ */
 async function runScheduledCharge(tenant: TenantRuntime, chargeId: string): Promise<void> {
   const charge = await getRecord<ChargeRecord>(tenant, CHARGES, chargeId);
-  if (charge?.status !== 'SCHEDULED' || charge.payment_authorization === null) return;
-  await startProcessing(tenant, charge);
+  if (!charge || charge.status === 'CANCELLED' || charge.payment_authorization === null) return;
+  if (charge.status === 'SCHEDULED') await startProcessing(tenant, charge);
   await settleAndContinue(tenant, chargeId, charge.payment_authorization);
 }
 

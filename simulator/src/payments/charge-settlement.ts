@@ -11,7 +11,7 @@ import { chargeParties } from './charge-parties.js';
 import { raiseChargeCancelled, raiseChargeStatus } from './payment-events.js';
 import { DEFAULT_PAYER_INSTITUTION, paymentInstitution } from './payment-institutions.js';
 import type { ChargeFailure, ChargeRecord } from './payment-records.js';
-import { CHARGES, getRecord, putRecord } from './payment-store.js';
+import { CHARGES, getRecord, putTransition } from './payment-store.js';
 import { recordInflow } from './payment-transactions.js';
 import { FAILING_AMOUNT } from './payment-triggers.js';
 
@@ -27,12 +27,15 @@ function endToEndId(tenant: TenantRuntime, institution: string | undefined): str
   return `E${ispb}${stamp}${tenant.ids.hex(11)}`;
 }
 
-/** Sends the charge (again): PROCESSING, a new end-to-end id, the event. `changes` go with it (retries). */
+/**
+ * Sends the charge (again): PROCESSING, a new end-to-end id, the event. `changes` go with it (retries).
+ * Undefined when the charge left its status meanwhile (another replica moved it first).
+ */
 export async function startProcessing(
   tenant: TenantRuntime,
   charge: ChargeRecord,
   changes: Partial<ChargeRecord> = {},
-): Promise<ChargeRecord> {
+): Promise<ChargeRecord | undefined> {
   const parties = await chargeParties(tenant, charge);
   const processing: ChargeRecord = {
     ...charge,
@@ -43,7 +46,7 @@ export async function startProcessing(
     updated_at: nowIso(tenant),
     _attempts: charge._attempts + 1,
   };
-  await putRecord(tenant, CHARGES, processing);
+  if (!(await putTransition(tenant, CHARGES, processing, charge.status))) return undefined;
   raiseChargeStatus(tenant, processing);
   return processing;
 }
@@ -82,16 +85,22 @@ export async function settleCharge(
     paid_at: failure ? null : now,
     updated_at: now,
   };
-  await putRecord(tenant, CHARGES, settled);
+  if (!(await putTransition(tenant, CHARGES, settled, 'PROCESSING'))) return undefined;
   raiseChargeStatus(tenant, settled);
   if (!failure) await recordInflow(tenant, settled, parties);
   return settled;
 }
 
-/** Cancels a SCHEDULED charge: CANCELLED, `*_charge_cancelled` and `*_charge_status`. */
-export async function cancelCharge(tenant: TenantRuntime, charge: ChargeRecord): Promise<ChargeRecord> {
+/**
+ * Cancels a SCHEDULED charge: CANCELLED, `*_charge_cancelled` and `*_charge_status`; undefined when it
+ * left SCHEDULED meanwhile (its processing started on another replica).
+ */
+export async function cancelCharge(
+  tenant: TenantRuntime,
+  charge: ChargeRecord,
+): Promise<ChargeRecord | undefined> {
   const cancelled: ChargeRecord = { ...charge, status: 'CANCELLED', updated_at: nowIso(tenant) };
-  await putRecord(tenant, CHARGES, cancelled);
+  if (!(await putTransition(tenant, CHARGES, cancelled, 'SCHEDULED'))) return undefined;
   raiseChargeCancelled(tenant, cancelled);
   raiseChargeStatus(tenant, cancelled);
   return cancelled;

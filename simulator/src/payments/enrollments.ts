@@ -22,6 +22,7 @@ import {
   namedIdView,
   pageOf,
   putRecord,
+  putTransition,
 } from './payment-store.js';
 import { type Body, failure, refuseInSandbox } from './payment-support.js';
 
@@ -87,7 +88,9 @@ const completeEnrollmentRedirection: Handler = async ({ input, tenant }) => {
     failure: failed ? { error: String(body.error), error_description: String(body.error_description) } : null,
     updated_at: nowIso(tenant),
   };
-  await putRecord(tenant, ENROLLMENTS, completed);
+  // Completed once: an expiry on another replica at the same instant wins or loses as a whole.
+  if (!(await putTransition(tenant, ENROLLMENTS, completed, 'PENDING')))
+    return failure('invalid_status', undefined, 'The enrollment is no longer PENDING.');
   return ok(json(200, namedIdView(completed)));
 };
 
@@ -116,13 +119,14 @@ export const enrollmentJobs: [string, JobRunner][] = [
     ENROLLMENT_EXPIRY,
     async (tenant, args) => {
       const current = await getRecord<EnrollmentRecord>(tenant, ENROLLMENTS, String(args.id));
+      // Expired once: a redirection completed meanwhile on another replica wins.
       if (current?.status === 'PENDING')
-        await putRecord(tenant, ENROLLMENTS, {
-          ...current,
-          status: 'EXPIRED',
-          redirect_url: null,
-          updated_at: nowIso(tenant),
-        });
+        await putTransition(
+          tenant,
+          ENROLLMENTS,
+          { ...current, status: 'EXPIRED', redirect_url: null, updated_at: nowIso(tenant) },
+          'PENDING',
+        );
     },
   ],
 ];

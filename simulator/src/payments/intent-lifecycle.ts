@@ -14,7 +14,7 @@ import { paymentsDate, processingInstant } from './cancel-cutoff.js';
 import { cancelCharge, settleCharge, startProcessing } from './charge-settlement.js';
 import { raiseIntentCancelled } from './payment-events.js';
 import type { ChargeRecord, IntentRecord, IntentStatus } from './payment-records.js';
-import { CHARGES, getRecord, INTENTS, putRecord } from './payment-store.js';
+import { CHARGES, getRecord, INTENTS, putRecord, putTransition } from './payment-store.js';
 import { armUserDecision, decisionRunner } from './payment-triggers.js';
 
 async function setIntent(tenant: TenantRuntime, intent: IntentRecord, changes: Partial<IntentRecord>) {
@@ -30,15 +30,18 @@ async function mirrorCharge(tenant: TenantRuntime, charge: ChargeRecord | undefi
     await setIntent(tenant, intent, { status: charge.status as IntentStatus });
 }
 
-/** Processes a charge, then settles it, the intent following each step. */
+/**
+ * Processes a charge, then settles it, the intent following each step; nothing for a charge cancelled
+ * before its date. A job that runs again (its replica died on the way) goes on from where the charge is
+ * (each step a transition made once).
+ */
 async function runCharge(tenant: TenantRuntime, chargeId: string, alreadyProcessing: boolean): Promise<void> {
   const charge = await getRecord<ChargeRecord>(tenant, CHARGES, chargeId);
-  if (!charge) return;
-  if (!alreadyProcessing) {
-    if (charge.status !== 'SCHEDULED') return; // cancelled before its date
+  if (!charge || charge.status === 'CANCELLED') return;
+  if (!alreadyProcessing && charge.status === 'SCHEDULED')
     await mirrorCharge(tenant, await startProcessing(tenant, charge));
-  }
-  await mirrorCharge(tenant, await settleCharge(tenant, chargeId));
+  await settleCharge(tenant, chargeId);
+  await mirrorCharge(tenant, await getRecord<ChargeRecord>(tenant, CHARGES, chargeId));
 }
 
 function newCharge(tenant: TenantRuntime, intent: IntentRecord): ChargeRecord {
@@ -90,11 +93,18 @@ export async function authorizeIntent(
   const charge = newCharge(tenant, intent);
   await putRecord(tenant, CHARGES, charge);
   const scheduled = intent.scheduled_date !== null;
-  const updated = await setIntent(tenant, intent, {
+  const updated: IntentRecord = {
+    ...intent,
     status: scheduled ? 'SCHEDULED' : 'PROCESSING',
     authorization_url: null,
     _charge: charge.id,
-  });
+    updated_at: nowIso(tenant),
+  };
+  // Decided once: of two decisions at once (the payer's trigger, the control API), one wins.
+  if (!(await putTransition(tenant, INTENTS, updated, 'PENDING'))) {
+    await tenant.store.delete(CHARGES, charge.id);
+    return pendingIntent(tenant, id, 'authorized');
+  }
   if (scheduled) {
     const at = Math.max(processingInstant(charge.date), tenant.clock.now());
     await tenant.clock.schedule(at, INTENT_CHARGE, { charge: charge.id, processing: false });
@@ -112,7 +122,15 @@ export async function rejectIntent(
 ): Promise<Result<IntentRecord, ApiErrors>> {
   const pending = await pendingIntent(tenant, id, 'refused');
   if (!pending.ok) return pending;
-  return ok(await setIntent(tenant, pending.value, { status: 'FAILED', authorization_url: null }));
+  const failed: IntentRecord = {
+    ...pending.value,
+    status: 'FAILED',
+    authorization_url: null,
+    updated_at: nowIso(tenant),
+  };
+  // Decided once: of two decisions at once, one wins.
+  if (!(await putTransition(tenant, INTENTS, failed, 'PENDING'))) return pendingIntent(tenant, id, 'refused');
+  return ok(failed);
 }
 
 /** On entering PENDING: the payer's decision when `external_id` is a trigger. */

@@ -51,6 +51,19 @@ export async function putRecord(tenant: TenantRuntime, collection: string, recor
   await tenant.store.put(collection, record);
 }
 
+/**
+ * Puts `record` only if the stored object is still in status `from`: a transition made once, whichever
+ * of two replicas (or a job run again after its replica died) makes it first; false for the other.
+ */
+export async function putTransition(
+  tenant: TenantRuntime,
+  collection: string,
+  record: StoredRecord,
+  from: string,
+): Promise<boolean> {
+  return (await tenant.store.putIf(collection, record, { field: 'status', equals: from })).put;
+}
+
 /** The view of an object whose API id is not `id` (authorizations, charges, enrollments). */
 export function namedIdView(record: StoredRecord): Record<string, unknown> {
   const { id: _storeId, ...view } = publicView(record);

@@ -11,6 +11,7 @@ import { useFirst } from '../core/armed-switches.js';
 import type { HandlerRegistry } from '../core/handler.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
 import { err, ok, type Result } from '../core/result.js';
+import { storeFailureErrors } from '../core/store-errors.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import type { Ids } from '../ids/seeded-ids.js';
 import type { Authenticator } from './authenticate.js';
@@ -154,6 +155,9 @@ export function createPipeline(options: PipelineOptions): Pipeline {
         if (!result.ok) meta.rule = result.error[0].rule ?? null;
         return result.ok ? stages.renderSuccess(result.value) : stages.renderErrors(result.error, requestId);
       } catch (cause) {
+        // The store failed (Redis unreachable or silent): say which, and that the effect may be unknown.
+        const storeFailed = storeFailureErrors(cause);
+        if (storeFailed) return stages.renderErrors(storeFailed, requestId);
         // A programmer mistake: answer in the API's format and keep serving.
         const message = `Internal server error: ${(cause as Error).message}`;
         return stages.renderErrors(apiError('internal_server_error', { message }), requestId);

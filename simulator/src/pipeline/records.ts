@@ -15,11 +15,13 @@ export async function findOr404(
   field?: string,
 ): Promise<Result<StoredRecord, ApiErrors>> {
   const record = await tenant.store.get(collection, id);
-  if (record) return ok(record);
+  return record ? ok(record) : err(notFound(collection, id, field));
+}
+
+/** ERR-404's error: no record `id` in `collection` (`field`: the body member that named it). */
+export function notFound(collection: string, id: string, field?: string): ApiErrors {
   const what = field ? `\`${field}\` ${id}` : id;
-  return err(
-    apiError('not_found', { message: `No record ${what} in ${collection}.`, ...(field && { field }) }),
-  );
+  return apiError('not_found', { message: `No record ${what} in ${collection}.`, ...(field && { field }) });
 }
 
 /** Stored records may carry private members (`_...`); the API never shows them (cached per record). */

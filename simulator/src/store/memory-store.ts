@@ -1,86 +1,72 @@
 /** The embedded default Store: maps per tenant and collection, with a per-link index. */
+import { Collection, getOrCreate } from './memory-collection.js';
+import { MemorySchedule } from './memory-schedule.js';
 import { forgetViews } from './record-views.js';
-import type { JobRecord, SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from './store.js';
+import {
+  type ConditionalPut,
+  DEFAULT_JOB_LEASE_MS,
+  type JobLease,
+  type JobRecord,
+  type PutCondition,
+  type Removal,
+  type RemovalRequest,
+  type SlidingWindowHit,
+  type Store,
+  type StoredRecord,
+  type TenantSnapshot,
+} from './store.js';
 
 /** Records indexed between two yields to the event loop during an import. */
 const IMPORT_SLICE = 10_000;
-
-function getOrCreate<K, V>(map: Map<K, V>, key: K, make: () => V): V {
-  const existing = map.get(key);
-  if (existing !== undefined) return existing;
-  const created = make();
-  map.set(key, created);
-  return created;
-}
-
-class Collection {
-  readonly byId = new Map<string, StoredRecord>();
-  readonly byLink = new Map<string, Map<string, StoredRecord>>();
-  /**
-   * The lists last handed out, whole (`''`) and per link, until a change: a list page of a link with
-   * 10,000 records no longer copies them all on every request.
-   */
-  private readonly lists = new Map<string, readonly StoredRecord[]>();
-
-  /** The records in order, whole or of one link; shared until the next change (do not change it). */
-  listed(link: string | undefined): readonly StoredRecord[] {
-    const key = link ?? '';
-    let list = this.lists.get(key);
-    if (list === undefined) {
-      const source = link === undefined ? this.byId : this.byLink.get(link);
-      list = source ? [...source.values()] : [];
-      this.lists.set(key, list);
-    }
-    return list;
-  }
-
-  private changed(link: unknown): void {
-    this.lists.delete('');
-    if (typeof link === 'string') this.lists.delete(link);
-  }
-
-  put(record: StoredRecord): void {
-    this.remove(record.id);
-    this.changed(record.link);
-    this.byId.set(record.id, record);
-    if (typeof record.link === 'string') {
-      getOrCreate(this.byLink, record.link, () => new Map<string, StoredRecord>()).set(record.id, record);
-    }
-  }
-
-  /** Replaces a record keeping its place in the order (same id, same link). */
-  replaceInPlace(record: StoredRecord): void {
-    this.changed(record.link);
-    this.byId.set(record.id, record);
-    if (typeof record.link === 'string') this.byLink.get(record.link)?.set(record.id, record);
-  }
-
-  remove(id: string): boolean {
-    const existing = this.byId.get(id);
-    if (!existing) return false;
-    this.changed(existing.link);
-    this.byId.delete(id);
-    if (typeof existing.link === 'string') this.byLink.get(existing.link)?.delete(id);
-    return true;
-  }
-}
-
-const byDueTime = (a: JobRecord, b: JobRecord) => a.at - b.at || a.order - b.order;
 
 class TenantState {
   readonly collections = new Map<string, Collection>();
   readonly windows = new Map<string, number[]>();
   readonly sequences = new Map<string, number>();
-  /** Soonest first (byDueTime); jobs are few (a tenant's pending retries, expiries, daily refresh). */
-  jobs: JobRecord[] = [];
+  jobs = new MemorySchedule();
 
   collection(name: string): Collection {
     return getOrCreate(this.collections, name, () => new Collection());
   }
+
+  deleteByLink(collection: string, link: string): number {
+    const records = this.collection(collection);
+    const ids = [...(records.byLink.get(link)?.keys() ?? [])];
+    for (const id of ids) records.remove(id);
+    return ids.length;
+  }
+
+  /** DELETE-RATE-LIMIT's sliding window at virtual time `now`: counted only when allowed. */
+  hit(key: string, now: number, windowMs: number, limit: number): SlidingWindowHit {
+    const hits = (this.windows.get(key) ?? []).filter((at) => at > now - windowMs);
+    const hit: SlidingWindowHit =
+      hits.length >= limit
+        ? { allowed: false, count: hits.length, retryAfterMs: (hits[0] ?? now) + windowMs - now }
+        : { allowed: true, count: hits.length + 1, retryAfterMs: 0 };
+    if (hit.allowed) hits.push(now);
+    this.windows.set(key, hits);
+    return hit;
+  }
+}
+
+export interface MemoryStoreOptions {
+  /** How long a job lease lasts unless renewed (default 30 s). */
+  jobLeaseMs?: number;
+  /** The store's own time for leases (liveness, never a rule); default a monotonic clock. */
+  time?: () => number;
 }
 
 export class MemoryStore implements Store {
   private readonly states = new Map<string, TenantState>();
+  readonly jobLeaseMs: number;
+  private readonly time: () => number;
+  /** One counter for every tenant: a lease token is never reused, even after a tenant is cleared. */
+  private leaseTokens = 0;
+
+  constructor(options: MemoryStoreOptions = {}) {
+    this.jobLeaseMs = options.jobLeaseMs ?? DEFAULT_JOB_LEASE_MS;
+    this.time = options.time ?? (() => performance.now());
+  }
 
   private tenant(name: string): TenantState {
     return getOrCreate(this.states, name, () => new TenantState());
@@ -104,22 +90,11 @@ export class MemoryStore implements Store {
   }
 
   async deleteByLink(tenant: string, collection: string, link: string) {
-    const records = this.tenant(tenant).collection(collection);
-    const ids = [...(records.byLink.get(link)?.keys() ?? [])];
-    for (const id of ids) records.remove(id);
-    return ids.length;
+    return this.tenant(tenant).deleteByLink(collection, link);
   }
 
   async hitSlidingWindow(tenant: string, key: string, now: number, windowMs: number, limit: number) {
-    const windows = this.tenant(tenant).windows;
-    const hits = (windows.get(key) ?? []).filter((at) => at > now - windowMs);
-    const hit: SlidingWindowHit =
-      hits.length >= limit
-        ? { allowed: false, count: hits.length, retryAfterMs: (hits[0] ?? now) + windowMs - now }
-        : { allowed: true, count: hits.length + 1, retryAfterMs: 0 };
-    if (hit.allowed) hits.push(now);
-    windows.set(key, hits);
-    return hit;
+    return this.tenant(tenant).hit(key, now, windowMs, limit);
   }
 
   async exportTenant(tenant: string): Promise<TenantSnapshot> {
@@ -193,32 +168,72 @@ export class MemoryStore implements Store {
   }
 
   async addJob(tenant: string, job: JobRecord) {
-    const state = this.tenant(tenant);
-    state.jobs = state.jobs.filter((other) => other.id !== job.id);
-    // Insert in order: a binary search would do, but a tenant holds a handful of jobs.
-    const index = state.jobs.findIndex((other) => byDueTime(job, other) < 0);
-    if (index === -1) state.jobs.push(job);
-    else state.jobs.splice(index, 0, job);
+    this.tenant(tenant).jobs.add(job);
   }
 
   async claimDueJob(tenant: string, until: number) {
-    const state = this.states.get(tenant);
-    const first = state?.jobs[0];
-    if (!state || !first || first.at > until) return undefined;
-    state.jobs.shift();
-    return first;
+    return this.states.get(tenant)?.jobs.claim(until);
   }
 
   async upcomingJobs(tenant: string, limit: number) {
-    return this.states.get(tenant)?.jobs.slice(0, limit) ?? [];
+    return this.states.get(tenant)?.jobs.upcoming(limit) ?? [];
   }
 
   async countJobs(tenant: string) {
-    return this.states.get(tenant)?.jobs.length ?? 0;
+    return this.states.get(tenant)?.jobs.count() ?? 0;
   }
 
   async clearJobs(tenant: string) {
-    const state = this.states.get(tenant);
-    if (state) state.jobs = [];
+    this.states.get(tenant)?.jobs.clear();
+  }
+
+  async putIf(tenant: string, collection: string, record: StoredRecord, when: PutCondition) {
+    const records = this.tenant(tenant).collection(collection);
+    const before = records.byId.get(record.id);
+    const result: ConditionalPut = { put: false, before };
+    if ((before?.[when.field] ?? null) !== when.equals) return result;
+    forgetViews(record);
+    records.put(record);
+    return { ...result, put: true };
+  }
+
+  async removeRecord(tenant: string, removal: RemovalRequest): Promise<Removal> {
+    const state = this.tenant(tenant);
+    const records = state.collection(removal.collection);
+    const record = records.byId.get(removal.id);
+    if (!record) return { outcome: 'missing' };
+    const { window, mark } = removal;
+    if (window) {
+      const hit = state.hit(window.key, window.now, window.windowMs, window.limit);
+      if (!hit.allowed) return { outcome: 'refused', hit };
+    }
+    records.remove(removal.id);
+    for (const name of removal.cascade ?? []) state.deleteByLink(name, removal.id);
+    if (mark) {
+      forgetViews(mark.record);
+      state.collection(mark.collection).put(mark.record);
+    }
+    return { outcome: 'removed', record };
+  }
+
+  async leaseDueJob(tenant: string, until: number, owner: string) {
+    const lease = { owner, now: this.time(), ms: this.jobLeaseMs, token: () => ++this.leaseTokens };
+    return this.states.get(tenant)?.jobs.lease(until, lease);
+  }
+
+  async finishJob(tenant: string, lease: JobLease) {
+    return this.states.get(tenant)?.jobs.finish(lease) ?? false;
+  }
+
+  async releaseJob(tenant: string, lease: JobLease) {
+    return this.states.get(tenant)?.jobs.release(lease) ?? false;
+  }
+
+  async renewJob(tenant: string, lease: JobLease) {
+    return this.states.get(tenant)?.jobs.renew(lease, this.time(), this.jobLeaseMs) ?? false;
+  }
+
+  async cancelJob(tenant: string, id: string) {
+    return this.states.get(tenant)?.jobs.remove(id) ?? false;
   }
 }

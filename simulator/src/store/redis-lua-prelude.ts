@@ -13,15 +13,21 @@
  *   {P}g{N}:order              counter of the order scores
  *   {P}seq                     HASH name -> counter (nextSequence)
  *   {P}jobs:due / :rec / :ids  ZSET member scored by `at` / HASH member -> job JSON / HASH id -> member
- *   <prefix>tenants            SET of the tenants with state (outside any tenant's slot: one Redis, not a cluster)
+ *   {P}jobs:lease              HASH id -> "<token>:<expires, store ms>:<owner>" of the leased jobs
+ *   {P}leases                  lease token counter (never reset: a token is never given twice)
+ *   <prefix>tenants            SET of the tenants with state, written by its own commands (never inside a
+ *                              tenant's script: on a cluster it lives in another slot)
  *
- * {P} is `<prefix>{<tenant>}:`: the hash tag keeps one tenant on one cluster slot. Scripts build the
- * generation's key names from ARGV (they depend on the generation read inside the script); every such
- * key shares the tenant's hash tag. Collection names, links and window keys arrive URI-encoded.
+ * {P} is `<prefix>{<tenant>}:`: the hash tag keeps one tenant on one cluster slot, and no script touches
+ * a key outside it. Scripts build the generation's key names from ARGV (they depend on the generation
+ * read inside the script); every such key shares the tenant's hash tag. Collection names, links and
+ * window keys arrive URI-encoded.
  *
- * Common arguments: KEYS[1] = {P}gen, KEYS[2] = the tenants SET; ARGV[1] = {P}, ARGV[2] = the tenant.
- * Virtual time always comes in ARGV: no script reads Redis's clock, and no key has a TTL (a TTL follows
- * Redis's wall clock and would forget hits a frozen virtual clock still counts: DELETE-RATE-LIMIT).
+ * Common arguments: KEYS[1] = {P}gen; ARGV[1] = {P}, ARGV[2] = the tenant. Virtual time always comes
+ * in ARGV and decides every rule; no key has a TTL (a TTL follows Redis's wall clock and would forget
+ * hits a frozen virtual clock still counts: DELETE-RATE-LIMIT). Redis's own clock (TIME) is read for one
+ * thing only, job leases: how long a replica may hold a job before another may take it is liveness,
+ * not a rule.
  */
 
 import { type LuaScript, luaScript } from './redis-connection.js';
@@ -34,7 +40,6 @@ local function generation(create)
     if not create then return nil end
     gen = redis.call('INCR', base .. 'gens')
     redis.call('SET', KEYS[1], gen)
-    redis.call('SADD', KEYS[2], ARGV[2])
   end
   return base .. 'g' .. gen .. ':'
 end
@@ -60,6 +65,57 @@ local function remove(c, id)
   if redis.call('HDEL', c .. 'rec', id) == 0 then return false end
   unindex(c, id)
   return true
+end
+-- Inserts or replaces a record; a put, new id or not, goes to the end of the order (as in memory).
+local function put_record(g, name, id, json, link, has_link)
+  local c = collection(g, name)
+  unindex(c, id)
+  local n = redis.call('INCR', g .. 'order')
+  redis.call('HSET', c .. 'rec', id, json)
+  redis.call('ZADD', c .. 'ord', n, id)
+  if has_link == '1' then
+    redis.call('HSET', c .. 'lnk', id, link)
+    redis.call('ZADD', c .. 'by:' .. link, n, id)
+  end
+  -- Collections in the order of their first record, as the memory store exports them.
+  redis.call('ZADD', g .. 'colls', 'NX', n, name)
+end
+local function delete_by_link(g, name, link)
+  local c = collection(g, name)
+  local index = c .. 'by:' .. link
+  local ids = redis.call('ZRANGE', index, 0, -1)
+  for _, id in ipairs(ids) do
+    redis.call('HDEL', c .. 'rec', id)
+    redis.call('ZREM', c .. 'ord', id)
+    redis.call('HDEL', c .. 'lnk', id)
+  end
+  redis.call('DEL', index)
+  return #ids
+end
+-- A hit at virtual time now counts while at > floor (now - windowMs); {allowed 1|0, count, oldest}.
+local function hit_window(g, key, now, floor, limit)
+  local window = g .. 'w:' .. key
+  -- Windows in the order of their first hit, as the memory store exports them.
+  if not redis.call('ZSCORE', g .. 'wins', key) then
+    redis.call('ZADD', g .. 'wins', redis.call('INCR', g .. 'order'), key)
+  end
+  redis.call('ZREMRANGEBYSCORE', window, '-inf', floor)
+  local count = redis.call('ZCARD', window)
+  if count >= tonumber(limit) then
+    local oldest = redis.call('ZRANGE', window, 0, 0, 'WITHSCORES')
+    return {0, count, oldest[2] or now}
+  end
+  -- Members must be unique (two hits in one millisecond both count): the order counter makes them so.
+  redis.call('ZADD', window, now, now .. ':' .. redis.call('INCR', g .. 'order'))
+  return {1, count + 1, now}
+end
+-- A job's member is "<order>:<id>": the id follows the first colon.
+local function job_id(member) return string.sub(member, string.find(member, ':', 1, true) + 1) end
+local function remove_job(member, id)
+  redis.call('ZREM', base .. 'jobs:due', member)
+  redis.call('HDEL', base .. 'jobs:rec', member)
+  redis.call('HDEL', base .. 'jobs:ids', id)
+  redis.call('HDEL', base .. 'jobs:lease', id)
 end
 `;
 

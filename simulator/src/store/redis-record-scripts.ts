@@ -10,20 +10,7 @@ return redis.call('HGET', collection(g, ARGV[3]) .. 'rec', ARGV[4])
 
 /** ARGV[3] collection, ARGV[4] id, ARGV[5] JSON, ARGV[6] link ('' with ARGV[7] '0' when none). */
 export const PUT = script(`
-local g = generation(true)
-local c = collection(g, ARGV[3])
-local id = ARGV[4]
-unindex(c, id)
--- A put, new id or not, goes to the end of the order (as the memory store does).
-local n = redis.call('INCR', g .. 'order')
-redis.call('HSET', c .. 'rec', id, ARGV[5])
-redis.call('ZADD', c .. 'ord', n, id)
-if ARGV[7] == '1' then
-  redis.call('HSET', c .. 'lnk', id, ARGV[6])
-  redis.call('ZADD', c .. 'by:' .. ARGV[6], n, id)
-end
--- Collections in the order of their first record, as the memory store exports them.
-redis.call('ZADD', g .. 'colls', 'NX', n, ARGV[3])
+put_record(generation(true), ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7])
 return 1
 `);
 
@@ -51,16 +38,7 @@ return hmget_all(c .. 'rec', ids)
 export const DELETE_BY_LINK = script(`
 local g = generation(false)
 if not g then return 0 end
-local c = collection(g, ARGV[3])
-local index = c .. 'by:' .. ARGV[4]
-local ids = redis.call('ZRANGE', index, 0, -1)
-for _, id in ipairs(ids) do
-  redis.call('HDEL', c .. 'rec', id)
-  redis.call('ZREM', c .. 'ord', id)
-  redis.call('HDEL', c .. 'lnk', id)
-end
-redis.call('DEL', index)
-return #ids
+return delete_by_link(g, ARGV[3], ARGV[4])
 `);
 
 /** ARGV[3] collection, ARGV[4] id: the JSON taken, or nil (LINK-MFA-428: a session resumed once). */

@@ -7,27 +7,11 @@ import { script } from './redis-lua-prelude.js';
  * (Lua would print them with 14 digits). `now` is the tenant's virtual time, never Redis's clock.
  */
 export const HIT_SLIDING_WINDOW = script(`
-local g = generation(true)
-local window = g .. 'w:' .. ARGV[3]
--- Windows in the order of their first hit, as the memory store exports them.
-if not redis.call('ZSCORE', g .. 'wins', ARGV[3]) then
-  redis.call('ZADD', g .. 'wins', redis.call('INCR', g .. 'order'), ARGV[3])
-end
--- A hit counts while at > now - windowMs (as the memory store's filter): drop those at or before.
-redis.call('ZREMRANGEBYSCORE', window, '-inf', ARGV[5])
-local count = redis.call('ZCARD', window)
-if count >= tonumber(ARGV[6]) then
-  local oldest = redis.call('ZRANGE', window, 0, 0, 'WITHSCORES')
-  return {0, count, oldest[2] or ARGV[4]}
-end
--- Members must be unique (two hits in one millisecond both count): the order counter makes them so.
-redis.call('ZADD', window, ARGV[4], ARGV[4] .. ':' .. redis.call('INCR', g .. 'order'))
-return {1, count + 1, ARGV[4]}
+return hit_window(generation(true), ARGV[3], ARGV[4], ARGV[5], ARGV[6])
 `);
 
 /** ARGV[3] name: the next value, from 1. */
 export const NEXT_SEQUENCE = script(`
-redis.call('SADD', KEYS[2], ARGV[2])
 return redis.call('HINCRBY', base .. 'seq', ARGV[3], 1)
 `);
 
@@ -36,12 +20,9 @@ return redis.call('HINCRBY', base .. 'seq', ARGV[3], 1)
  * order), ARGV[6] job JSON. Same id replaces.
  */
 export const ADD_JOB = script(`
-redis.call('SADD', KEYS[2], ARGV[2])
 local before = redis.call('HGET', base .. 'jobs:ids', ARGV[3])
-if before then
-  redis.call('ZREM', base .. 'jobs:due', before)
-  redis.call('HDEL', base .. 'jobs:rec', before)
-end
+-- The replaced job's lease goes with it: its holder can no longer finish the new one.
+if before then remove_job(before, ARGV[3]) end
 redis.call('ZADD', base .. 'jobs:due', ARGV[4], ARGV[5])
 redis.call('HSET', base .. 'jobs:rec', ARGV[5], ARGV[6])
 redis.call('HSET', base .. 'jobs:ids', ARGV[3], ARGV[5])
@@ -54,10 +35,7 @@ local due = redis.call('ZRANGEBYSCORE', base .. 'jobs:due', '-inf', ARGV[3], 'LI
 local member = due[1]
 if not member then return false end
 local json = redis.call('HGET', base .. 'jobs:rec', member)
-redis.call('ZREM', base .. 'jobs:due', member)
-redis.call('HDEL', base .. 'jobs:rec', member)
--- The member is "<order>:<id>": the id follows the first colon.
-redis.call('HDEL', base .. 'jobs:ids', string.sub(member, string.find(member, ':', 1, true) + 1))
+remove_job(member, job_id(member))
 return json
 `);
 

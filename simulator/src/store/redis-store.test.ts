@@ -11,7 +11,8 @@ import {
   skipRedis,
   startRedisServer,
 } from '../../test-support/redis-server.js';
-import { runStoreContract } from '../../test-support/store-contract.js';
+import { runReplicaRaceContract } from '../../test-support/replica-race-contract.js';
+import { runStoreContract, type StoreOptions } from '../../test-support/store-contract.js';
 import { RedisStore } from './redis-store.js';
 import type { Store, StoredRecord } from './store.js';
 
@@ -33,16 +34,16 @@ describe.skipIf(skipRedis)(title, () => {
   });
 
   /** A connected store; `prefix` shared between two calls makes two replicas of one state. */
-  async function connected(prefix = `test${++prefixes}:`): Promise<RedisStore> {
-    const store = new RedisStore({ url: redis.url, prefix });
+  async function connected(prefix = `test${++prefixes}:`, options: StoreOptions = {}): Promise<RedisStore> {
+    const store = new RedisStore({ url: redis.url, prefix, ...options });
     opened.push(store);
     await store.connect();
     return store;
   }
 
   /** The contract's factory is synchronous: each method waits for the connection first. */
-  function connectingStore(): Store {
-    const ready = connected();
+  function connectingStore(options?: StoreOptions): Store {
+    const ready = connected(undefined, options);
     return new Proxy({} as Store, {
       get:
         (_, method: keyof Store) =>
@@ -54,6 +55,12 @@ describe.skipIf(skipRedis)(title, () => {
   }
 
   runStoreContract('RedisStore', connectingStore);
+
+  // Three replicas: three connections on one prefix.
+  runReplicaRaceContract('Redis', async () => {
+    const prefix = `races${++prefixes}:`;
+    return [await connected(prefix), await connected(prefix), await connected(prefix)];
+  });
 
   async function keysUnder(prefix: string): Promise<string[]> {
     const client = createClient({ url: redis.url });

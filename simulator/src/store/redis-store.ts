@@ -5,10 +5,10 @@
  */
 
 import { forgetViews } from './record-views.js';
-import { type LuaScript, RedisConnection } from './redis-connection.js';
+import { RedisConnection } from './redis-connection.js';
+import { RedisDecisions } from './redis-decisions.js';
 import { writeGeneration } from './redis-import.js';
 import { generationBase, jobMember, keyPart, tenantBase } from './redis-key-names.js';
-import { RecordCache } from './redis-record-cache.js';
 import { CONSUME, DELETE, DELETE_BY_LINK, GET, LIST, PUT, TAKE } from './redis-record-scripts.js';
 import {
   ADD_JOB,
@@ -18,12 +18,16 @@ import {
   UPCOMING_JOBS,
 } from './redis-schedule-scripts.js';
 import { CLEAR_TENANT, DROP_GENERATION, EXPORT_TENANT, FLIP_GENERATION } from './redis-tenant-scripts.js';
+import type { RedisTimeouts } from './redis-url.js';
 import type { JobRecord, SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from './store.js';
 
 export { RedisStoreError } from './redis-connection.js';
 
-export interface RedisStoreOptions {
-  /** `redis://HOST:PORT/DB`. */
+export interface RedisStoreOptions extends Partial<RedisTimeouts> {
+  /**
+   * `redis://HOST:PORT/DB` or `redis+cluster://HOST:PORT,HOST:PORT`, optionally with
+   * `?connect_timeout_ms=&command_timeout_ms=&job_lease_ms=` (redis-url.ts); the options given here win.
+   */
   url: string;
   /** Start of every key (default `ofkit:`): several simulators, or tests, can share one Redis. */
   prefix?: string;
@@ -35,30 +39,10 @@ const parse = <T>(json: unknown): T | undefined => (typeof json === 'string' ? J
 const parseAll = <T>(replies: unknown, read: (json: string) => T = JSON.parse): T[] =>
   (replies as (string | null)[]).flatMap((json) => (json === null ? [] : [read(json)]));
 
-export class RedisStore implements Store {
-  private readonly connection: RedisConnection;
-  private readonly prefix: string;
-  private readonly records = new RecordCache();
-  private readonly readRecord = (json: string) => this.records.parse(json);
-
+export class RedisStore extends RedisDecisions implements Store {
   constructor(options: RedisStoreOptions) {
-    this.connection = new RedisConnection(options.url, options.onError);
-    this.prefix = options.prefix ?? 'ofkit:';
-  }
-
-  /** Rejects with a RedisStoreError naming the URL and the cause when Redis cannot be reached. */
-  connect(): Promise<void> {
-    return this.connection.connect();
-  }
-
-  close(): Promise<void> {
-    return this.connection.close();
-  }
-
-  /** Runs a script of the tenant: KEYS = {P}gen and the tenants SET, ARGV = {P}, tenant, ...args. */
-  private run(script: LuaScript, tenant: string, ...args: string[]): Promise<unknown> {
-    const base = tenantBase(this.prefix, tenant);
-    return this.connection.run(script, [`${base}gen`, `${this.prefix}tenants`], [base, tenant, ...args]);
+    const { url, prefix = 'ofkit:', onError, ...timeouts } = options;
+    super(new RedisConnection(url, onError, timeouts), prefix);
   }
 
   async get(tenant: string, collection: string, id: string) {
@@ -71,7 +55,7 @@ export class RedisStore implements Store {
     // As the memory store does: a caller may re-put an object it changed in place (record-views.ts).
     forgetViews(record);
     const json = JSON.stringify(record);
-    await this.run(
+    await this.write(
       PUT,
       tenant,
       keyPart(collection),
@@ -104,7 +88,7 @@ export class RedisStore implements Store {
     limit: number,
   ): Promise<SlidingWindowHit> {
     const args = [keyPart(key), String(now), String(now - windowMs), String(limit)];
-    const [allowed, count, oldest] = (await this.run(HIT_SLIDING_WINDOW, tenant, ...args)) as [
+    const [allowed, count, oldest] = (await this.write(HIT_SLIDING_WINDOW, tenant, ...args)) as [
       number,
       number,
       string,
@@ -136,11 +120,12 @@ export class RedisStore implements Store {
       throw error;
     }
     // Jobs and counters are outside the generation: they stay, as in the memory store.
-    await this.dropGeneration(tenant, await this.run(FLIP_GENERATION, tenant, generation));
+    await this.dropGeneration(tenant, await this.write(FLIP_GENERATION, tenant, generation));
   }
 
   async clearTenant(tenant: string) {
     await this.dropGeneration(tenant, await this.run(CLEAR_TENANT, tenant));
+    await this.forget(tenant);
   }
 
   /** Deletes a generation nothing reaches any more (after a flip or a clear). */
@@ -157,15 +142,11 @@ export class RedisStore implements Store {
   }
 
   async nextSequence(tenant: string, name: string) {
-    return (await this.run(NEXT_SEQUENCE, tenant, name)) as number;
-  }
-
-  async tenants() {
-    return (await this.connection.command(['SMEMBERS', `${this.prefix}tenants`])) as string[];
+    return (await this.write(NEXT_SEQUENCE, tenant, name)) as number;
   }
 
   async addJob(tenant: string, job: JobRecord) {
-    await this.run(
+    await this.write(
       ADD_JOB,
       tenant,
       job.id,
@@ -190,6 +171,12 @@ export class RedisStore implements Store {
 
   async clearJobs(tenant: string) {
     const base = tenantBase(this.prefix, tenant);
-    await this.connection.command(['DEL', `${base}jobs:due`, `${base}jobs:rec`, `${base}jobs:ids`]);
+    await this.connection.command([
+      'DEL',
+      `${base}jobs:due`,
+      `${base}jobs:rec`,
+      `${base}jobs:ids`,
+      `${base}jobs:lease`,
+    ]);
   }
 }

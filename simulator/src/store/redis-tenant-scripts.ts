@@ -31,15 +31,17 @@ return {collections, windows}
 export const FLIP_GENERATION = script(`
 local before = redis.call('GET', KEYS[1])
 redis.call('SET', KEYS[1], ARGV[3])
-redis.call('SADD', KEYS[2], ARGV[2])
 return before
 `);
 
-/** Forgets the tenant in one step (records, windows, counters, jobs); returns the generation to drop. */
+/**
+ * Forgets the tenant in one step (records, windows, counters, jobs and their leases); returns the
+ * generation to drop. The lease counter stays, as the generation counter does: never reused.
+ */
 export const CLEAR_TENANT = script(`
 local before = redis.call('GET', KEYS[1])
-redis.call('DEL', KEYS[1], base .. 'seq', base .. 'jobs:due', base .. 'jobs:rec', base .. 'jobs:ids')
-redis.call('SREM', KEYS[2], ARGV[2])
+redis.call('DEL', KEYS[1], base .. 'seq', base .. 'jobs:due', base .. 'jobs:rec', base .. 'jobs:ids',
+  base .. 'jobs:lease')
 return before
 `);
 

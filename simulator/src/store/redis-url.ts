@@ -1,24 +1,118 @@
 /**
- * `redis://HOST:PORT/DB` URLs, checked without loading node-redis (the CLI checks `--store` before it
- * decides to load the Redis store).
+ * `--store` URLs of the Redis store, read without loading node-redis (the CLI checks `--store` before it
+ * decides to load the Redis store):
+ *
+ *   redis://[USER:PASSWORD@]HOST:PORT[/DB][?OPTIONS]                one Redis (rediss:// with TLS)
+ *   redis+cluster://[USER:PASSWORD@]HOST:PORT[,HOST:PORT...][?OPTIONS]   a Redis Cluster (its seed nodes)
+ *
+ * OPTIONS (milliseconds): connect_timeout_ms, command_timeout_ms, job_lease_ms.
  */
+
+/** The store's time bounds (README, "Running several replicas"). */
+export interface RedisTimeouts {
+  /** Connecting (and the first answer) at start; past it `ofkit simulate` exits 2. */
+  connectTimeoutMs: number;
+  /** One command; past it the request answers `store_effect_unknown`. */
+  commandTimeoutMs: number;
+  /** How long a replica holds a job it runs before another may take it over (renewed while it runs). */
+  jobLeaseMs: number;
+}
+
+export const DEFAULT_REDIS_TIMEOUTS: RedisTimeouts = Object.freeze({
+  connectTimeoutMs: 5_000,
+  // Above the longest single script a large tenant runs (exporting a million records takes seconds).
+  commandTimeoutMs: 10_000,
+  jobLeaseMs: 30_000,
+});
+
+const OPTION_NAMES: Record<string, keyof RedisTimeouts> = {
+  connect_timeout_ms: 'connectTimeoutMs',
+  command_timeout_ms: 'commandTimeoutMs',
+  job_lease_ms: 'jobLeaseMs',
+};
+
+const SINGLE = 'redis://HOST:PORT/DB';
+const CLUSTER = 'redis+cluster://HOST:PORT,HOST:PORT';
+
+/** A store URL understood: one server's URL (for node-redis) or a cluster's seed nodes, and the bounds. */
+export interface RedisTarget {
+  topology: 'single' | 'cluster';
+  /** node-redis URLs: the one server, or each seed node of the cluster. */
+  nodes: string[];
+  timeouts: RedisTimeouts;
+}
+
+export class RedisUrlProblem extends Error {
+  override name = 'RedisUrlProblem';
+}
 
 /** The URL as it may be printed: without its password. */
 export function printableUrl(url: string): string {
-  if (!URL.canParse(url)) return url;
-  const parsed = new URL(url);
-  if (parsed.password !== '') parsed.password = '***';
-  return parsed.toString();
+  return url.replace(/^([a-z+]+:\/\/[^:@/]*:)[^@/]*@/i, '$1***@');
 }
 
-/** Undefined for a usable `redis://HOST:PORT/DB` (or rediss://) URL, else why it is not one. */
-export function redisUrlProblem(url: string): string | undefined {
-  if (!URL.canParse(url)) return `"${url}" is not a URL (want redis://HOST:PORT/DB)`;
-  const { protocol, hostname, pathname } = new URL(url);
-  if (protocol !== 'redis:' && protocol !== 'rediss:')
-    return `"${printableUrl(url)}" is not a redis:// URL (want redis://HOST:PORT/DB)`;
-  if (hostname === '') return `"${printableUrl(url)}" names no host (want redis://HOST:PORT/DB)`;
+function parseOptions(query: string, url: string): RedisTimeouts {
+  const timeouts = { ...DEFAULT_REDIS_TIMEOUTS };
+  for (const [name, value] of new URLSearchParams(query)) {
+    const key = OPTION_NAMES[name];
+    if (key === undefined)
+      throw new RedisUrlProblem(
+        `"${printableUrl(url)}": unknown option ${name} (known: ${Object.keys(OPTION_NAMES).join(', ')})`,
+      );
+    if (!/^\d+$/.test(value) || Number(value) < 1)
+      throw new RedisUrlProblem(`"${printableUrl(url)}": ${name} must be a whole number of milliseconds`);
+    timeouts[key] = Number(value);
+  }
+  return timeouts;
+}
+
+function singleTarget(url: string): RedisTarget {
+  const [base = '', query = ''] = url.split('?', 2);
+  if (!URL.canParse(base)) throw new RedisUrlProblem(`"${printableUrl(url)}" is not a URL (want ${SINGLE})`);
+  const { hostname, pathname } = new URL(base);
+  if (hostname === '') throw new RedisUrlProblem(`"${printableUrl(url)}" names no host (want ${SINGLE})`);
   if (!/^\/?(\d+)?$/.test(pathname))
-    return `"${printableUrl(url)}": the path must be a database number, e.g. /0`;
-  return undefined;
+    throw new RedisUrlProblem(`"${printableUrl(url)}": the path must be a database number, e.g. /0`);
+  return { topology: 'single', nodes: [base], timeouts: parseOptions(query, url) };
+}
+
+function clusterTarget(url: string): RedisTarget {
+  const rest = url.slice('redis+cluster://'.length);
+  const [authority = '', query = ''] = rest.split('?', 2);
+  const at = authority.lastIndexOf('@');
+  const credentials = at === -1 ? '' : authority.slice(0, at + 1);
+  const hosts = authority
+    .slice(at + 1)
+    .replace(/\/$/, '')
+    .split(',');
+  if (hosts.some((host) => !/^[^\s/:,]+:\d+$/.test(host)))
+    throw new RedisUrlProblem(
+      `"${printableUrl(url)}": list the cluster's nodes as HOST:PORT,HOST:PORT (want ${CLUSTER}; a cluster has no database number)`,
+    );
+  return {
+    topology: 'cluster',
+    nodes: hosts.map((host) => `redis://${credentials}${host}`),
+    timeouts: parseOptions(query, url),
+  };
+}
+
+/** Reads a store URL; throws RedisUrlProblem (one line, without the password) when it is not one. */
+export function parseRedisUrl(url: string): RedisTarget {
+  const scheme = /^([a-z+]+):\/\//i.exec(url)?.[1]?.toLowerCase();
+  if (scheme === 'redis+cluster') return clusterTarget(url);
+  if (scheme === 'redis' || scheme === 'rediss') return singleTarget(url);
+  if (scheme === undefined && !URL.canParse(url))
+    throw new RedisUrlProblem(`"${url}" is not a URL (want ${SINGLE} or ${CLUSTER})`);
+  throw new RedisUrlProblem(`"${printableUrl(url)}" is not a redis:// URL (want ${SINGLE} or ${CLUSTER})`);
+}
+
+/** Undefined for a usable store URL, else why it is not one. */
+export function redisUrlProblem(url: string): string | undefined {
+  try {
+    parseRedisUrl(url);
+    return undefined;
+  } catch (error) {
+    if (error instanceof RedisUrlProblem) return error.message;
+    throw error;
+  }
 }

@@ -18,6 +18,8 @@ export interface SlidingWindowHit {
 }
 
 export interface Store {
+  /** How long a job lease lasts unless renewed (default DEFAULT_JOB_LEASE_MS). */
+  readonly jobLeaseMs?: number;
   get(tenant: string, collection: string, id: string): Promise<StoredRecord | undefined>;
   /** Inserts or replaces by id; a new id goes to the end of the collection's order. */
   put(tenant: string, collection: string, record: StoredRecord): Promise<void>;
@@ -78,7 +80,85 @@ export interface Store {
   countJobs(tenant: string): Promise<number>;
   /** Forgets the tenant's jobs (a clock reset). */
   clearJobs(tenant: string): Promise<void>;
+
+  /**
+   * Atomically puts `record` only when the stored record with its id meets `when` (compare-and-set: of
+   * two replicas changing one record from the same state, one wins and the other reads the new state).
+   */
+  putIf(
+    tenant: string,
+    collection: string,
+    record: StoredRecord,
+    when: PutCondition,
+  ): Promise<ConditionalPut>;
+  /**
+   * Atomically removes a record with everything that goes with it, or nothing: of several replicas
+   * removing one record at once, exactly one gets `removed` and the others `missing`; a window given is
+   * counted only by the one that removes (DELETE-RATE-LIMIT: one slot per deletion).
+   */
+  removeRecord(tenant: string, removal: RemovalRequest): Promise<Removal>;
+
+  /**
+   * Atomically leases the tenant's earliest due job (at or before `until`, ties by `order`) that no
+   * live lease holds, to `owner`, for the store's lease length (measured on the store's own time:
+   * leases are liveness, never a rule). The job stays in the schedule until `finishJob`.
+   */
+  leaseDueJob(tenant: string, until: number, owner: string): Promise<LeasedJob | undefined>;
+  /** Removes a leased job that ran; false when the lease was lost (expired and taken, or the job replaced). */
+  finishJob(tenant: string, lease: JobLease): Promise<boolean>;
+  /** Hands a leased job back, due as before (a replica stopping); false when the lease was lost. */
+  releaseJob(tenant: string, lease: JobLease): Promise<boolean>;
+  /** Extends a lease by the lease length from now (a job that runs long); false when it was lost. */
+  renewJob(tenant: string, lease: JobLease): Promise<boolean>;
+  /** Removes the job with this id, leased or not; false when there is none. */
+  cancelJob(tenant: string, id: string): Promise<boolean>;
 }
+
+/**
+ * The stored record (by the new record's id) meets the condition when its top-level `field` equals
+ * `equals`; a missing record or member counts as null (so `{ field: 'id', equals: null }` is "absent").
+ */
+export interface PutCondition {
+  field: string;
+  equals: string | number | boolean | null;
+}
+
+export interface ConditionalPut {
+  put: boolean;
+  /** The record stored before the call (undefined: none). */
+  before: StoredRecord | undefined;
+}
+
+export interface RemovalRequest {
+  collection: string;
+  id: string;
+  /** Collections whose records of `link` = the removed id go in the same step (a link's data). */
+  cascade?: readonly string[];
+  /** A sliding window counted in the same step, only when the record exists (see hitSlidingWindow). */
+  window?: { key: string; now: number; windowMs: number; limit: number };
+  /** A record put in the same step when the removal happens (a job's note that it made it). */
+  mark?: { collection: string; record: StoredRecord };
+}
+
+export type Removal =
+  | { outcome: 'removed'; record: StoredRecord }
+  | { outcome: 'missing' }
+  | { outcome: 'refused'; hit: SlidingWindowHit };
+
+/** A job's lease: `token` fences it (a later lease of the same job has a greater one). */
+export interface JobLease {
+  id: string;
+  token: number;
+  owner: string;
+}
+
+export interface LeasedJob {
+  job: JobRecord;
+  lease: JobLease;
+}
+
+/** How long a job lease lasts unless renewed, by default: ample for one job, short enough to recover. */
+export const DEFAULT_JOB_LEASE_MS = 30_000;
 
 /**
  * Scheduled work as data, so any replica can run it: due `at` (milliseconds on the tenant's virtual

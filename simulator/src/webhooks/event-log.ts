@@ -44,41 +44,59 @@ export interface EventFilter {
   webhook_code?: string;
 }
 
-const toStored = (event: EventRecord, sequence: number): StoredRecord => ({
+/** `_version` counts the record's writes: a change is a compare-and-set on it (replicas race on attempts). */
+const toStored = (event: EventRecord, sequence: number, version: number): StoredRecord => ({
   ...event,
   link: event.payload.link_id,
   _seq: sequence,
+  _version: version,
 });
+
+const versionOf = (stored: StoredRecord): number | null =>
+  typeof stored._version === 'number' ? stored._version : null;
 
 function toEvent(record: StoredRecord): EventRecord {
   const { id, created_at, status, payload, attempts } = record as unknown as EventRecord;
   return { id, created_at, status, payload, attempts };
 }
 
-/** Adds an event to the log; the write is tracked so the event list never misses it. */
-export function appendEvent(tenant: TenantRuntime, event: EventRecord): Promise<void> {
+/**
+ * Adds an event to the log, unless an event of its id is there already (a job that ran again raised
+ * it again); resolves to the event as logged. The write is tracked so the event list never misses it.
+ */
+export function appendEvent(tenant: TenantRuntime, event: EventRecord): Promise<EventRecord> {
   // The store numbers events (one counter for every replica); called in the order events are raised,
   // the numbers follow that order.
-  const write = tenant.store
-    .nextSequence('events')
-    .then((sequence) => tenant.store.put(EVENTS_COLLECTION, toStored(event, sequence)));
+  const write = tenant.store.nextSequence('events').then(async (sequence) => {
+    const when = { field: 'id', equals: null };
+    const { put, before } = await tenant.store.putIf(EVENTS_COLLECTION, toStored(event, sequence, 1), when);
+    return put || !before ? event : toEvent(before);
+  });
   return track(webhookState(tenant).logWrites, write);
 }
 
-/** Appends one delivery attempt and sets the event's status; false when the event is gone (reset). */
+/**
+ * Appends one delivery attempt and sets the event's status, as one compare-and-set (two attempts of
+ * one event ending at once, on two replicas, are both kept); a delivered event stays delivered. False
+ * when the event is gone (a reset).
+ */
 export async function recordAttempt(
   tenant: TenantRuntime,
   id: string,
   attempt: DeliveryAttempt,
   status: EventStatus,
 ): Promise<boolean> {
-  const stored = await tenant.store.get(EVENTS_COLLECTION, id);
-  if (!stored) return false;
-  const event = toEvent(stored);
-  const updated = { ...event, status, attempts: [...event.attempts, attempt] };
-  const write = tenant.store.put(EVENTS_COLLECTION, toStored(updated, stored._seq as number));
-  await track(webhookState(tenant).logWrites, write);
-  return true;
+  for (;;) {
+    const stored = await tenant.store.get(EVENTS_COLLECTION, id);
+    if (!stored) return false;
+    const event = toEvent(stored);
+    const settled = event.status === 'delivered' ? event.status : status;
+    const updated = { ...event, status: settled, attempts: [...event.attempts, attempt] };
+    const version = versionOf(stored);
+    const record = toStored(updated, stored._seq as number, (version ?? 0) + 1);
+    const write = tenant.store.putIf(EVENTS_COLLECTION, record, { field: '_version', equals: version });
+    if ((await track(webhookState(tenant).logWrites, write)).put) return true;
+  }
 }
 
 /** The tenant's events, oldest first, filtered by link, type and code. */

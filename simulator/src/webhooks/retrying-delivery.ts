@@ -57,22 +57,75 @@ const statusAfter = (outcome: AttemptOutcome, number: number, tenant: TenantRunt
   return number > tenant.policy.webhooks.deliveryRepetitions ? 'failed' : 'pending';
 };
 
-/** Attempt `number` of the event (with the configuration of the moment), then what follows it. */
-export async function deliverEvent(
-  context: DeliveryContext,
+/** The job kind of a repetition (WEBHOOK-RETRY): `{ event, number }`. */
+export const WEBHOOK_RETRY = 'webhook retry';
+
+/** The id of the job of attempt `number` of an event: one such job, however often it is scheduled. */
+const retryJobId = (eventId: string, number: number) => `webhook-retry:${eventId}:${number}`;
+
+/** An attempt about to be sent: with the configuration and the (virtual) instant it is made at. */
+export interface PreparedAttempt {
+  event: EventRecord;
+  number: number;
+  config: WebhookConfig;
+  at: number;
+  /** The next attempt's job when it was scheduled before this one was sent (a first attempt's). */
+  nextJob?: string;
+}
+
+/**
+ * WEBHOOK-RETRY (choice, admin.yaml): repetition n waits n x retry_interval_seconds after the attempt
+ * before it, so with 60 s the attempts are at 0, 60, 180, 360, 600 and 900 s.
+ */
+async function scheduleNext(tenant: TenantRuntime, { event, number, config, at }: PreparedAttempt) {
+  const id = retryJobId(event.id, number + 1);
+  const args = { event: event.id, number: number + 1 };
+  await tenant.clock.schedule(
+    at + number * config.retry_interval_seconds * 1000,
+    WEBHOOK_RETRY,
+    args,
+    event.id,
+    id,
+  );
+  return id;
+}
+
+/**
+ * Before attempt `number` is sent. A first attempt (not a job: sent by the replica that logged the
+ * event) has its repetition scheduled already, so that a replica that dies while it sends loses no
+ * delivery; a 2xx cancels that job. A repetition is a job, leased while it sends: it schedules the next
+ * one after its answer, as the provider does.
+ */
+export async function prepareAttempt(
   tenant: TenantRuntime,
   event: EventRecord,
   number = 1,
+): Promise<PreparedAttempt> {
+  const prepared = { event, number, config: await readWebhookConfig(tenant), at: tenant.clock.now() };
+  if (number > 1 || number > tenant.policy.webhooks.deliveryRepetitions) return prepared;
+  return { ...prepared, nextJob: await scheduleNext(tenant, prepared) };
+}
+
+/** Sends a prepared attempt and records it; then the next attempt, when the answer was not a 2xx. */
+export async function sendAttempt(
+  context: DeliveryContext,
+  tenant: TenantRuntime,
+  prepared: PreparedAttempt,
 ): Promise<void> {
-  const config = await readWebhookConfig(tenant);
-  const at = tenant.clock.now();
+  const { event, number, config, at, nextJob } = prepared;
   const started = context.realTime();
   const outcome = await send(context, config, event);
   const duration_ms = Math.max(0, context.realTime() - started);
   const attempt: DeliveryAttempt = { at: new Date(at).toISOString(), ...outcome, duration_ms };
   const status = statusAfter(outcome, number, tenant);
-  // Gone from the log (a reset): nothing more to do.
-  if (!(await recordAttempt(tenant, event.id, attempt, status))) return;
+  const recorded = await recordAttempt(tenant, event.id, attempt, status);
+  // Gone from the log (a reset) or delivered: no next attempt; else the next one, if not scheduled yet.
+  if (status !== 'pending' || !recorded) {
+    if (nextJob !== undefined) await tenant.store.cancelJob(nextJob);
+  } else if (nextJob === undefined) {
+    await scheduleNext(tenant, prepared);
+  }
+  if (!recorded) return;
   context.onAttempt?.({
     tenant: tenant.id,
     event: event.id,
@@ -81,26 +134,30 @@ export async function deliverEvent(
     attempt,
     status,
   });
-  if (status !== 'pending') return;
-  // WEBHOOK-RETRY (choice, admin.yaml): repetition n waits n x retry_interval_seconds after the
-  // attempt before it, so with 60 s the attempts are at 0, 60, 180, 360, 600 and 900 s.
-  await tenant.clock.schedule(
-    at + number * config.retry_interval_seconds * 1000,
-    WEBHOOK_RETRY,
-    { event: event.id, number: number + 1 },
-    event.id,
-  );
 }
 
-/** The job kind of a repetition (WEBHOOK-RETRY): `{ event, number }`. */
-export const WEBHOOK_RETRY = 'webhook retry';
+/** Attempt `number` of the event (with the configuration of the moment), then what follows it. */
+export async function deliverEvent(
+  context: DeliveryContext,
+  tenant: TenantRuntime,
+  event: EventRecord,
+  number = 1,
+): Promise<void> {
+  await sendAttempt(context, tenant, await prepareAttempt(tenant, event, number));
+}
 
-/** Runs a repetition on whichever replica claims it: the event as the log has it now. */
+/**
+ * Runs a repetition on whichever replica leases it: the event as the log has it now. The send goes on
+ * in the background (the clock does not wait for a receiver), the job kept leased until it is done: a
+ * replica that dies while sending leaves the job to another, which sends the same `webhook_id` again
+ * (a duplicate the receiver recognises, as the provider's retries are).
+ */
 export function webhookRetryRunner(context: DeliveryContext): JobRunner {
-  return async (tenant, args) => {
+  return async (tenant, args, job) => {
     const event = await findEvent(tenant, String(args.event));
     // Gone from the log (a reset) or already settled (a resend delivered it): nothing to repeat.
     if (event?.status !== 'pending') return;
-    track(webhookState(tenant).inFlight, deliverEvent(context, tenant, event, Number(args.number)));
+    const prepared = await prepareAttempt(tenant, event, Number(args.number));
+    job.keep(track(webhookState(tenant).inFlight, sendAttempt(context, tenant, prepared)));
   };
 }

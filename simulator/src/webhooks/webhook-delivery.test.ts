@@ -52,7 +52,12 @@ describe('WEBHOOK-SHAPE', () => {
     switchOn('next_refresh_invalid_credentials', broken[0]!.id);
     switchOn('next_refresh_token_required', broken[1]!.id);
     await runDailyRefresh(fx.linkData, fx.tenant);
-    fx.triggers.linkDeleted(fx.tenant, bank.id, 'a'.repeat(32));
+    await fx.triggers.linkDeleted(fx.tenant, {
+      link: bank.id,
+      requestId: 'a'.repeat(32),
+      event: fx.tenant.ids.hex(32),
+      deletedAt: fx.tenant.clock.now(),
+    });
     // The payments issue raises its events through the same `emit`: nothing more is needed.
     fx.tenant.emit({
       webhook_type: 'PAYMENT_AUTHORIZATION',
@@ -144,7 +149,12 @@ describe('WEBHOOK-SANDBOX', () => {
     await runDailyRefresh(fx.linkData, fx.tenant);
     const single = await fx.link({ access_mode: 'single' });
     await fx.triggers.linkCreated(fx.tenant, single);
-    fx.triggers.linkDeleted(fx.tenant, single.id, 'b'.repeat(32));
+    await fx.triggers.linkDeleted(fx.tenant, {
+      link: single.id,
+      requestId: 'b'.repeat(32),
+      event: fx.tenant.ids.hex(32),
+      deletedAt: fx.tenant.clock.now(),
+    });
     await fx.hub.idle();
     const codes = hooks.received.map(
       (d) => `${d.body.webhook_type} ${d.body.webhook_code} ${d.body.link_id}`,
@@ -164,7 +174,12 @@ describe('WEBHOOK-SANDBOX', () => {
     await fx.configure({ url: hooks.url, mode: 'deliver', environment: 'production' });
     const single = await fx.link({ access_mode: 'single' });
     await fx.triggers.linkCreated(fx.tenant, single);
-    fx.triggers.linkDeleted(fx.tenant, single.id, 'b'.repeat(32));
+    await fx.triggers.linkDeleted(fx.tenant, {
+      link: single.id,
+      requestId: 'b'.repeat(32),
+      event: fx.tenant.ids.hex(32),
+      deletedAt: fx.tenant.clock.now(),
+    });
     await fx.hub.idle();
     expect(hooks.received.map((d) => `${d.body.webhook_type} ${d.body.webhook_code}`)).toEqual([
       'LINK link_deleted',

@@ -14,6 +14,9 @@ import {
   type AttemptReport,
   type DeliveryContext,
   deliverEvent,
+  type PreparedAttempt,
+  prepareAttempt,
+  sendAttempt,
   WEBHOOK_RETRY,
   webhookRetryRunner,
 } from './retrying-delivery.js';
@@ -63,14 +66,20 @@ function toPayload(id: string, event: RaisedEvent): WebhookPayload {
   return event.withoutWebhookId ? body : { webhook_id: id, ...body };
 }
 
-/** Logs the event (WEBHOOK-SANDBOX: not a LINK event in sandbox); true when it is to be delivered. */
-async function logEvent(tenant: TenantRuntime, event: EventRecord): Promise<boolean> {
+/**
+ * Logs the event (WEBHOOK-SANDBOX: not a LINK event in sandbox) and, when it is to be delivered,
+ * schedules its second attempt before the first is sent (so a replica that dies sending loses
+ * nothing). An event logged already (raised again by a job run again) is delivered only if its first
+ * attempt was never made.
+ */
+async function logEvent(tenant: TenantRuntime, event: EventRecord): Promise<PreparedAttempt | undefined> {
   const config = await readWebhookConfig(tenant);
   const sandboxed = config.environment === 'sandbox' && !tenant.policy.webhooks.linkEventsInSandbox;
-  if (sandboxed && event.payload.webhook_type === 'LINK') return false;
+  if (sandboxed && event.payload.webhook_type === 'LINK') return undefined;
   const delivers = config.mode === 'deliver' && config.url !== null;
-  await appendEvent(tenant, { ...event, status: delivers ? 'pending' : 'recorded' });
-  return delivers;
+  const logged = await appendEvent(tenant, { ...event, status: delivers ? 'pending' : 'recorded' });
+  if (logged.status !== 'pending' || logged.attempts.length > 0) return undefined;
+  return prepareAttempt(tenant, logged);
 }
 
 export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
@@ -106,19 +115,25 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
     };
     return (raised) => {
       // Numbered now, in the order handlers raise events, so ids follow the seed deterministically.
-      const id = tenant.ids.hex(32);
+      const id = raised.id ?? tenant.ids.hex(32);
+      const { id: _fixed, ...shape } = raised;
       const event: EventRecord = {
         id,
         created_at: new Date(tenant.clock.now()).toISOString(),
         status: 'pending',
-        payload: toPayload(id, raised),
+        payload: toPayload(id, shape),
         attempts: [],
       };
       const logged = track(state.logWrites, logEvent(tenant, event));
       track(
         state.inFlight,
-        logged.then((delivers) => (delivers ? deliverEvent(context, tenant, event) : undefined)),
+        logged.then((prepared) => (prepared ? sendAttempt(context, tenant, prepared) : undefined)),
       );
+      // Awaited by a job (its event must be logged before it is done); a handler that does not await it
+      // leaves its failure to the tracked work above, which reports it.
+      const done = logged.then(() => undefined);
+      done.catch(() => undefined);
+      return done;
     };
   }
 

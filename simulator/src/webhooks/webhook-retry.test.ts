@@ -126,4 +126,40 @@ describe('WEBHOOK-RETRY', () => {
     await hanging.close();
     expect((await fx.events())[0]?.attempts[0]).toMatchObject({ status: null, error: expect.any(String) });
   });
+
+  it('a repetition run twice (its replica died sending, another took the job over) sends the same webhook_id', async () => {
+    const hooks = await receiver((n) => (n === 1 ? 500 : 200));
+    await fx.configure({ url: hooks.url, mode: 'deliver', retry_interval_seconds: INTERVAL_S });
+    fx.tenant.emit(event);
+    await fx.hub.idle();
+    const [retry] = await fx.tenant.store.upcomingJobs(5);
+    expect(retry).toMatchObject({ kind: 'webhook retry', args: { number: 2 } });
+    // Both runs find the event pending: both send it, as the provider's retries do, under one id.
+    await Promise.all([fx.jobs.run(fx.tenant, retry!), fx.jobs.run(fx.tenant, retry!)]);
+    await fx.hub.idle();
+    const [logged] = await fx.events();
+    expect(logged?.status).toBe('delivered');
+    expect(logged?.attempts.map((attempt) => attempt.status)).toEqual([500, 200, 200]);
+    expect(hooks.received.map((d) => d.body.webhook_id)).toEqual(Array(3).fill(logged?.payload.webhook_id));
+    // Once delivered, a later run sends nothing.
+    await fx.jobs.run(fx.tenant, retry!);
+    await fx.hub.idle();
+    expect(hooks.received).toHaveLength(3);
+  });
+
+  it('an event raised again under its id (a job run again) is logged once and delivered once', async () => {
+    const hooks = await receiver();
+    await fx.configure({ url: hooks.url, mode: 'deliver' });
+    const id = 'a'.repeat(32);
+    await fx.tenant.emit({ ...event, id });
+    await fx.hub.idle();
+    await fx.tenant.emit({ ...event, id });
+    await fx.hub.idle();
+    expect(
+      (await fx.events()).map((logged) => [logged.id, logged.payload.webhook_id, logged.status]),
+    ).toEqual([[id, id, 'delivered']]);
+    expect(hooks.received).toHaveLength(1);
+    // Its repetition, scheduled before the first attempt was sent, went with the 2xx.
+    expect(await fx.tenant.clock.pendingJobs()).toBe(0);
+  });
 });

@@ -4,6 +4,7 @@
  * Everything a client can see (configuration, event log) lives in the store.
  */
 import type { TenantRuntime } from '../core/tenant.js';
+import { isStoreFailure } from '../store/store-failure.js';
 
 /** The receiver every tenant starts with (`ofkit simulate --webhook-url --webhook-bearer`). */
 export interface WebhookDefaults {
@@ -44,12 +45,19 @@ export function webhookState(tenant: TenantRuntime): TenantWebhookState {
   return created;
 }
 
-/** Keeps `promise` in `set` until it settles. A rejection (a programmer mistake) stays loud. */
+/**
+ * Keeps `promise` in `set` until it settles. A rejection by the store (unreachable, or silent past its
+ * time-out: the store reports it) ends that background work without ending the process; any other (a
+ * programmer mistake) stays loud.
+ */
 export function track<T>(set: Set<Promise<unknown>>, promise: Promise<T>): Promise<T> {
   const tracked = promise.finally(() => {
     set.delete(tracked);
   });
   set.add(tracked);
+  tracked.catch((error: unknown) => {
+    if (!isStoreFailure(error)) throw error;
+  });
   return tracked;
 }
 

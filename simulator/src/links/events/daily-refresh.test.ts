@@ -53,6 +53,25 @@ describe('WEBHOOK-DAILY', () => {
     ]);
   });
 
+  it('a day`s job run again (its replica died) refreshes no link twice and schedules the next day once', async () => {
+    await fx.configure({ mode: 'record', daily_refresh_time: '13:30' });
+    const links = [await newLink(), await newLink()];
+    const dailyJobs = async () =>
+      (await fx.tenant.store.upcomingJobs(20)).filter((job) => job.kind === 'daily refresh');
+    const [today] = await dailyJobs();
+    await fx.advance(1.5 * HOUR_MS);
+    // Its replica died before marking it done: another runs the same job again.
+    await fx.jobs.run(fx.tenant, today!);
+    await fx.hub.idle();
+    const refreshed = (await fx.events({ webhook_code: 'new_accounts_available' })).map(
+      (e) => e.payload.link_id,
+    );
+    expect(refreshed.sort()).toEqual(links.map((link) => link.id).sort());
+    expect((await dailyJobs()).map((job) => new Date(job.at).toISOString())).toEqual([
+      '2026-11-03T13:30:00.000Z',
+    ]);
+  });
+
   it('new records appear and their counts are in the events; the first refresh counts the whole history', async () => {
     const link = await newLink();
     const historical = (await list('/api/transactions/', link)).length;

@@ -117,26 +117,56 @@ async function refreshRecurrentLink(linkData: LinkData, tenant: TenantRuntime, l
 }
 
 /**
+ * The links the day's job `run` refreshed, each noted once done, so that the job run again (its replica
+ * died) skips them: a replica killed in the middle of one link's refresh leaves that one link to be
+ * refreshed again. Notes of earlier days go when a day's job starts.
+ */
+const DONE_NOTES = '_daily_refresh_done';
+
+async function linksDoneBy(tenant: TenantRuntime, run: string | undefined): Promise<Set<string>> {
+  const done = new Set<string>();
+  if (run === undefined) return done;
+  for (const note of await tenant.store.list(DONE_NOTES)) {
+    if (note.link === run) done.add(String(note.done));
+    else await tenant.store.delete(DONE_NOTES, note.id);
+  }
+  return done;
+}
+
+const noteDone = (tenant: TenantRuntime, run: string | undefined, link: string) =>
+  run === undefined
+    ? undefined
+    : tenant.store.put(DONE_NOTES, { id: `${run}|${link}`, link: run, done: link });
+
+/**
  * Runs the daily refresh of the tenant's links now (the scheduled job and `POST /_ofkit/daily-refresh/`);
  * returns how many recurrent links it refreshed. Links that are not `valid` cannot log in and are skipped.
+ * `run`: the day's job (see DONE_NOTES).
  */
-export function runDailyRefresh(linkData: LinkData, tenant: TenantRuntime): Promise<number> {
+export function runDailyRefresh(linkData: LinkData, tenant: TenantRuntime, run?: string): Promise<number> {
   // One refresh of a tenant at a time in this process: the day's job (on the ticker) and a refresh asked
   // through the control API would otherwise read "before" and "after" around each other's writes and
   // count each other's new records (WEBHOOK-DAILY's counts).
   const state = webhookState(tenant);
-  const run = state.refreshTurn.then(() => refreshAll(linkData, tenant));
-  state.refreshTurn = run.catch(() => undefined);
-  return run;
+  const refresh = state.refreshTurn.then(() => refreshAll(linkData, tenant, run));
+  state.refreshTurn = refresh.catch(() => undefined);
+  return refresh;
 }
 
-async function refreshAll(linkData: LinkData, tenant: TenantRuntime): Promise<number> {
+async function refreshAll(
+  linkData: LinkData,
+  tenant: TenantRuntime,
+  run: string | undefined,
+): Promise<number> {
   let refreshed = 0;
+  const done = await linksDoneBy(tenant, run);
   for (const link of await tenant.store.list(LINKS)) {
     if (link.status !== 'valid') continue;
+    const recurrent = link.access_mode === 'recurrent' || tenant.policy.links.dailyRefreshSingleLinks;
+    if (recurrent) refreshed += 1;
+    if (done.has(link.id)) continue;
     // WEBHOOK-RECURRENT-ONLY: only recurrent links are refreshed (and notified).
-    if (link.access_mode === 'recurrent' || tenant.policy.links.dailyRefreshSingleLinks) {
-      refreshed += 1;
+    if (recurrent) {
       await refreshRecurrentLink(linkData, tenant, link);
     } else {
       // WEBHOOK-RECURRENT-ONLY: a single link's stored transactions still change at the institution.
@@ -144,6 +174,7 @@ async function refreshAll(linkData: LinkData, tenant: TenantRuntime): Promise<nu
       const stored = await tenant.store.list(path, { link: link.id });
       await applyInstitutionChanges(tenant, link, new Map([[path, stored]]));
     }
+    await noteDone(tenant, run, link.id);
   }
   return refreshed;
 }

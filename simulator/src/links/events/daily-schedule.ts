@@ -51,12 +51,13 @@ async function readSchedule(tenant: TenantRuntime): Promise<DailySchedule> {
 const writeSchedule = (tenant: TenantRuntime, schedule: DailySchedule) =>
   tenant.store.put(RUNTIME_COLLECTION, { id: DAILY_ID, ...schedule });
 
+/** One job per day and generation, however often it is scheduled (a day's job that runs again). */
 const scheduleRun = (tenant: TenantRuntime, generation: number, at: number) =>
-  tenant.clock.schedule(at, DAILY_REFRESH, { generation });
+  tenant.clock.schedule(at, DAILY_REFRESH, { generation }, undefined, `daily-refresh:${generation}:${at}`);
 
 /** Defines the daily refresh's job kind: run the day's refresh, having scheduled tomorrow's first. */
 export function defineDailyRefresh(jobs: JobKinds, linkData: LinkData): void {
-  jobs.define(DAILY_REFRESH, async (tenant, args) => {
+  jobs.define(DAILY_REFRESH, async (tenant, args, job) => {
     const generation = Number(args.generation);
     const schedule = await readSchedule(tenant);
     // Superseded by a newer schedule (a new configuration, a reset).
@@ -65,7 +66,8 @@ export function defineDailyRefresh(jobs: JobKinds, linkData: LinkData): void {
     await writeSchedule(tenant, { ...schedule, time });
     // Tomorrow's first, so that a failing refresh does not end the series.
     await scheduleRun(tenant, generation, nextDailyInstant(tenant.clock.now(), time));
-    await runDailyRefresh(linkData, tenant);
+    // A day's job that runs again (its replica died) skips the links it refreshed already.
+    await runDailyRefresh(linkData, tenant, job.id);
   });
 }
 

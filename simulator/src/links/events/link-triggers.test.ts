@@ -213,7 +213,12 @@ describe('LINK-DELETE-ASYNC', () => {
   it('link_deleted carries the 202`s request_id and when the deletion finished', async () => {
     const link = await fx.link();
     await fx.advance(1000);
-    fx.triggers.linkDeleted(fx.tenant, link.id, 'c'.repeat(32));
+    await fx.triggers.linkDeleted(fx.tenant, {
+      link: link.id,
+      requestId: 'c'.repeat(32),
+      event: fx.tenant.ids.hex(32),
+      deletedAt: fx.tenant.clock.now(),
+    });
     const [event] = await fx.events();
     expect(event?.payload).toMatchObject({
       webhook_type: 'LINK',

@@ -44,8 +44,21 @@ export interface LinkTriggers {
    * link updates and sends `historical_update` events (LINK-PUT-CREDENTIALS).
    */
   credentialsUpdated(tenant: TenantRuntime, before: StoredRecord, after: StoredRecord): Promise<void>;
-  /** When an asynchronous deletion has deleted the link and its data: `link_deleted` (LINK-DELETE-ASYNC). */
-  linkDeleted(tenant: TenantRuntime, linkId: string, requestId: string): void;
+  /**
+   * When an asynchronous deletion has deleted the link and its data: `link_deleted` (LINK-DELETE-ASYNC),
+   * under the event id and deletion instant the deletion noted (a deletion job run again raises the
+   * same event: logged and delivered once). Resolves once the event is logged.
+   */
+  linkDeleted(tenant: TenantRuntime, deletion: LinkDeletion): Promise<void>;
+}
+
+/** What an asynchronous deletion notes in the step that deletes the link (the event it owes). */
+export interface LinkDeletion {
+  link: string;
+  requestId: string;
+  /** The `link_deleted` event's id (its `webhook_id`). */
+  event: string;
+  deletedAt: number;
 }
 
 const BROKEN_STATUSES = new Set(['invalid', 'token_required']);
@@ -103,12 +116,13 @@ export function linkTriggers(linkData: LinkData, jobs: JobKinds): LinkTriggers {
       await historical(tenant, after, linkResources(after));
     },
 
-    linkDeleted(tenant, linkId, requestId) {
-      tenant.emit({
+    async linkDeleted(tenant, { link, requestId, event, deletedAt }) {
+      await tenant.emit({
         webhook_type: 'LINK',
         webhook_code: 'link_deleted',
-        link_id: linkId,
-        data: { request_id: requestId, deleted_at: new Date(tenant.clock.now()).toISOString() },
+        link_id: link,
+        data: { request_id: requestId, deleted_at: new Date(deletedAt).toISOString() },
+        id: event,
       });
     },
   };

@@ -1,0 +1,110 @@
+/**
+ * The Redis store on a Redis Cluster (three masters, a replica each, started on free loopback ports):
+ * the whole Store contract and the replicas' races, every tenant's keys in one slot and no script across
+ * two; then a master killed: its replica takes over and the store goes on with nothing lost.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningCluster, startRedisCluster } from '../../test-support/redis-cluster.js';
+import { REDIS_SKIP_REASON, skipRedis } from '../../test-support/redis-server.js';
+import { runReplicaRaceContract } from '../../test-support/replica-race-contract.js';
+import { startSilentServer } from '../../test-support/silent-server.js';
+import { runStoreContract, type StoreOptions } from '../../test-support/store-contract.js';
+import { RedisStore } from './redis-store.js';
+import type { Store } from './store.js';
+
+const title = skipRedis
+  ? `RedisStore on a Redis Cluster (skipped: ${REDIS_SKIP_REASON})`
+  : 'RedisStore on a Redis Cluster';
+if (skipRedis) console.warn(REDIS_SKIP_REASON);
+
+describe.skipIf(skipRedis)(title, () => {
+  let cluster: RunningCluster;
+  const opened: RedisStore[] = [];
+  let prefixes = 0;
+
+  beforeAll(async () => {
+    cluster = await startRedisCluster();
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(opened.map((store) => store.close()));
+    await cluster?.stop();
+  });
+
+  async function connected(
+    prefix = `cluster${++prefixes}:`,
+    options: StoreOptions = {},
+  ): Promise<RedisStore> {
+    const store = new RedisStore({ url: cluster.url, prefix, ...options });
+    opened.push(store);
+    await store.connect();
+    return store;
+  }
+
+  /** The contract's factory is synchronous: each method waits for the connection first. */
+  function connectingStore(options?: StoreOptions): Store {
+    const ready = connected(undefined, options);
+    return new Proxy({} as Store, {
+      get: (_, method: keyof Store) =>
+        method === 'jobLeaseMs'
+          ? options?.jobLeaseMs
+          : async (...args: unknown[]) => {
+              const store = await ready;
+              return (store[method] as (...a: unknown[]) => unknown).apply(store, args);
+            },
+    });
+  }
+
+  runStoreContract('RedisStore on a Redis Cluster', connectingStore);
+
+  runReplicaRaceContract('Redis Cluster', async () => {
+    const prefix = `races${++prefixes}:`;
+    return [await connected(prefix), await connected(prefix), await connected(prefix)];
+  });
+
+  it('starts from the seed nodes that answer: one that accepts and never answers is passed over', async () => {
+    const silent = await startSilentServer();
+    try {
+      const seeds = cluster.url.slice('redis+cluster://'.length);
+      const url = `redis+cluster://127.0.0.1:${silent.port},${seeds}?connect_timeout_ms=1000`;
+      const store = new RedisStore({ url, prefix: `seeds${++prefixes}:` });
+      opened.push(store);
+      await store.connect();
+      await store.put('t', 'links', { id: 'L', link: null });
+      expect(await store.get('t', 'links', 'L')).toEqual({ id: 'L', link: null });
+      // Only silent seeds: the connect time-out's one line.
+      const lone = new RedisStore({ url: `redis+cluster://127.0.0.1:${silent.port}?connect_timeout_ms=300` });
+      await expect(lone.connect()).rejects.toThrow(
+        `Redis at redis+cluster://127.0.0.1:${silent.port}?connect_timeout_ms=300 did not answer within 300 ms (connect_timeout_ms): is a Redis server listening there?`,
+      );
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('a master killed: its replica takes over, and both replicas of the simulator go on with nothing lost', async () => {
+    const prefix = `failover${++prefixes}:`;
+    const [a, b] = [await connected(prefix), await connected(prefix)];
+    const tenants = Array.from({ length: 12 }, (_, n) => `tenant-${n}`);
+    for (const tenant of tenants) {
+      await a.put(tenant, 'links', { id: 'L', link: null, tenant });
+      await a.addJob(tenant, { id: 'j', at: 1, order: 1, kind: 'k', args: {} });
+    }
+    const held = await a.leaseDueJob('tenant-3', 10, 'A');
+    await cluster.replicated();
+    const { killed, promoted } = await cluster.failMasterOf(`${prefix}{tenant-3}:gen`);
+    expect(promoted).not.toBe(killed);
+    // Every tenant's record is there, through either replica; the lease survived with its job.
+    for (const tenant of tenants) expect((await b.get(tenant, 'links', 'L'))?.tenant).toBe(tenant);
+    expect(await b.leaseDueJob('tenant-3', 10, 'B')).toBeUndefined();
+    expect(await a.finishJob('tenant-3', held!.lease)).toBe(true);
+    // The steps replicas race on still decide once on the promoted master.
+    const removals = await Promise.all(
+      [a, b, a].map((store) => store.removeRecord('tenant-3', { collection: 'links', id: 'L' })),
+    );
+    expect(removals.map((removal) => removal.outcome).sort()).toEqual(['missing', 'missing', 'removed']);
+    expect((await b.tenants()).filter((tenant) => tenant.startsWith('tenant-')).sort()).toEqual(
+      tenants.sort(),
+    );
+  }, 60_000);
+});

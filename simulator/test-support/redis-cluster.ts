@@ -1,0 +1,170 @@
+/**
+ * A throw-away Redis Cluster for tests: three masters and a replica of each, Debian's redis-server on
+ * free loopback ports (cluster bus ports too) in one temporary directory, joined by `redis-cli --cluster
+ * create`. Every process is stopped by its own PID.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createClient } from 'redis';
+import { redisServerBinary } from './redis-server.js';
+
+const run = promisify(execFile);
+
+export interface ClusterNode {
+  readonly port: number;
+  readonly process: ChildProcess;
+}
+
+export interface RunningCluster {
+  /** `redis+cluster://127.0.0.1:P1,127.0.0.1:P2,127.0.0.1:P3` (the masters at start). */
+  readonly url: string;
+  readonly nodes: readonly ClusterNode[];
+  /** Resolves once every replica has every write its master has (replication is asynchronous). */
+  replicated(): Promise<void>;
+  /** Kills (SIGKILL) the master serving `key`; resolves once its replica has taken its slots over. */
+  failMasterOf(key: string): Promise<{ killed: number; promoted: number }>;
+  stop(): Promise<void>;
+}
+
+/** A port free at the moment of asking, whose cluster bus port (+10000) is free too. */
+async function freePortPair(): Promise<number> {
+  for (;;) {
+    const port = await listenAndClose(0);
+    if (port + 10_000 > 65_535) continue;
+    if ((await listenAndClose(port + 10_000).catch(() => undefined)) !== undefined) return port;
+  }
+}
+
+function listenAndClose(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as { port: number };
+      server.close(() => resolve(bound));
+    });
+  });
+}
+
+/** One node's answer to a command, or undefined while it does not answer. */
+async function ask(port: number, args: string[]): Promise<string | undefined> {
+  const client = createClient({ url: `redis://127.0.0.1:${port}`, socket: { reconnectStrategy: false } });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return String(await client.sendCommand(args));
+  } catch {
+    return undefined;
+  } finally {
+    if (client.isOpen) client.destroy();
+  }
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, ms = 20_000): Promise<void> {
+  for (let waited = 0; waited < ms; waited += 100) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Redis Cluster: ${what} within ${ms / 1000} s`);
+}
+
+function startNode(binary: string, dir: string, port: number): ClusterNode {
+  const home = join(dir, String(port));
+  mkdirSync(home);
+  // A short node time-out: a failed master is replaced within a couple of seconds.
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+  args.push('--dir', home, '--cluster-enabled', 'yes', '--cluster-node-timeout', '1000');
+  args.push('--cluster-port', String(port + 10_000), '--logfile', join(home, 'log'));
+  return { port, process: spawn(binary, args, { stdio: 'ignore' }) };
+}
+
+const slotOwner = async (port: number, key: string) => {
+  const slot = await ask(port, ['CLUSTER', 'KEYSLOT', key]);
+  const nodes = (await ask(port, ['CLUSTER', 'NODES'])) ?? '';
+  for (const line of nodes.split('\n')) {
+    const [, address, flags, , , , , state, ...ranges] = line.split(' ');
+    if (!flags?.includes('master') || flags.includes('fail') || state !== 'connected') continue;
+    const owns = ranges.some((range) => {
+      const [from, to = from] = range.split('-').map(Number);
+      return Number(slot) >= (from ?? 0) && Number(slot) <= (to ?? -1);
+    });
+    if (owns) return Number(address?.split(':')[1]?.split('@')[0]);
+  }
+  return undefined;
+};
+
+/** Starts six nodes (three masters, three replicas) and waits until the cluster is ok on each. */
+export async function startRedisCluster(): Promise<RunningCluster> {
+  const binary = redisServerBinary();
+  if (binary === undefined) throw new Error('redis-server not installed: apt-get install redis-server');
+  const dir = mkdtempSync(join(tmpdir(), 'ofkit-redis-cluster-'));
+  const nodes: ClusterNode[] = [];
+  const stop = async () => {
+    await Promise.all(
+      nodes.map(
+        ({ process: child }) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGKILL');
+          }),
+      ),
+    );
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    for (let n = 0; n < 6; n++) nodes.push(startNode(binary, dir, await freePortPair()));
+    for (const { port } of nodes)
+      await waitFor(`node ${port} did not answer`, async () => (await ask(port, ['PING'])) === 'PONG');
+    const addresses = nodes.map(({ port }) => `127.0.0.1:${port}`);
+    await run('redis-cli', ['--cluster', 'create', ...addresses, '--cluster-replicas', '1', '--cluster-yes']);
+    for (const { port } of nodes)
+      await waitFor('the cluster was not ok', async () =>
+        Boolean((await ask(port, ['CLUSTER', 'INFO']))?.includes('cluster_state:ok')),
+      );
+    // A replica that never synced would not take its master over: wait until each one has.
+    for (const { port } of nodes)
+      await waitFor(`replica ${port} did not sync`, async () => {
+        const replication = (await ask(port, ['INFO', 'replication'])) ?? '';
+        return replication.includes('role:master') || replication.includes('master_link_status:up');
+      });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const masters = nodes.slice(0, 3).map(({ port }) => `127.0.0.1:${port}`);
+  return {
+    url: `redis+cluster://${masters.join(',')}`,
+    nodes,
+    stop,
+    async replicated() {
+      for (const { port, process: child } of nodes) {
+        if (child.exitCode !== null || child.signalCode !== null) continue;
+        await waitFor(`the replicas of ${port} did not catch up`, async () => {
+          const info = (await ask(port, ['INFO', 'replication'])) ?? '';
+          if (!info.includes('role:master')) return true;
+          const master = Number(/master_repl_offset:(\d+)/.exec(info)?.[1]);
+          const offsets = [...info.matchAll(/slave\d+:[^\r\n]*offset=(\d+)/g)].map((m) => Number(m[1]));
+          return offsets.length > 0 && offsets.every((offset) => offset >= master);
+        });
+      }
+    },
+    async failMasterOf(key) {
+      const killed = (await slotOwner(nodes[0]!.port, key))!;
+      const node = nodes.find(({ port }) => port === killed)!;
+      node.process.kill('SIGKILL');
+      const survivor = nodes.find(({ port }) => port !== killed)!.port;
+      let promoted: number | undefined;
+      await waitFor('no replica took the failed master over', async () => {
+        promoted = await slotOwner(survivor, key);
+        const ok = (await ask(survivor, ['CLUSTER', 'INFO']))?.includes('cluster_state:ok');
+        return promoted !== undefined && promoted !== killed && Boolean(ok);
+      });
+      return { killed, promoted: promoted! };
+    },
+  };
+}

@@ -9,6 +9,7 @@ import { type Handler, json, type ValidInput } from '../core/handler.js';
 import { err, ok } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import { DAY_MS } from '../core/time.js';
+import { rescheduleAfterMoveBack } from '../links/events/daily-schedule.js';
 
 /** The last instant a `date-time` (four-digit year) can write; the Clock schema cannot show a later one. */
 export const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
@@ -66,7 +67,10 @@ const setClock: Handler = async ({ input, tenant }) => {
   // freeze the instant plus the real time the move took); unfrozen after it, so that it follows real
   // time from the new instant (setClock's description).
   if (body.frozen === true) await tenant.clock.freeze();
+  const before = tenant.clock.now();
   if (instant !== undefined) ran.count = await tenant.clock.setTo(instant, collect(input, ran.jobs));
+  // WEBHOOK-DAILY: a move back would leave the next daily refresh days ahead of the new instant.
+  if (instant !== undefined && instant < before) await rescheduleAfterMoveBack(tenant);
   if (body.frozen === false) await tenant.clock.unfreeze();
   return ok(json(200, await clockBody(tenant, input, ran)));
 };

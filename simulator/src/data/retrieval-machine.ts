@@ -11,6 +11,7 @@ import { institutionByName } from '../links/institutions/catalogue.js';
 import { nowIso } from '../pipeline/records.js';
 import { publicView } from '../store/record-views.js';
 import type { StoredRecord } from '../store/store.js';
+import { describedRecords, isDescribed } from './described-records.js';
 import { HISTORY_MEMBER, historyOf } from './exchange-history.js';
 import { type GenerationPlan, generateForPlan, generateNew } from './record-generation.js';
 import type { RecordTemplate } from './records/record-templates.js';
@@ -84,6 +85,8 @@ export class RetrievalMachine {
     knownParents?: StoredRecord[],
   ): Promise<StoredRecord[]> {
     if (request.empty) return [];
+    // A described link's resource: the institution holds exactly the records its description gave.
+    if (isDescribed(link, resource.path)) return describedRecords(tenant, link, resource, request);
     const parents = resource.parent
       ? (knownParents ?? (await this.parents(tenant, link, resource, request.save)))
       : [];
@@ -143,6 +146,26 @@ export class RetrievalMachine {
     }
     this.addHistory(resource, records, plan);
     return store(tenant, resource.path, records);
+  }
+
+  /**
+   * `count` records of the resource for the link, over `parents` (their ids and records), seeded by
+   * `key`, not stored: the drafts of a described link's records (control API `createDescribedLink`).
+   */
+  draft(
+    tenant: TenantRuntime,
+    link: StoredRecord,
+    resource: DataResource,
+    count: number,
+    parents: readonly JsonObject[],
+    key: string,
+  ): JsonObject[] {
+    if (count <= 0) return [];
+    const parentIds = resource.parent ? parents.map((parent) => String(parent.id)) : [null];
+    const plan = planOf(tenant, link, newRequest(todayOf(tenant)), parentIds, parents as StoredRecord[]);
+    const records = generateNew(resource, plan, count, key);
+    this.addHistory(resource, records, plan);
+    return records;
   }
 
   private addHistory(resource: DataResource, records: JsonObject[], plan: GenerationPlan): void {

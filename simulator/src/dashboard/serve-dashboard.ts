@@ -33,6 +33,9 @@ export const DASHBOARD_ASSETS = [
   'view-requests.js',
   'view-judge.js',
   'view-payments.js',
+  'markdown.js',
+  'curl-lines.js',
+  'fault-form.js',
 ] as const;
 
 const TYPES: Record<string, string> = {

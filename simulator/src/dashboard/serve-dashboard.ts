@@ -36,6 +36,9 @@ export const DASHBOARD_ASSETS = [
   'markdown.js',
   'curl-lines.js',
   'fault-form.js',
+  'link-forms.js',
+  'sandbox-controls.js',
+  'snapshot-buttons.js',
 ] as const;
 
 const TYPES: Record<string, string> = {

@@ -621,8 +621,11 @@ export interface components {
         }[];
         /** @description The tenant's whole state. `state` is opaque to clients: import it only into the same server version. */
         Snapshot: {
-            /** @constant */
-            format: "ofkit-snapshot/1";
+            /**
+             * @description The export writes `ofkit-snapshot/2`. An `ofkit-snapshot/1` snapshot, exported before the simulator sent the provider's values, imports migrated: invoice statuses `ACTIVE` and `CANCELLED` become the SAT's `Vigente` and `Cancelado`, links' `institution_user_id` the provider's form; one holding two tax returns of the same link, kind and period (tax returns are one per period now) is refused with 400 naming them.
+             * @enum {string}
+             */
+            format: "ofkit-snapshot/2" | "ofkit-snapshot/1";
             clock: {
                 /** Format: date-time */
                 now: string;
@@ -1014,7 +1017,10 @@ export interface components {
             fetch_resources?: components["schemas"]["FetchResources"];
             stale_in?: string | null;
             credentials_storage?: components["schemas"]["CredentialsStorage"];
-            /** @description An opaque id of the end-user at the institution: the same user gets the same id in every link. */
+            /**
+             * @description An opaque id of the end-user at the institution: the same user gets the same id in every link. The provider's are 44 characters of letters, digits, `-`, `_` and `=` (a free string, as it states it).
+             * @example Tx0si5oOR-azpcfZ4fIKO08dLIuaDkfms6XH2eHyCjs=
+             */
             institution_user_id?: string;
             /**
              * Format: uuid
@@ -1237,7 +1243,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "format": "ofkit-snapshot/1",
+                     *       "format": "ofkit-snapshot/2",
                      *       "clock": {
                      *         "now": "2026-11-01T12:00:00.000Z",
                      *         "frozen": true
@@ -1280,7 +1286,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "format": "ofkit-snapshot/1",
+                 *       "format": "ofkit-snapshot/2",
                  *       "clock": {
                  *         "now": "2026-11-01T12:00:00.000Z",
                  *         "frozen": true

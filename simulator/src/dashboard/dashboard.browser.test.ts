@@ -119,7 +119,7 @@ describe.skipIf(skipBrowser)(title, { timeout: 90_000 }, () => {
     expect(
       await answers
         .locator('option')
-        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+        .evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value)),
     ).toEqual(['500', '408', '400']);
     expect(await answers.inputValue()).toBe('500');
     await form.getByRole('button', { name: 'Arm the fault' }).click();
@@ -242,7 +242,7 @@ describe.skipIf(skipBrowser)(title, { timeout: 90_000 }, () => {
       page.getByRole('button', { name: 'Export the snapshot' }).click(),
     ]);
     const file = await download.path();
-    expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe('ofkit-snapshot/1');
+    expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe('ofkit-snapshot/2');
     await served.api('POST', '/_ofkit/reset/');
     await page.getByLabel('Import a snapshot').setInputFiles(file);
     await page.getByText(/^Imported /).waitFor(WAIT);
@@ -257,10 +257,27 @@ function expectLogged(problems: string[], text: string): void {
   problems.splice(index, 1);
 }
 
+/** The browser globals the page functions below use (the project's TypeScript has no DOM library). */
+interface PageText {
+  textContent: string | null;
+}
+interface PageGlobals {
+  getComputedStyle(node: unknown): { color: string; backgroundColor: string };
+  NodeFilter: { SHOW_TEXT: number };
+  document: {
+    createTreeWalker(root: unknown, show: number): { nextNode(): PageText | null };
+    createRange(): {
+      setStart(node: PageText, offset: number): void;
+      setEnd(node: PageText, offset: number): void;
+      getClientRects(): ArrayLike<{ top: number }>;
+    };
+  };
+}
+
 /** WCAG contrast of an element's text colour against its background colour (both opaque here). */
 function contrastOf(element: Locator): Promise<number> {
   return element.evaluate((node) => {
-    const style = getComputedStyle(node);
+    const style = (globalThis as unknown as PageGlobals).getComputedStyle(node);
     const luminance = (css: string) => {
       const [r, g, b] = (css.match(/[\d.]+/g) ?? [])
         .slice(0, 3)
@@ -279,6 +296,7 @@ function contrastOf(element: Locator): Promise<number> {
 /** The character before each line break of an element's text, as laid out. */
 function breaksOf(element: Locator): Promise<string[]> {
   return element.evaluate((node) => {
+    const { document, NodeFilter } = globalThis as unknown as PageGlobals;
     const chars: { char: string; top: number }[] = [];
     const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
     for (let text = walker.nextNode(); text; text = walker.nextNode()) {

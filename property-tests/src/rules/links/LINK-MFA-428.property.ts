@@ -1,7 +1,8 @@
 /**
  * LINK-MFA-428: every request that pauses for the institution's MFA token (the config's MFA
  * registration; retrievals of owners, accounts, transactions and invoices) answers 428 with the one-item
- * error array carrying `code: token_required`, `session`, `expiry`, `link` and `token_generation_data`;
+ * error array carrying `code: token_required`, `session` and `link` (and `expiry`, `token_generation_data`
+ * when the institution gives them);
  * PATCH on the same collection with that session, the item's `link` and the config's token completes it
  * (a registration: 200 with that link, which the provider created with the 428; a retrieval: 201 with its
  * records, 200 with `save_data: false`); a wrong token, an unknown session, or the right session after
@@ -30,7 +31,8 @@ const hex32 = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLengt
 
 /** The PATCH that resumes, sent after moving the clock when the input says so. */
 async function resume(run: RunContext, input: Input, paused: Paused): Promise<HttpResponse> {
-  if (input.expiryOffset !== null) {
+  // Without an `expiry` in the item the clock is not moved: the session is as fresh as at once.
+  if (input.expiryOffset !== null && paused.expiry !== null) {
     await advanceClock(run.http, Math.max(0, paused.expiry + input.expiryOffset));
   }
   const json = {
@@ -137,14 +139,14 @@ export const linkMfa428 = defineRule<Input, Fixture>({
   },
   async check(input, run, fixture) {
     const pausable = byPath(fixture, input.collection);
-    let paused: Paused = { session: '', expiry: 0, link: '' };
+    let paused: Paused = { session: '', expiry: null, link: '' };
     const attempt = async () => {
       paused = await pause(run, pausable);
       return resume(run, input, paused);
     };
     const answer = input.expiryOffset === null ? await attempt() : await withFrozenClock(run.http, attempt);
     const what = describeCase(input);
-    const expired = input.expiryOffset !== null && input.expiryOffset > 0;
+    const expired = input.expiryOffset !== null && paused.expiry !== null && input.expiryOffset > 0;
     if (input.token === 'right' && input.session === 'own' && !expired) {
       if (pausable.retrieval) return checkRetrieved(run, pausable, input, answer, what);
       return checkResumed(run, answer, what, paused);

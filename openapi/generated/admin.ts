@@ -732,7 +732,10 @@ export interface components {
              * @enum {integer}
              */
             status: 400 | 408 | 500;
-            /** @default 1 */
+            /**
+             * @description The requests that answer with the fault. Calls with the observer marker (`x-ofkit-client: dashboard`: the dashboard, the sandbox commands) never spend one.
+             * @default 1
+             */
             count?: number;
         };
         Fault: {

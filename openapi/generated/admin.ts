@@ -424,10 +424,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_ofkit/links/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a link from a short description of its institution, accounts and records
+         * @description A link as `POST /api/links/` registers it (status `valid`, the consent of a Brazilian bank, the historical update of a recurrent link: WEBHOOK-HISTORICAL, WEBHOOK-SANDBOX), whose records are the ones described. Each described record gets every member it does not give from the simulator, deterministically from the seed; the members it gives win (objects merge, arrays and values replace), then the whole record must meet the API document's schema of its resource (400 `invalid` naming the member, e.g. `accounts[0].balance.current`). A described resource is the institution's data for the link: a retrieval (`POST /api/accounts/`...) answers the described records, never generated ones; a resource not described is generated as usual. `accounts` describes the accounts (`[]`: none), and an account's `transactions` its transactions; `records` any other resource of the institution, by its name (`owners`, `bills`, `invoices`, `br/balances`...), a resource of accounts spread over the link's accounts of the categories it reads. `id`, `link` and `account` are the simulator's: giving them is a 400. Without credentials (`username`, `password`), a later `PUT /api/links/{id}/` sets them.
+         */
+        post: operations["createDescribedLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_ofkit/links/{link_id}/events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fire an event of the catalogue for a link now, at the configured receiver
+         * @description Raises the event as the simulator's own triggers do and delivers it through the same path (WEBHOOK-BEARER, then the repetitions of WEBHOOK-RETRY on the tenant's clock). Its `data` is computed from the link's records, so the follow-up reads find what it says (WEBHOOK-FOLLOW-UP): a `historical_update` loads that resource (WEBHOOK-HISTORICAL); a `new_*_available` adds `count` new records (default 1, WEBHOOK-DAILY); `transactions_updated`, `transactions_deleted` and `invoices_cancelled` change one stored record (400 when the link has none to change: retrieve them first); `link_invalid_credentials` and `link_token_required` set the link's status (`invalid`, `token_required`; PUT credentials brings it back, LINK-PUT-CREDENTIALS); `link_deleted` deletes the link with its data (LINK-DELETE-ASYNC). Fired on demand, whatever the link's access mode (the service's own triggers send most events for recurrent links only, WEBHOOK-RECURRENT-ONLY). In the sandbox environment no LINK event is sent (WEBHOOK-SANDBOX): the status still changes and `note` says so. An event of a resource the link's institution does not offer: 400. The answer comes once the events are logged; their first delivery may still be on its way (`GET /_ofkit/events/?link=`).
+         */
+        post: operations["fireLinkEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_ofkit/links/{link_id}/status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make a link need new credentials (`invalid`) or an MFA token (`token_required`) now
+         * @description What a daily refresh does when the institution refuses the link's login, now: the status changes and a recurrent link's LINK event is sent (`invalid_credentials`, LINK-INVALID-CREDENTIALS; `token_required` without `webhook_id`, LINK-TOKEN-REQUIRED). A single link gets no event (the catalogue's LINK events are about refreshing a recurrent link); the sandbox environment sends none (WEBHOOK-SANDBOX). The link cannot refresh or load data until `PUT /api/links/{id}/` gives new credentials, which brings it back to `valid` and, for a recurrent link, sends its `historical_update` events (LINK-PUT-CREDENTIALS).
+         */
+        put: operations["setLinkStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description An event of the catalogue that concerns a link: the name of its schema in the API document's `webhooks` (every one but the payment events).
+         * @enum {string}
+         */
+        LinkEventName: "accounts_historical_update" | "accounts_new_accounts_available" | "transactions_historical_update" | "transactions_new_transactions_available" | "transactions_updated" | "transactions_deleted" | "transactions_historical_enrichment" | "owners_historical_update" | "owners_new_owners_available" | "link_invalid_credentials" | "link_token_required" | "link_deleted" | "invoices_historical_inflow_update" | "invoices_historical_outflow_update" | "invoices_new_invoices_available" | "invoices_cancelled" | "tax_returns_historical_update" | "tax_returns_new_tax_returns_available" | "tax_status_historical_update";
+        FireEventRequest: {
+            event: components["schemas"]["LinkEventName"];
+            /** @description For a `new_*_available` event only: how many new records the institution finds (default 1). */
+            count?: number;
+        };
+        FiredEvents: {
+            event: components["schemas"]["LinkEventName"];
+            /** Format: uuid */
+            link: string;
+            /** @description The link's status after the event; null once `link_deleted` deleted it. */
+            link_status: string | null;
+            /** @description The events raised for the link during the call, as logged (an invoices historical update has one per direction when both are asked; none in the case of `note`). */
+            events: components["schemas"]["EventRecord"][];
+            /** @description Why no event was sent, when none was. */
+            note: string | null;
+        };
+        LinkStatusRequest: {
+            /** @enum {string} */
+            status: "invalid" | "token_required";
+        };
+        LinkStatusResult: {
+            link: components["schemas"]["Link"];
+            events: components["schemas"]["EventRecord"][];
+            /** @description Why no LINK event was sent, when none was. */
+            note: string | null;
+        };
+        LinkDescription: {
+            /** @description An institution's `name` of `/api/institutions/` in the tenant's environment. */
+            institution: string;
+            access_mode?: components["schemas"]["AccessMode"];
+            external_id?: string | null;
+            /** @description The end-user's login, as registration takes it (one starting with `mfa` makes retrievals ask for a token). */
+            username?: string;
+            password?: string;
+            /** @description The link's accounts, each any members of `Account` (the rest filled in), and `transactions`: any members of `Transaction` each. */
+            accounts?: components["schemas"]["AccountDescription"][];
+            /** @description Records of the link's other resources by name (the path under `/api/` without the slash: `owners`, `bills`, `invoices`, `br/balances`...), each any members of its record. */
+            records?: {
+                [key: string]: Record<string, never>[];
+            };
+        };
+        AccountDescription: {
+            transactions?: Record<string, never>[];
+        } & {
+            [key: string]: unknown;
+        };
+        DescribedLink: {
+            link: components["schemas"]["Link"];
+            /** @description How many records each described resource holds, by name. */
+            records: {
+                [key: string]: number;
+            };
+        };
         RequestLogEntry: {
             /** @description The tenant's observation sequence (shared with webhook deliveries). */
             seq: number;
@@ -614,7 +732,10 @@ export interface components {
              * @enum {integer}
              */
             status: 400 | 408 | 500;
-            /** @default 1 */
+            /**
+             * @description The requests that answer with the fault. Calls with the observer marker (`x-ofkit-client: dashboard`: the dashboard, the sandbox commands) never spend one.
+             * @default 1
+             */
             count?: number;
         };
         Fault: {
@@ -860,6 +981,57 @@ export interface components {
             external_id: string | null;
             /** Format: date-time */
             cancelled_at: string | null;
+        };
+        /**
+         * @description `single` links are read on demand; `recurrent` links are also refreshed daily (WEBHOOK-RECURRENT-ONLY).
+         * @enum {string}
+         */
+        AccessMode: "single" | "recurrent";
+        /**
+         * @description (choice for `valid` and `unconfirmed`; `invalid` and `token_required` are the spec's). `invalid`: the credentials stopped working (LINK-INVALID-CREDENTIALS); `token_required`: the daily refresh needs an MFA token (LINK-TOKEN-REQUIRED). PUT credentials brings either back to `valid`.
+         * @enum {string}
+         */
+        LinkStatus: "valid" | "invalid" | "unconfirmed" | "token_required";
+        /**
+         * @description A resource a historical update fetches (choice of names).
+         * @enum {string}
+         */
+        FetchResource: "ACCOUNTS" | "OWNERS" | "TRANSACTIONS" | "BILLS" | "BALANCES" | "EXCHANGES" | "INVESTMENTS" | "INVESTMENT_TRANSACTIONS" | "EMPLOYMENTS" | "EMPLOYMENT_RECORDS" | "INVOICES" | "TAX_RETURNS" | "TAX_STATUS" | "TAX_COMPLIANCE_STATUS" | "TAX_RETENTIONS" | "FINANCIAL_STATEMENTS" | "DEBT_REPORTS";
+        FetchResources: components["schemas"]["FetchResource"][];
+        /** @description How long credentials are stored: `store`, `nostore` or a number of days such as `27d` (choice). A free string, as the provider's registration takes it: the simulator keeps what it is given. */
+        CredentialsStorage: string;
+        /** @description A link (LINK-REGISTER), with the provider's members. The spec names `id`, `access_mode`, `stale_in`, `fetch_resources` and the status values; `id` is always present. `fetch_resources`, `stale_in` and `credentials_storage` (how long the credentials are kept) are not in the provider's published schema, so they are optional here, though the simulator always sends them. */
+        Link: {
+            /** Format: uuid */
+            id: string;
+            /** @description The institution's `name`, as in `/api/institutions/`. */
+            institution?: string;
+            access_mode?: components["schemas"]["AccessMode"] | null;
+            status?: components["schemas"]["LinkStatus"];
+            /** Format: date-time */
+            created_at?: string;
+            /** @description The caller's own id for the end-user, if given at registration. */
+            external_id?: string | null;
+            /**
+             * Format: date-time
+             * @description Last successful read from the institution.
+             */
+            last_accessed_at?: string | null;
+            fetch_resources?: components["schemas"]["FetchResources"];
+            stale_in?: string | null;
+            credentials_storage?: components["schemas"]["CredentialsStorage"];
+            /**
+             * @description An opaque id of the end-user at the institution: the same user gets the same id in every link. The provider's are 44 characters of letters, digits, `-`, `_` and `=` (a free string, as it states it).
+             * @example Tx0si5oOR-azpcfZ4fIKO08dLIuaDkfms6XH2eHyCjs=
+             */
+            institution_user_id?: string;
+            /**
+             * Format: uuid
+             * @description The user of the caller's account who made the link.
+             */
+            created_by?: string;
+            /** @description How often a recurrent link is refreshed (`24h` in the simulator); null for single links. */
+            refresh_rate?: ("6h" | "12h" | "24h" | "7d" | "30d") | null;
         };
     };
     responses: {
@@ -2038,6 +2210,237 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createDescribedLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "institution": "ofbank_br_retail",
+                 *       "access_mode": "recurrent",
+                 *       "accounts": [
+                 *         {
+                 *           "name": "Conta Corrente",
+                 *           "category": "CHECKING_ACCOUNT",
+                 *           "balance": {
+                 *             "current": 1520.75,
+                 *             "available": 1520.75
+                 *           },
+                 *           "transactions": [
+                 *             {
+                 *               "description": "Padaria Pao Dourado",
+                 *               "amount": 18.5,
+                 *               "type": "OUTFLOW",
+                 *               "value_date": "2026-10-28"
+                 *             },
+                 *             {
+                 *               "description": "Salario",
+                 *               "amount": 4200,
+                 *               "type": "INFLOW",
+                 *               "value_date": "2026-10-05"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "records": {
+                 *         "owners": [
+                 *           {
+                 *             "display_name": "Maria Silva"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["LinkDescription"];
+            };
+        };
+        responses: {
+            /** @description The link, and how many records of each described resource it holds. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "link": {
+                     *         "id": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "institution": "ofbank_br_retail",
+                     *         "access_mode": "recurrent",
+                     *         "status": "valid",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "external_id": null,
+                     *         "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *         "fetch_resources": [
+                     *           "ACCOUNTS",
+                     *           "OWNERS",
+                     *           "TRANSACTIONS"
+                     *         ],
+                     *         "stale_in": "365d",
+                     *         "credentials_storage": "27d",
+                     *         "institution_user_id": "3f1e0a9c2b7d4e58a6c1f0e9d8b7a6c5",
+                     *         "created_by": "8b5c2d1e-4f3a-4b6c-9d7e-0f1a2b3c4d5e",
+                     *         "refresh_rate": "24h"
+                     *       },
+                     *       "records": {
+                     *         "accounts": 1,
+                     *         "transactions": 2,
+                     *         "owners": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DescribedLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    fireLinkEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "transactions_new_transactions_available",
+                 *       "count": 3
+                 *     }
+                 */
+                "application/json": components["schemas"]["FireEventRequest"];
+            };
+        };
+        responses: {
+            /** @description The events raised, as logged. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "event": "transactions_new_transactions_available",
+                     *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *       "link_status": "valid",
+                     *       "note": null,
+                     *       "events": [
+                     *         {
+                     *           "id": "02d4b0b3f7b24c6e9a1c8f5e4d3c2b1a",
+                     *           "created_at": "2026-11-01T12:00:01.000Z",
+                     *           "status": "pending",
+                     *           "payload": {
+                     *             "webhook_id": "02d4b0b3f7b24c6e9a1c8f5e4d3c2b1a",
+                     *             "webhook_type": "TRANSACTIONS",
+                     *             "webhook_code": "new_transactions_available",
+                     *             "link_id": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *             "data": {
+                     *               "new_transactions": 3
+                     *             }
+                     *           },
+                     *           "attempts": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FiredEvents"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    setLinkStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "invalid"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LinkStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The link with its new status, and the LINK event sent (none in the cases above). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "link": {
+                     *         "id": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *         "institution": "ofbank_br_retail",
+                     *         "access_mode": "recurrent",
+                     *         "status": "invalid",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "external_id": null,
+                     *         "last_accessed_at": "2026-11-01T12:00:00.000Z",
+                     *         "fetch_resources": [
+                     *           "ACCOUNTS",
+                     *           "OWNERS",
+                     *           "TRANSACTIONS"
+                     *         ],
+                     *         "stale_in": "365d",
+                     *         "credentials_storage": "27d",
+                     *         "institution_user_id": "3f1e0a9c2b7d4e58a6c1f0e9d8b7a6c5",
+                     *         "created_by": "8b5c2d1e-4f3a-4b6c-9d7e-0f1a2b3c4d5e",
+                     *         "refresh_rate": "24h"
+                     *       },
+                     *       "note": null,
+                     *       "events": [
+                     *         {
+                     *           "id": "5e0c9b8a7f6e4d3c2b1a0f9e8d7c6b5a",
+                     *           "created_at": "2026-11-01T12:05:00.000Z",
+                     *           "status": "pending",
+                     *           "payload": {
+                     *             "webhook_id": "5e0c9b8a7f6e4d3c2b1a0f9e8d7c6b5a",
+                     *             "webhook_type": "LINK",
+                     *             "webhook_code": "invalid_credentials",
+                     *             "link_id": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *             "data": {
+                     *               "error_code": "login_error",
+                     *               "error_message": "Invalid credentials provided to login to the institution.",
+                     *               "status": 400
+                     *             }
+                     *           },
+                     *           "attempts": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LinkStatusResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
         };
     };

@@ -39,6 +39,18 @@ const COMMANDS: Record<string, Command> = {
     summary: "turn a recording's records into a simulator tenant's state",
     run: async (argv) => (await import('./replay.js')).replayCommand(argv),
   },
+  trigger: {
+    summary: "fire an event of the catalogue for a link now, at the tenant's receiver",
+    run: async (argv) => (await import('./sandbox-commands.js')).triggerCommand(argv),
+  },
+  'link-status': {
+    summary: 'make a link need new credentials (invalid) or an MFA token (token_required) now',
+    run: async (argv) => (await import('./sandbox-commands.js')).linkStatusCommand(argv),
+  },
+  'create-link': {
+    summary: 'create a link from a JSON description of its institution, accounts and records',
+    run: async (argv) => (await import('./sandbox-commands.js')).createLinkCommand(argv),
+  },
   openapi: {
     summary: 'write the bundled OpenAPI document (JSON or YAML)',
     run: async (argv) => (await import('./openapi.js')).openapiCommand(argv),
@@ -46,7 +58,7 @@ const COMMANDS: Record<string, Command> = {
 };
 
 function usage(): string {
-  const lines = Object.entries(COMMANDS).map(([name, { summary }]) => `  ${name.padEnd(10)} ${summary}`);
+  const lines = Object.entries(COMMANDS).map(([name, { summary }]) => `  ${name.padEnd(12)} ${summary}`);
   return [
     'Usage: ofkit <command> [options]',
     '',

@@ -2,6 +2,7 @@
 import type { JsonObject } from '../../openapi/document/json.js';
 import { controlHandlers } from './control/index.js';
 import { judgeControlHandlers } from './control/judge-handlers.js';
+import { sandboxHandlers } from './control/sandbox-handlers.js';
 import { webhookControlHandlers } from './control/webhook-handlers.js';
 import type { Handler, HandlerRegistry } from './core/handler.js';
 import type { JobKinds } from './core/job-kinds.js';
@@ -34,6 +35,7 @@ export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry
     ...controlHandlers(options.document),
     ...webhookControlHandlers(linkData),
     ...judgeControlHandlers,
+    ...sandboxHandlers(options.document, linkData, linkData.machine),
   ];
   const registry = new Map<string, Handler>();
   for (const [operationId, handler] of entries) {

@@ -27,7 +27,7 @@ const ALLOWED: AllowedEdges = {
   data: ['core', 'pipeline', 'links', 'store', 'ids'],
   payments: ['core', 'pipeline', 'store'],
   judge: ['core', 'pipeline', 'webhooks', 'clock'],
-  control: ['core', 'links', 'payments', 'judge', 'webhooks', 'store', 'clock', 'ids'],
+  control: ['core', 'links', 'data', 'payments', 'judge', 'webhooks', 'store', 'clock', 'ids'],
   'broken-rules': ['core', 'pipeline', 'webhooks', 'store'],
   config: ['core', 'broken-rules', 'judge', 'store', 'ids'],
   dashboard: ['core', 'pipeline'],

@@ -9,6 +9,7 @@ import { type Handler, json, type ValidInput } from '../core/handler.js';
 import { err, ok } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import { DAY_MS } from '../core/time.js';
+import { rescheduleAfterMoveBack } from '../links/events/daily-schedule.js';
 
 /** The last instant a `date-time` (four-digit year) can write; the Clock schema cannot show a later one. */
 export const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
@@ -72,6 +73,7 @@ const setClock: Handler = async ({ input, tenant }) => {
   // serialised with it): frozen before the move, so that it stops exactly at the new instant (freezing
   // after it would freeze the instant plus the real time the move took); unfrozen after it, so that it
   // follows real time from the new instant (setClock's description).
+  const before = tenant.clock.now();
   const moved = await tenant.clock.move(
     {
       ...(instant !== undefined && { to: instant }),
@@ -80,6 +82,8 @@ const setClock: Handler = async ({ input, tenant }) => {
     collect(input, ran.jobs),
   );
   ran.count = moved.count;
+  // WEBHOOK-DAILY: a move back would leave the next daily refresh days ahead of the new instant.
+  if (instant !== undefined && instant < before) await rescheduleAfterMoveBack(tenant);
   return ok(json(200, await clockBody(tenant, input, ran, moved.state)));
 };
 

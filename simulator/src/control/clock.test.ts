@@ -78,7 +78,8 @@ describe('clock', () => {
     expect(back.body).toEqual({ now: '2026-01-01T00:00:00.000Z', frozen: false, jobs_run: 0 });
     expect((await sim.call('GET', `/api/links/${id}/`)).status).toBe(200);
     const forward = await setClock({ now: iso(FIXED_NOW + 5000), frozen: true });
-    expect(forward.body).toEqual({ now: iso(FIXED_NOW + 5000), frozen: true, jobs_run: 1 });
+    // The async deletion, and (WEBHOOK-DAILY) each day's refresh from 2026-01-01 to 2026-11-02: 306.
+    expect(forward.body).toEqual({ now: iso(FIXED_NOW + 5000), frozen: true, jobs_run: 307 });
     expect((await sim.call('GET', `/api/links/${id}/`)).status).toBe(404);
   });
 

@@ -38,6 +38,16 @@ describe('ERR-500-408', () => {
     expect((await sim.call('GET', `/api/links/${link.id}/`)).status).toBe(200);
   });
 
+  it("the dashboard's reads (x-ofkit-client: dashboard) do not spend a fault: the client's next request gets it", async () => {
+    await inject({ operation_id: 'listLinks', status: 500 });
+    const observed = { headers: { 'x-ofkit-client': 'dashboard' } };
+    for (let poll = 0; poll < 3; poll += 1)
+      expect((await sim.call('GET', '/api/links/', observed)).status).toBe(200);
+    expect((await sim.call('GET', '/_ofkit/faults/')).body).toMatchObject([{ remaining: 1 }]);
+    expect((await sim.call('GET', '/api/links/')).status).toBe(500);
+    expect((await sim.call('GET', '/_ofkit/faults/')).body).toEqual([]);
+  });
+
   it('injects a 408 (count defaults to 1) and leaves the other operations alone', async () => {
     expect((await inject({ operation_id: 'listLinks', status: 408 })).body.remaining).toBe(1);
     expect((await sim.call('GET', '/api/institutions/')).status).toBe(200);

@@ -33,6 +33,12 @@ export const DASHBOARD_ASSETS = [
   'view-requests.js',
   'view-judge.js',
   'view-payments.js',
+  'markdown.js',
+  'curl-lines.js',
+  'fault-form.js',
+  'link-forms.js',
+  'sandbox-controls.js',
+  'snapshot-buttons.js',
 ] as const;
 
 const TYPES: Record<string, string> = {

@@ -13,6 +13,7 @@ import { publicView } from '../store/record-views.js';
 import type { StoredRecord } from '../store/store.js';
 import { writeIds } from './account-ids.js';
 import { attachment } from './attachments.js';
+import { describedRecords, isDescribed } from './described-records.js';
 import { HISTORY_MEMBER, historyOf } from './exchange-history.js';
 import { keepPeriodIds, missingMonths } from './period-identity.js';
 import { type GenerationPlan, generateForPlan, generateNew } from './record-generation.js';
@@ -88,6 +89,8 @@ export class RetrievalMachine {
   ): Promise<StoredRecord[]> {
     // A resource that answers one record has it whatever the range (an income over no history).
     if (request.empty && !resource.answersOne) return [];
+    // A described link's resource: the institution holds exactly the records its description gave.
+    if (isDescribed(link, resource.path)) return describedRecords(tenant, link, resource, request);
     const parents = resource.parent
       ? (knownParents ?? (await this.parents(tenant, link, resource, request.save)))
       : [];
@@ -150,6 +153,26 @@ export class RetrievalMachine {
     }
     this.addHistory(resource, records, plan);
     return store(tenant, resource.path, records);
+  }
+
+  /**
+   * `count` records of the resource for the link, over `parents` (their ids and records), seeded by
+   * `key`, not stored: the drafts of a described link's records (control API `createDescribedLink`).
+   */
+  draft(
+    tenant: TenantRuntime,
+    link: StoredRecord,
+    resource: DataResource,
+    count: number,
+    parents: readonly JsonObject[],
+    key: string,
+  ): JsonObject[] {
+    if (count <= 0) return [];
+    const parentIds = resource.parent ? parents.map((parent) => String(parent.id)) : [null];
+    const plan = planOf(tenant, link, newRequest(todayOf(tenant)), parentIds, parents as StoredRecord[]);
+    const records = generateNew(resource, plan, count, key);
+    this.addHistory(resource, records, plan);
+    return records;
   }
 
   /** New records of a one-per-period resource: those of the latest closed months the link lacks. */

@@ -26,11 +26,14 @@ import { institutionAsksForToken, pauseForToken, type ResumeBody, resumePaused }
 
 type Body = Record<string, unknown>;
 
-/** `status` is `unconfirmed` for a registration paused for a token (LINK-MFA-428), `valid` otherwise. */
-async function createLink(tenant: TenantRuntime, body: Body, status = 'valid'): Promise<StoredRecord> {
+/**
+ * A new link's record, not stored yet: `status` is `unconfirmed` for a registration paused for a token
+ * (LINK-MFA-428), `valid` otherwise. `body` is a registration's (its institution known).
+ */
+export function newLinkRecord(tenant: TenantRuntime, body: Body, status = 'valid'): StoredRecord {
   const institution = institutionByName(String(body.institution))!;
   const now = nowIso(tenant);
-  const link: StoredRecord = {
+  return {
     id: tenant.ids.uuid(),
     institution: institution.name,
     access_mode: body.access_mode ?? 'single',
@@ -46,8 +49,17 @@ async function createLink(tenant: TenantRuntime, body: Body, status = 'valid'): 
     // LINK-MFA-428: retrievals of this link ask for a token when its username does (data-resources).
     _username: body.username ?? null,
   };
+}
+
+/** Stores a new link and the consent a Brazilian bank gives with it. */
+export async function storeNewLink(tenant: TenantRuntime, link: StoredRecord): Promise<void> {
   await tenant.store.put(LINKS, link);
   await recordConsent(tenant, link);
+}
+
+async function createLink(tenant: TenantRuntime, body: Body, status = 'valid'): Promise<StoredRecord> {
+  const link = newLinkRecord(tenant, body, status);
+  await storeNewLink(tenant, link);
   return link;
 }
 

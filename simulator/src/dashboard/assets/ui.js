@@ -114,3 +114,16 @@ export function ErrorLine({ error }) {
 export function Unavailable({ what }) {
   return html`<p class="notice" role="status">${what} is not available in this simulator yet.</p>`;
 }
+
+/**
+ * A path, query or URL that may break only after `/`, `?`, `&` and spaces, never inside a segment (a
+ * date's `-` is no separator): each segment is one unbreakable span, a `<wbr>` marks each place between.
+ */
+export function separated(text) {
+  return String(text ?? '')
+    .split(/(?<=[/?& ])/)
+    .flatMap((part, index) => {
+      const segment = html`<span class="segment">${part}</span>`;
+      return index === 0 ? [segment] : [html`<wbr />`, segment];
+    });
+}

@@ -1,6 +1,7 @@
 // Judge: the client judge's verdicts (GET /_ofkit/judge/) with their evidence.
 import { useEffect, useState } from 'preact/hooks';
 import { call, errorText, loadDocuments } from './api.js';
+import { inline } from './markdown.js';
 import { Badge, ErrorLine, html, Unavailable, usePoll } from './ui.js';
 
 export function JudgeView() {
@@ -30,9 +31,9 @@ export function JudgeView() {
       html`<ul class="verdicts">
       ${data.verdicts.map(
         (v) => html`<li key=${v.rule} class="verdict">
-          <div class="event-head"><strong>${v.rule}</strong> <${Badge} value=${v.verdict} /> <span>${v.title}</span>
+          <div class="event-head"><strong>${v.rule}</strong> <${Badge} value=${v.verdict} /> <span>${inline(v.title)}</span>
             <span class="muted">${v.section}</span></div>
-          <p>${v.summary}</p>
+          <p>${inline(v.summary)}</p>
           ${
             v.evidence.length > 0 &&
             html`<details><summary>Evidence (${v.evidence.length})</summary>

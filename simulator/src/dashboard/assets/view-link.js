@@ -2,6 +2,7 @@
 // a paginated table) and its events.
 import { useEffect, useState } from 'preact/hooks';
 import { loadDocuments, read } from './api.js';
+import { SandboxControls } from './sandbox-controls.js';
 import { Action, Badge, ErrorLine, html, Pager, Table, usePoll, when } from './ui.js';
 
 /** Collections with a `link` filter in the API document: the link's records live there. */
@@ -113,6 +114,7 @@ export function LinkView({ id }) {
       <${Action} kind="danger" label="Delete" title="DELETE /api/links/{id}/" action=${remove} />
     </p>`
     }
+    ${link && link.status !== 'unconfirmed' && html`<${SandboxControls} link=${id} />`}
     <h3>Records</h3>
     ${link && html`<${Resources} link=${id} />`}
     <h3>Events</h3>

@@ -1,6 +1,7 @@
 // Links: the tenant's links, newest first as the API lists them, live.
 import { useState } from 'preact/hooks';
 import { read } from './api.js';
+import { DescribeLinkForm, RegisterLinkForm } from './link-forms.js';
 import { Badge, ErrorLine, html, Pager, Table, usePoll, when } from './ui.js';
 
 const COLUMNS = [
@@ -20,7 +21,7 @@ export function LinksView() {
   );
   return html`<div class="view">
     <h2>Links</h2>
-    <p class="hint">Registered through <code>POST /api/links/</code>; this list follows them live.</p>
+    <p class="hint">Registered through <code>POST /api/links/</code> (here or by your client); this list follows them live.</p>
     <${ErrorLine} error=${error} />
     ${
       data &&
@@ -28,5 +29,7 @@ export function LinksView() {
       empty="No link yet: register one with POST /api/links/." />`
     }
     <${Pager} page=${page} setPage=${setPage} data=${data} label="Links" />
+    <${RegisterLinkForm} />
+    <${DescribeLinkForm} />
   </div>`;
 }

@@ -1,31 +1,36 @@
 // Requests: the simulator's request log (GET /_ofkit/requests/), read with a cursor (`after`), so each
 // poll brings only the new entries; filterable; each with a copyable curl line (credentials masked).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { call, errorText, loadDocuments } from './api.js';
-import { ErrorLine, html, Table, Unavailable, usePoll, when } from './ui.js';
+import { call, currentKey, errorText, loadDocuments } from './api.js';
+import { preamble, runnableCurl } from './curl-lines.js';
+import { inline } from './markdown.js';
+import { ErrorLine, html, separated, Table, Unavailable, usePoll, when } from './ui.js';
 
 /** Entries kept in the page; older ones drop off (the log itself keeps its own bound). */
 const KEPT = 500;
 
-function Copy({ text }) {
+function Copy({ text, what = 'the curl line' }) {
   const [done, setDone] = useState(false);
   const copy = async () => {
     await navigator.clipboard.writeText(text);
     setDone(true);
     setTimeout(() => setDone(false), 1500);
   };
-  return html`<button type="button" class="small" onClick=${copy} aria-label="Copy the curl line">${done ? 'Copied' : 'Copy'}</button>`;
+  return html`<button type="button" class="small" onClick=${copy} aria-label=${`Copy ${what}`}>${done ? 'Copied' : 'Copy'}</button>`;
 }
 
 function answered(r) {
   const rule = r.rule ? ` ${r.rule}` : '';
-  const detail = r.detail ? `, ${r.detail}` : '';
-  return `${r.status}${rule}${detail}`;
+  return html`${r.status}${rule}${r.detail ? html`, ${inline(r.detail)}` : ''}`;
 }
 
 const COLUMNS = [
   { label: 'At (tenant clock)', get: (r) => when(r.at) },
-  { label: 'Request', get: (r) => html`<code>${r.method} ${r.path}${r.query ? `?${r.query}` : ''}</code>` },
+  {
+    label: 'Request',
+    get: (r) =>
+      html`<code class="path">${r.method} ${separated(`${r.path}${r.query ? `?${r.query}` : ''}`)}</code>`,
+  },
   {
     label: 'Answer',
     get: (r) => html`<span class=${r.status >= 400 ? 'status-bad' : 'status-ok'}>${answered(r)}</span>`,
@@ -33,7 +38,10 @@ const COLUMNS = [
   { label: 'Duration', get: (r) => `${r.duration_ms} ms` },
   {
     label: 'curl',
-    get: (r) => html`<span class="curl"><code>${r.curl}</code> <${Copy} text=${r.curl} /></span>`,
+    get: (r) => {
+      const line = runnableCurl(r.curl);
+      return html`<span class="curl"><code class="path">${separated(line)}</code> <${Copy} text=${line} /></span>`;
+    },
   },
 ];
 
@@ -45,6 +53,17 @@ function matches(r, filter) {
   if (filter.status === '4xx' && (r.status < 400 || r.status >= 500)) return false;
   if (filter.status === '5xx' && r.status < 500) return false;
   return true;
+}
+
+/** The `export` line every curl line below needs, pasted once before them. */
+function Preamble({ lines }) {
+  const key = currentKey();
+  if (!key) return null;
+  const text = preamble(key, lines);
+  return html`<div class="preamble">
+    <p class="hint">The curl lines read the key from variables: paste this first, then any line as printed.</p>
+    <div class="curl"><pre><code>${text}</code></pre> <${Copy} text=${text} what="the export line" /></div>
+  </div>`;
 }
 
 export function RequestsView() {
@@ -79,6 +98,7 @@ export function RequestsView() {
     </form>
     ${data?.dropped > 0 && html`<p class="hint">${data.dropped} older entries were dropped by the log's memory bound.</p>`}
     <${ErrorLine} error=${error} />
+    ${rows.length > 0 && html`<${Preamble} lines=${rows.map((r) => r.curl)} />`}
     <${Table} caption="Requests, newest first" columns=${COLUMNS} rows=${rows} rowKey=${(r) => r.seq} empty="No request logged yet." />
   </div>`;
 }

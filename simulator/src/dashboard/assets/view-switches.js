@@ -2,6 +2,8 @@
 // (ScenarioRequest, FaultRequest), so a new switch or field shows up here without a change.
 import { useEffect, useState } from 'preact/hooks';
 import { loadDocuments, read } from './api.js';
+import { FaultForm } from './fault-form.js';
+import { inline, Markdown } from './markdown.js';
 import { Action, ErrorLine, html, poke, Table, usePoll } from './ui.js';
 
 const schemaOf = (admin, name) => admin.components.schemas[name];
@@ -14,7 +16,7 @@ function optionNotes(description = '') {
   return notes;
 }
 
-function Field({ admin, name, schema, required, value, onInput, suggestions }) {
+function Field({ admin, name, schema, required, value, onInput }) {
   const resolved = resolve(admin, schema);
   const id = `field-${name}`;
   const hint = resolved.description && !resolved.enum ? resolved.description : schema.description;
@@ -25,16 +27,15 @@ function Field({ admin, name, schema, required, value, onInput, suggestions }) {
         ${!required && html`<option value="">—</option>`}
         ${resolved.enum.map((option) => html`<option value=${String(option)}>${option}</option>`)}
       </select>
-      ${notes[value] && html`<small>${notes[value]}</small>`}
+      ${notes[value] && html`<small>${inline(notes[value])}</small>`}
     </label>`;
   }
   const numeric = resolved.type === 'integer' || resolved.type === 'number';
   return html`<label for=${id}>${name}${required ? ' (required)' : ''}
     <input id=${id} type=${numeric ? 'number' : 'text'} min=${resolved.minimum} required=${required}
-      list=${suggestions ? `${id}-list` : undefined} placeholder=${resolved.default === undefined ? '' : `default ${resolved.default}`}
+      placeholder=${resolved.default === undefined ? '' : `default ${resolved.default}`}
       value=${value ?? ''} onInput=${(e) => onInput(e.currentTarget.value)} />
-    ${suggestions && html`<datalist id=${`${id}-list`}>${suggestions.map((s) => html`<option value=${s} />`)}</datalist>`}
-    ${hint && html`<small>${hint}</small>`}
+    ${hint && html`<small><${Markdown} text=${hint} /></small>`}
   </label>`;
 }
 
@@ -50,7 +51,7 @@ function toBody(admin, schema, values) {
   return body;
 }
 
-function SchemaForm({ admin, schemaName, title, submitLabel, onSubmit, suggestions = {} }) {
+function SchemaForm({ admin, schemaName, title, submitLabel, onSubmit }) {
   const schema = schemaOf(admin, schemaName);
   const required = new Set(schema.required ?? []);
   const first = Object.fromEntries(
@@ -71,7 +72,7 @@ function SchemaForm({ admin, schemaName, title, submitLabel, onSubmit, suggestio
   return html`<form class="grid-form" aria-label=${title} onSubmit=${submit}>
     ${Object.entries(schema.properties).map(
       ([name, property]) => html`<${Field} key=${name} admin=${admin} name=${name} schema=${property}
-        required=${required.has(name)} value=${values[name]} suggestions=${suggestions[name]}
+        required=${required.has(name)} value=${values[name]}
         onInput=${(value) => setValues({ ...values, [name]: value })} />`,
     )}
     <div class="form-actions"><button type="submit">${submitLabel}</button></div>
@@ -92,11 +93,6 @@ export function SwitchesView() {
     return { scenarios, faults };
   }, []);
   if (!docs) return html`<p class="hint">Reading the control API's document…</p>`;
-  const operationIds = Object.values(docs.api.paths).flatMap((item) =>
-    Object.values(item)
-      .filter((op) => op?.operationId)
-      .map((op) => op.operationId),
-  );
   const arm = (path) => async (body) => {
     await read('POST', path, { body });
   };
@@ -133,8 +129,7 @@ export function SwitchesView() {
     <section aria-labelledby="faults-title">
       <h3 id="faults-title">Faults (ERR-500-408)</h3>
       ${data && html`<${Table} caption="Armed faults" columns=${faultColumns} rows=${data.faults} empty="No fault armed." />`}
-      <${SchemaForm} admin=${docs.admin} schemaName="FaultRequest" title="Arm a fault" submitLabel="Arm the fault"
-        onSubmit=${arm('/_ofkit/faults/')} suggestions=${{ operation_id: operationIds }} />
+      <${FaultForm} api=${docs.api} onSubmit=${arm('/_ofkit/faults/')} />
     </section>
   </div>`;
 }

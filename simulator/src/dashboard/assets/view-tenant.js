@@ -1,6 +1,7 @@
 // Tenant: which key (tenant) the dashboard acts as, the tenant's webhook receiver, and reset.
 import { useEffect, useState } from 'preact/hooks';
 import { call, chooseKey, currentKey, errorText, read } from './api.js';
+import { SnapshotButtons } from './snapshot-buttons.js';
 import { Action, ErrorLine, html, usePoll } from './ui.js';
 
 function KeyPicker() {
@@ -98,6 +99,6 @@ export function TenantView() {
       </p>
     </section>`
     }
-    ${key ? html`<${WebhookConfig} />` : html`<${KeyPicker} />`}
+    ${key ? html`<${WebhookConfig} /><${SnapshotButtons} />` : html`<${KeyPicker} />`}
   </div>`;
 }

@@ -6,18 +6,17 @@
  * (WEBHOOK-RECURRENT-ONLY). The scenario switches make it find invalid credentials or need a token
  * (LINK-INVALID-CREDENTIALS, LINK-TOKEN-REQUIRED).
  */
-import { ERROR_CATALOGUE } from '../../core/api-error.js';
 import { takeScenario } from '../../core/armed-switches.js';
 import { LINKS, TRANSACTIONS } from '../../core/collections.js';
 import type { LinkData } from '../../core/link-data.js';
 import type { TenantRuntime } from '../../core/tenant.js';
 import type { StoredRecord } from '../../store/store.js';
 import { webhookState } from '../../webhooks/webhook-state.js';
-import { MFA_SESSION_SECONDS } from '../institutions/scenario-triggers.js';
 import { newRecordsEvents } from './event-data.js';
 import { eventResources, linkResources, NEW_RECORD_RESOURCES } from './event-resources.js';
-import { currentLink } from './historical-update.js';
+import { updateStoredLink } from './historical-update.js';
 import { applyInstitutionChanges } from './institution-changes.js';
+import { failLogin } from './login-failures.js';
 
 /** How many new records one daily refresh finds per link (choice: every event shows on every refresh). */
 function newRecordCount(tenant: TenantRuntime, resource: string): number {
@@ -26,51 +25,15 @@ function newRecordCount(tenant: TenantRuntime, resource: string): number {
   return 1;
 }
 
-/** Puts `changes` on the link as stored now (the refresh awaited other work since reading it). */
-async function updateLink(tenant: TenantRuntime, id: string, changes: Record<string, unknown>) {
-  const latest = await currentLink(tenant, id);
-  if (latest) await tenant.store.put(LINKS, { ...latest, ...changes });
-}
-
 /** LINK-INVALID-CREDENTIALS, LINK-TOKEN-REQUIRED: true when a scenario switch stopped the refresh. */
 async function failedLogin(tenant: TenantRuntime, link: StoredRecord): Promise<boolean> {
   const target = { institution: String(link.institution), link: link.id };
   if (await takeScenario(tenant, 'next_refresh_invalid_credentials', target)) {
-    if (tenant.policy.links.refusedLoginInvalidates) await updateLink(tenant, link.id, { status: 'invalid' });
-    tenant.emit({
-      webhook_type: 'LINK',
-      webhook_code: 'invalid_credentials',
-      link_id: link.id,
-      data: {
-        error_code: 'login_error',
-        error_message: ERROR_CATALOGUE.invalid_credentials.message,
-        status: 400,
-      },
-    });
+    await failLogin(tenant, link, 'invalid');
     return true;
   }
   if (!(await takeScenario(tenant, 'next_refresh_token_required', target))) return false;
-  await updateLink(tenant, link.id, { status: 'token_required' });
-  const token_generation_data = {
-    instructions: 'Use the code sent to your phone.',
-    type: 'numeric',
-    value: '',
-  };
-  tenant.emit({
-    webhook_type: 'LINK',
-    webhook_code: 'token_required',
-    link_id: link.id,
-    data: {
-      error_code: 'token_required',
-      error_message: ERROR_CATALOGUE.token_required.message,
-      status: 428,
-      session: tenant.ids.hex(32),
-      expiry: MFA_SESSION_SECONDS,
-      token_generation_data,
-    },
-    // LINK-TOKEN-REQUIRED: the catalogue's one event without a `webhook_id`.
-    withoutWebhookId: true,
-  });
+  await failLogin(tenant, link, 'token_required');
   return true;
 }
 
@@ -113,7 +76,7 @@ async function refreshRecurrentLink(linkData: LinkData, tenant: TenantRuntime, l
     for (const event of newRecordsEvents[resource]?.(link.id, added) ?? []) tenant.emit(event);
   }
   await applyInstitutionChanges(tenant, link, before);
-  await updateLink(tenant, link.id, { _dailyRefreshedAt: tenant.clock.now() });
+  await updateStoredLink(tenant, link.id, { _dailyRefreshedAt: tenant.clock.now() });
 }
 
 /**

@@ -95,3 +95,13 @@ export async function ensureDailyRefresh(tenant: TenantRuntime, reschedule = fal
   await writeSchedule(tenant, { generation, scheduled: true, time: daily_refresh_time });
   await scheduleRun(tenant, generation, nextDailyInstant(tenant.clock.now(), daily_refresh_time));
 }
+
+/**
+ * After the clock is set back (PUT /_ofkit/clock/ to an earlier instant): the pending day's refresh is
+ * days ahead of the new instant, and every day in between would pass without one. The next refresh is
+ * the next `daily_refresh_time` after the new instant; the job pending before is superseded (it runs
+ * and does nothing). A tenant whose daily refresh was never scheduled is left alone.
+ */
+export async function rescheduleAfterMoveBack(tenant: TenantRuntime): Promise<void> {
+  if ((await readSchedule(tenant)).scheduled) await ensureDailyRefresh(tenant, true);
+}

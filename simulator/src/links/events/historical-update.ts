@@ -37,3 +37,9 @@ export async function runHistoricalUpdate(
 
 /** The link as stored now (a job runs later than its trigger), or undefined when it is gone. */
 export const currentLink = (tenant: TenantRuntime, id: string) => tenant.store.get(LINKS, id);
+
+/** Puts `changes` on the link as stored now (a job or a refresh awaited other work since reading it). */
+export async function updateStoredLink(tenant: TenantRuntime, id: string, changes: Record<string, unknown>) {
+  const latest = await currentLink(tenant, id);
+  if (latest) await tenant.store.put(LINKS, { ...latest, ...changes });
+}

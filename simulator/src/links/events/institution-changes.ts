@@ -44,26 +44,53 @@ function correctedDescription(description: unknown, today: string): string {
   return `${base.slice(0, DESCRIPTION_MAX - suffix.length)}${suffix}`;
 }
 
-async function changeTransactions(tenant: TenantRuntime, link: StoredRecord, before: StoredRecord[]) {
+/**
+ * WEBHOOK-DAILY: the institution corrects one of `records` (the link's transactions, as read before):
+ * its description changes and `transactions_updated` names it. Returns it, or undefined when none is left.
+ */
+export async function correctTransaction(
+  tenant: TenantRuntime,
+  link: StoredRecord,
+  records: readonly StoredRecord[],
+): Promise<StoredRecord | undefined> {
   const now = new Date(tenant.clock.now()).toISOString();
-  const updated = await pickStored(tenant, TRANSACTIONS, before);
-  if (updated) {
-    const description = correctedDescription(updated.description, now.slice(0, 10));
-    await tenant.store.put(TRANSACTIONS, { ...updated, description, collected_at: now });
-    tenant.emit(transactionsUpdated(link.id, [updated.id]));
-  }
-  const duplicate = await pickStored(tenant, TRANSACTIONS, before, updated?.id);
-  if (duplicate) {
-    await tenant.store.delete(TRANSACTIONS, duplicate.id);
-    tenant.emit(transactionsDeleted(link.id, [duplicate.id]));
-  }
+  const updated = await pickStored(tenant, TRANSACTIONS, records);
+  if (!updated) return undefined;
+  const description = correctedDescription(updated.description, now.slice(0, 10));
+  await tenant.store.put(TRANSACTIONS, { ...updated, description, collected_at: now });
+  tenant.emit(transactionsUpdated(link.id, [updated.id]));
+  return updated;
 }
 
-async function cancelInvoice(tenant: TenantRuntime, link: StoredRecord, before: StoredRecord[]) {
+/** WEBHOOK-DAILY: one of `records` (but `exclude`) was a duplicate: removed, and `transactions_deleted`. */
+export async function dropDuplicateTransaction(
+  tenant: TenantRuntime,
+  link: StoredRecord,
+  records: readonly StoredRecord[],
+  exclude?: string,
+): Promise<StoredRecord | undefined> {
+  const duplicate = await pickStored(tenant, TRANSACTIONS, records, exclude);
+  if (!duplicate) return undefined;
+  await tenant.store.delete(TRANSACTIONS, duplicate.id);
+  tenant.emit(transactionsDeleted(link.id, [duplicate.id]));
+  return duplicate;
+}
+
+async function changeTransactions(tenant: TenantRuntime, link: StoredRecord, before: StoredRecord[]) {
+  const updated = await correctTransaction(tenant, link, before);
+  await dropDuplicateTransaction(tenant, link, before, updated?.id);
+}
+
+/** INVOICE-CANCELLED: one invoice in force (Vigente) of `before` is cancelled (Cancelado), and `invoices_cancelled`. */
+export async function cancelInvoice(
+  tenant: TenantRuntime,
+  link: StoredRecord,
+  before: readonly StoredRecord[],
+): Promise<StoredRecord | undefined> {
   const inForce = before.filter((record) => record.status === INVOICE_STATUS.inForce);
   const picked = await pickStored(tenant, INVOICES, inForce);
   const invoice = picked?.status === INVOICE_STATUS.inForce ? picked : undefined;
-  if (!invoice) return;
+  if (!invoice) return undefined;
   const cancelledAt = new Date(tenant.clock.now()).toISOString();
   // INVOICE-CANCELLED, in the SAT's words, with the provider's members that detail the cancellation.
   const cancelled = {
@@ -75,6 +102,7 @@ async function cancelInvoice(tenant: TenantRuntime, link: StoredRecord, before: 
   };
   await tenant.store.put(INVOICES, cancelled);
   tenant.emit(invoicesCancelled(link.id, [invoice.id]));
+  return cancelled;
 }
 
 /** Applies the institution's changes to the records the link had before this refresh (by collection). */

@@ -69,6 +69,21 @@ const BROKEN_STATUSES = new Set(['invalid', 'token_required']);
  */
 const NEXT_DAY_UPDATE = 'historical update';
 
+/**
+ * WEBHOOK-HISTORICAL, WEBHOOK-SANDBOX: a new recurrent link (in sandbox mode, every new link) loads its
+ * history and sends `historical_update` events; the tenant's daily refresh is scheduled.
+ */
+export async function historicalOnCreation(
+  linkData: LinkData,
+  tenant: TenantRuntime,
+  link: StoredRecord,
+): Promise<void> {
+  await ensureDailyRefresh(tenant);
+  const { environment } = await readWebhookConfig(tenant);
+  if (link.access_mode !== 'recurrent' && environment !== 'sandbox') return;
+  await runHistoricalUpdate(linkData, tenant, link, linkResources(link));
+}
+
 export function linkTriggers(linkData: LinkData, jobs: JobKinds): LinkTriggers {
   const historical = (tenant: TenantRuntime, link: StoredRecord, resources: readonly string[], id?: string) =>
     runHistoricalUpdate(linkData, tenant, link, resources, id).then(() => undefined);
@@ -82,12 +97,7 @@ export function linkTriggers(linkData: LinkData, jobs: JobKinds): LinkTriggers {
   });
 
   return {
-    async linkCreated(tenant, link) {
-      await ensureDailyRefresh(tenant);
-      const { environment } = await readWebhookConfig(tenant);
-      if (link.access_mode !== 'recurrent' && environment !== 'sandbox') return;
-      await historical(tenant, link, linkResources(link));
-    },
+    linkCreated: (tenant, link) => historicalOnCreation(linkData, tenant, link),
 
     async linkRefreshed(tenant, link, requestId, fetchResources) {
       if (link.status !== 'valid') return;

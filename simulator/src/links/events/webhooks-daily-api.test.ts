@@ -53,6 +53,35 @@ describe('WEBHOOK-DAILY', () => {
     const [event] = await api.events({ link: link.id, webhook_code: 'new_owners_available' });
     expect(event?.created_at).toBe('2026-11-03T06:00:00.000Z');
   });
+
+  it('after the clock is set back, the next refresh is the next 06:00 after the new instant (LINK-INVALID-CREDENTIALS)', async () => {
+    // The daily refresh is scheduled (2026-11-03T06:00), then the clock goes back a month: a day's
+    // advance runs that day's refresh, and a switched-on scenario shows its LINK event.
+    const link = await api.register({ access_mode: 'recurrent' });
+    const back = await api.sim.call('PUT', '/_ofkit/clock/', {
+      body: { now: '2026-10-01T12:00:00.000Z', frozen: true },
+      query: { include: 'jobs' },
+    });
+    expect(back.body.jobs.map((job: { at: string }) => job.at)).toContain('2026-10-02T06:00:00.000Z');
+    await api.sim.call('POST', '/_ofkit/scenarios/', {
+      body: { scenario: 'next_refresh_invalid_credentials', link: link.id },
+    });
+    const moved = await api.sim.call('POST', '/_ofkit/clock/advance/', { body: { seconds: DAY_S } });
+    expect(moved.body.jobs_run).toBeGreaterThanOrEqual(1);
+    await api.sim.simulator.webhooks.idle();
+    expect(linkEvents().map((body) => body.webhook_code)).toEqual(['invalid_credentials']);
+    expect((await api.sim.call('GET', `/api/links/${link.id}/`)).body.status).toBe('invalid');
+  });
+
+  it('after a reset, a clock set into the past refreshes at the next 06:00 after it', async () => {
+    await api.register({ access_mode: 'recurrent' });
+    await api.sim.call('POST', '/_ofkit/reset/');
+    await api.sim.call('PUT', '/_ofkit/clock/', { body: { now: '2026-10-01T12:00:00.000Z', frozen: true } });
+    const link = await api.register({ access_mode: 'recurrent' });
+    await api.advance(DAY_S);
+    const [event] = await api.events({ link: link.id, webhook_code: 'new_owners_available' });
+    expect(event?.created_at).toBe('2026-10-02T06:00:00.000Z');
+  });
 });
 
 describe('WEBHOOK-FOLLOW-UP', () => {

@@ -107,7 +107,20 @@ export async function prepareAttempt(
 }
 
 /** Sends a prepared attempt and records it; then the next attempt, when the answer was not a 2xx. */
-export async function sendAttempt(
+export function sendAttempt(
+  context: DeliveryContext,
+  tenant: TenantRuntime,
+  prepared: PreparedAttempt,
+): Promise<void> {
+  const { sending } = webhookState(tenant);
+  const sent = sendAndRecord(context, tenant, prepared).finally(() => {
+    if (sending.get(prepared.event.id) === sent) sending.delete(prepared.event.id);
+  });
+  sending.set(prepared.event.id, sent);
+  return sent;
+}
+
+async function sendAndRecord(
   context: DeliveryContext,
   tenant: TenantRuntime,
   prepared: PreparedAttempt,
@@ -154,6 +167,11 @@ export async function deliverEvent(
  */
 export function webhookRetryRunner(context: DeliveryContext): JobRunner {
   return async (tenant, args, job) => {
+    // The attempt before this one, still waiting for its answer here: its outcome decides (a failure of
+    // it is its own to report).
+    await webhookState(tenant)
+      .sending.get(String(args.event))
+      ?.catch(() => undefined);
     const event = await findEvent(tenant, String(args.event));
     // Gone from the log (a reset) or already settled (a resend delivered it): nothing to repeat.
     if (event?.status !== 'pending') return;

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXED_NOW } from '../../test-support/contract-checked-simulator.js';
 import { startReceiver, type TestReceiver } from '../../test-support/test-receiver.js';
@@ -49,7 +51,46 @@ async function emitAndRetry(repetitions: number) {
   return (await fx.events())[0]!;
 }
 
+/** A receiver that holds every delivery until `answer()`, then acknowledges it (200). */
+async function heldReceiver() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let arrived!: () => void;
+  const firstArrived = new Promise<void>((resolve) => (arrived = resolve));
+  let received = 0;
+  const server = createServer((request, response) => {
+    received += 1;
+    request.resume();
+    arrived();
+    void released.then(() => response.writeHead(200).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return { url, firstArrived, answer: release, received: () => received, close };
+}
+
 describe('WEBHOOK-RETRY', () => {
+  it('an attempt answered 2xx is not repeated, even when the clock passes its repetition while the answer is on its way', async () => {
+    const hooks = await heldReceiver();
+    try {
+      await fx.configure({ url: hooks.url, mode: 'deliver', retry_interval_seconds: INTERVAL_S });
+      fx.tenant.emit(event);
+      await hooks.firstArrived;
+      // A day passes on the virtual clock while the receiver still holds the first attempt.
+      const moving = fx.advance(24 * 3600 * 1000);
+      hooks.answer();
+      await moving;
+      await fx.hub.idle();
+      const [logged] = await fx.events();
+      expect(logged?.status).toBe('delivered');
+      expect(logged?.attempts.map((a) => a.status)).toEqual([200]);
+      expect(hooks.received()).toBe(1);
+    } finally {
+      await hooks.close();
+    }
+  });
+
   it('repeats a non-2xx delivery with a linear backoff on the virtual clock until a 2xx (500 x4, then 200)', async () => {
     const hooks = await receiver((n) => (n <= 4 ? 500 : 200));
     await fx.configure({ url: hooks.url, mode: 'deliver', retry_interval_seconds: INTERVAL_S });

@@ -18,6 +18,12 @@ export interface TenantWebhookState {
   readonly logWrites: Set<Promise<unknown>>;
   /** Writes and deliveries in flight; `idle()` waits for them. */
   readonly inFlight: Set<Promise<unknown>>;
+  /**
+   * WEBHOOK-RETRY: the attempts this process is sending, by event id. A repetition that falls due while
+   * the attempt before it is still waiting for its answer (the virtual clock jumped past it) waits for
+   * that answer first: a 2xx settles the event and nothing is repeated.
+   */
+  readonly sending: Map<string, Promise<unknown>>;
   /** WEBHOOK-DAILY: whether this process listens to the tenant clock's resets (daily-schedule.ts). */
   readonly daily: { listening: boolean };
   /** The tenant's daily refresh running in this process, if any: the next one waits for it. */
@@ -38,6 +44,7 @@ export function webhookState(tenant: TenantRuntime): TenantWebhookState {
     defaults: NO_RECEIVER,
     logWrites: new Set(),
     inFlight: new Set(),
+    sending: new Map(),
     daily: { listening: false },
     refreshTurn: Promise.resolve(),
   };

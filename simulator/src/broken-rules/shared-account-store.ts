@@ -33,5 +33,8 @@ export function sharedAccountStore(store: Store): Store {
     upcomingJobs: (tenant, limit) => store.upcomingJobs(tenant, limit),
     countJobs: (tenant) => store.countJobs(tenant),
     clearJobs: (tenant) => store.clearJobs(tenant),
+    appendLog: (tenant, log, entry, bounds) => store.appendLog(tenant, log, entry, bounds),
+    readLog: (tenant, log, after, limit) => store.readLog(tenant, log, after, limit),
+    clearLogs: (tenant) => store.clearLogs(tenant),
   };
 }

@@ -8,6 +8,7 @@ import { forgetViews } from './record-views.js';
 import { type LuaScript, RedisConnection } from './redis-connection.js';
 import { writeGeneration } from './redis-import.js';
 import { generationBase, jobMember, keyPart, tenantBase } from './redis-key-names.js';
+import { RedisLogs } from './redis-logs.js';
 import { RecordCache } from './redis-record-cache.js';
 import { CONSUME, DELETE, DELETE_BY_LINK, GET, LIST, PUT, TAKE } from './redis-record-scripts.js';
 import {
@@ -18,7 +19,7 @@ import {
   UPCOMING_JOBS,
 } from './redis-schedule-scripts.js';
 import { CLEAR_TENANT, DROP_GENERATION, EXPORT_TENANT, FLIP_GENERATION } from './redis-tenant-scripts.js';
-import type { JobRecord, SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from './store.js';
+import type { JobRecord, LogBounds, SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from './store.js';
 
 export { RedisStoreError } from './redis-connection.js';
 
@@ -191,5 +192,25 @@ export class RedisStore implements Store {
   async clearJobs(tenant: string) {
     const base = tenantBase(this.prefix, tenant);
     await this.connection.command(['DEL', `${base}jobs:due`, `${base}jobs:rec`, `${base}jobs:ids`]);
+  }
+
+  // The bounded logs: redis-logs.ts (their keys and scripts).
+  private logs?: RedisLogs;
+
+  private get boundedLogs(): RedisLogs {
+    this.logs ??= new RedisLogs(this.connection, this.prefix);
+    return this.logs;
+  }
+
+  appendLog(tenant: string, log: string, entry: string, bounds: LogBounds) {
+    return this.boundedLogs.append(tenant, log, entry, bounds);
+  }
+
+  readLog(tenant: string, log: string, after: number, limit: number) {
+    return this.boundedLogs.read(tenant, log, after, limit);
+  }
+
+  clearLogs(tenant: string) {
+    return this.boundedLogs.clear(tenant);
   }
 }

@@ -1,15 +1,16 @@
 /**
  * The simulator's hook for the client judge: wraps the pipeline's `handle` to log every API request of
  * a tenant (never the control API's, `/_ofkit/`), hears of every webhook delivery attempt, and clears a
- * tenant's log when the tenant is reset.
+ * tenant's log when the tenant is reset. Only extraction and masking happen here, on the request path;
+ * the entry goes to the store without waiting (judge-log.ts), and judging waits until someone reads.
  */
 import type { SimRequest, SimResponse } from '../core/http-types.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import type { ExchangeMeta } from '../pipeline/pipeline.js';
 import type { AttemptReport } from '../webhooks/retrying-delivery.js';
 import { track, webhookState } from '../webhooks/webhook-state.js';
+import type { JudgeLog } from './judge-log.js';
 import { observeRequest } from './observe-request.js';
-import { appendDelivery, appendRequest, clearObservations, nextSeq, observationsOf } from './request-log.js';
 import { sendProbe } from './webhook-probes.js';
 
 const CONTROL_PREFIX = '/_ofkit/';
@@ -53,6 +54,7 @@ export interface AutomaticProbes {
 }
 
 export interface JudgeObserverOptions {
+  log: JudgeLog;
   realTime: () => number;
   tenantFor: (id: string) => TenantRuntime;
   probes?: AutomaticProbes;
@@ -66,16 +68,17 @@ export interface JudgeObserver {
 }
 
 export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserver {
+  const { log } = options;
   const forgedFor = new WeakSet<TenantRuntime>();
   /** The probes a delivery acknowledged with a 2xx sets off; `idle()` waits for them. */
   function probeAfter(tenant: TenantRuntime, report: AttemptReport): void {
     const status = report.attempt.status;
     if (status === null || status < 200 || status > 299) return;
     const inFlight = webhookState(tenant).inFlight;
-    if (options.probes?.duplicates) track(inFlight, sendProbe(tenant, 'duplicate_delivery'));
+    if (options.probes?.duplicates) track(inFlight, sendProbe(tenant, 'duplicate_delivery', log));
     if (options.probes?.forged && !forgedFor.has(tenant)) {
       forgedFor.add(tenant);
-      track(inFlight, sendProbe(tenant, 'forged_delivery'));
+      track(inFlight, sendProbe(tenant, 'forged_delivery', log));
     }
   }
   return {
@@ -84,34 +87,30 @@ export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserve
       const startedRealMs = options.realTime();
       const response = await handle(request, meta);
       if (meta.tenantId === undefined) return response;
-      const tenant = options.tenantFor(meta.tenantId);
       if (request.path.startsWith(CONTROL_PREFIX)) {
         if (response.status < 300 && CLEARING_OPERATIONS.has(meta.operationId ?? ''))
-          clearObservations(tenant);
+          log.clear(meta.tenantId);
         return response;
       }
       // The dashboard reads the API as the tenant too; its polling is not the client's behaviour.
       if (request.headers[DASHBOARD_HEADER] === 'dashboard') return response;
-      const log = observationsOf(tenant);
       try {
-        const observed = observeRequest(
+        const tenant = options.tenantFor(meta.tenantId);
+        const logged = observeRequest(
           request,
           response,
-          { operationId: meta.operationId ?? null, rule: ruleOf(meta, response), seq: nextSeq(log) },
+          { operationId: meta.operationId ?? null, rule: ruleOf(meta, response) },
           { atMs: tenant.clock.now(), startedRealMs, endedRealMs: options.realTime() },
         );
-        appendRequest(log, observed);
+        log.request(tenant.id, logged);
       } catch {
         // Observing must never change an answer: an exchange the log cannot hold is left out of it.
       }
       return response;
     },
     onAttempt(report) {
-      const tenant = options.tenantFor(report.tenant);
-      const log = observationsOf(tenant);
       const { payload, attempt } = report;
-      appendDelivery(log, {
-        seq: nextSeq(log),
+      log.delivery(report.tenant, {
         at: attempt.at,
         kind: 'delivery',
         webhook_id: payload.webhook_id ?? null,
@@ -124,7 +123,7 @@ export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserve
         error: attempt.error,
         duration_ms: attempt.duration_ms,
       });
-      probeAfter(tenant, report);
+      probeAfter(options.tenantFor(report.tenant), report);
     },
   };
 }

@@ -45,27 +45,25 @@ export interface JudgeLogOptions {
 
 export function createJudgeLog(options: JudgeLogOptions): JudgeLog {
   const { store } = options;
-  /** The last write sent per tenant: writes land in order, so it landing means they all did. */
-  const lastWrite = new Map<string, Promise<unknown>>();
+  /**
+   * The last write sent per tenant (one promise a tenant, kept): writes land in order, so it landing
+   * means they all did.
+   */
+  const lastWrite = new Map<string, Promise<void>>();
   let failing = false;
+  const landed = () => {
+    failing = false;
+  };
+  const lost = (error: unknown) => {
+    if (failing) return;
+    failing = true;
+    options.onError(
+      new Error(`client judge: a log write failed, the entry is lost: ${(error as Error).message}`),
+    );
+  };
 
   function sent(tenant: string, write: Promise<unknown>): void {
-    const landed = write.then(
-      () => {
-        failing = false;
-      },
-      (error: unknown) => {
-        if (failing) return;
-        failing = true;
-        options.onError(
-          new Error(`client judge: a log write failed, the entry is lost: ${(error as Error).message}`),
-        );
-      },
-    );
-    lastWrite.set(tenant, landed);
-    void landed.then(() => {
-      if (lastWrite.get(tenant) === landed) lastWrite.delete(tenant);
-    });
+    lastWrite.set(tenant, write.then(landed, lost));
   }
 
   function append(tenant: string, log: string, entry: unknown, bounds = REQUEST_LOG_BOUNDS): void {

@@ -7,7 +7,7 @@
  * needs only then, after this process's writes of the tenant have landed.
  */
 import type { Store } from '../store/store.js';
-import { type LoggedRequest, observedRequest } from './logged-request.js';
+import { fromRow, type LoggedRequest, loggedRow, observedRequest } from './logged-request.js';
 import {
   DELIVERY_LOG,
   DELIVERY_LOG_BOUNDS,
@@ -83,7 +83,7 @@ export function createJudgeLog(options: JudgeLogOptions): JudgeLog {
   }
 
   return {
-    request: (tenant, logged) => append(tenant, REQUEST_LOG, logged),
+    request: (tenant, logged) => append(tenant, REQUEST_LOG, loggedRow(logged)),
     delivery: (tenant, delivery) => append(tenant, DELIVERY_LOG, delivery, DELIVERY_LOG_BOUNDS),
     clear: (tenant) => sent(tenant, store.clearLogs(tenant)),
     async observations(tenant) {
@@ -92,7 +92,7 @@ export function createJudgeLog(options: JudgeLogOptions): JudgeLog {
         read(tenant, DELIVERY_LOG, 0, DELIVERY_LOG_BOUNDS.entries),
       ]);
       return {
-        requests: requests.entries.map(({ seq, entry }) => observedRequest(seq, JSON.parse(entry))),
+        requests: requests.entries.map(({ seq, entry }) => observedRequest(seq, fromRow(JSON.parse(entry)))),
         deliveries: deliveries.entries.map(
           ({ seq, entry }): ObservedDelivery => ({ seq, ...(JSON.parse(entry) as LoggedDelivery) }),
         ),
@@ -101,7 +101,9 @@ export function createJudgeLog(options: JudgeLogOptions): JudgeLog {
     },
     async requests(tenant, after, limit) {
       const page = await read(tenant, REQUEST_LOG, after, limit);
-      const entries = page.entries.map(({ seq, entry }) => observedRequest(seq, JSON.parse(entry)).entry);
+      const entries = page.entries.map(
+        ({ seq, entry }) => observedRequest(seq, fromRow(JSON.parse(entry))).entry,
+      );
       return requestLogPage(entries, after, page.dropped);
     },
   };

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { SimRequest } from '../core/http-types.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { createJudgeLog, type JudgeLog } from './judge-log.js';
-import type { LoggedRequest } from './logged-request.js';
+import { fromRow, type LoggedRequest, loggedRow } from './logged-request.js';
 import { observeRequest } from './observe-request.js';
 import { type LoggedDelivery, MAX_DELIVERIES, MAX_REQUESTS } from './request-log.js';
 
@@ -48,6 +48,26 @@ const delivery = (data: Record<string, unknown> = {}): LoggedDelivery => ({
   status: 200,
   error: null,
   duration_ms: 3,
+});
+
+describe('a logged request as the store keeps it', () => {
+  it('comes back whole from its row, with and without its optional members', () => {
+    const full: LoggedRequest = {
+      ...request(1),
+      headers: [['x-service-request-mode', 'async']],
+      body: '{"password":"***"}',
+      mfa: { session: 's', expiresAtMs: 600_000, link: 'l' },
+      resume: { session: 's', link: null },
+      page: { next: null, empty: true, count: 0 },
+      secrets: ['query'],
+    };
+    for (const logged of [full, request(2), { ...request(3), secrets: ['path'] }]) {
+      const row = JSON.parse(JSON.stringify(loggedRow(logged)));
+      expect(fromRow(row)).toEqual(logged);
+    }
+    // Absent members at the end take no room.
+    expect(loggedRow(request(2))).toHaveLength(13);
+  });
 });
 
 describe('request log bound', () => {

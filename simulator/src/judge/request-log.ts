@@ -19,8 +19,8 @@ export const MAX_DELIVERIES = 1000;
 /**
  * The logs' sizes, in characters of the stored entries (bytes on Redis), so that a tenant's log stays
  * under 14 MB whatever its requests (V8 keeps a JSON text of n characters in about 1.12 n bytes). An
- * entry is about 0.5 KB, about 2.7 KB with a body (the masked body is cut at 2000 characters), up to
- * 19 KB with a 16 KB request line: the latest 5000 requests fit unless they are large (about 4000 with
+ * entry is about 0.3 KB, about 2.6 KB with a body (the masked body is cut at 2000 characters), up to
+ * 19 KB with a 16 KB request line: the latest 5000 requests fit unless they are large (about 4200 with
  * 2000-character bodies, about 600 with the longest URLs).
  */
 export const REQUEST_LOG_BOUNDS: LogBounds = Object.freeze({ entries: MAX_REQUESTS, size: 11_000_000 });

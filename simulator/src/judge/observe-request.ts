@@ -19,6 +19,7 @@ export interface ExchangeTimes {
 /** Body fields whose values are end-user or API credentials (an institution password, an MFA token). */
 const CREDENTIAL_FIELD = /pass|secret|token|credential|api_key|apikey/i;
 const BODY_KEPT = 2000;
+const ESCAPED = /[%+]/;
 const DETAIL_KEPT = 200;
 
 /** The forms a key's credentials take in a text, each with its placeholder (longest first). */
@@ -29,16 +30,18 @@ function credentialForms(header: string | undefined): { forms: Forms; shown: str
   if (basic === undefined) return undefined;
   const { id, password: secret } = basic;
   const encoded = Buffer.from(`${id}:${secret}`).toString('base64');
-  const forms: Forms = [
-    [encoded, `${MASKED_KEY}:${MASKED_SECRET}`],
-    [secret, MASKED_SECRET],
-    [encodeURIComponent(secret), MASKED_SECRET],
-    [id, MASKED_KEY],
-    [encodeURIComponent(id), MASKED_KEY],
-  ];
+  const forms: [string, string][] = [[encoded, `${MASKED_KEY}:${MASKED_SECRET}`]];
   // What counts as the credentials showing (judgeNoSecrets): the id, the secret or the Basic value.
-  const shown = [secret, id, encoded].filter((value) => value.length > 0);
-  return { forms: forms.filter(([form]) => form.length > 0), shown };
+  const shown = [encoded];
+  if (secret.length > 0) {
+    forms.push([secret, MASKED_SECRET], [encodeURIComponent(secret), MASKED_SECRET]);
+    shown.push(secret);
+  }
+  if (id.length > 0) {
+    forms.push([id, MASKED_KEY], [encodeURIComponent(id), MASKED_KEY]);
+    shown.push(id);
+  }
+  return { forms, shown };
 }
 
 /** Replaces the key id and secret (plain, URL-encoded or as the Basic value) by the curl placeholders. */
@@ -73,15 +76,26 @@ function parseJson(text: string): unknown {
   }
 }
 
+function showsIn(text: string, shown: readonly string[]): boolean {
+  for (const value of shown) if (text.includes(value)) return true;
+  return false;
+}
+
+/** The query's parameters decoded, as `k=v&...`. */
+function decodedQuery(query: URLSearchParams): string {
+  const pairs: string[] = [];
+  for (const [name, value] of query) pairs.push(`${name}=${value}`);
+  return pairs.join('&');
+}
+
 /** CLIENT-NO-SECRETS: the places where the key id or the secret shows (the Basic header is the only right one). */
 function secretsIn(request: SimRequest, query: string, shown: readonly string[]): string[] {
-  const shows = (text: string) => shown.some((value) => text.includes(value));
-  // A query without escapes reads the same decoded: it is decoded only when it has some.
-  const decodedQuery = () => [...request.query.entries()].map(([k, v]) => `${k}=${v}`).join('&');
   const found: string[] = [];
-  if (shows(request.path)) found.push('path');
-  if (shows(query) || (/[%+]/.test(query) && shows(decodedQuery()))) found.push('query');
-  if (request.body && shows(request.body)) found.push('body');
+  if (showsIn(request.path, shown)) found.push('path');
+  // A query without escapes reads the same decoded: it is decoded only when it has some.
+  if (showsIn(query, shown) || (ESCAPED.test(query) && showsIn(decodedQuery(request.query), shown)))
+    found.push('query');
+  if (request.body && showsIn(request.body, shown)) found.push('body');
   return found;
 }
 

@@ -162,6 +162,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     judgeLog &&
     createJudgeObserver({
       log: judgeLog,
+      keys: options.keys,
       realTime,
       tenantFor: (id) => tenantFor(id),
       probes: options.judgeProbes,

@@ -4,13 +4,15 @@
  * tenant's log when the tenant is reset. Only extraction and masking happen here, on the request path;
  * the entry goes to the store without waiting (judge-log.ts), and judging waits until someone reads.
  */
+import { basicAuthorization } from '../../../openapi/config/api-keys.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
+import type { ApiKey } from '../core/keys.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import type { ExchangeMeta } from '../pipeline/pipeline.js';
 import type { AttemptReport } from '../webhooks/retrying-delivery.js';
 import { track, webhookState } from '../webhooks/webhook-state.js';
 import type { JudgeLog } from './judge-log.js';
-import { observeRequest } from './observe-request.js';
+import { credentialForms, type KeyForms, keyForms, observeRequest } from './observe-request.js';
 import { sendProbe } from './webhook-probes.js';
 
 const CONTROL_PREFIX = '/_ofkit/';
@@ -55,6 +57,8 @@ export interface AutomaticProbes {
 
 export interface JudgeObserverOptions {
   log: JudgeLog;
+  /** The simulator's keys: the forms of their credentials are made once, not on every request. */
+  keys: readonly ApiKey[];
   realTime: () => number;
   tenantFor: (id: string) => TenantRuntime;
   probes?: AutomaticProbes;
@@ -67,8 +71,32 @@ export interface JudgeObserver {
   onAttempt(report: AttemptReport): void;
 }
 
+/**
+ * The forms of the credentials of a request's Authorization header: a configured key's, made once, when
+ * the header is that key's exact Basic value; otherwise read from the header (a broken AUTH-BASIC may
+ * let another secret in, and the log must mask the one the client sent).
+ */
+function knownCredentials(
+  keys: readonly ApiKey[],
+): (tenant: string, header: string | undefined) => KeyForms | undefined {
+  const known = new Map(
+    keys.map((key) => [
+      key.secretId,
+      {
+        header: basicAuthorization(key.secretId, key.secretPassword),
+        forms: keyForms(key.secretId, key.secretPassword),
+      },
+    ]),
+  );
+  return (tenant, header) => {
+    const key = known.get(tenant);
+    return key !== undefined && header === key.header ? key.forms : credentialForms(header);
+  };
+}
+
 export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserver {
   const { log } = options;
+  const credentialsOf = knownCredentials(options.keys);
   const forgedFor = new WeakSet<TenantRuntime>();
   /** The probes a delivery acknowledged with a 2xx sets off; `idle()` waits for them. */
   function probeAfter(tenant: TenantRuntime, report: AttemptReport): void {
@@ -101,6 +129,7 @@ export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserve
           response,
           { operationId: meta.operationId ?? null, rule: ruleOf(meta, response) },
           { atMs: tenant.clock.now(), startedRealMs, endedRealMs: options.realTime() },
+          credentialsOf(tenant.id, request.headers.authorization),
         );
         log.request(tenant.id, logged);
       } catch {

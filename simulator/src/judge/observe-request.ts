@@ -25,10 +25,20 @@ const DETAIL_KEPT = 200;
 /** The forms a key's credentials take in a text, each with its placeholder (longest first). */
 type Forms = readonly (readonly [string, string])[];
 
-function credentialForms(header: string | undefined): { forms: Forms; shown: string[] } | undefined {
+/** What to mask (`forms`) and what counts as the credentials showing (`shown`) for one key. */
+export interface KeyForms {
+  readonly forms: Forms;
+  readonly shown: readonly string[];
+}
+
+/** The forms of the credentials an Authorization header carries, if it carries any. */
+export function credentialForms(header: string | undefined): KeyForms | undefined {
   const basic = parseBasic(header);
-  if (basic === undefined) return undefined;
-  const { id, password: secret } = basic;
+  return basic === undefined ? undefined : keyForms(basic.id, basic.password);
+}
+
+/** The forms of a key id and its secret. */
+export function keyForms(id: string, secret: string): KeyForms {
   const encoded = Buffer.from(`${id}:${secret}`).toString('base64');
   const forms: [string, string][] = [[encoded, `${MASKED_KEY}:${MASKED_SECRET}`]];
   // What counts as the credentials showing (judgeNoSecrets): the id, the secret or the Basic value.
@@ -135,14 +145,17 @@ function serviceHeaders(request: SimRequest): [string, string][] | undefined {
   return found.length > 0 ? found : undefined;
 }
 
-/** What the log keeps of one exchange of the API (never of `/_ofkit/`). */
+/**
+ * What the log keeps of one exchange of the API (never of `/_ofkit/`); `credentials`: the forms of the
+ * request's Authorization header when the caller has them already (a configured key's).
+ */
 export function observeRequest(
   request: SimRequest,
   response: SimResponse,
   meta: { operationId: string | null; rule: string | null },
   times: ExchangeTimes,
+  credentials = credentialForms(request.headers.authorization),
 ): LoggedRequest {
-  const credentials = credentialForms(request.headers.authorization);
   const forms = credentials?.forms;
   const parsedBody = request.body ? parseJson(request.body) : undefined;
   const query = request.query.toString();

@@ -19,10 +19,14 @@ export interface ExchangeTimes {
 /** Body fields whose values are end-user or API credentials (an institution password, an MFA token). */
 const CREDENTIAL_FIELD = /pass|secret|token|credential|api_key|apikey/i;
 const BODY_KEPT = 2000;
-const ESCAPED = /[%+]/;
 const DETAIL_KEPT = 200;
+/** A query string with escapes: only such a query reads differently decoded. */
+const ESCAPED = /[%+]/;
 
-/** The forms a key's credentials take in a text, each with its placeholder (longest first). */
+/**
+ * The forms a key's credentials take in a text, each with its placeholder, in the order they are
+ * replaced (the Basic value first: the id or the secret replaced inside it would hide it).
+ */
 type Forms = readonly (readonly [string, string])[];
 
 /** What to mask (`forms`) and what counts as the credentials showing (`shown`) for one key. */
@@ -102,7 +106,6 @@ function decodedQuery(query: URLSearchParams): string {
 function secretsIn(request: SimRequest, query: string, shown: readonly string[]): string[] {
   const found: string[] = [];
   if (showsIn(request.path, shown)) found.push('path');
-  // A query without escapes reads the same decoded: it is decoded only when it has some.
   if (showsIn(query, shown) || (ESCAPED.test(query) && showsIn(decodedQuery(request.query), shown)))
     found.push('query');
   if (request.body && showsIn(request.body, shown)) found.push('body');

@@ -4,8 +4,6 @@ import type { Store } from '../src/store/store.js';
 
 export function runStoreContract(name: string, makeStore: () => Store): void {
   describe(`Store contract: ${name}`, () => {
-    describeBoundedLogs(makeStore);
-
     it('puts, gets, replaces and deletes by id, keeping insertion order', async () => {
       const store = makeStore();
       await store.put('t', 'links', { id: 'a', n: 1 });
@@ -143,6 +141,8 @@ export function runStoreContract(name: string, makeStore: () => Store): void {
       expect(await store.countJobs('t')).toBe(0);
       expect(await store.nextSequence('t', 'events')).toBe(1);
     });
+
+    describeBoundedLogs(makeStore);
   });
 }
 

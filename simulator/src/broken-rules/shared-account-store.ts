@@ -28,13 +28,13 @@ export function sharedAccountStore(store: Store): Store {
     clearTenant: () => store.clearTenant(SHARED),
     nextSequence: (tenant, name) => store.nextSequence(tenant, name),
     tenants: () => store.tenants(),
+    appendLog: (tenant, log, entry, bounds) => store.appendLog(tenant, log, entry, bounds),
+    readLog: (tenant, log, after, limit) => store.readLog(tenant, log, after, limit),
+    clearLogs: (tenant) => store.clearLogs(tenant),
     addJob: (tenant, job) => store.addJob(tenant, job),
     claimDueJob: (tenant, until) => store.claimDueJob(tenant, until),
     upcomingJobs: (tenant, limit) => store.upcomingJobs(tenant, limit),
     countJobs: (tenant) => store.countJobs(tenant),
     clearJobs: (tenant) => store.clearJobs(tenant),
-    appendLog: (tenant, log, entry, bounds) => store.appendLog(tenant, log, entry, bounds),
-    readLog: (tenant, log, after, limit) => store.readLog(tenant, log, after, limit),
-    clearLogs: (tenant) => store.clearLogs(tenant),
   };
 }

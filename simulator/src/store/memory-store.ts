@@ -1,15 +1,7 @@
 /** The embedded default Store: maps per tenant and collection, with a per-link index. */
-import { BoundedLog } from './bounded-log.js';
+import { MemoryLogs } from './memory-logs.js';
 import { forgetViews } from './record-views.js';
-import type {
-  JobRecord,
-  LogBounds,
-  LogPage,
-  SlidingWindowHit,
-  Store,
-  StoredRecord,
-  TenantSnapshot,
-} from './store.js';
+import type { JobRecord, SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from './store.js';
 
 /** Records indexed between two yields to the event loop during an import. */
 const IMPORT_SLICE = 10_000;
@@ -88,15 +80,8 @@ class TenantState {
   }
 }
 
-/** A tenant's bounded logs and their one numbering (kept apart from its state: clearTenant leaves them). */
-interface TenantLogs {
-  sequence: number;
-  readonly logs: Map<string, BoundedLog>;
-}
-
 export class MemoryStore implements Store {
   private readonly states = new Map<string, TenantState>();
-  private readonly logs = new Map<string, TenantLogs>();
 
   private tenant(name: string): TenantState {
     return getOrCreate(this.states, name, () => new TenantState());
@@ -204,6 +189,21 @@ export class MemoryStore implements Store {
     return next;
   }
 
+  // The tenants' bounded logs (memory-logs.ts): apart from their state, so clearTenant leaves them.
+  private readonly logs = new MemoryLogs();
+
+  async appendLog(...[tenant, log, entry, bounds]: Parameters<Store['appendLog']>) {
+    return this.logs.append(tenant, log, entry, bounds);
+  }
+
+  async readLog(...[tenant, log, after, limit]: Parameters<Store['readLog']>) {
+    return this.logs.read(tenant, log, after, limit);
+  }
+
+  async clearLogs(tenant: string) {
+    this.logs.clear(tenant);
+  }
+
   async tenants() {
     return [...this.states.keys()];
   }
@@ -236,21 +236,5 @@ export class MemoryStore implements Store {
   async clearJobs(tenant: string) {
     const state = this.states.get(tenant);
     if (state) state.jobs = [];
-  }
-
-  async appendLog(tenant: string, log: string, entry: string, bounds: LogBounds) {
-    const logs = getOrCreate(this.logs, tenant, () => ({ sequence: 0, logs: new Map() }));
-    logs.sequence += 1;
-    getOrCreate(logs.logs, log, () => new BoundedLog(bounds.entries)).append(logs.sequence, entry, bounds);
-    return logs.sequence;
-  }
-
-  async readLog(tenant: string, log: string, after: number, limit: number): Promise<LogPage> {
-    const found = this.logs.get(tenant)?.logs.get(log);
-    return { entries: found?.after(after, limit) ?? [], dropped: found?.dropped ?? 0 };
-  }
-
-  async clearLogs(tenant: string) {
-    this.logs.delete(tenant);
   }
 }

@@ -66,9 +66,10 @@ return 1
 `);
 
 export class RedisLogs {
-  /** Set once the scripts are in Redis's cache; appends wait for it only the first time. */
-  private loading: Promise<void> | undefined;
-  private loaded = false;
+  /** Per tenant, the scripts Redis has run for it (so the tenant's node has them cached). */
+  private readonly cached = new Map<string, Set<LuaScript>>();
+  /** Per tenant, the call its next calls wait for while a script may still be missing. */
+  private readonly waiting = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly connection: RedisConnection,
@@ -78,14 +79,17 @@ export class RedisLogs {
   append(tenant: string, log: string, entry: string, bounds: LogBounds): Promise<number> {
     const { list, hash } = this.keys(tenant, log);
     const args = [entry, String(bounds.entries), String(bounds.size), keyPart(log)];
-    return this.run(APPEND, [list, hash], args) as Promise<number>;
+    return this.run(APPEND, tenant, [list, hash], args) as Promise<number>;
   }
 
   async read(tenant: string, log: string, after: number, limit: number): Promise<LogPage> {
-    if (limit <= 0) return { entries: [], dropped: Number(await this.dropped(tenant, log)) };
     const { list, hash } = this.keys(tenant, log);
+    if (limit <= 0) {
+      const dropped = await this.connection.command(['HGET', hash, `${keyPart(log)}:dropped`]);
+      return { entries: [], dropped: Number(dropped ?? 0) };
+    }
     const args = [String(after), String(limit), keyPart(log)];
-    const [rows, dropped] = (await this.run(READ, [list, hash], args)) as [string[], string];
+    const [rows, dropped] = (await this.run(READ, tenant, [list, hash], args)) as [string[], string];
     const entries: LoggedEntry[] = rows.map((row) => {
       const colon = row.indexOf(':');
       return { seq: Number(row.slice(0, colon)), entry: row.slice(colon + 1) };
@@ -95,12 +99,7 @@ export class RedisLogs {
 
   async clear(tenant: string): Promise<void> {
     const base = tenantBase(this.prefix, tenant);
-    await this.run(CLEAR, [`${base}logs`], [base]);
-  }
-
-  private dropped(tenant: string, log: string): Promise<unknown> {
-    const { hash } = this.keys(tenant, log);
-    return this.connection.command(['HGET', hash, `${keyPart(log)}:dropped`]);
+    await this.run(CLEAR, tenant, [`${base}logs`], [base]);
   }
 
   private keys(tenant: string, log: string) {
@@ -109,24 +108,28 @@ export class RedisLogs {
   }
 
   /**
-   * Commands on one connection run in the order they are sent, which keeps a tenant's appends in
-   * order, unless a script is missing from Redis's cache and is re-sent after the next command: so
-   * the scripts are loaded first, once, and the first calls wait for that.
+   * Commands on one connection run in the order they are sent, which keeps a tenant's appends and
+   * clears in order, except that a script missing from Redis's cache is sent again after the commands
+   * that followed it. So a tenant's first call of each script is awaited by the tenant's next calls;
+   * once Redis has run it, calls go straight out.
    */
-  private run(script: LuaScript, keys: string[], args: string[]): Promise<unknown> {
-    if (this.loaded) return this.connection.run(script, keys, args);
-    this.loading ??= this.load();
-    return this.loading.then(() => this.connection.run(script, keys, args));
-  }
-
-  private async load(): Promise<void> {
-    try {
-      for (const script of [APPEND, READ, CLEAR])
-        await this.connection.command(['SCRIPT', 'LOAD', script.source]);
-      this.loaded = true;
-    } catch (error) {
-      this.loading = undefined;
-      throw error;
-    }
+  private run(script: LuaScript, tenant: string, keys: string[], args: string[]): Promise<unknown> {
+    const before = this.waiting.get(tenant);
+    if (before === undefined && this.cached.get(tenant)?.has(script))
+      return this.connection.run(script, keys, args);
+    const call = (before ?? Promise.resolve()).then(() => this.connection.run(script, keys, args));
+    const settled = call.then(
+      () => {
+        const scripts = this.cached.get(tenant) ?? new Set<LuaScript>();
+        scripts.add(script);
+        this.cached.set(tenant, scripts);
+      },
+      () => undefined,
+    );
+    this.waiting.set(tenant, settled);
+    void settled.then(() => {
+      if (this.waiting.get(tenant) === settled) this.waiting.delete(tenant);
+    });
+    return call;
   }
 }

@@ -19,7 +19,7 @@ import {
   UPCOMING_JOBS,
 } from './redis-schedule-scripts.js';
 import { CLEAR_TENANT, DROP_GENERATION, EXPORT_TENANT, FLIP_GENERATION } from './redis-tenant-scripts.js';
-import type { JobRecord, LogBounds, SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from './store.js';
+import type { JobRecord, SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from './store.js';
 
 export { RedisStoreError } from './redis-connection.js';
 
@@ -95,6 +95,26 @@ export class RedisStore implements Store {
 
   async deleteByLink(tenant: string, collection: string, link: string) {
     return (await this.run(DELETE_BY_LINK, tenant, keyPart(collection), keyPart(link))) as number;
+  }
+
+  // The bounded logs: their keys and scripts in redis-logs.ts.
+  private logs?: RedisLogs;
+
+  private get boundedLogs(): RedisLogs {
+    this.logs ??= new RedisLogs(this.connection, this.prefix);
+    return this.logs;
+  }
+
+  appendLog(...[tenant, log, entry, bounds]: Parameters<Store['appendLog']>) {
+    return this.boundedLogs.append(tenant, log, entry, bounds);
+  }
+
+  readLog(...[tenant, log, after, limit]: Parameters<Store['readLog']>) {
+    return this.boundedLogs.read(tenant, log, after, limit);
+  }
+
+  clearLogs(tenant: string) {
+    return this.boundedLogs.clear(tenant);
   }
 
   async hitSlidingWindow(
@@ -192,25 +212,5 @@ export class RedisStore implements Store {
   async clearJobs(tenant: string) {
     const base = tenantBase(this.prefix, tenant);
     await this.connection.command(['DEL', `${base}jobs:due`, `${base}jobs:rec`, `${base}jobs:ids`]);
-  }
-
-  // The bounded logs: redis-logs.ts (their keys and scripts).
-  private logs?: RedisLogs;
-
-  private get boundedLogs(): RedisLogs {
-    this.logs ??= new RedisLogs(this.connection, this.prefix);
-    return this.logs;
-  }
-
-  appendLog(tenant: string, log: string, entry: string, bounds: LogBounds) {
-    return this.boundedLogs.append(tenant, log, entry, bounds);
-  }
-
-  readLog(tenant: string, log: string, after: number, limit: number) {
-    return this.boundedLogs.read(tenant, log, after, limit);
-  }
-
-  clearLogs(tenant: string) {
-    return this.boundedLogs.clear(tenant);
   }
 }

@@ -66,19 +66,6 @@ export interface Store {
   /** The ids of every tenant that has state in the store (the clock ticker's list across replicas). */
   tenants(): Promise<string[]>;
 
-  /** Adds a job to the tenant's schedule (jobs are data: see JobRecord). Same id replaces. */
-  addJob(tenant: string, job: JobRecord): Promise<void>;
-  /**
-   * Atomically removes and returns the tenant's earliest job due at or before `until` (ties: by `order`),
-   * so that a job runs on one replica only, once.
-   */
-  claimDueJob(tenant: string, until: number): Promise<JobRecord | undefined>;
-  /** The tenant's next `limit` jobs, soonest first (the control API and the dashboard show them). */
-  upcomingJobs(tenant: string, limit: number): Promise<JobRecord[]>;
-  countJobs(tenant: string): Promise<number>;
-  /** Forgets the tenant's jobs (a clock reset). */
-  clearJobs(tenant: string): Promise<void>;
-
   // The tenant's bounded logs (the client judge's requests and deliveries): outside the snapshot state,
   // so an import or a clear of the tenant leaves them; only clearLogs forgets them.
   /**
@@ -92,23 +79,19 @@ export interface Store {
   readLog(tenant: string, log: string, after: number, limit: number): Promise<LogPage>;
   /** Forgets every log of the tenant and starts their numbering again from 1. */
   clearLogs(tenant: string): Promise<void>;
-}
 
-/** A log keeps its latest `entries` entries whose sizes add up to at most `size` (characters; bytes on Redis). */
-export interface LogBounds {
-  readonly entries: number;
-  readonly size: number;
-}
-
-export interface LoggedEntry {
-  readonly seq: number;
-  readonly entry: string;
-}
-
-export interface LogPage {
-  readonly entries: LoggedEntry[];
-  /** Entries the bounds removed since the log was last cleared. */
-  readonly dropped: number;
+  /** Adds a job to the tenant's schedule (jobs are data: see JobRecord). Same id replaces. */
+  addJob(tenant: string, job: JobRecord): Promise<void>;
+  /**
+   * Atomically removes and returns the tenant's earliest job due at or before `until` (ties: by `order`),
+   * so that a job runs on one replica only, once.
+   */
+  claimDueJob(tenant: string, until: number): Promise<JobRecord | undefined>;
+  /** The tenant's next `limit` jobs, soonest first (the control API and the dashboard show them). */
+  upcomingJobs(tenant: string, limit: number): Promise<JobRecord[]>;
+  countJobs(tenant: string): Promise<number>;
+  /** Forgets the tenant's jobs (a clock reset). */
+  clearJobs(tenant: string): Promise<void>;
 }
 
 /**
@@ -129,4 +112,21 @@ export interface JobRecord {
 export interface TenantSnapshot {
   collections: Record<string, StoredRecord[]>;
   windows: Record<string, number[]>;
+}
+
+/** A log keeps its latest `entries` entries whose sizes add up to at most `size` (characters; bytes on Redis). */
+export interface LogBounds {
+  readonly entries: number;
+  readonly size: number;
+}
+
+export interface LoggedEntry {
+  readonly seq: number;
+  readonly entry: string;
+}
+
+export interface LogPage {
+  readonly entries: LoggedEntry[];
+  /** Entries the bounds removed since the log was last cleared. */
+  readonly dropped: number;
 }

@@ -9,6 +9,7 @@ export default defineConfig({
       'property-tests/**/*.test.ts',
       'bench/**/*.test.ts',
       'tests/**/*.test.ts',
+      'bridge/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 20_000,

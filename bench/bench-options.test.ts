@@ -13,8 +13,10 @@ describe('bench options', () => {
     });
   });
 
-  it('--no-redis leaves the Redis servers out; --warmup sets the warm-up, 0 included', () => {
+  it('--no-redis leaves the Redis servers out, --no-proxy the recording proxy; --warmup sets the warm-up, 0 included', () => {
     expect(parseBenchOptions(['--no-redis']).redis).toBe(false);
+    expect(parseBenchOptions([]).proxy).toBe(true);
+    expect(parseBenchOptions(['--no-proxy']).proxy).toBe(false);
     expect(parseBenchOptions(['--warmup', '0']).warmupSeconds).toBe(0);
     expect(parseBenchOptions(['--quick']).warmupSeconds).toBe(0.5);
     expect(parseBenchOptions(['--quick', '--warmup', '2']).warmupSeconds).toBe(2);

@@ -17,11 +17,13 @@ export interface BenchOptions {
   readonly transactions: number;
   /** The simulator on Redis too (one replica and two), when redis-server is installed. */
   readonly redis: boolean;
+  /** The latency the recording proxy (`ofkit record`) adds at a fixed rate. */
+  readonly proxy: boolean;
   readonly resultsDir: string;
 }
 
 export const USAGE =
-  'tsx bench/run-bench.ts [--duration SECONDS] [--warmup SECONDS] [--quick] [--profile | --no-profile] [--skip-memory] [--no-redis]';
+  'tsx bench/run-bench.ts [--duration SECONDS] [--warmup SECONDS] [--quick] [--profile | --no-profile] [--skip-memory] [--no-redis] [--no-proxy]';
 
 export class BenchUsageError extends Error {}
 
@@ -36,6 +38,7 @@ function parse(argv: readonly string[]) {
       'no-profile': { type: 'boolean', default: false },
       'skip-memory': { type: 'boolean', default: false },
       'no-redis': { type: 'boolean', default: false },
+      'no-proxy': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -66,6 +69,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     memory: !values['skip-memory'],
     transactions: 150,
     redis: !values['no-redis'],
+    proxy: !values['no-proxy'],
     resultsDir: resolve(import.meta.dirname, 'results'),
   });
 }

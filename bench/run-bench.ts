@@ -3,8 +3,10 @@
  * a RedisStore with one replica and with two), `prism mock` and bare node:http, each a child process on
  * 127.0.0.1 and an OS-chosen port, loaded in turn by autocannon with the three scenarios; prints
  * req/s, p50/p99, the ratios and the targets, profiles the simulator when the GET-100 target is
- * missed, measures start-up (ofkit simulate and startSimulator() beside prism mock) and memory with 10,000 links and 1,000,000 transactions, and writes every
- * number to bench/results/latest.json.
+ * missed, measures the latency the recording proxy (`ofkit record`) adds to a page of 100 transactions
+ * at a fixed 200 requests/s (unless --no-proxy), start-up (ofkit simulate and startSimulator() beside
+ * prism mock) and memory with 10,000 links and 1,000,000 transactions, and writes every number to
+ * bench/results/latest.json.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -16,6 +18,11 @@ import { stopBenchRedis } from './load/start-redis-servers.js';
 import { type BenchTarget, startBenchServers } from './load/start-servers.js';
 import { formatMemory, type MemoryReport, measureStartupAndMemory } from './memory/measure-memory.js';
 import { formatProfile, type ProfileReport, profileSimulator } from './profile/profile-simulator.js';
+import {
+  formatProxyLatency,
+  measureProxyLatency,
+  type ProxyLatencyReport,
+} from './proxy/measure-proxy-latency.js';
 import { formatComparisons, formatRuns, formatTargets } from './report/format-report.js';
 import { checkTargets, compareServers, invalidRuns, type RunRow } from './report/targets.js';
 import { stopAllChildren } from './servers/child-process.js';
@@ -113,6 +120,17 @@ async function maybeMemory(options: BenchOptions, settings: LoadSettings) {
   return report;
 }
 
+async function maybeProxy(
+  options: BenchOptions,
+  settings: LoadSettings,
+): Promise<ProxyLatencyReport | undefined> {
+  if (!options.proxy) return undefined;
+  console.log('\nthe recording proxy (ofkit record) in front of the simulator, at a fixed rate...');
+  const report = await measureProxyLatency(settings.durationSeconds);
+  console.log(formatProxyLatency(report));
+  return report;
+}
+
 async function writeResults(options: BenchOptions, results: Record<string, unknown>): Promise<string> {
   await mkdir(options.resultsDir, { recursive: true });
   const file = join(options.resultsDir, 'latest.json');
@@ -128,6 +146,7 @@ interface Outcome {
   profile: ProfileReport | undefined;
   memory: MemoryReport | undefined;
   startup: StartupReport;
+  proxy: ProxyLatencyReport | undefined;
 }
 
 /** Everything latest.json holds: the machine (load average at both ends: it was shared), every number. */
@@ -139,6 +158,7 @@ function resultsDocument({
   profile,
   memory,
   startup,
+  proxy,
 }: Outcome): Record<string, unknown> {
   return {
     generatedAt: new Date().toISOString(),
@@ -153,6 +173,7 @@ function resultsDocument({
     profile: profile && { file: profile.file, load: profile.load, summary: profile.summary },
     memory,
     startup,
+    proxy,
   };
 }
 
@@ -174,13 +195,14 @@ async function main(argv: readonly string[]): Promise<number> {
     settings,
     checks.some((c) => !c.met),
   );
+  const proxy = await maybeProxy(options, settings);
   const memory = await maybeMemory(options, settings);
   console.log('');
   const startup = await measureStartup();
   console.log(formatStartup(startup));
   const file = await writeResults(
     options,
-    resultsDocument({ host, settings, phase, checks, profile, memory, startup }),
+    resultsDocument({ host, settings, phase, checks, profile, memory, startup, proxy }),
   );
   console.log(`\nresults: ${file}`);
   const invalid = invalidRuns(phase.rows);

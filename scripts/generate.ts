@@ -2,7 +2,7 @@
  * `npm run generate [-- --check]`: bundles openapi/openapi.yaml and openapi/admin.yaml into single JSON
  * documents and generates their TypeScript types with openapi-typescript, into openapi/generated/.
  * With --check it writes nothing and fails when the committed files differ from what it would write.
- * It also turns openapi/rules.yaml into openapi/generated/rules.ts and the README's rule table.
+ * It also turns openapi/rules.yaml into openapi/generated/rules.ts and the rule table of docs/rules.md.
  * With --root DIR it reads and writes DIR/openapi/ instead of this project's.
  */
 import { execFileSync } from 'node:child_process';
@@ -53,15 +53,18 @@ async function outputsFor(source: string, name: string): Promise<Output[]> {
   ];
 }
 
-/** openapi/rules.yaml -> the typed catalogue every part reads, and the README's rule table. */
+/** The user documentation's page of rules, whose table is generated. */
+const RULES_PAGE = 'docs/rules.md';
+
+/** openapi/rules.yaml -> the typed catalogue every part reads, and the rule table of docs/rules.md. */
 function ruleOutputs(): Output[] {
   const rules = parseRuleCatalogue(parseYaml(readFileSync(join(root, 'openapi/rules.yaml'), 'utf8')));
   const module = ruleModule(rules, GENERATED_NOTE.replace('%s', 'rules.yaml'));
   const outputs: Output[] = [{ file: 'openapi/generated/rules.ts', content: module }];
-  // The drift test works on a copy of openapi/ alone, without a README.
-  if (existsSync(join(root, 'README.md'))) {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    outputs.push({ file: 'README.md', content: spliceRuleTable(readme, ruleTable(rules)) });
+  // The drift test works on a copy of openapi/ alone, without the docs.
+  if (existsSync(join(root, RULES_PAGE))) {
+    const page = readFileSync(join(root, RULES_PAGE), 'utf8');
+    outputs.push({ file: RULES_PAGE, content: spliceRuleTable(page, ruleTable(rules)) });
   }
   return outputs;
 }

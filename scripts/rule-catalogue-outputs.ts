@@ -1,6 +1,6 @@
 /**
  * What `npm run generate` makes of openapi/rules.yaml: the typed catalogue (openapi/generated/rules.ts)
- * and the README's rule table. The YAML is checked here, so a malformed rule never reaches them.
+ * and the rule table of docs/rules.md. The YAML is checked here, so a malformed rule never reaches them.
  */
 export interface CatalogueRule {
   id: string;
@@ -95,7 +95,7 @@ export function ruleModule(rules: CatalogueRule[], note: string): string {
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
-/** The README's table: one row per rule, grouped by area as the catalogue orders them. */
+/** The rule table of docs/rules.md: one row per rule, grouped by area as the catalogue orders them. */
 export function ruleTable(rules: CatalogueRule[]): string {
   const rows = rules.map(
     (rule) =>
@@ -104,10 +104,10 @@ export function ruleTable(rules: CatalogueRule[]): string {
   return ['| ID | area | side | rule | spec section |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
-/** Replaces what stands between the README's rule markers; a README without them is left alone. */
-export function spliceRuleTable(readme: string, table: string): string {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) return readme;
-  return `${readme.slice(0, start)}${START}\n${table}\n${readme.slice(end)}`;
+/** Replaces what stands between a page's rule markers; a page without them is left alone. */
+export function spliceRuleTable(page: string, table: string): string {
+  const start = page.indexOf(START);
+  const end = page.indexOf(END);
+  if (start < 0 || end < start) return page;
+  return `${page.slice(0, start)}${START}\n${table}\n${page.slice(end)}`;
 }

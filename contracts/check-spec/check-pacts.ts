@@ -1,13 +1,16 @@
 /**
  * `pact check-spec`: every interaction of the pacts must be a valid request of a documented operation,
  * and its response one that operation documents (status and body, Ajv 2020-12). The client team's CI
- * gate when no provider is at hand.
+ * gate when no provider is at hand. An interaction is judged by what it expects: a bad request that
+ * expects the documented 4xx describing it (ERR-REQUIRED's 400 naming the missing member) is a valid
+ * consumer test (expected-error.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { BUNDLED_DOCUMENTS } from '../../openapi/document/bundled-documents.js';
 import type { JsonObject } from '../../openapi/document/json.js';
 import { checkRequest } from './check-request.js';
 import { checkResponse } from './check-response.js';
+import { undescribedProblems } from './expected-error.js';
 import { createOperationRouter } from './operation-router.js';
 import { loadPacts, type PactInteraction } from './pact-file.js';
 import { createSchemaValidation } from './schema-validation.js';
@@ -50,8 +53,9 @@ export async function checkPacts(
   const verdicts = interactions.map((interaction): InteractionVerdict => {
     const routed = route(interaction.request.method, interaction.request.path);
     if (!routed.ok) return { interaction, operation: undefined, problems: [routed.problem] };
+    const requestProblems = checkRequest(routed.value, interaction, schemas);
     const problems = [
-      ...checkRequest(routed.value, interaction, schemas),
+      ...undescribedProblems(requestProblems, routed.value, interaction.response, schemas),
       ...checkResponse(routed.value, interaction.response, schemas),
     ];
     const operation = { id: routed.value.operationId, path: routed.value.entry.path };

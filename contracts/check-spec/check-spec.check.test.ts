@@ -89,9 +89,9 @@ describe('pact check-spec', () => {
     expect(await problemsOf('a typo', 'GET', '/api/linkz/', {}, { status: 200 })).toEqual([
       'no documented path matches /api/linkz/',
     ]);
-    const query = { query: { page: ['0'], colour: ['red'] } };
+    const query = { query: { page: ['1.5'], colour: ['red'] } };
     expect(await problemsOf('a page', 'GET', '/api/institutions/', query, { status: 200 })).toEqual([
-      'query parameter `page`: / must be >= 1',
+      'query parameter `page`: / must be integer',
       'query parameter `colour` is not documented for listInstitutions',
     ]);
     const body = { body: { institution: 'ofbank_br_retail' }, headers: {} };
@@ -99,6 +99,78 @@ describe('pact check-spec', () => {
       'the request carries no Basic credentials (AUTH-BASIC) yet expects 201',
       "request body: / must have required property 'username'",
     ]);
+  });
+
+  describe('a bad request sent on purpose is judged by the error it expects', () => {
+    const registration = { body: { username: '76109277673', password: 'secret' } };
+    const error = (field: string, code: string) => [
+      { request_id: '3e7b2d1c9a8f4e6b8d0c1a2b3c4d5e6f', message: 'This field is required.', code, field },
+    ];
+
+    it('a registration without `institution` expecting the documented 400 naming it: valid', async () => {
+      const directory = await pactWith(
+        'a registration without institution',
+        'POST',
+        '/api/links/',
+        registration,
+        {
+          status: 400,
+          body: error('institution', 'required'),
+        },
+      );
+      const report = await checkPacts([directory]);
+      expect(report.verdicts[0]?.problems).toEqual([]);
+      expect(report.ok).toBe(true);
+    });
+
+    it('the same request expecting a success stays an error', async () => {
+      const problems = await problemsOf('a registration', 'POST', '/api/links/', registration, {
+        status: 201,
+      });
+      expect(problems).toEqual(["request body: / must have required property 'institution'"]);
+    });
+
+    it('an expected 400 that describes another field, or is no error array, does not cover it', async () => {
+      const other = await problemsOf('a registration', 'POST', '/api/links/', registration, {
+        status: 400,
+        body: error('username', 'required'),
+      });
+      expect(other).toEqual([
+        "request body: / must have required property 'institution' (the expected 400 names no error for `institution` with code `required`)",
+      ]);
+      const invalidCode = await problemsOf('a registration', 'POST', '/api/links/', registration, {
+        status: 400,
+        body: error('institution', 'invalid'),
+      });
+      expect(invalidCode[0]).toMatch(/names no error for `institution` with code `required`/);
+      const notAnArray = await problemsOf('a registration', 'POST', '/api/links/', registration, {
+        status: 400,
+        body: { detail: 'institution is required' },
+      });
+      expect(notAnArray).toContain("request body: / must have required property 'institution'");
+    });
+
+    it('a wrong value or a bad query parameter expecting a 400 naming it: valid', async () => {
+      const wrongType = {
+        body: { institution: 'ofbank_br_retail', username: 'u', password: 'p', access_mode: 7 },
+      };
+      const typed = await pactWith('a wrong access mode', 'POST', '/api/links/', wrongType, {
+        status: 400,
+        body: error('access_mode', 'invalid'),
+      });
+      expect((await checkPacts([typed])).ok).toBe(true);
+      const paging = await pactWith(
+        'page 1.5',
+        'GET',
+        '/api/institutions/',
+        { query: { page: ['1.5'] } },
+        {
+          status: 400,
+          body: error('page', 'invalid'),
+        },
+      );
+      expect((await checkPacts([paging])).ok).toBe(true);
+    });
   });
 
   it('accepts a response that leaves out required members unless --strict', async () => {

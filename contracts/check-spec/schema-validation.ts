@@ -4,6 +4,7 @@
  * Pact lets a provider send more than that, so by default a response example may leave out required
  * members (`strict` says otherwise); every member it does hold must still be documented and valid.
  */
+import type { ErrorObject } from 'ajv';
 import { createDocumentAjv, type DocumentAjv, describeErrors } from '../../openapi/document/document-ajv.js';
 import { isObject, type JsonObject, type JsonValue } from '../../openapi/document/json.js';
 
@@ -11,6 +12,8 @@ export interface SchemaValidation {
   document: JsonObject;
   /** Problems of a request value (`where` names it in the message); empty when valid. */
   request(schema: JsonValue, value: JsonValue, where: string): string[];
+  /** The same problems with Ajv's errors, which say where and what (a missing member, a wrong value). */
+  requestErrors(schema: JsonValue, value: JsonValue, where: string): { text: string; error: ErrorObject }[];
   /** Problems of a response example, leaving out missing members unless strict. */
   response(schema: JsonValue, value: JsonValue, where: string): string[];
 }
@@ -58,6 +61,14 @@ export function createSchemaValidation(document: JsonObject, options: { strict: 
   return {
     document,
     request: (schema, value, where) => problemsOf(ajv, schema, value, where),
+    requestErrors(schema, value, where) {
+      const validate = ajv.compile(schema);
+      if (validate(value)) return [];
+      return (validate.errors ?? []).map((error) => ({
+        text: `${where}: ${error.instancePath || '/'} ${error.message ?? 'is invalid'}`,
+        error,
+      }));
+    },
     response: (schema, value, where) => problemsOf(relaxedAjv, relaxedSchema(schema), value, where),
   };
 }

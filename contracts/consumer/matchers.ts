@@ -19,7 +19,7 @@ export const EXAMPLE_IDS = {
   account: '0d3ffb69-f83b-456e-ad8e-208d0998d71d',
   transaction: '7e1f4c2a-8b3d-4a6e-9c5f-2d1e0f3a4b5c',
   otherTransaction: '3a9d2b1c-4e5f-4a7b-8c9d-0e1f2a3b4c5d',
-  institution: '5b0c1d2e-3f4a-4b5c-8d6e-7f8a9b0c1d2e',
+  institution: 1,
   customer: '096b7ed4-717b-4b39-87a8-9225c85ec0c8',
   beneficiary: 'cf3e097c-9032-4e52-aeb5-7fef9b91c170',
   paymentInstitution: '375eff08-33be-4d41-8d24-13ab2c7e0632',
@@ -42,7 +42,12 @@ export const fromState = (template: string, example: string) =>
 /** RequestId: a non-empty string. */
 export const requestId = () => string('8f6a0a2c1b7e4e3c9c1f0e6d5b4a3c2d');
 
-type SchemaNode = { enum?: unknown[]; items?: SchemaNode; properties?: Record<string, SchemaNode> };
+type SchemaNode = {
+  enum?: unknown[];
+  anyOf?: SchemaNode[];
+  items?: SchemaNode;
+  properties?: Record<string, SchemaNode>;
+};
 const SCHEMAS = (
   JSON.parse(readFileSync(resolve(import.meta.dirname, '../../openapi/generated/openapi.json'), 'utf8')) as {
     components: { schemas: Record<string, SchemaNode> };
@@ -52,9 +57,11 @@ const SCHEMAS = (
 /** A value of a document enum (`schema`, or its `property`; an array's items), so the regex follows the document. */
 export function enumOf(schema: string, property: string | undefined, example: string) {
   const node = property === undefined ? SCHEMAS[schema] : SCHEMAS[schema]?.properties?.[property];
-  const values = (node?.enum ?? node?.items?.enum ?? []).filter(
-    (value): value is string => typeof value === 'string',
-  );
+  // A nullable enum is `anyOf: [{enum}, {type: 'null'}]`: the values are in a branch.
+  const branches = [node, node?.items, ...(node?.anyOf ?? [])];
+  const values = branches
+    .flatMap((branch) => branch?.enum ?? [])
+    .filter((value): value is string => typeof value === 'string');
   if (!values.includes(example)) throw new Error(`${schema}.${property ?? ''} has no enum value ${example}`);
   return regex(`^(${values.join('|')})$`, example);
 }

@@ -3,7 +3,7 @@
  * own keywords beside its composition), or either holds (`oneOf`/`anyOf` branches: only what every
  * branch says constrains, and a member is required only where every branch that can hold it requires it).
  */
-import type { MemberFacts, MemberMap } from './schema-members.js';
+import type { MemberFacts, MemberMap } from './member-facts.js';
 
 const LOWER = new Set(['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties']);
 
@@ -58,10 +58,17 @@ export function bothFacts(a: MemberFacts, b: MemberFacts): MemberFacts {
   };
 }
 
+/** A branch that accepts null and nothing else (`{type: 'null'}`, the nullable half of an `anyOf`). */
+const onlyNull = (facts: MemberFacts) =>
+  facts.nullable && facts.type !== undefined && facts.type.length === 0;
+
 /** Either holds (`oneOf`/`anyOf` branches): only what both say constrains. */
 export function eitherFacts(a: MemberFacts, b: MemberFacts): MemberFacts {
   if (a.declared === false) return { ...b, required: a.required && b.required };
   if (b.declared === false) return { ...a, required: a.required && b.required };
+  // `anyOf: [X, {type: 'null'}]` is X or null: X's constraints hold for every value but null.
+  if (onlyNull(b)) return { ...a, nullable: true, required: a.required && b.required };
+  if (onlyNull(a)) return { ...b, nullable: true, required: a.required && b.required };
   const common = (x?: string[], y?: string[]) => {
     const out = (x ?? []).filter((v) => (y ?? []).includes(v));
     return out.length > 0 ? out : undefined;

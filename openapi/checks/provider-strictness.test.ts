@@ -57,7 +57,11 @@ describe('no answer or request stricter than the provider without a cited reason
 
   it('catches an enum missing a provider value, a closed record and a missing status', () => {
     const broken = copy();
-    const category = broken.components.schemas.TransactionCategory;
+    const nullable = broken.components.schemas.TransactionCategory;
+    // A nullable enum is `anyOf: [{enum}, {type: 'null'}]`: the values sit in the first branch.
+    const category = nullable.enum
+      ? nullable
+      : nullable.anyOf.find((branch: { enum?: unknown }) => branch.enum);
     category.enum = category.enum.filter((value: unknown) => value !== 'Income & Payments');
     broken.components.schemas.Owner.additionalProperties = false;
     delete broken.paths['/api/accounts/{id}/'].get.responses['404'];

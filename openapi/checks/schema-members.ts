@@ -10,27 +10,10 @@
  * comparison needs (a value is refused only when no branch accepts it).
  */
 import { isObject, type JsonObject, type JsonValue } from '../document/json.js';
+import type { MemberFacts, MemberMap } from './member-facts.js';
 import { allMaps, eitherMaps, sorted } from './member-facts-merge.js';
 
-/** What one member accepts. An absent `type` means any type. */
-export interface MemberFacts {
-  /** JSON types other than null (`integer` kept apart from `number`); absent: any. */
-  type?: string[];
-  nullable: boolean;
-  required: boolean;
-  /** `false`: the schema requires the member but does not declare it, so its type is not stated. */
-  declared?: false;
-  /** Every format, pattern and enum value the member must satisfy (enum values exclude null). */
-  format?: string[];
-  pattern?: string[];
-  enum?: JsonValue[];
-  /** Numeric, length and count bounds: `minimum`, `maxLength`, ... */
-  bounds?: Record<string, number>;
-  /** Other constraining keywords the member carries (`not`, `uniqueItems`, a closed object...). */
-  constraints?: string[];
-}
-
-export type MemberMap = Map<string, MemberFacts>;
+export type { MemberFacts, MemberMap };
 
 /** Follows `$ref`s; returns the schema and the name of the last component reached (or undefined). */
 export type Deref = (schema: JsonValue | undefined) => { schema: JsonObject; ref?: string };

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createOfkitClient } from './create-client.js';
 
 interface Seen {
+  method: string | undefined;
+  url: string | undefined;
   authorization: string | undefined;
   body: string;
 }
@@ -17,7 +19,12 @@ async function scriptedServer(answers: Answer[]): Promise<{ url: string; seen: S
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     let body = '';
     for await (const chunk of request) body += chunk;
-    seen.push({ authorization: request.headers.authorization, body });
+    seen.push({
+      method: request.method,
+      url: request.url,
+      authorization: request.headers.authorization,
+      body,
+    });
     const answer = answers[Math.min(seen.length - 1, answers.length - 1)]!;
     response
       .writeHead(answer.status, { 'content-type': 'application/json' })
@@ -111,5 +118,66 @@ describe('CLIENT-NO-SECRETS', () => {
     expect(retries).toHaveLength(1);
     expect(retries.join('\n')).not.toContain('client-secret-value');
     expect(retries.join('\n')).not.toContain(Buffer.from('client-id:client-secret-value').toString('base64'));
+  });
+});
+
+const pause = {
+  request_id: 'r1',
+  message: 'A MFA token is required by the institution to login.',
+  code: 'token_required',
+  session: '2675b703b9d4451f8d4861a3eee54449',
+  expiry: 600,
+  link: '30cb4806-6e00-48a4-91c9-ca55968576c8',
+  token_generation_data: {
+    instructions: 'Use the code.',
+    type: 'numeric',
+    value: '',
+    expects_user_input: true,
+  },
+};
+
+describe('LINK-MFA-428', () => {
+  it('tells answers apart by status: a 428 carries the session, resumeMfa PATCHes the same collection', async () => {
+    const { client, seen } = await clientFor([
+      { status: 428, body: [pause] },
+      { status: 201, body: [{ id: 'acc-1' }] },
+    ]);
+    const paused = await client.POST('/api/accounts/', { body: { link: pause.link, save_data: false } });
+    expect(paused.status).toBe(428);
+    if (paused.status !== 428) return;
+    expect(paused.error[0]?.session).toBe(pause.session);
+    const resumed = await client.resumeMfa(paused, '123456');
+    expect(resumed.status).toBe(201);
+    expect(seen.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      'POST /api/accounts/',
+      'PATCH /api/accounts/',
+    ]);
+    expect(JSON.parse(seen[1]!.body)).toEqual({
+      session: pause.session,
+      token: '123456',
+      link: pause.link,
+      save_data: false,
+    });
+  });
+
+  it('resumes a registration with session, token and link alone', async () => {
+    const { client, seen } = await clientFor([
+      { status: 428, body: [pause] },
+      { status: 200, body: { id: pause.link, status: 'valid' } },
+    ]);
+    const paused = await client.POST('/api/links/', {
+      body: { institution: 'tokenbank_br_business', username: 'u', password: 'p' },
+    });
+    if (paused.status !== 428) throw new Error(`expected 428, got ${paused.status}`);
+    const resumed = await client.resumeMfa(paused, '654321');
+    expect(resumed).toMatchObject({ status: 200, data: { id: pause.link, status: 'valid' } });
+    expect(`${seen[1]?.method} ${seen[1]?.url}`).toBe('PATCH /api/links/');
+    expect(JSON.parse(seen[1]!.body)).toEqual({ session: pause.session, token: '654321', link: pause.link });
+  });
+
+  it('refuses a pause it did not answer (a programmer mistake)', async () => {
+    const { client } = await clientFor([{ status: 200, body: {} }]);
+    const forged = { status: 428 as const, error: [pause], response: new Response() } as never;
+    expect(() => client.resumeMfa(forged, '123456')).toThrow(TypeError);
   });
 });

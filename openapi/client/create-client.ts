@@ -1,7 +1,11 @@
-/** A typed client for the API on openapi-fetch: base URL and keys in, Basic auth, the spec's retries. */
-import createClient, { type Client } from 'openapi-fetch';
+/**
+ * A typed client for the API on openapi-fetch: base URL and keys in, Basic auth, the spec's retries,
+ * answers told apart by status, and the resumption of an MFA pause.
+ */
+import createClient from 'openapi-fetch';
 import type { paths } from '../generated/openapi.js';
 import { retryWaitSeconds } from './retry-policy.js';
+import type { MfaPause, OfkitClient } from './typed-result.js';
 
 export interface OfkitClientOptions {
   baseUrl: string;
@@ -20,8 +24,6 @@ export interface OfkitClientOptions {
     waitSeconds: number;
   }) => void;
 }
-
-export type OfkitClient = Client<paths>;
 
 const realSleep = (milliseconds: number) => new Promise<void>((done) => setTimeout(done, milliseconds));
 
@@ -57,12 +59,57 @@ export function withRetries(options: OfkitClientOptions): (request: Request) => 
   };
 }
 
+const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+type Method = (typeof METHODS)[number];
+
+/** The calls as the wrapper makes them: the typing is OfkitClient's. */
+type LooseCall = (
+  url: string,
+  init?: { body?: unknown; [key: string]: unknown },
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+type Answer = Awaited<ReturnType<LooseCall>> & { status: number };
+
+/** Where a 428 came from, to resume it there (LINK-MFA-428). */
+interface PausedCall {
+  path: string;
+  saveData: unknown;
+}
+
 /** Creates the client. Credentials go only into the Authorization header (CLIENT-NO-SECRETS). */
 export function createOfkitClient(options: OfkitClientOptions): OfkitClient {
   const credentials = Buffer.from(`${options.secretId}:${options.secretPassword}`).toString('base64');
-  return createClient<paths>({
+  const base = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     headers: { Authorization: `Basic ${credentials}` },
     fetch: withRetries(options),
   });
+  const pauses = new WeakMap<object, PausedCall>();
+  const call =
+    (method: Method): LooseCall =>
+    async (url, init) => {
+      const answer: Answer = await (base[method] as unknown as LooseCall)(url, init).then((result) => ({
+        ...result,
+        status: result.response.status,
+      }));
+      const body = init?.body as { save_data?: unknown } | undefined;
+      if (answer.status === 428) pauses.set(answer, { path: url, saveData: body?.save_data });
+      return answer;
+    };
+  const client = Object.fromEntries(METHODS.map((method) => [method, call(method)]));
+  const resumeMfa = (pause: MfaPause, token: string) => {
+    const paused = pauses.get(pause);
+    const [item] = pause.error;
+    if (paused === undefined || item === undefined)
+      throw new TypeError('resumeMfa takes a 428 answer of this client, with its error item');
+    const saveData = paused.saveData === undefined ? {} : { save_data: paused.saveData };
+    return call('PATCH')(paused.path, {
+      body: { session: item.session, token, link: item.link, ...saveData },
+    });
+  };
+  return {
+    ...client,
+    resumeMfa,
+    use: (...middleware) => base.use(...middleware),
+    eject: (...middleware) => base.eject(...middleware),
+  } as OfkitClient;
 }

@@ -1,4 +1,4 @@
-export type { OfkitClient, OfkitClientOptions } from './create-client.js';
+export type { OfkitClientOptions } from './create-client.js';
 export { createOfkitClient, withRetries } from './create-client.js';
 export {
   isTooManySessions,
@@ -6,3 +6,12 @@ export {
   retryWaitSeconds,
   TOO_MANY_SESSIONS_CODE,
 } from './retry-policy.js';
+export type {
+  HttpMethod,
+  MfaPause,
+  OfkitClient,
+  OfkitMethod,
+  OfkitResult,
+  PathsWith,
+  ResumablePath,
+} from './typed-result.js';

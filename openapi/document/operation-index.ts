@@ -34,6 +34,8 @@ export interface ApiOperation {
   body?: { schema: JsonValue; required: boolean; example?: JsonValue };
   /** Declared responses by status code (`'200'`, `'404'`, ...). */
   responses: Map<string, ApiResponse>;
+  /** The rule IDs the operation obeys (`x-rules`). */
+  rules: readonly string[];
   /** The operation object itself (x- extensions, description). */
   raw: JsonObject;
 }
@@ -68,6 +70,7 @@ function toOperation(document: JsonObject, entry: OperationEntry): ApiOperation 
     path: entry.path,
     parameters: entry.parameters.map(toParameter),
     responses: toResponses(document, entry.operation.responses),
+    rules: Array.isArray(entry.operation['x-rules']) ? entry.operation['x-rules'].map(String) : [],
     raw: entry.operation,
   };
   if (media?.schema !== undefined) {

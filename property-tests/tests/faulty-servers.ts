@@ -1,12 +1,14 @@
 /**
  * Servers the suite's tests run against to prove its verdicts: a catch-all that answers
- * `200 {}` to everything, and a proxy in front of a real target that breaks it in one way: leaking one
- * key's data to another, serving a `page_size` above 1000 uncapped, or adding an undocumented member to
- * every record (harmless).
+ * `200 {}` to everything, and a proxy in front of a real target that breaks it in one way (leaking one
+ * key's data to another, serving a `page_size` above 1000 uncapped, the body faults of
+ * answer-alterations.ts) or differs from it harmlessly (an undocumented member on every record, members
+ * in another order, an optional deprecated member left out, bodies sent in chunks).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { alterBody, altersBodies, type BodyAlterations } from './answer-alterations.js';
 
 export interface RunningServer {
   baseUrl: string;
@@ -37,7 +39,9 @@ export function startCatchAll(): Promise<RunningServer> {
   });
 }
 
-export interface ProxyFault {
+export interface ProxyFault extends BodyAlterations {
+  /** Harmless: answers sent with chunked transfer encoding, in pieces of a few bytes. */
+  chunked?: boolean;
   /** AUTH-TENANT broken: requests with `from` credentials reach the target as `to` (one shared store). */
   leak?: { from: string; to: string };
   /** Harmless: every JSON object with a string `id` gets this undocumented member. */
@@ -50,6 +54,8 @@ export interface ProxyFault {
 }
 
 const CAP = 1000;
+/** Characters per chunk of a chunked answer. */
+const CHUNK = 7;
 
 /** The page `page_size` above the cap asks for, stitched from the upstream's capped pages; else undefined. */
 async function uncappedPage(
@@ -136,13 +142,25 @@ export async function startFaultyProxy(upstream: string, fault: ProxyFault): Pro
         if (fault.extraMember && type.includes('json') && text.length > 0) {
           text = JSON.stringify(addMember(JSON.parse(text), fault.extraMember));
         }
+        if (altersBodies(fault) && type.includes('json') && text.length > 0) {
+          const asked = {
+            method: req.method ?? 'GET',
+            url: new URL(req.url ?? '/', origin),
+            status: answer.statusCode,
+          };
+          text = JSON.stringify(alterBody(fault, asked, JSON.parse(text)));
+        }
         const out: Record<string, string> = {};
         for (const [name, value] of Object.entries(answer.headers)) {
           if (value !== undefined && !['content-length', 'transfer-encoding', 'connection'].includes(name))
             out[name] = Array.isArray(value) ? value.join(', ') : value;
         }
         res.writeHead(answer.statusCode, out);
-        res.end(answer.statusCode === 204 ? undefined : text);
+        if (fault.chunked && answer.statusCode !== 204) {
+          // No content-length: node sends `transfer-encoding: chunked`, one chunk per write.
+          for (let at = 0; at < text.length; at += CHUNK) res.write(text.slice(at, at + CHUNK));
+          res.end();
+        } else res.end(answer.statusCode === 204 ? undefined : text);
       } catch (error) {
         res.writeHead(502, { 'content-type': 'application/json' });
         res.end(JSON.stringify([{ request_id: 'proxy', message: String(error), code: 'bad_gateway' }]));

@@ -6,11 +6,11 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadApiDocument } from '../../openapi/document/api-document.js';
-import { check } from '../../scripts/cli/check.js';
 import { allRules } from '../src/rules/index.js';
 import { runSuite } from '../src/runner/run-suite.js';
 import { selectRules } from '../src/runner/select-rules.js';
 import { parseTargetConfig } from '../src/target/target-config.js';
+import { runCheck } from './check-output.js';
 import { type RunningServer, startCatchAll, startFaultyProxy } from './faulty-servers.js';
 import { outcome, type SimulatorTarget, startSimulatorTarget } from './simulator-target.js';
 
@@ -34,16 +34,6 @@ afterEach(async () => {
   vi.restoreAllMocks();
   vi.unstubAllEnvs();
 });
-
-/** Runs `ofkit check` with its output captured. */
-async function runCheck(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, 'log').mockImplementation((text: string) => out.push(String(text)));
-  vi.spyOn(console, 'error').mockImplementation((text: string) => err.push(String(text)));
-  const code = await check(argv);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 async function results(
   baseUrl: string,
@@ -198,5 +188,48 @@ describe('a harmless difference', () => {
     const strictShape = strict.results[0]!;
     expect(strictShape.status, outcome(strictShape)).toBe('failed');
     expect(strictShape.failure?.message).toMatch(/vendor_extension/);
+  });
+});
+
+/** Optional members the document marks deprecated (RESP-DEPRECATED: clients must not rely on them). */
+function optionalDeprecatedMembers(): string[] {
+  const deprecated = new Set<string>();
+  const required = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      value.forEach(walk);
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    const node = value as { properties?: Record<string, { deprecated?: boolean }>; required?: string[] };
+    for (const [name, schema] of Object.entries(node.properties ?? {}))
+      if (schema?.deprecated) deprecated.add(name);
+    for (const name of Array.isArray(node.required) ? node.required : []) required.add(name);
+    Object.values(value).forEach(walk);
+  };
+  walk(document.raw);
+  return [...deprecated].filter((name) => !required.has(name));
+}
+
+describe('harmless differences', () => {
+  it('members in another order, optional deprecated members left out and chunked bodies pass, under --strict too', {
+    timeout: 180_000,
+  }, async () => {
+    const omitted = optionalDeprecatedMembers();
+    expect(omitted).toContain('last_payment_date');
+    const different = await startFaultyProxy(simulator.baseUrl, {
+      reversedMembers: true,
+      omittedMembers: omitted,
+      chunked: true,
+    });
+    stops.push(different.stop);
+    const rules = [
+      ...['LINK-REGISTER', 'LINK-MFA-428', 'DATA-RETRIEVE', 'DATA-DETAIL', 'TAX-RETURNS-MIXED'],
+      ...['PAGE-DEFAULT', 'PAGE-NAV', 'FILTER-LOOKUP', 'ERR-BODY', 'MODEL-LINK-LIFECYCLE'],
+      ...['SCHEMA:getAccount', 'SCHEMA:listOwners', 'SCHEMA:listInvoices', 'SCHEMA:getLink'],
+    ];
+    const suite = await results(different.baseUrl, rules, { strict: true });
+    expect(suite.results.filter((r) => r.status !== 'passed').map(outcome)).toEqual([]);
+    expect(suite.results).toHaveLength(rules.length);
   });
 });

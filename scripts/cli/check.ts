@@ -1,202 +1,124 @@
 /**
- * `ofkit check <base-url> [--keys id:secret] [--config file] [--rules GLOB] [--seed N] [--runs N]
- * [--report junit:path] [--report json:path] [--strict] [--min-coverage operations=N,statuses=M]
- * [--receiver-host H] [--receiver-url URL]`: the conformance suite against any implementation.
- * Exit code 0 when no rule failed, 1 when one did (or coverage fell short), 2 on a usage or
- * configuration error or keys the target refuses.
+ * `ofkit check <base-url> [options]` (check-options.ts): the conformance suite against any
+ * implementation. Everything the run needs is checked before it starts (options, config file, report
+ * paths, rules, target, keys). Exit code 0 when no rule failed, 1 when one did (or coverage fell short,
+ * or a rule was inconclusive under --strict), 2 on a usage or configuration error or refused keys.
  */
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import type { JsonValue } from '../../openapi/document/json.js';
 import { createHttpClient } from '../../property-tests/src/http/http-client.js';
 import {
   allRules,
-  ConfigError,
   createProgress,
-  freshSeed,
   loadApiDocument,
-  parseSeed,
   parseTargetConfig,
   type ReplayContext,
+  type Rule,
   renderConsoleReport,
   renderJson,
   renderJunit,
   runSuite,
+  type SuiteResult,
   selectRules,
   type TargetConfig,
 } from '../../property-tests/src/index.js';
-import { type CoverageThresholds, coverageShortfalls } from '../../property-tests/src/runner/coverage.js';
-import { HOW_TO_PASS_KEYS, refusedKey } from '../../property-tests/src/target/key-check.js';
+import { keyValues } from '../../property-tests/src/report/key-exports.js';
+import type { LocalSimulator } from '../../property-tests/src/report/replay-command.js';
+import { coverageShortfalls } from '../../property-tests/src/runner/coverage.js';
+import { refusedKey } from '../../property-tests/src/target/key-check.js';
 import {
-  type Command,
-  parseBaseUrl,
-  parseKey,
-  parseReport,
-  runGuarded,
-  UsageError,
-  unreachable,
-  writeReport,
-} from './command-line.js';
-
-const USAGE = `Usage: ofkit check <base-url> [options]
-
-Runs the conformance suite (property-tests/) against an implementation of the API and reports rule by rule.
-
-Options:
-  --keys id:secret        API key (repeat for a second key of the same environment). Default: $OFKIT_KEY and
-                          $OFKIT_SECRET when set, else the config file's, else the simulator's keys.
-  --config file           target configuration (JSON, schema: property-tests/config.schema.json)
-  --rules GLOB            rule IDs to run, comma-separated globs, ! excludes (e.g. 'AUTH-*,ERR-*' or '!SCHEMA:*')
-  --seed N                seed of the run (default: the clock); printed on every run, replays it
-  --runs N                random runs per rule (default: each rule's own, else 20)
-  --report junit:path     write a JUnit XML report (repeatable with json:path)
-  --report json:path      write a JSON report
-  --path P                fast-check path of a shrunk case (printed with a failure, replays it alone)
-  --strict                an inconclusive rule (no run reached its assertion) fails the run, and so
-                          does a response member the document does not name (otherwise a note)
-  --min-coverage operations=N,statuses=M
-                          fail the run below N% of operations showing a success status, M% of documented
-                          statuses shown with a valid body (either part alone is fine)
-  --receiver-host H       where the suite's webhook receiver listens (default 127.0.0.1)
-  --receiver-url URL      the public URL announced to the target for webhooks (default http://H:port)
-  -h, --help              this text
-
-Before any rule runs, GET /api/ must answer 200 to the configured keys (else exit 2).
-Exit code: 0 when no rule failed, 1 when one did (or coverage fell short), 2 on a usage or configuration
-error or refused keys.`;
-
-function parseRuns(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || Number(text) < 1)
-    throw new UsageError(`--runs wants a positive integer, got "${text}"`);
-  return Number(text);
-}
-
-function readConfigFile(path: string | undefined): JsonValue | undefined {
-  if (path === undefined) return undefined;
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as JsonValue;
-  } catch (error) {
-    throw new ConfigError(`Cannot read the config file ${path}: ${(error as Error).message}`);
-  }
-}
-
-/**
- * Keys from --keys, else from $OFKIT_KEY/$OFKIT_SECRET (the variables the curl reproductions use). A
- * variable set but empty (what CI gives pull requests from forks), or one without the other, is an
- * error: never a silent fall-back to the simulator's keys.
- */
-function commandLineKeys(keys: string[] | undefined, env: NodeJS.ProcessEnv): string[] | undefined {
-  // Checked here so that a mistake reads the same as in simulate and pact.
-  for (const key of keys ?? []) parseKey(key);
-  if (keys && keys.length > 0) return keys;
-  const { OFKIT_KEY: id, OFKIT_SECRET: secret } = env;
-  if (id === undefined && secret === undefined) return undefined;
-  if (!id || !secret) {
-    const problem = [id ? '' : '$OFKIT_KEY', secret ? '' : '$OFKIT_SECRET'].filter(Boolean).join(' and ');
-    throw new UsageError(
-      `${problem} ${problem.includes(' and ') ? 'are' : 'is'} empty or unset while the other is set: ${HOW_TO_PASS_KEYS}`,
-    );
-  }
-  return [`${id}:${secret}`];
-}
-
-/** `operations=N,statuses=M` (percent, either part alone). */
-function parseMinCoverage(text: string | undefined): CoverageThresholds {
-  if (text === undefined) return {};
-  const thresholds: CoverageThresholds = {};
-  for (const part of text.split(',')) {
-    const match = /^(operations|statuses)=(\d+(?:\.\d+)?)$/.exec(part.trim());
-    if (!match || Number(match[2]) > 100)
-      throw new UsageError(`--min-coverage wants operations=N,statuses=M (percent), got "${text}"`);
-    thresholds[match[1] as keyof CoverageThresholds] = Number(match[2]);
-  }
-  return thresholds;
-}
-
-function parseCommandLine(argv: string[]) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      keys: { type: 'string', multiple: true },
-      config: { type: 'string' },
-      rules: { type: 'string', multiple: true },
-      seed: { type: 'string' },
-      runs: { type: 'string' },
-      report: { type: 'string', multiple: true },
-      path: { type: 'string' },
-      strict: { type: 'boolean' },
-      'min-coverage': { type: 'string' },
-      'receiver-host': { type: 'string' },
-      'receiver-url': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  if (positionals.length > 1) throw new UsageError(`one base URL, got ${positionals.join(' ')}`);
-  const seed = values.seed === undefined ? freshSeed() : parseSeed(values.seed);
-  if (seed === undefined)
-    throw new UsageError(`--seed wants an integer from 0 to 2147483647, got "${values.seed}"`);
-  return {
-    help: values.help === true,
-    baseUrl: positionals[0] === undefined ? undefined : parseBaseUrl(positionals[0]),
-    keys: values.keys,
-    configPath: values.config,
-    rules: values.rules ?? [],
-    seed,
-    runs: parseRuns(values.runs),
-    reports: (values.report ?? []).map(parseReport),
-    path: values.path,
-    strict: values.strict === true,
-    minCoverage: parseMinCoverage(values['min-coverage']),
-    receiver: {
-      ...(values['receiver-host'] ? { host: values['receiver-host'] } : {}),
-      ...(values['receiver-url'] ? { url: values['receiver-url'] } : {}),
-    },
-  };
-}
+  CHECK_USAGE,
+  type CheckOptions,
+  commandLineKeys,
+  parseCheckOptions,
+  readConfigFile,
+} from './check-options.js';
+import { type Command, runGuarded, UsageError, unreachable, writeReport } from './command-line.js';
+import { reportPathProblem } from './report-path.js';
 
 /** `ofkit check ...`; resolves with the exit code. */
 export function check(argv: string[]): Promise<number> {
   return runGuarded('check', async () => {
-    const options = parseCommandLine(argv);
+    const options = parseCheckOptions(argv);
     if (options.help) {
-      console.log(USAGE);
+      console.log(CHECK_USAGE);
       return 0;
     }
+    const rawFile = readConfigFile(options.configPath);
+    const keys = commandLineKeys(options.keys, process.env);
     const config = parseTargetConfig({
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
-      file: readConfigFile(options.configPath),
-      keys: commandLineKeys(options.keys, process.env),
+      file: rawFile,
+      keys,
       env: process.env,
       receiver: options.receiver,
+      ...(options.environment ? { environment: options.environment } : {}),
     });
-    return runChecks(options, config);
+    checkReportPaths(options);
+    const rules = selectRules(allRules(loadApiDocument()), options.rules);
+    if (rules.length === 0) throw new UsageError(`no rule matches --rules ${options.rules.join(' ')}`);
+    const context: ReplayContext = {
+      baseUrl: config.baseUrl,
+      seed: options.seed,
+      runs: options.runs ?? null,
+      ...(options.configPath ? { configPath: options.configPath } : {}),
+      ...(options.environment ? { environment: options.environment } : {}),
+      keysFromCommandLine: Math.min(options.keys?.length ?? 0, 2),
+      keyValues: keyValues(config.keys, {
+        primaryFromEnvironment: keys !== undefined && !options.keys?.length,
+        ...(rawFile === undefined ? {} : { rawFile }),
+      }),
+    };
+    return runChecks(options, config, rules, context);
   });
 }
 
 /** The command's run, in main.ts's command table. */
 export const checkCommand: Command['run'] = check;
 
-async function runChecks(
-  options: ReturnType<typeof parseCommandLine>,
-  config: TargetConfig,
-): Promise<number> {
-  const document = loadApiDocument();
-  const rules = selectRules(allRules(document), options.rules);
-  if (rules.length === 0) {
-    console.error(`ofkit check: no rule matches --rules ${options.rules.join(' ')}`);
-    return 2;
+/** Every --report path must be writable, and each named once: a usage error before the run. */
+function checkReportPaths(options: CheckOptions): void {
+  const seen = new Set<string>();
+  for (const report of options.reports) {
+    const problem = reportPathProblem(report.path);
+    if (problem) throw new UsageError(`--report ${report.kind}:${report.path} cannot be written: ${problem}`);
+    if (seen.has(report.path)) throw new UsageError(`--report names ${report.path} twice`);
+    seen.add(report.path);
   }
+}
+
+/** The target can be reached and takes the keys; else the one line that says why not. */
+async function targetProblem(config: TargetConfig): Promise<string | undefined> {
   const nothing = await unreachable(config.baseUrl, config.requestTimeoutMs);
-  if (nothing) {
-    console.error(`ofkit check: ${nothing}`);
-    return 2;
+  if (nothing) return nothing;
+  const client = createHttpClient(config);
+  try {
+    return await refusedKey(client, config);
+  } finally {
+    await client.close();
   }
-  const refused = await keysRefused(config);
-  if (refused) {
-    console.error(`ofkit check: ${refused}`);
+}
+
+/**
+ * A target with the control API on a loopback address is taken for a local simulator (`ofkit exec`'s,
+ * gone after the run): the replay says how to start the same one. Its seed is known when `ofkit exec`
+ * passed it ($OFKIT_SEED beside $OFKIT_URL naming this target).
+ */
+function localSimulator(suite: SuiteResult, env: NodeJS.ProcessEnv): LocalSimulator | undefined {
+  const url = new URL(suite.baseUrl);
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (!suite.capabilities.controlApi || !loopback || url.port === '') return undefined;
+  const seed = env.OFKIT_SEED && env.OFKIT_URL === suite.baseUrl ? env.OFKIT_SEED : null;
+  return { port: url.port, environment: suite.environment, seed };
+}
+
+async function runChecks(
+  options: CheckOptions,
+  config: TargetConfig,
+  rules: Rule[],
+  given: ReplayContext,
+): Promise<number> {
+  const problem = await targetProblem(config);
+  if (problem) {
+    console.error(`ofkit check: ${problem}`);
     return 2;
   }
   console.log(
@@ -207,7 +129,7 @@ async function runChecks(
     config,
     rules,
     seed: options.seed,
-    document,
+    document: loadApiDocument(),
     strict: options.strict,
     ...(options.runs === undefined ? {} : { runs: options.runs }),
     ...(options.path ? { path: options.path } : {}),
@@ -219,13 +141,8 @@ async function runChecks(
       }
     },
   }).finally(() => progress.stop());
-  const context: ReplayContext = {
-    baseUrl: config.baseUrl,
-    seed: options.seed,
-    runs: options.runs ?? null,
-    ...(options.configPath ? { configPath: options.configPath } : {}),
-    keysFromCommandLine: Math.min(options.keys?.length ?? 0, 2),
-  };
+  const simulator = localSimulator(suite, process.env);
+  const context: ReplayContext = { ...given, ...(simulator ? { simulator } : {}) };
   console.log(renderConsoleReport(suite, context));
   for (const report of options.reports) {
     writeReport(
@@ -237,14 +154,10 @@ async function runChecks(
   const shortfalls = coverageShortfalls(suite.coverage, options.minCoverage);
   for (const shortfall of shortfalls) console.log(`coverage gate: ${shortfall}`);
   const failed = (status: string) => status === 'failed' || (options.strict && status === 'inconclusive');
+  const inconclusive = suite.results.filter((result) => result.status === 'inconclusive').length;
+  if (options.strict && inconclusive > 0)
+    console.log(
+      `strict: ${inconclusive} inconclusive rules fail the run (nothing they assert was exercised)`,
+    );
   return suite.results.some((result) => failed(result.status)) || shortfalls.length > 0 ? 1 : 0;
-}
-
-async function keysRefused(config: TargetConfig): Promise<string | undefined> {
-  const client = createHttpClient(config);
-  try {
-    return await refusedKey(client, config);
-  } finally {
-    await client.close();
-  }
 }

@@ -4,6 +4,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { didYouMean } from './did-you-mean.js';
+import { MissingDependencyError } from './optional-dependency.js';
 
 export { parseKeyPair as parseKey } from '../../openapi/config/api-keys.js';
 export { ConfigError } from '../../openapi/config/config-error.js';
@@ -69,15 +71,40 @@ function isParseArgsError(error: unknown): boolean {
   return String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
 }
 
+/** Every `--flag` a command's usage text names: the words an unknown option is compared with. */
+export function flagsOf(usage: string): string[] {
+  return [...new Set(usage.match(/--[a-z][a-z0-9-]*/g) ?? [])];
+}
+
+/**
+ * node:util's parseArgs errors in ofkit's words: the option and, for an unknown one, the closest
+ * option the command has (`usage` names them). Node's own text explains its API, not the command.
+ */
+export function parseArgsLine(error: unknown, usage = ''): string {
+  const { code, message } = error as { code?: string; message: string };
+  const quoted = /'([^']+)'/.exec(message)?.[1] ?? '';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const flag = quoted.split('=')[0] ?? quoted;
+    return `unknown option ${flag}${didYouMean(flag, flagsOf(usage))}`;
+  }
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `unexpected argument "${quoted}"`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const flag = /--[a-z][a-z0-9-]*/.exec(message)?.[0] ?? quoted;
+    return message.includes('does not take an argument') ? `${flag} takes no value` : `${flag} needs a value`;
+  }
+  return message;
+}
+
 /** The one line for a failure the user can fix, or undefined for a programmer mistake (rethrown). */
-export function failureLine(error: unknown): string | undefined {
+export function failureLine(error: unknown, usage = ''): string | undefined {
   const { code, message, port, address } = error as {
     code?: string;
     message: string;
     port?: number;
     address?: string;
   };
-  if (error instanceof UsageError || isParseArgsError(error)) return message;
+  if (error instanceof UsageError || error instanceof MissingDependencyError) return message;
+  if (isParseArgsError(error)) return parseArgsLine(error, usage);
   // The simulator's and the suite's configuration errors (both named ConfigError).
   if (error instanceof Error && error.constructor.name === 'ConfigError') return message;
   // `--store redis://...` that cannot be reached: the URL and the cause.
@@ -88,6 +115,13 @@ export function failureLine(error: unknown): string | undefined {
   return undefined;
 }
 
+export interface GuardOptions {
+  /** A command whose libraries fail with their own messages (Pact: broker, verifier): any error is one line. */
+  anyError?: boolean;
+  /** The command's usage text: an unknown option is compared with the options it names. */
+  usage?: string;
+}
+
 /**
  * Runs a command body: a usage or configuration error, a busy port... becomes one line on stderr
  * (`ofkit <name>: ...`) and exit code 2, never a stack trace.
@@ -95,18 +129,38 @@ export function failureLine(error: unknown): string | undefined {
 export async function runGuarded(
   name: string,
   body: () => Promise<number>,
-  { anyError = false } = {},
+  { anyError = false, usage = '' }: GuardOptions = {},
 ): Promise<number> {
   try {
     return await body();
   } catch (error) {
-    // anyError: a command whose libraries fail with their own messages (Pact: broker, verifier).
-    const line = failureLine(error) ?? (anyError ? (error as Error).message : undefined);
+    const line = failureLine(error, usage) ?? (anyError ? (error as Error).message : undefined);
     if (line === undefined) throw error;
     const hint = error instanceof UsageError || isParseArgsError(error) ? ` (ofkit ${name} --help)` : '';
     console.error(`ofkit ${name}: ${line}${hint}`);
     return 2;
   }
+}
+
+/**
+ * Keys from $OFKIT_KEY and $OFKIT_SECRET, as `id:secret`; undefined when neither is set. A variable
+ * set but empty (what CI gives pull requests from forks), or one without the other, is a usage error
+ * that names what is wrong: never a silent fall-back to other keys.
+ */
+export function environmentKey(env: NodeJS.ProcessEnv, howToPass: string): string | undefined {
+  const { OFKIT_KEY: id, OFKIT_SECRET: secret } = env;
+  if (id === undefined && secret === undefined) return undefined;
+  if (id && secret) return `${id}:${secret}`;
+  const state = (value: string | undefined) => (value === undefined ? 'unset' : 'empty');
+  let problem: string;
+  if (!id && !secret)
+    problem =
+      state(id) === state(secret)
+        ? `$OFKIT_KEY and $OFKIT_SECRET are both ${state(id)}`
+        : `$OFKIT_KEY is ${state(id)} and $OFKIT_SECRET is ${state(secret)}`;
+  else if (!id) problem = `$OFKIT_KEY is ${state(id)} while $OFKIT_SECRET is set`;
+  else problem = `$OFKIT_SECRET is ${state(secret)} while $OFKIT_KEY is set`;
+  throw new UsageError(`${problem}: ${howToPass}`);
 }
 
 /** True when argv asks for help (`-h` or `--help` anywhere before `--`). */

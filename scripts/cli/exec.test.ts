@@ -50,4 +50,31 @@ describe('ofkit exec', () => {
       errors.mockRestore();
     }
   });
+
+  it.each([
+    [['npm', 'test'], 'ofkit exec -- npm test'],
+    [['--seed', '42', 'npm', 'run', 'e2e'], 'ofkit exec --seed 42 -- npm run e2e'],
+  ])('a command without -- (%j): says to put it after --, with the line to type', async (argv, fixed) => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await execCommand(argv)).toBe(2);
+      expect(errors.mock.calls).toEqual([
+        [`ofkit exec: put the command after --: ${fixed} (ofkit exec --help)`],
+      ]);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it("an unknown option: ofkit's one line with the closest option", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await execCommand(['--judgee', '--', 'true'])).toBe(2);
+      expect(errors.mock.calls).toEqual([
+        ['ofkit exec: unknown option --judgee: did you mean --judge? (ofkit exec --help)'],
+      ]);
+    } finally {
+      errors.mockRestore();
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { parseSimulatorConfig, SIMULATE_OPTIONS } from '../../simulator/src/config/simulator-config.js';
 import { type Command, runGuarded, UsageError } from './command-line.js';
+import { endProcessTree } from './process-tree.js';
 import { startFromConfig, stopFromConfig } from './simulate.js';
 
 const EXEC_USAGE = `Usage: ofkit exec [options] -- <command> [args...]
@@ -45,69 +46,114 @@ export function splitExecArguments(argv: readonly string[]): ExecArguments {
   };
 }
 
-/** The command's exit code, or 128 + the signal's number when a signal ended it (as a shell reports). */
-function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
-  if (code !== null) return code;
-  return 128 + (signal ? (constants.signals[signal] ?? 0) : 0);
+/** The exit code a shell reports for a signal: 128 + its number. */
+function signalExitCode(signal: NodeJS.Signals): number {
+  return 128 + (constants.signals[signal] ?? 0);
 }
 
+const ENDING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Runs the command to its end. When exec receives SIGINT, SIGTERM or SIGHUP it ends the command's
+ * whole process tree (what a shell or `npm` started too) and resolves with 128 + that signal.
+ * Off a terminal the command leads its own process group, so that the group ends with it. On a
+ * terminal it stays in exec's group, the terminal's foreground group: a command that reads the
+ * terminal (a test runner's watch mode) keeps reading it, and Ctrl-C reaches it as usual.
+ */
 function runChild(command: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const [file, ...args] = command as [string, ...string[]];
-  const child = spawn(file, args, { stdio: 'inherit', env });
-  const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
-  const onSigint = forward('SIGINT');
-  const onSigterm = forward('SIGTERM');
-  process.on('SIGINT', onSigint);
-  process.on('SIGTERM', onSigterm);
-  return new Promise((done) => {
+  const ownGroup = process.stdin.isTTY !== true;
+  let ending: Promise<number> | undefined;
+  let endTree = (_signal: NodeJS.Signals) => {};
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (ending === undefined) endTree(signal);
+  };
+  // Listening before the command starts: a signal that comes as it starts is not lost (nor left to
+  // Node's default, which would end exec and leave the command running).
+  for (const signal of ENDING_SIGNALS) process.on(signal, onSignal);
+  const child = spawn(file, args, { stdio: 'inherit', env, detached: ownGroup });
+  const exited = new Promise<number>((done) => {
     child.once('error', (error) => {
       console.error(
         `ofkit exec: cannot run ${file}: ${(error as NodeJS.ErrnoException).code ?? error.message}`,
       );
       done(127);
     });
-    child.once('exit', (code, signal) => done(exitCodeOf(code, signal)));
-  }).finally(() => {
-    process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigterm);
-  }) as Promise<number>;
+    child.once('exit', (code, signal) => done(code ?? signalExitCode(signal ?? 'SIGTERM')));
+  });
+  endTree = (signal) => {
+    if (child.pid === undefined) return;
+    const rootExited = exited;
+    ending = endProcessTree(child.pid, signal, { rootExited, ownGroup }).then(() => signalExitCode(signal));
+  };
+  return exited
+    .then((code) => ending ?? code)
+    .finally(() => {
+      for (const signal of ENDING_SIGNALS) process.off(signal, onSignal);
+    });
+}
+
+/**
+ * `ofkit exec npm test`: the command given without `--` reaches the simulator's option parser as an
+ * argument it does not take. Said in exec's words, with the command line to type instead.
+ */
+function commandWithoutSeparator(argv: readonly string[], error: unknown): UsageError | undefined {
+  if ((error as { code?: string }).code !== 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL' || argv.includes('--'))
+    return undefined;
+  const word = /'([^']*)'/.exec((error as Error).message)?.[1];
+  const at = word === undefined ? -1 : argv.indexOf(word);
+  if (at === -1) return new UsageError('put the command after --: ofkit exec [options] -- <command>');
+  const fixed = ['ofkit exec', ...argv.slice(0, at), '--', ...argv.slice(at)].join(' ');
+  return new UsageError(`put the command after --: ${fixed}`);
+}
+
+function parseExecConfig(argv: readonly string[], simulateArgs: string[]) {
+  try {
+    return parseSimulatorConfig(simulateArgs);
+  } catch (error) {
+    throw commandWithoutSeparator(argv, error) ?? error;
+  }
 }
 
 /** The command's run, in main.ts's command table. */
 export const execCommand: Command['run'] = (argv) =>
-  runGuarded('exec', async () => {
-    const { simulateArgs, execFlags, command } = splitExecArguments(argv);
-    const config = parseSimulatorConfig(simulateArgs);
-    if (config.help) {
-      console.log(EXEC_USAGE);
-      return 0;
-    }
-    if (command.length === 0) throw new UsageError('give the command to run after --');
-    if (execFlags.has('--judge') && !config.judgeEnabled)
-      throw new UsageError('--judge gates on the client judge, which --no-judge turns off: drop one');
-    // The simulator's lines go to stderr: the command's stdout stays its own.
-    const quiet = execFlags.has('--quiet');
-    const print = (line: string) => {
-      if (!quiet) console.error(line);
-    };
-    const started = await startFromConfig(config, print);
-    let code = 1;
-    try {
-      const [key] = started.keys;
-      code = await runChild(command, {
-        ...process.env,
-        OFKIT_URL: started.url,
-        OFKIT_KEY: key?.secretId ?? '',
-        OFKIT_SECRET: key?.secretPassword ?? '',
-        OFKIT_CONTROL_URL: started.control.url,
-      });
-    } finally {
-      const judged = await stopFromConfig(config, started, (line) => console.error(line));
-      // The client's CI gate: a command that passed still fails when its client broke a client rule.
-      if (execFlags.has('--judge') && code === 0 && judged.exitCode !== 0) {
-        console.error('ofkit exec: the command passed, but the client judge found violations (see above)');
-        code = judged.exitCode;
+  runGuarded(
+    'exec',
+    async () => {
+      const { simulateArgs, execFlags, command } = splitExecArguments(argv);
+      const config = parseExecConfig(argv, simulateArgs);
+      if (config.help) {
+        console.log(EXEC_USAGE);
+        return 0;
       }
-    }
-    return code;
-  });
+      if (command.length === 0) throw new UsageError('give the command to run after --');
+      if (execFlags.has('--judge') && !config.judgeEnabled)
+        throw new UsageError('--judge gates on the client judge, which --no-judge turns off: drop one');
+      // The simulator's lines go to stderr: the command's stdout stays its own.
+      const quiet = execFlags.has('--quiet');
+      const print = (line: string) => {
+        if (!quiet) console.error(line);
+      };
+      const started = await startFromConfig(config, print);
+      let code = 1;
+      try {
+        const [key] = started.keys;
+        code = await runChild(command, {
+          ...process.env,
+          OFKIT_URL: started.url,
+          OFKIT_KEY: key?.secretId ?? '',
+          OFKIT_SECRET: key?.secretPassword ?? '',
+          OFKIT_CONTROL_URL: started.control.url,
+        });
+      } finally {
+        const judged = await stopFromConfig(config, started, (line) => console.error(line));
+        // The client's CI gate: a command that passed still fails when its client broke a client rule.
+        if (execFlags.has('--judge') && code === 0 && judged.exitCode !== 0) {
+          console.error('ofkit exec: the command passed, but the client judge found violations (see above)');
+          code = judged.exitCode;
+        }
+      }
+      return code;
+    },
+    { usage: EXEC_USAGE },
+  );

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from './command-line.js';
+import { didYouMean } from './did-you-mean.js';
 
 /** The command table. Each command's module loads on use: `ofkit simulate` never loads the suite, Pact or Prism. */
 const COMMANDS: Record<string, Command> = {
@@ -22,9 +23,21 @@ const COMMANDS: Record<string, Command> = {
     summary: 'verify pacts against a base URL, or check pacts against the document',
     run: async (argv) => (await import('./pact.js')).pactCommand(argv),
   },
+  record: {
+    summary: 'record real traffic through a checking proxy (HAR, redacted) in front of a base URL',
+    run: async (argv) => (await import('./record.js')).recordCommand(argv),
+  },
   proxy: {
-    summary: "run Prism's validation proxy with the document in front of a base URL",
+    summary: 'the recording proxy without a recording: check live traffic against the document',
     run: async (argv) => (await import('./proxy.js')).proxyCommand(argv),
+  },
+  drift: {
+    summary: 'report where recorded traffic (HAR files) and the document disagree',
+    run: async (argv) => (await import('./drift.js')).driftCommand(argv),
+  },
+  replay: {
+    summary: "turn a recording's records into a simulator tenant's state",
+    run: async (argv) => (await import('./replay.js')).replayCommand(argv),
   },
   openapi: {
     summary: 'write the bundled OpenAPI document (JSON or YAML)',
@@ -64,7 +77,8 @@ if (name === undefined || name === '--help' || name === '-h' || name === 'help')
 } else {
   const entry = COMMANDS[name];
   if (entry === undefined) {
-    console.error(`ofkit: unknown command "${name}"\n\n${usage()}`);
+    const hint = didYouMean(name, Object.keys(COMMANDS));
+    console.error(`ofkit: unknown command "${name}"${hint} (ofkit --help lists the commands)`);
     process.exitCode = 2;
   } else {
     process.exitCode = await entry.run(argv);

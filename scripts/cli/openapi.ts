@@ -31,22 +31,26 @@ async function render(format: 'yaml' | 'json'): Promise<string> {
 
 /** The command's run, in main.ts's command table. */
 export const openapiCommand: Command['run'] = (argv) =>
-  runGuarded('openapi', async () => {
-    const { values } = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        format: { type: 'string' },
-        out: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-    if (values.help) {
-      console.log(USAGE);
+  runGuarded(
+    'openapi',
+    async () => {
+      const { values } = parseArgs({
+        args: argv,
+        strict: true,
+        options: {
+          format: { type: 'string' },
+          out: { type: 'string' },
+          help: { type: 'boolean', short: 'h' },
+        },
+      });
+      if (values.help) {
+        console.log(USAGE);
+        return 0;
+      }
+      const content = await render(formatOf(values.format, values.out));
+      if (values.out === undefined) process.stdout.write(content);
+      else writeReport(values.out, content);
       return 0;
-    }
-    const content = await render(formatOf(values.format, values.out));
-    if (values.out === undefined) process.stdout.write(content);
-    else writeReport(values.out, content);
-    return 0;
-  });
+    },
+    { usage: USAGE },
+  );

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import type { VerifyOptions } from '../../contracts/provider/index.js';
 import {
   type Command,
+  environmentKey,
   parseBaseUrl,
   parseKey,
   parseReport,
@@ -17,6 +18,8 @@ import {
   wantsHelp,
   writeReport,
 } from './command-line.js';
+import { requirePeer } from './optional-dependency.js';
+import { needsCleanedOutput, rerunWithCleanedOutput } from './plain-output.js';
 
 const USAGE = `Usage:
   ofkit pact verify <base-url> [options]     verify pacts against a running provider
@@ -25,7 +28,8 @@ const USAGE = `Usage:
 verify: pacts and provider
   --pacts <file|dir|url>          pact files, directories or URLs (repeatable; default ./pacts of the
                                   working directory, none when a broker is given)
-  --keys <id:secret>              the provider's Basic credentials (default ofkit-key-a:ofkit-secret-a)
+  --keys <id:secret>              the provider's Basic credentials (default $OFKIT_KEY:$OFKIT_SECRET when
+                                  set, else the simulator's ofkit-key-a:ofkit-secret-a)
   --link-credentials <inst:user:password>
                                   an end user of the provider's catalogue, for the link states
                                   (default ofbank_br_retail:76109277673:correct-horse)
@@ -55,8 +59,13 @@ both
   --report <junit:path|json:path> write a report as well (repeatable)
   --log-level <level>             the Pact libraries' log level: error, warn, info, debug, trace
 
+verify needs @pact-foundation/pact, an optional peer dependency (npm i -D @pact-foundation/pact);
+check-spec does not.
+
 Exit codes: 0 every interaction agrees or passed; 1 some did not (or were unverifiable);
 2 the command could not run (bad options, no pacts, provider or broker unreachable).`;
+
+const KEYS_HOW_TO = 'pass --keys id:secret, or set both variables to a key the provider accepts';
 
 function pair(text: string, flag: string, parts: number): string[] {
   const pieces = text.split(':');
@@ -127,7 +136,8 @@ function defaultPacts(values: VerifyValues): string[] | undefined {
 }
 
 function verifyOptions(baseUrl: string, values: VerifyValues): VerifyOptions {
-  const { secretId = '', secretPassword = '' } = values.keys ? parseKey(values.keys) : {};
+  const keys = values.keys ?? environmentKey(process.env, KEYS_HOW_TO);
+  const { secretId = '', secretPassword = '' } = keys ? parseKey(keys) : {};
   const link = values['link-credentials'];
   const [institution = '', username = '', password = ''] = link ? pair(link, '--link-credentials', 3) : [];
   if (values.publish && values['provider-version'] === undefined)
@@ -142,7 +152,7 @@ function verifyOptions(baseUrl: string, values: VerifyValues): VerifyOptions {
     providerVersionTags: values['provider-version-tag'],
     publish: values.publish,
     buildUrl: values['build-url'],
-    ...(values.keys && { key: { secretId, secretPassword } }),
+    ...(keys && { key: { secretId, secretPassword } }),
     ...(link && { credentials: { institution, username, password } }),
     mfaToken: values['mfa-token'],
     logLevel: values['log-level'] as VerifyOptions['logLevel'],
@@ -155,6 +165,7 @@ async function verify(argv: string[]): Promise<number> {
   const baseUrl = parseBaseUrl(positionals[0]);
   const options = verifyOptions(baseUrl, values);
   const writeReports = reportWriter(values.report);
+  requirePeer('@pact-foundation/pact', 'ofkit pact verify');
   const nothing = await unreachable(baseUrl);
   if (nothing) {
     console.error(`ofkit pact: ${nothing}`);
@@ -185,6 +196,11 @@ async function checkSpec(argv: string[]): Promise<number> {
     allowPositionals: true,
   });
   if (positionals.length === 0) throw new UsageError('check-spec wants at least one pact file or directory');
+  const missing = positionals.filter((path) => !existsSync(path));
+  if (missing.length > 0)
+    throw new UsageError(
+      `no pact file or folder at ${missing.join(', ')} (name the pacts your consumer tests wrote, e.g. pacts/)`,
+    );
   const writeReports = reportWriter(values.report);
   const { checkPacts, checkSpecJUnit, describeCheckSpec } = await import(
     '../../contracts/check-spec/index.js'
@@ -214,9 +230,13 @@ export async function pact(argv: string[]): Promise<number> {
       if (subcommand === 'check-spec') return await checkSpec(rest);
       throw new UsageError(`unknown subcommand "${subcommand}"`);
     },
-    { anyError: true },
+    { anyError: true, usage: USAGE },
   );
 }
 
-/** The command's run, in main.ts's command table. */
-export const pactCommand: Command['run'] = pact;
+/**
+ * The command's run, in main.ts's command table. Pact's verifier colours whatever it prints: off a
+ * terminal (or with NO_COLOR) the verification runs as a child whose output is cleaned.
+ */
+export const pactCommand: Command['run'] = (argv) =>
+  argv[0] === 'verify' && !wantsHelp(argv) && needsCleanedOutput() ? rerunWithCleanedOutput() : pact(argv);

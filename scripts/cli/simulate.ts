@@ -12,7 +12,7 @@ import { type StartedSimulator, startSimulator } from '../../simulator/src/start
 import { printableUrl } from '../../simulator/src/store/redis-url.js';
 import type { Store } from '../../simulator/src/store/store.js';
 import type { AttemptReport } from '../../simulator/src/webhooks/retrying-delivery.js';
-import { type Command, runGuarded } from './command-line.js';
+import { type Command, runGuarded, UsageError } from './command-line.js';
 
 function webhookLine(config: SimulatorConfig): string {
   if (config.webhook === null) {
@@ -125,20 +125,76 @@ export async function stopFromConfig(
   return judged;
 }
 
+const SEED_FROM_USAGE = `  --seed-from FILE        start with the records of a recording (ofkit record's HAR, or any HAR) as the
+                          first key's state (repeatable); see ofkit replay`;
+
+/** `--seed-from FILE` (repeatable) taken out of the simulator's own options. */
+export function splitSeedFrom(argv: readonly string[]): { recordings: string[]; rest: string[] } {
+  const recordings: string[] = [];
+  const rest: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (arg === '--') {
+      rest.push(...argv.slice(index));
+      break;
+    }
+    if (arg.startsWith('--seed-from=')) recordings.push(arg.slice('--seed-from='.length));
+    else if (arg === '--seed-from') {
+      const file = argv[index + 1];
+      if (file === undefined || file.startsWith('-'))
+        throw new UsageError('--seed-from wants a recording (a HAR file)');
+      recordings.push(file);
+      index += 1;
+    } else rest.push(arg);
+  }
+  return { recordings, rest };
+}
+
+/** The recordings' records as the first key's state (the bridge's replay, through the control API). */
+async function seedFrom(
+  recordings: readonly string[],
+  started: StartedSimulator,
+  print: (line: string) => void,
+) {
+  const { loadBridgeDocument } = await import('../../bridge/src/document/bridge-document.js');
+  const { describePlan, importPlan, planReplay } = await import(
+    '../../bridge/src/replay/replay-recordings.js'
+  );
+  const plan = await planReplay({ document: loadBridgeDocument(), files: recordings });
+  const key = started.keys[0]!;
+  await importPlan(plan, started.url, key);
+  for (const line of describePlan(plan, `tenant ${key.secretId} (--seed-from)`)) print(line);
+}
+
 /** The command's run, in main.ts's command table. */
 export const simulateCommand: Command['run'] = (argv) =>
-  runGuarded('simulate', async () => {
-    const config = parseSimulatorConfig(argv);
-    if (config.help) {
-      console.log(SIMULATE_USAGE);
+  runGuarded(
+    'simulate',
+    async () => {
+      const { recordings, rest } = splitSeedFrom(argv);
+      const config = parseSimulatorConfig(rest);
+      if (config.help) {
+        console.log(`${SIMULATE_USAGE}\n${SEED_FROM_USAGE}`);
+        return 0;
+      }
+      const started = await startFromConfig(config, (line) => console.log(line));
+      if (recordings.length > 0) {
+        try {
+          await seedFrom(recordings, started, (line) => console.log(line));
+        } catch (error) {
+          await started.close();
+          if (!['HarFileError', 'ReplayError'].includes((error as Error).name)) throw error;
+          console.error(`ofkit simulate: --seed-from: ${(error as Error).message}`);
+          return 2;
+        }
+      }
+      const stop = (signal: string) => {
+        console.log(`\n${signal}: closing the simulator`);
+        void stopFromConfig(config, started, (line) => console.log(line)).then(() => process.exit(0));
+      };
+      process.once('SIGINT', () => stop('SIGINT'));
+      process.once('SIGTERM', () => stop('SIGTERM'));
       return 0;
-    }
-    const started = await startFromConfig(config, (line) => console.log(line));
-    const stop = (signal: string) => {
-      console.log(`\n${signal}: closing the simulator`);
-      void stopFromConfig(config, started, (line) => console.log(line)).then(() => process.exit(0));
-    };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    return 0;
-  });
+    },
+    { usage: `${SIMULATE_USAGE}\n${SEED_FROM_USAGE}` },
+  );

@@ -1,14 +1,19 @@
-/** The console report: a table (rule, status, runs, time), then each failure with its reproduction. */
+/**
+ * The console report: a table (rule, status, runs, time), the headline (verdicts and coverage together),
+ * the operations' verdicts, then each failure with its reproduction after one `export` line.
+ */
 
 import type { Coverage } from '../runner/coverage.js';
-import type { RuleResult } from '../runner/run-rule.js';
+import { RULE_STATUSES, type RuleResult } from '../runner/run-rule.js';
 import type { SuiteResult } from '../runner/run-suite.js';
 import { toCurlScript } from './curl-commands.js';
-import { type ReplayContext, replayCommand } from './replay-command.js';
+import { exportLine } from './key-exports.js';
+import { type OperationEntry, operationEntries, operationsLine } from './operation-summary.js';
+import { bringBack, type ReplayContext, replayCommand } from './replay-command.js';
 
 const NOTE_WIDTH = 70;
 const COUNTEREXAMPLE_CHARS = 1500;
-const MAX_UNCOVERED_LINES = 25;
+const MAX_OPERATION_LINES = 25;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -18,7 +23,18 @@ function note(result: RuleResult): string {
   return line.length > NOTE_WIDTH ? `${line.slice(0, NOTE_WIDTH - 3)}...` : line;
 }
 
-/** The table of every rule, and the totals. */
+/** `211 rules: 200 passed, 0 failed, ...; coverage: operations 147/147 (100%), statuses ...`. */
+export function headline(suite: SuiteResult): string {
+  const count = (status: string) => suite.results.filter((r) => r.status === status).length;
+  const statuses = RULE_STATUSES.filter(
+    (status) => status !== 'skipped (environment)' || count(status) > 0,
+  ).map((status) => `${count(status)} ${status}`);
+  const { operations, statuses: shown } = suite.coverage;
+  const coverage = `coverage: operations ${operations.covered}/${operations.total} (${operations.percent}%), statuses ${shown.covered}/${shown.total} (${shown.percent}%)`;
+  return `${suite.results.length} rules: ${statuses.join(', ')}; ${coverage} in ${seconds(suite.durationMs)} (seed ${suite.seed})`;
+}
+
+/** The table of every rule, and the headline. */
 export function renderTable(suite: SuiteResult): string {
   const rows = suite.results.map((r) => [
     r.id,
@@ -38,9 +54,9 @@ export function renderTable(suite: SuiteResult): string {
       .map((cell, column) => cell.padEnd(widths[column]!))
       .join('  ')
       .trimEnd();
-  const count = (status: string) => suite.results.filter((r) => r.status === status).length;
-  const totals = `${suite.results.length} rules: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('inconclusive')} inconclusive in ${seconds(suite.durationMs)} (seed ${suite.seed})`;
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), '', totals].join('\n');
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), '', headline(suite)].join(
+    '\n',
+  );
 }
 
 function stringify(value: unknown): string {
@@ -48,11 +64,14 @@ function stringify(value: unknown): string {
   return text.length > COUNTEREXAMPLE_CHARS ? `${text.slice(0, COUNTEREXAMPLE_CHARS)}\n...` : text;
 }
 
-/** One failure: what broke, the seeds, the replay command, the counterexample and its curl commands. */
-export function renderFailure(result: RuleResult, context: ReplayContext): string {
+/**
+ * One failure: what broke, the seeds, the replay command, the counterexample and its curl commands.
+ * `withExports`: the `export` line of the variables it uses first (a JUnit case is read on its own).
+ */
+export function renderFailure(result: RuleResult, context: ReplayContext, withExports = false): string {
   const failure = result.failure;
   if (!failure) return '';
-  return [
+  const body = [
     `FAILED ${result.title}`,
     `  ${failure.message.replaceAll('\n', '\n  ')}`,
     `  seed ${context.seed} (rule seed ${failure.seed}), ${result.runs} runs, ${failure.shrinks} shrinks`,
@@ -60,28 +79,43 @@ export function renderFailure(result: RuleResult, context: ReplayContext): strin
     `  replay the shrunk case only: ${replayCommand(context, result.id, failure.path)}`,
     '  counterexample:',
     `    ${stringify(failure.counterexample).replaceAll('\n', '\n    ')}`,
-    '  as curl (export OFKIT_KEY and OFKIT_SECRET first):',
+    '  as curl:',
     `    ${toCurlScript(failure.exchanges).replaceAll('\n', '\n    ')}`,
+  ].join('\n');
+  if (!withExports) return body;
+  return [reproductionPreamble(body, context), body].filter(Boolean).join('\n');
+}
+
+/** Before the failures: how to bring the target back, and the one `export` line their commands need. */
+function reproductionPreamble(failures: string, context: ReplayContext): string {
+  const exports = exportLine(failures, context.keyValues);
+  return [
+    ...(bringBack(context) ? [bringBack(context)!] : []),
+    ...(exports ? ['Set the key variables the commands below use, once:', `  ${exports}`] : []),
   ].join('\n');
 }
 
-/** The coverage summary: totals, then every operation that never showed a success status. */
-export function renderCoverage(coverage: Coverage): string {
-  const { operations, statuses } = coverage;
-  const lines = [
-    `coverage: operations ${operations.covered}/${operations.total} (${operations.percent}%) exhibited a success status; statuses ${statuses.covered}/${statuses.total} (${statuses.percent}%) exhibited with a valid body`,
-  ];
-  const uncovered = coverage.perOperation.filter((entry) => !entry.success);
-  for (const op of uncovered.slice(0, MAX_UNCOVERED_LINES)) {
-    const seen = Object.entries(op.exhibited).map(([status, n]) => `${status}x${n}`);
-    const invalid = Object.entries(op.invalid).map(([status, n]) => `${status}x${n}`);
-    lines.push(
-      `  no success: ${op.operationId} (${op.method} ${op.path}) seen ${seen.join(', ') || 'nothing valid'}${invalid.length > 0 ? `; invalid or undocumented ${invalid.join(', ')}` : ''}`,
-    );
+function answeredLine(entry: OperationEntry, coverage: Coverage): string {
+  const op = coverage.perOperation.find((c) => c.operationId === entry.operationId);
+  const where = op ? ` (${op.method} ${op.path})` : '';
+  return `  ${entry.verdict}: ${entry.operationId}${where}: ${entry.reason}`;
+}
+
+/**
+ * The coverage: the operations' verdicts (for the SCHEMA rows that ran), then every operation that
+ * never showed a success status. `--rules` without SCHEMA rows prints the totals only.
+ */
+export function renderCoverage(suite: SuiteResult): string {
+  const entries = operationEntries(suite.results);
+  if (entries.length === 0) {
+    return 'operations: no SCHEMA row selected (--rules): the coverage above counts what the rules asked for exercised';
   }
-  if (uncovered.length > MAX_UNCOVERED_LINES) {
+  const lines = [operationsLine(entries, suite.environment)];
+  const listed = entries.filter((entry) => entry.verdict !== 'passed' && entry.verdict !== 'unavailable');
+  for (const entry of listed.slice(0, MAX_OPERATION_LINES)) lines.push(answeredLine(entry, suite.coverage));
+  if (listed.length > MAX_OPERATION_LINES) {
     lines.push(
-      `  ... and ${uncovered.length - MAX_UNCOVERED_LINES} more (the JSON report lists every operation)`,
+      `  ... and ${listed.length - MAX_OPERATION_LINES} more (the JSON report lists every operation)`,
     );
   }
   return lines.join('\n');
@@ -89,10 +123,14 @@ export function renderCoverage(coverage: Coverage): string {
 
 /** The whole console report. */
 export function renderConsoleReport(suite: SuiteResult, context: ReplayContext): string {
-  const failures = suite.results.filter((result) => result.status === 'failed');
+  const failures = suite.results
+    .filter((result) => result.status === 'failed')
+    .map((result) => renderFailure(result, context));
+  const preamble = failures.length > 0 ? reproductionPreamble(failures.join('\n'), context) : '';
   return [
     renderTable(suite),
-    renderCoverage(suite.coverage),
-    ...failures.map((result) => `\n${renderFailure(result, context)}`),
+    renderCoverage(suite),
+    ...(preamble ? [`\n${preamble}`] : []),
+    ...failures.map((text) => `\n${text}`),
   ].join('\n');
 }

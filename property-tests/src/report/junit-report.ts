@@ -1,6 +1,9 @@
 /**
  * JUnit XML for CI: one <testsuite> per area, one <testcase> per rule (named by its title); a failure
  * carries the message and the reproduction (replay command, counterexample, curl), a skip its reason.
+ * An inconclusive rule and one skipped for the environment are skipped cases whose message says so
+ * (`inconclusive: ...`, `skipped (environment): ...`); under --strict, which fails the run on an
+ * inconclusive rule, that rule is a failure of type `inconclusive`, so the report agrees with the exit code.
  */
 
 import { type JUnitCase, type JUnitSuite, toJUnitXml } from '../../../openapi/report/to-junit-xml.js';
@@ -12,7 +15,7 @@ import type { ReplayContext } from './replay-command.js';
 
 const seconds = (ms: number) => ms / 1000;
 
-function testcase(result: RuleResult, context: ReplayContext): JUnitCase {
+function testcase(result: RuleResult, context: ReplayContext, strict: boolean): JUnitCase {
   const base = {
     classname: `ofkit.${result.area}`,
     name: result.title,
@@ -20,14 +23,18 @@ function testcase(result: RuleResult, context: ReplayContext): JUnitCase {
     ...(result.notes.length > 0 && { systemOut: result.notes.join('\n') }),
   };
   if (result.status === 'inconclusive') {
-    // An assertion never reached is no pass: a failure of its own type, so CI does not show it green.
+    // An assertion never exercised is no pass: never a passed case.
     const message = `inconclusive: ${result.reason ?? ''}`;
-    return { ...base, failure: { message, type: 'inconclusive', details: message } };
+    if (strict) return { ...base, failure: { message, type: 'inconclusive', details: message } };
+    return { ...base, skipped: message };
   }
+  if (result.status === 'skipped (environment)')
+    return { ...base, skipped: `skipped (environment): ${result.reason ?? ''}` };
   if (result.status === 'skipped') return { ...base, skipped: result.reason ?? '' };
   if (result.status === 'failed') {
     const message = result.failure?.message.split('\n')[0] ?? 'failed';
-    return { ...base, failure: { message, type: result.id, details: renderFailure(result, context) } };
+    const details = renderFailure(result, context, true);
+    return { ...base, failure: { message, type: result.id, details } };
   }
   return base;
 }
@@ -46,7 +53,9 @@ function coverageSuite(coverage: Coverage): JUnitSuite {
       classname: 'ofkit.coverage',
       name: op.operationId,
       seconds: 0,
-      ...(!op.success && { skipped: 'no success status exhibited' }),
+      ...(op.unavailable !== undefined
+        ? { skipped: `skipped (environment): ${op.unavailable}` }
+        : !op.success && { skipped: 'no success status exhibited: not implemented?' }),
       systemOut: `exhibited: ${seen || 'none'}; never shown: ${op.missing.join(', ') || 'none'}`,
     };
   });
@@ -66,7 +75,8 @@ export function renderJunit(suite: SuiteResult, context: ReplayContext): string 
   const suites = areas.map((area): JUnitSuite => {
     const results = suite.results.filter((result) => result.area === area);
     const ms = results.reduce((sum, result) => sum + result.durationMs, 0);
-    return { name: area, cases: results.map((r) => testcase(r, context)), seconds: seconds(ms) };
+    const cases = results.map((r) => testcase(r, context, suite.strict));
+    return { name: area, cases, seconds: seconds(ms) };
   });
   const title = `ofkit check ${suite.baseUrl} (seed ${suite.seed})`;
   return toJUnitXml(title, [coverageSuite(suite.coverage), ...suites], seconds(suite.durationMs));

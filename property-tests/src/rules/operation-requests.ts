@@ -34,3 +34,20 @@ export function operationOf(suite: SuiteContext, input: OperationRequest): ApiOp
   if (!operation) throw new Error(`Unknown operation ${input.operationId}`);
   return operation;
 }
+
+/**
+ * One request of each operation (drawn with a fixed seed, so examples stay the same run after run): the
+ * exhaustive examples of the rules that hold for every operation, so that every documented status they
+ * provoke is shown on every operation, not only on those the random runs happen to pick.
+ */
+export function requestPerOperation(
+  suite: SuiteContext,
+  operations: readonly ApiOperation[],
+  overrides: (operation: ApiOperation) => RequestOverrides = () => ({}),
+): OperationRequest[] {
+  return operations.flatMap((operation) => {
+    const arbitrary = requestArbitrary(suite.schemas, operation, overrides(operation));
+    const [request] = fc.sample(arbitrary, { numRuns: 1, seed: 0 });
+    return request ? [{ operationId: operation.operationId, request }] : [];
+  });
+}

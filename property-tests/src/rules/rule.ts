@@ -10,6 +10,7 @@ import { ruleTitle } from '../../../openapi/generated/rules.js';
 import type { SchemaArbitraries } from '../arbitraries/schema-arbitrary.js';
 import type { HttpSession } from '../http/http-client.js';
 import type { Capabilities, Capability } from '../target/capabilities.js';
+import type { Environment } from '../target/environment.js';
 import type { Fixtures } from '../target/fixtures.js';
 import type { TargetConfig } from '../target/target-config.js';
 
@@ -23,6 +24,12 @@ export interface SuiteContext {
   schemas: SchemaArbitraries;
   /** The document's operations minus the config's `operations.exclude`. */
   operations: ApiOperation[];
+  /**
+   * The target's environment (the config's, `--environment`, or what GET /api/ says) and the
+   * operations documented as unavailable there, with the reason (operationId -> reason).
+   */
+  environment: Environment;
+  unavailable: ReadonlyMap<string, string>;
   fixtures: Fixtures;
   /** A session for set-up; its exchanges are not part of failure reports. */
   http: HttpSession;
@@ -35,12 +42,20 @@ export interface RunContext extends SuiteContext {
   http: HttpSession;
 }
 
-/** A reason a rule cannot run against this target. */
+/**
+ * A reason a rule cannot run against this target. `environment`: what it needs is documented as
+ * unavailable in the target's environment (payment initiation in the sandbox), so no run could ever
+ * exercise it there: reported `skipped (environment)`, never inconclusive.
+ */
 export interface Skip {
   skip: string;
+  environment?: true;
 }
 
 export const skip = (reason: string): Skip => ({ skip: reason });
+
+/** A skip because the target's environment does not offer what the rule needs (with the spec's reason). */
+export const skipForEnvironment = (reason: string): Skip => ({ skip: reason, environment: true });
 
 export const isSkip = (value: unknown): value is Skip =>
   typeof value === 'object' && value !== null && 'skip' in value && typeof value.skip === 'string';
@@ -52,6 +67,11 @@ export interface RuleDefinition<Input, Fixture> {
   /** The ID, a colon and the rule's sentence; rules of the catalogue take theirs from it. */
   title?: string;
   area: RuleArea;
+  /**
+   * SCHEMA rows: the operation whose success answers are the row's evidence. The row passes only when
+   * the run saw that operation answer a success status with a valid body; otherwise it is inconclusive.
+   */
+  operationId?: string;
   /** Capabilities without which the rule is skipped (with the reason). */
   needs?: readonly Capability[];
   /** Runs when `--runs` is not given (default: the runner's). */
@@ -84,13 +104,13 @@ export interface Rule {
   id: string;
   title: string;
   area: RuleArea;
+  operationId?: string;
   needs: readonly Capability[];
   runs?: number;
   allows5xx: boolean;
   prepare(suite: SuiteContext): Promise<PreparedRule | Skip>;
 }
 
-/** Turns a rule file's definition into a Rule (the one place the generic types are erased). */
 /** A catalogue rule's title is the catalogue's `<ID>: <statement>`; the suite's own rows bring one. */
 function titleOf(definition: { id: string; title?: string }): string {
   const title = ruleTitle(definition.id) ?? definition.title;
@@ -99,11 +119,13 @@ function titleOf(definition: { id: string; title?: string }): string {
   return title;
 }
 
+/** Turns a rule file's definition into a Rule (the one place the generic types are erased). */
 export function defineRule<Input, Fixture = undefined>(definition: RuleDefinition<Input, Fixture>): Rule {
   return {
     id: definition.id,
     title: titleOf(definition),
     area: definition.area,
+    ...(definition.operationId === undefined ? {} : { operationId: definition.operationId }),
     needs: definition.needs ?? [],
     ...(definition.runs === undefined ? {} : { runs: definition.runs }),
     allows5xx: definition.allows5xx ?? false,

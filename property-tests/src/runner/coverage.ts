@@ -21,6 +21,11 @@ export interface OperationCoverage {
   invalid: Record<string, number>;
   /** A success (2xx) status was exhibited. */
   success: boolean;
+  /**
+   * Why the operation cannot succeed in the target's environment (interface spec): left out of the
+   * totals, its answers still listed.
+   */
+  unavailable?: string;
 }
 
 export interface CoverageTotal {
@@ -39,7 +44,8 @@ export interface Coverage {
 export interface CoverageRecorder {
   /** One answer of the target (any session). */
   observe(method: string, url: string, response: HttpResponse): void;
-  report(): Coverage;
+  /** The coverage so far; `unavailable` operations (operationId -> reason) are left out of the totals. */
+  report(unavailable?: ReadonlyMap<string, string>): Coverage;
 }
 
 interface Entry {
@@ -98,10 +104,11 @@ export function createCoverageRecorder(document: ApiDocument, operations: readon
       else if (validBody(entry, status, response)) entry.exhibited.set(status, 1);
       else entry.invalid.set(status, (entry.invalid.get(status) ?? 0) + 1);
     },
-    report() {
+    report(unavailable = new Map<string, string>()) {
       const perOperation = entries
         .map(({ operation, exhibited, invalid }): OperationCoverage => {
           const statuses = documented(operation);
+          const reason = unavailable.get(operation.operationId);
           return {
             operationId: operation.operationId,
             method: operation.method,
@@ -110,16 +117,15 @@ export function createCoverageRecorder(document: ApiDocument, operations: readon
             missing: statuses.filter((status) => !exhibited.has(status)),
             invalid: Object.fromEntries([...invalid].sort()),
             success: [...exhibited.keys()].some((status) => status.startsWith('2')),
+            ...(reason === undefined ? {} : { unavailable: reason }),
           };
         })
         .sort((a, b) => operations.indexOf(byId(a)) - operations.indexOf(byId(b)));
-      const statuses = perOperation.reduce((sum, op) => sum + Object.keys(op.exhibited).length, 0);
-      const all = perOperation.reduce(
-        (sum, op) => sum + Object.keys(op.exhibited).length + op.missing.length,
-        0,
-      );
+      const counted = perOperation.filter((op) => op.unavailable === undefined);
+      const statuses = counted.reduce((sum, op) => sum + Object.keys(op.exhibited).length, 0);
+      const all = counted.reduce((sum, op) => sum + Object.keys(op.exhibited).length + op.missing.length, 0);
       return {
-        operations: total(perOperation.filter((op) => op.success).length, perOperation.length),
+        operations: total(counted.filter((op) => op.success).length, counted.length),
         statuses: total(statuses, all),
         perOperation,
       };

@@ -17,7 +17,21 @@ import {
 import { missingCapability } from '../target/capabilities.js';
 import { ruleSeed } from './seed.js';
 
-export type RuleStatus = 'passed' | 'failed' | 'skipped' | 'inconclusive';
+/**
+ * `inconclusive`: no run exercised what the rule asserts (every run ended on a precondition, or a
+ * SCHEMA row's operation never answered a success status); `skipped (environment)`: the interface spec
+ * documents what the rule needs as unavailable in the target's environment.
+ */
+export type RuleStatus = 'passed' | 'failed' | 'skipped' | 'skipped (environment)' | 'inconclusive';
+
+/** Every status, in the order reports count them. */
+export const RULE_STATUSES: readonly RuleStatus[] = [
+  'passed',
+  'failed',
+  'inconclusive',
+  'skipped',
+  'skipped (environment)',
+];
 
 export interface RuleFailure {
   message: string;
@@ -34,6 +48,8 @@ export interface RuleResult {
   id: string;
   title: string;
   area: string;
+  /** SCHEMA rows: the operation (its coverage is the row's evidence). */
+  operationId?: string;
   status: RuleStatus;
   runs: number;
   durationMs: number;
@@ -64,7 +80,14 @@ function first5xx(exchanges: Exchange[]): Exchange | undefined {
 }
 
 function base(rule: Rule): Omit<RuleResult, 'status' | 'runs' | 'durationMs'> {
-  return { id: rule.id, title: rule.title, area: rule.area, reached: 0, notes: [] };
+  return {
+    id: rule.id,
+    title: rule.title,
+    area: rule.area,
+    ...(rule.operationId === undefined ? {} : { operationId: rule.operationId }),
+    reached: 0,
+    notes: [],
+  };
 }
 
 /** Runs that reached the assertion, and why the others did not (reason -> runs). */
@@ -129,7 +152,9 @@ async function prepare(
   if (missing) return { ...base(rule), status: 'skipped', runs: 0, reason: missing };
   try {
     const prepared = await rule.prepare(suite);
-    return isSkip(prepared) ? { ...base(rule), status: 'skipped', runs: 0, reason: prepared.skip } : prepared;
+    if (!isSkip(prepared)) return prepared;
+    const status = prepared.environment ? 'skipped (environment)' : 'skipped';
+    return { ...base(rule), status, runs: 0, reason: prepared.skip };
   } catch (error) {
     const failure = { seed: 0, path: null, counterexample: null, shrinks: 0, exchanges: [] };
     return {

@@ -9,10 +9,12 @@ import { createSchemaArbitraries } from '../arbitraries/schema-arbitrary.js';
 import { createHttpClient } from '../http/http-client.js';
 import type { Rule, SuiteContext } from '../rules/rule.js';
 import { type Capabilities, detectCapabilities } from '../target/capabilities.js';
+import { type Environment, unavailableOperations } from '../target/environment.js';
 import { createFixtures } from '../target/fixtures.js';
 import type { TargetConfig } from '../target/target-config.js';
 import { type Coverage, createCoverageRecorder } from './coverage.js';
 import { type RuleResult, runRule } from './run-rule.js';
+import { settleSchemaRows } from './schema-evidence.js';
 import { matchesRules } from './select-rules.js';
 
 /** Random runs per rule when neither `--runs` nor the rule says otherwise. */
@@ -46,6 +48,14 @@ export interface SuiteResult {
   startedAt: string;
   durationMs: number;
   capabilities: Capabilities;
+  /** The target's environment (configured, or named by GET /api/). */
+  environment: Environment;
+  /** `--strict`: an inconclusive rule fails the run. */
+  strict: boolean;
+  /**
+   * Every selected rule's verdict; a SCHEMA row passes only when its operation answered a success
+   * status during the run (schema-evidence.ts).
+   */
   results: RuleResult[];
   /** Which documented statuses each operation exhibited with a valid body. */
   coverage: Coverage;
@@ -73,6 +83,8 @@ async function buildContext(
     document,
     schemas: createSchemaArbitraries({ resolve: document.resolve, ajv: document.ajv }),
     operations: includedOperations(document, options.config.operations.exclude),
+    environment: capabilities.environment,
+    unavailable: unavailableOperations(document, capabilities.environment),
     fixtures: createFixtures(options.config, http),
     http,
     strict: options.strict ?? false,
@@ -111,6 +123,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       results.push(result);
       emit({ type: 'rule:end', result, index, total });
     }
+    const covered = coverage.report(suite.unavailable);
     return {
       baseUrl: options.config.baseUrl,
       seed: options.seed,
@@ -118,8 +131,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       startedAt: startedAt.toISOString(),
       durationMs: Math.round(performance.now() - started),
       capabilities: suite.capabilities,
-      results,
-      coverage: coverage.report(),
+      environment: suite.environment,
+      strict: suite.strict,
+      results: settleSchemaRows(results, covered),
+      coverage: covered,
     };
   } finally {
     await client.close();

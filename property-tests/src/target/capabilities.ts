@@ -7,6 +7,7 @@ import { readBundledDocument } from '../../../openapi/document/bundled-documents
 import { createDocumentAjv, describeErrors } from '../../../openapi/document/document-ajv.js';
 import { isObject } from '../../../openapi/document/json.js';
 import type { HttpClient } from '../http/http-client.js';
+import { detectEnvironment, type Environment } from './environment.js';
 import type { TargetConfig } from './target-config.js';
 
 export type Capability = 'control-api' | 'second-key' | 'other-environment-key';
@@ -16,8 +17,10 @@ export interface Capabilities {
   controlApi: boolean;
   secondKey: boolean;
   otherEnvironmentKey: boolean;
-  /** How each capability was decided, for the report. */
-  notes: Record<Capability, string>;
+  /** The target's environment: configured, or named by GET /api/. */
+  environment: Environment;
+  /** How each capability (and the environment) was decided, for the report. */
+  notes: Record<Capability | 'environment', string>;
 }
 
 const CLOCK = '/_ofkit/clock/';
@@ -58,13 +61,16 @@ async function detectControlApi(client: HttpClient, config: TargetConfig): Promi
 
 export async function detectCapabilities(client: HttpClient, config: TargetConfig): Promise<Capabilities> {
   const [controlApi, controlNote] = await detectControlApi(client, config);
+  const environment = await detectEnvironment(client, config.environment);
   const secondKey = config.keys.second !== null;
   const otherEnvironmentKey = config.keys.otherEnvironment !== null;
   return {
     controlApi,
     secondKey,
     otherEnvironmentKey,
+    environment: environment.environment,
     notes: {
+      environment: environment.note,
       'control-api': controlNote,
       'second-key': secondKey ? 'keys.second is configured' : 'no keys.second in the config',
       'other-environment-key': otherEnvironmentKey

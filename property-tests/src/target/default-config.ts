@@ -5,7 +5,8 @@
 import type { TargetConfig } from './target-config.js';
 
 export const DEFAULT_CONFIG: Omit<TargetConfig, 'baseUrl'> = {
-  environment: 'production',
+  // Detected: GET /api/ names the environment.
+  environment: null,
   keys: {
     primary: { id: 'ofkit-key-a', secret: 'ofkit-secret-a' },
     second: { id: 'ofkit-key-b', secret: 'ofkit-secret-b' },
@@ -41,4 +42,11 @@ export const DEFAULT_CONFIG: Omit<TargetConfig, 'baseUrl'> = {
   },
   // The suite's webhook receiver: loopback, any free port, announced as it listens.
   receiver: { host: '127.0.0.1', port: 0, url: null },
+};
+
+/** The keys against `ofkit simulate --environment sandbox`: its sandbox key; a production key is the other's. */
+export const SANDBOX_DEFAULT_KEYS: TargetConfig['keys'] = {
+  primary: { id: 'ofkit-sandbox-key', secret: 'ofkit-sandbox-secret' },
+  second: null,
+  otherEnvironment: { id: 'ofkit-key-a', secret: 'ofkit-secret-a' },
 };

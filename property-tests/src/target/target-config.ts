@@ -9,7 +9,8 @@ import addFormatsModule from 'ajv-formats';
 import { parseKeyPair } from '../../../openapi/config/api-keys.js';
 import { ConfigError } from '../../../openapi/config/config-error.js';
 import { isObject, type JsonObject, type JsonValue } from '../../../openapi/document/json.js';
-import { DEFAULT_CONFIG } from './default-config.js';
+import { DEFAULT_CONFIG, SANDBOX_DEFAULT_KEYS } from './default-config.js';
+import type { Environment } from './environment.js';
 
 // ajv-formats ships CommonJS; under nodenext its default export is the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -51,7 +52,8 @@ export interface PaymentsConfig {
 
 export interface TargetConfig {
   baseUrl: string;
-  environment: 'production' | 'sandbox';
+  /** The environment of the primary key; null: the one GET /api/ names (production if none). */
+  environment: Environment | null;
   keys: { primary: ApiKeyConfig; second: ApiKeyConfig | null; otherEnvironment: ApiKeyConfig | null };
   fixtures: Record<FixtureKind, Registration> & { mfa: { registration: Registration; token: string } };
   operations: { exclude: string[] };
@@ -85,6 +87,8 @@ export interface ConfigSources {
   env?: Record<string, string | undefined>;
   /** `--receiver-host` / `--receiver-url` (win over the file's `receiver`). */
   receiver?: Partial<ReceiverConfig>;
+  /** `--environment` (wins over the file's `environment`). */
+  environment?: Environment;
 }
 
 /** `${NAME}` strings read the environment, so that secrets stay out of config files. */
@@ -120,7 +124,11 @@ export function parseKey(text: string): ApiKeyConfig {
   return { id: secretId, secret: secretPassword };
 }
 
-function pickKeys(file: JsonObject, cliKeys: string[] | undefined): TargetConfig['keys'] {
+function pickKeys(
+  file: JsonObject,
+  cliKeys: string[] | undefined,
+  environment: Environment | null,
+): TargetConfig['keys'] {
   if (cliKeys && cliKeys.length > 0) {
     const [primary, second] = cliKeys.map(parseKey);
     const fromFile = isObject(file.keys) ? (file.keys as Partial<TargetConfig['keys']>) : {};
@@ -134,7 +142,8 @@ function pickKeys(file: JsonObject, cliKeys: string[] | undefined): TargetConfig
       otherEnvironment: keys.otherEnvironment ?? null,
     };
   }
-  return DEFAULT_CONFIG.keys;
+  // The simulator's keys of the environment asked for: its sandbox has one sandbox key.
+  return environment === 'sandbox' ? SANDBOX_DEFAULT_KEYS : DEFAULT_CONFIG.keys;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -159,11 +168,13 @@ export function parseTargetConfig(sources: ConfigSources): TargetConfig {
   const fixtures = { ...DEFAULT_CONFIG.fixtures, ...(file.fixtures as Partial<TargetConfig['fixtures']>) };
   const operations = isObject(file.operations) ? (file.operations as { exclude?: string[] }) : {};
   const { $schema: _schema, ...settings } = file;
+  const environment = sources.environment ?? (file.environment as Environment | undefined) ?? null;
   const config: TargetConfig = {
     ...DEFAULT_CONFIG,
     ...(settings as Partial<TargetConfig>),
     baseUrl: baseUrl.replace(/\/+$/, ''),
-    keys: pickKeys(file, sources.keys),
+    environment,
+    keys: pickKeys(file, sources.keys, environment),
     fixtures,
     operations: { exclude: operations.exclude ?? [] },
     payments: { ...DEFAULT_CONFIG.payments, ...(file.payments as Partial<PaymentsConfig> | undefined) },

@@ -6,8 +6,16 @@
 import { parseBasic } from '../../../openapi/config/api-keys.js';
 import { type ApiError, apiError } from '../core/api-error.js';
 import type { SimRequest } from '../core/http-types.js';
+import type { ApiKey } from '../core/keys.js';
 import { ok } from '../core/result.js';
-import { type Edges, mapHandlerErrors, type RuleBreak, withStages, wrapValidators } from './edges.js';
+import {
+  type BreakContext,
+  type Edges,
+  mapHandlerErrors,
+  type RuleBreak,
+  withStages,
+  wrapValidators,
+} from './edges.js';
 import { oldDeprecatedColumns, omitNulls, rewriteSuccessBodies } from './response-breaks.js';
 import { sharedAccountStore } from './shared-account-store.js';
 
@@ -20,6 +28,26 @@ const openRoot = (edges: Edges): Edges =>
       return checked.ok || !root ? checked : ok({ id: 'anonymous', environment: 'production' });
     },
   }));
+
+/**
+ * An authentication stage that lets in what the real one refused when the credentials name a key of the
+ * table and `admits` that key with the password sent.
+ */
+function letKeysIn(
+  edges: Edges,
+  { keys, environment }: BreakContext,
+  admits: (key: ApiKey, password: string) => boolean,
+): Edges {
+  return withStages(edges, ({ authenticate }) => ({
+    authenticate: (request) => {
+      const checked = authenticate(request);
+      const credentials = parseBasic(request.headers.authorization);
+      const key = keys.find((candidate) => candidate.secretId === credentials?.id);
+      if (checked.ok || !key || !credentials || !admits(key, credentials.password)) return checked;
+      return ok({ id: key.secretId, environment });
+    },
+  }));
+}
 
 /** PAGE-MAX broken: integer query values parsed with parseInt, so `1.5` and `10e` pass as 1 and 10. */
 function parseIntQuery(request: SimRequest, integers: readonly string[]): SimRequest {
@@ -44,29 +72,11 @@ const TEXT_PAGES: Readonly<Record<number, string>> = { 500: 'Internal Server Err
 export const CROSS_CUTTING_BREAKS = {
   'AUTH-BASIC': {
     description: 'checks that the key id exists, not its secret: a wrong password is let in',
-    edges: (edges, { keys, environment }) =>
-      withStages(edges, ({ authenticate }) => ({
-        authenticate: (request) => {
-          const checked = authenticate(request);
-          const credentials = parseBasic(request.headers.authorization);
-          const key = keys.find((candidate) => candidate.secretId === credentials?.id);
-          if (checked.ok || !key || key.environment !== environment) return checked;
-          return ok({ id: key.secretId, environment });
-        },
-      })),
+    edges: (edges, context) => letKeysIn(edges, context, (key) => key.environment === context.environment),
   },
   'AUTH-ENV-KEYS': {
     description: 'one key table for both environments: a key of the other environment is let in',
-    edges: (edges, { keys, environment }) =>
-      withStages(edges, ({ authenticate }) => ({
-        authenticate: (request) => {
-          const checked = authenticate(request);
-          const credentials = parseBasic(request.headers.authorization);
-          const key = keys.find((candidate) => candidate.secretId === credentials?.id);
-          if (checked.ok || !key || key.secretPassword !== credentials?.password) return checked;
-          return ok({ id: key.secretId, environment });
-        },
-      })),
+    edges: (edges, context) => letKeysIn(edges, context, (key, password) => key.secretPassword === password),
   },
   'AUTH-TENANT': {
     description: 'queries not scoped by API key: every key reads, changes and deletes one shared account',

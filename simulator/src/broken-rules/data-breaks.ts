@@ -3,7 +3,7 @@ import type { ApiOperation } from '../../../openapi/document/operation-index.js'
 import { isDataCollection } from '../core/collections.js';
 import type { RulePolicy } from '../core/rule-policy.js';
 import { DAY_MS } from '../core/time.js';
-import { type RuleBreak, rewriteInput, wrapHandlers } from './edges.js';
+import { ignoreQuery, type RuleBreak, wrapHandlers } from './edges.js';
 
 const data = (policy: RulePolicy, change: Partial<RulePolicy['data']>): RulePolicy => ({
   ...policy,
@@ -68,10 +68,6 @@ export const DATA_BREAKS = {
   },
   'INVOICE-CANCELLED': {
     description: 'the invoice `status` filter ignored: every invoice of the link is listed',
-    edges: (edges) =>
-      rewriteInput(edges, ['listInvoices'], ({ query: { status: _ignored, ...query }, ...input }) => ({
-        ...input,
-        query,
-      })),
+    edges: (edges) => ignoreQuery(edges, ['listInvoices'], 'status'),
   },
 } satisfies Record<string, RuleBreak>;

@@ -71,6 +71,20 @@ export const rewriteInput = (
     (handler) => (context) => handler({ ...context, input: rewrite(context.input) }),
   );
 
+/** `edges` whose handlers of `operationIds` never see the query parameter `name` (a filter left unread). */
+export const ignoreQuery = (edges: Edges, operationIds: readonly string[], name: string): Edges =>
+  rewriteInput(edges, operationIds, (input) => {
+    const { [name]: _unread, ...query } = input.query;
+    return { ...input, query };
+  });
+
+/** `edges` whose handlers of `operationIds` never see the header `name` (lower-case). */
+export const ignoreHeader = (edges: Edges, operationIds: readonly string[], name: string): Edges =>
+  rewriteInput(edges, operationIds, (input) => {
+    const { [name]: _unread, ...headers } = input.headers;
+    return { ...input, headers };
+  });
+
 /** `edges` with every operation's validator wrapped. */
 export const wrapValidators = (
   edges: Edges,

@@ -1,7 +1,7 @@
 /** The link rules broken the way real servers get them wrong (LINK-*, DELETE-RATE-LIMIT, TOKEN-WIDGET). */
 import type { RulePolicy } from '../core/rule-policy.js';
 import { DAY_MS } from '../core/time.js';
-import { type RuleBreak, rewriteEvents, rewriteInput, wrapHandlers } from './edges.js';
+import { ignoreHeader, type RuleBreak, rewriteEvents, wrapHandlers } from './edges.js';
 
 const links = (policy: RulePolicy, change: Partial<RulePolicy['links']>): RulePolicy => ({
   ...policy,
@@ -59,15 +59,7 @@ export const LINK_BREAKS = {
   },
   'LINK-DELETE-ASYNC': {
     description: '`X-Service-Request-Mode: async` never read: the link deleted at once, 204',
-    edges: (edges) =>
-      rewriteInput(
-        edges,
-        ['deleteLink'],
-        ({ headers: { 'x-service-request-mode': _unread, ...headers }, ...input }) => ({
-          ...input,
-          headers,
-        }),
-      ),
+    edges: (edges) => ignoreHeader(edges, ['deleteLink'], 'x-service-request-mode'),
   },
   'LINK-REFRESH-202': {
     description: "the refresh's `fetch_resources` saved on the link",

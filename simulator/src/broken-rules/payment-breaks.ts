@@ -1,7 +1,14 @@
 /** The Brazilian payment rules broken the way real servers get them wrong (PAY-*). */
 import { apiError } from '../core/api-error.js';
 import type { CancelCutoff, RulePolicy } from '../core/rule-policy.js';
-import { type RuleBreak, rewriteEvents, rewriteInput, wrapHandlers, wrapValidators } from './edges.js';
+import {
+  ignoreHeader,
+  ignoreQuery,
+  type RuleBreak,
+  rewriteEvents,
+  wrapHandlers,
+  wrapValidators,
+} from './edges.js';
 
 const payments = (policy: RulePolicy, change: Partial<RulePolicy['payments']>): RulePolicy => ({
   ...policy,
@@ -29,14 +36,7 @@ export const PAYMENT_BREAKS = {
   'PAY-VERSION-HEADER': {
     description: 'the detail read ignores the version header: customers and accounts always in V1',
     edges: (edges) =>
-      rewriteInput(
-        edges,
-        ['getCustomer', 'getBankAccount'],
-        ({ headers: { 'x-service-api-resource-version': _ignored, ...headers }, ...input }) => ({
-          ...input,
-          headers,
-        }),
-      ),
+      ignoreHeader(edges, ['getCustomer', 'getBankAccount'], 'x-service-api-resource-version'),
   },
   'PAY-AUTH-V2-REQUIRED': {
     description: 'payment authorizations accepted without the V2 header (V2 assumed)',
@@ -97,11 +97,7 @@ export const PAYMENT_BREAKS = {
   },
   'PAY-ENROLLMENT': {
     description: 'the enrollment list ignores its `status` filter',
-    edges: (edges) =>
-      rewriteInput(edges, ['listEnrollments'], ({ query: { status: _ignored, ...query }, ...input }) => ({
-        ...input,
-        query,
-      })),
+    edges: (edges) => ignoreQuery(edges, ['listEnrollments'], 'status'),
   },
   'PAY-SANDBOX': {
     description: 'payment initiation left open in the sandbox',

@@ -1,11 +1,17 @@
 /**
  * AUTH-BASIC: any operation, with no credentials, a malformed Authorization header, an unknown key or
- * the right key id with a wrong secret, gets 401 with the error array; the right key is let in.
+ * the right key id with a wrong secret, gets 401 with the error array; the right key is let in. Every
+ * operation is tried once without credentials (examples), so each shows its documented 401.
  */
 import fc from 'fast-check';
 import { basicHeader, type Credentials } from '../../http/masked-auth.js';
 import { describeAnswer, expectStatus } from '../expect-response.js';
-import { type OperationRequest, operationOf, operationRequests } from '../operation-requests.js';
+import {
+  type OperationRequest,
+  operationOf,
+  operationRequests,
+  requestPerOperation,
+} from '../operation-requests.js';
 import { defineRule, fail, skip } from '../rule.js';
 import { describeOperation, sendRequest } from '../send-request.js';
 
@@ -44,7 +50,8 @@ export const authBasic = defineRule<Input>({
     );
     return fc.record({ credentials, call: operationRequests(suite, suite.operations) });
   },
-  // Each kind of wrong credentials once: none, malformed, an unknown key, the right key id with a wrong secret.
+  // Each kind of wrong credentials once (none, malformed, an unknown key, the right key id with a wrong
+  // secret), then every operation without credentials.
   examples(suite) {
     const { primary } = suite.config.keys;
     const [call] = fc.sample(operationRequests(suite, suite.operations), { numRuns: 1, seed: 0 });
@@ -54,7 +61,10 @@ export const authBasic = defineRule<Input>({
       { header: basicHeader({ id: `${primary.id}-unknown`, secret: primary.secret }) },
       { header: basicHeader({ id: primary.id, secret: `${primary.secret}-wrong` }) },
     ];
-    return wrong.map((credentials) => ({ credentials, call: call! }));
+    const everyOperation = requestPerOperation(suite, suite.operations).map(
+      (each): Input => ({ credentials: 'none', call: each }),
+    );
+    return [...wrong.map((credentials) => ({ credentials, call: call! })), ...everyOperation];
   },
   async check({ credentials, call }, run) {
     const operation = operationOf(run, call);

@@ -1,10 +1,17 @@
 /**
  * ERR-500-408: a 500 or a 408, injected through the control API (`POST /_ofkit/faults/`, admin.yaml)
- * on any operation, reaches the client with that status and the error array.
+ * on any operation, reaches the client with that status and the error array, valid against the
+ * operation's documented response for that status. Every operation is tried with each of the two it
+ * documents (examples), so each shows them.
  */
 import fc from 'fast-check';
-import { describeAnswer, expectErrorArray, expectStatus } from '../expect-response.js';
-import { type OperationRequest, operationOf, operationRequests } from '../operation-requests.js';
+import { describeAnswer, expectErrorArray, expectStatus, expectValid } from '../expect-response.js';
+import {
+  type OperationRequest,
+  operationOf,
+  operationRequests,
+  requestPerOperation,
+} from '../operation-requests.js';
 import { defineRule, fail, skip } from '../rule.js';
 import { describeOperation, sendRequest } from '../send-request.js';
 
@@ -28,6 +35,12 @@ export const err500408 = defineRule<Input>({
       status: fc.constantFrom<500 | 408>(500, 408),
       call: operationRequests(suite, suite.operations),
     }),
+  examples: (suite) =>
+    requestPerOperation(suite, suite.operations).flatMap((call) => {
+      const operation = operationOf(suite, call);
+      const statuses = ([500, 408] as const).filter((status) => operation.responses.has(String(status)));
+      return statuses.map((status): Input => ({ status, call }));
+    }),
   async check({ status, call }, run) {
     const operation = operationOf(run, call);
     const json = { operation_id: operation.operationId, status, count: 1 };
@@ -39,6 +52,8 @@ export const err500408 = defineRule<Input>({
       const what = `${describeOperation(operation)} with an injected ${status}`;
       expectStatus(response, [status], what);
       expectErrorArray(run.document, response, what);
+      const declared = operation.responses.get(String(status))?.schema;
+      if (declared !== undefined) expectValid(run.document, response, declared, what);
     } finally {
       await run.http.request({ method: 'DELETE', url: FAULTS });
     }

@@ -4,13 +4,18 @@
  * for a status (428 with a session) that schema applies. Requests that provoke errors of every kind are
  * generated: no credentials, refused methods, unknown paths and ids, invalid paging, malformed JSON and
  * members of the wrong type (these two must get 400: the document's BadRequest), and valid requests.
+ * With the control API, every operation that documents a 400 gets the injected one (the Too Many
+ * Sessions error) once, so each shows the error array of its documented 400.
  */
 import type { JsonValue } from '../../../../openapi/document/json.js';
-import { expectErrorArray, expectStatus, expectValid } from '../expect-response.js';
+import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
+import { describeAnswer, expectErrorArray, expectStatus, expectValid } from '../expect-response.js';
 import { type OperationRequest, operationOf } from '../operation-requests.js';
-import { defineRule, type RunContext, skip } from '../rule.js';
+import { defineRule, fail, type RunContext, skip } from '../rule.js';
 import { describeOperation, sendRequest } from '../send-request.js';
-import { type ErrorCase, errorCases } from './error-cases.js';
+import { type ErrorCase, errorCases, injected400Cases } from './error-cases.js';
+
+const FAULTS = '/_ofkit/faults/';
 
 export const errBody = defineRule<ErrorCase>({
   id: 'ERR-BODY',
@@ -19,11 +24,12 @@ export const errBody = defineRule<ErrorCase>({
   prepare: async (suite) =>
     suite.operations.length === 0 ? skip('no operation left by the config') : undefined,
   arbitrary: (suite) => errorCases(suite),
+  examples: (suite) => injected400Cases(suite),
   async check(errorCase, run) {
     const { response, operation } = await send(errorCase, run);
     const what = `${errorCase.kind}: ${operation ? describeOperation(operation) : errorCase.kind}`;
-    if (errorCase.kind === 'wrong-type' || errorCase.kind === 'malformed-json')
-      expectStatus(response, [400], what);
+    const bad = ['wrong-type', 'malformed-json', 'injected-400'];
+    if (bad.includes(errorCase.kind)) expectStatus(response, [400], what);
     if (response.status < 400) return;
     const declared = operation?.responses.get(String(response.status))?.schema;
     if (declared === undefined)
@@ -46,9 +52,22 @@ async function send(errorCase: ErrorCase, run: RunContext) {
     const rawBody = '{"truncated": ';
     return { response: await sendRequest(run.http, operation, call.request, { rawBody }), operation };
   }
+  if (errorCase.kind === 'injected-400') return { response: await injected(run, operation, call), operation };
   if (errorCase.kind === 'wrong-type') {
     const body = { ...(call.request.body as Record<string, JsonValue>), [errorCase.member]: errorCase.value };
     return { response: await sendRequest(run.http, operation, { ...call.request, body }), operation };
   }
   return { response: await sendRequest(run.http, operation, call.request), operation };
+}
+
+/** The request once a 400 is armed for its operation; the fault is cleared whatever happens. */
+async function injected(run: RunContext, operation: ApiOperation, call: OperationRequest) {
+  const json = { operation_id: operation.operationId, status: 400, count: 1 };
+  const armed = await run.http.request({ method: 'POST', url: FAULTS, json });
+  if (armed.status !== 201) fail(`POST ${FAULTS} ${JSON.stringify(json)} answered ${describeAnswer(armed)}`);
+  try {
+    return await sendRequest(run.http, operation, call.request);
+  } finally {
+    await run.http.request({ method: 'DELETE', url: FAULTS });
+  }
 }

@@ -144,34 +144,56 @@ function matches(record: JsonObject, { member, lookup }: Target, value: string):
   }
 }
 
+/** Upper case becomes lower and lower upper: `__icontains` must match the text whatever its case. */
+const swapCase = (text: string) =>
+  [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+
+const HAS_LETTER = /\p{L}/u;
+
 /** A value for the target: a known one, some known ones for the list lookups, a known text's part. */
 function valueFor(target: Target): fc.Arbitrary<string> {
   const known = fc.constantFrom(...target.known);
   if (target.lookup === 'not_in' || target.lookup === 'allin')
-    return fc.subarray(target.known, { minLength: 1, maxLength: 3 }).map((values) => values.join(','));
+    return fc
+      .subarray(target.known, { minLength: 1, maxLength: Math.min(3, target.known.length) })
+      .map((values) => values.join(','));
   if (target.lookup === 'icontains')
     return known.chain((text) =>
       fc
         .tuple(fc.nat(Math.max(0, text.length - 1)), fc.integer({ min: 1, max: 4 }))
         .map(([at, length]) => text.slice(at, at + length))
         .filter((part) => part.trim() !== '' && !part.includes(','))
-        .chain((part) => fc.constantFrom(part.toUpperCase(), part.toLowerCase())),
+        .chain((part) => fc.constantFrom(swapCase(part), part.toUpperCase(), part.toLowerCase())),
     );
   return known;
 }
 
+/** For `__icontains`: three characters of a text with letters, their case swapped (FILTER-LOOKUP). */
+function otherCasePart(known: readonly string[]): string | undefined {
+  const text = known.find((value) => HAS_LETTER.test(value));
+  if (text === undefined) return undefined;
+  const at = Math.max(0, text.search(HAS_LETTER) - 1);
+  return swapCase(text.slice(at, at + 3));
+}
+
 /**
  * Tried first: one filter of each lookup, with a value a record holds (a record lying on a bound is what
- * tells `__gt` from `__gte`), so a short run covers every lookup.
+ * tells `__gt` from `__gte`), so a short run covers every lookup; and every `__icontains` filter with a
+ * part of a text in the other case (a case-sensitive match answers fewer records).
  */
 function firstOfEachLookup(targets: Target[]): Input[] {
   const byLookup = new Map<Lookup, Target>();
   for (const target of targets) if (!byLookup.has(target.lookup)) byLookup.set(target.lookup, target);
-  return [...byLookup.values()].map((target) => {
-    const middle = target.known[Math.floor(target.known.length / 2)]!;
-    const value = target.lookup === 'icontains' ? middle.slice(0, 3) : middle;
-    return { target, value };
-  });
+  const first = [...byLookup.values()]
+    .filter((target) => target.lookup !== 'icontains')
+    .map((target) => ({ target, value: target.known[Math.floor(target.known.length / 2)]! }));
+  const icontains = targets
+    .filter((target) => target.lookup === 'icontains')
+    .flatMap((target) => {
+      const value = otherCasePart(target.known);
+      return value === undefined ? [] : [{ target, value }];
+    });
+  return [...first, ...icontains];
 }
 
 export const filterLookup = defineRule<Input, Target[]>({

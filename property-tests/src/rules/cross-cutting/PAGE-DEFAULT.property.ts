@@ -61,11 +61,13 @@ export const pageDefault = defineRule<Input, ListSource[]>({
     });
     const what = `GET ${source.path} ${new URLSearchParams(query)}`;
     const current = pageOf(response, what);
+    // The links first: a relative `next` also breaks the page schema (`format: uri`), which would end
+    // the run as unmet below; it is this rule's own violation.
+    checkPageLink('next', current.next, query, what);
+    checkPageLink('previous', current.previous, query, what);
     const schema = run.document.operation(source.operationId)?.responses.get('200')?.schema;
     if (schema !== undefined) expectUsable(run.document, response, schema, what);
     // With page_size given, how many records a page holds is PAGE-MAX's and PAGE-NAV's to check.
     if (pageSize === null) checkDefaultSize(current, page, what);
-    checkPageLink('next', current.next, query);
-    checkPageLink('previous', current.previous, query);
   },
 });

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { isObject, type JsonValue } from '../../../../openapi/document/json.js';
 import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
-import { type OperationRequest, operationRequests } from '../operation-requests.js';
+import { type OperationRequest, operationRequests, requestPerOperation } from '../operation-requests.js';
 import type { SuiteContext } from '../rule.js';
 
 export type ErrorCase =
@@ -11,7 +11,9 @@ export type ErrorCase =
       kind: 'valid' | 'no-credentials' | 'unknown-id' | 'bad-paging' | 'malformed-json';
       call: OperationRequest;
     }
-  | { kind: 'wrong-type'; call: OperationRequest; member: string; value: JsonValue };
+  | { kind: 'wrong-type'; call: OperationRequest; member: string; value: JsonValue }
+  /** The control API's injected 400 (the Too Many Sessions error), on an operation that documents 400. */
+  | { kind: 'injected-400'; call: OperationRequest };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** One value of each JSON type; a member gets one its schema refuses. */
@@ -118,4 +120,15 @@ export function errorCases(suite: SuiteContext): fc.Arbitrary<ErrorCase> {
     ),
   ].filter((arbitrary): arbitrary is fc.Arbitrary<ErrorCase> => arbitrary !== undefined);
   return fc.oneof(...arbitraries);
+}
+
+/**
+ * With the control API: every operation that documents a 400 once with the injected 400 (the Too Many
+ * Sessions error, CLIENT-TOO-MANY-SESSIONS), the one 400 the document gives some operations (a detail
+ * read has no body or filter to get wrong), so each shows its documented 400.
+ */
+export function injected400Cases(suite: SuiteContext): ErrorCase[] {
+  if (!suite.capabilities.controlApi) return [];
+  const documenting = suite.operations.filter((operation) => operation.responses.has('400'));
+  return requestPerOperation(suite, documenting).map((call): ErrorCase => ({ kind: 'injected-400', call }));
 }

@@ -6,22 +6,24 @@ export function checkPageLink(
   name: 'next' | 'previous',
   link: string | null,
   sent: Record<string, string>,
+  what = '',
 ): void {
   if (link === null) return;
+  const where = what ? `${what}: ` : '';
   let url: URL;
   try {
     url = new URL(link);
   } catch {
-    fail(`\`${name}\` is not an absolute URL: ${link}`);
+    fail(`${where}\`${name}\` is not an absolute URL: ${link}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    fail(`\`${name}\` is not an http(s) URL: ${link}`);
+    fail(`${where}\`${name}\` is not an http(s) URL: ${link}`);
   for (const [param, value] of Object.entries(sent)) {
     if (param === 'page') continue;
     const carried = url.searchParams.get(param);
     if (carried !== value) {
       fail(
-        `\`${name}\` does not carry ${param}=${value} of the request (it has ${param}=${carried ?? '(absent)'}): ${link}`,
+        `${where}\`${name}\` does not carry ${param}=${value} of the request (it has ${param}=${carried ?? '(absent)'}): ${link}`,
       );
     }
   }

@@ -1,8 +1,10 @@
 /**
  * DATA-RETRIEVE: for every data resource the fixtures reach, POST `P/` with the link (a range and enum
  * values generated within what the document allows) answers 201 with a list valid against the document,
- * and every record it returned is then listed by GET `P/?link=`. LINK-REGISTER's half is checked here
- * too: the same retrieval for a link that was never registered gets 400 or 404 with the error array.
+ * and every record it returned is then listed by GET `P/?link=`; with `save_data: false` it answers 200
+ * with the records, which it does not keep (tried once for every resource whose body has the member).
+ * LINK-REGISTER's half is checked here too: the same retrieval for a link that was never registered gets
+ * 400 or 404 with the error array.
  */
 import fc from 'fast-check';
 import { expectErrorArray, expectStatus } from '../expect-response.js';
@@ -17,6 +19,8 @@ interface Input {
   unknownLink: string | null;
   range: RangeChoice | null;
   enums: Record<string, string>;
+  /** `save_data: false`: the records come back (200) without being kept. */
+  discard: boolean;
 }
 
 export const dataRetrieve = defineRule<Input, Reachable[]>({
@@ -39,14 +43,22 @@ export const dataRetrieve = defineRule<Input, Reachable[]>({
         ),
         range: resource.range ? fc.option(acceptedRange(suite, resource), { freq: 4 }) : fc.constant(null),
         enums: enumChoice(resource),
+        discard: resource.saveData ? fc.boolean() : fc.constant(false),
       }),
     ),
-  // Every reachable resource once, with its default body.
+  // Every reachable resource once with its default body, and once not saved where it can be.
   examples: (_, reachable) =>
-    reachable.map(({ resource }) => ({ path: resource.path, unknownLink: null, range: null, enums: {} })),
+    reachable.flatMap(({ resource }) => {
+      const base = { path: resource.path, unknownLink: null, range: null, enums: {}, discard: false };
+      return resource.saveData ? [base, { ...base, discard: true }] : [base];
+    }),
   async check(input, run, reachable) {
     const { resource, link, today } = byPath(reachable, input.path);
-    const choice = { enums: input.enums, ...(input.range ? { range: input.range } : {}) };
+    const choice = {
+      enums: input.enums,
+      discard: input.discard,
+      ...(input.range ? { range: input.range } : {}),
+    };
     const body = retrievalBody(resource, input.unknownLink ?? link, today, choice);
     const answer = await postRetrieval(run.http, resource, body);
     if (input.unknownLink !== null) {
@@ -57,7 +69,8 @@ export const dataRetrieve = defineRule<Input, Reachable[]>({
       return;
     }
     const records = expectRetrieved(run, resource, answer, body);
-    if (!resource.list) return;
+    // Not kept: whether the records were stored before is another retrieval's business.
+    if (!resource.list || input.discard) return;
     const listed = new Set((await listByLink(run.http, resource.path, link)).map(idOf));
     const missing = records.map(idOf).filter((id) => !listed.has(id));
     if (missing.length > 0) {

@@ -1,17 +1,18 @@
 /**
- * TAX-RETURNS-MIXED: a tax-return retrieval (generated years, optionally only one `type`) answers a list
- * valid against the document, whose items are a `oneOf` (yearly or monthly): each record matches exactly
- * one branch, and only the asked `type` when one is asked (the document's choice). The list GET
- * `P/?link=` validates against its page schema and mixes the kinds: every kind a retrieval returned is
- * listed, side by side. Which kinds the target returned is reported.
+ * TAX-RETURNS-MIXED: tax-return retrievals over generated years, one of each `type` (yearly and monthly;
+ * the first one generated, possibly without `type`), answer lists valid against the document whose items
+ * are a `oneOf` (yearly or monthly): each record matches exactly one branch, and only the asked `type`
+ * when one is asked (the document's choice). The list GET `P/?link=` validates against its page schema
+ * and mixes the kinds: after both retrievals it holds records of every kind they returned, side by side.
+ * Which kinds the target returned is reported.
  */
 import fc from 'fast-check';
 import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 import { expectUsable } from '../expect-response.js';
-import { defineRule, fail, type SuiteContext, skip } from '../rule.js';
+import { defineRule, fail, type RunContext, type SuiteContext, skip, unmet } from '../rule.js';
 import type { DataResource } from './data-resources.js';
 import { byPath, type Reachable, reachableResources } from './reachable.js';
-import { expectRetrieved, postRetrieval, retrievalBody } from './retrieval.js';
+import { dayText, expectRetrieved, postRetrieval, yearOfDay } from './retrieval.js';
 
 interface Input {
   path: string;
@@ -35,11 +36,14 @@ function branchesOf(suite: SuiteContext, resource: DataResource): JsonValue[] {
   return isObject(items) && Array.isArray(items.oneOf) ? items.oneOf : [];
 }
 
+/** The kinds a retrieval may ask for: the body's `type` enum, else (a free string, as the provider's) its examples. */
 function typesOf(suite: SuiteContext, resource: DataResource): string[] {
   const body = suite.document.resolve(resource.retrieve.body?.schema);
   const type =
     isObject(body) && isObject(body.properties) ? suite.document.resolve(body.properties.type) : undefined;
-  return isObject(type) && Array.isArray(type.enum) ? type.enum.map(String) : [];
+  if (!isObject(type)) return [];
+  const values = Array.isArray(type.enum) ? type.enum : Array.isArray(type.examples) ? type.examples : [];
+  return values.filter((value): value is string => typeof value === 'string');
 }
 
 /** The index of the one branch each record matches; a Violation when it matches none or several. */
@@ -59,6 +63,40 @@ function kindsOf(suite: SuiteContext, entry: Mixed, records: JsonObject[], what:
       fail(`${what}: record ${String(whole.id)} matches ${matching.length} branches of the oneOf`);
     return matching[0]!;
   });
+}
+
+/**
+ * A retrieval body over the years `back` and `span` choose, in the members of its kind (the document's):
+ * `year_from`/`year_to` for yearly returns (and without `type`), `date_from`/`date_to` for monthly ones.
+ */
+function mixedBody(entry: Mixed, range: { back: number; span: number }, type: string | null): JsonObject {
+  const last = yearOfDay(entry.today) - range.back;
+  const first = last - range.span;
+  const years: JsonObject =
+    type === 'monthly'
+      ? { date_from: `${first}-01-01`, date_to: range.back === 0 ? dayText(entry.today) : `${last}-12-31` }
+      : { year_from: String(first), year_to: String(last) };
+  return { ...entry.resource.fixed, link: entry.link, ...years, ...(type ? { type } : {}) };
+}
+
+/** One retrieval (only `type`'s records when one is asked): the oneOf branch of each record returned. */
+async function retrieveKinds(
+  run: RunContext,
+  entry: Mixed,
+  range: { back: number; span: number },
+  type: string | null,
+): Promise<number[]> {
+  const { resource } = entry;
+  const body = mixedBody(entry, range, type);
+  const what = `POST ${resource.path} ${JSON.stringify(body)}`;
+  const records = expectRetrieved(run, resource, await postRetrieval(run.http, resource, body), body);
+  const kinds = kindsOf(run, entry, records, what);
+  // The request names the kind as the provider does (`yearly`), the record as the spec does (`YEARLY`).
+  const asked = type?.toUpperCase();
+  const other =
+    asked === undefined ? [] : records.filter((record) => String(record.type).toUpperCase() !== asked);
+  if (other.length > 0) fail(`${what}: asked for type ${type}, got ${other.length} records of another type`);
+  return kinds;
 }
 
 export const taxReturnsMixed = defineRule<Input, Mixed[]>({
@@ -95,31 +133,28 @@ export const taxReturnsMixed = defineRule<Input, Mixed[]>({
     mixed.map(({ resource }) => ({ path: resource.path, back: 0, span: 1, type: null })),
   async check({ path, back, span, type }, run, mixed) {
     const entry = byPath(mixed, path);
-    const { resource, link, today } = entry;
-    const body = {
-      ...retrievalBody(resource, link, today, { range: { back, span } }),
-      ...(type ? { type } : {}),
-    };
-    const what = `POST ${path} ${JSON.stringify(body)}`;
-    const records = expectRetrieved(run, resource, await postRetrieval(run.http, resource, body), body);
-    const kinds = kindsOf(run, entry, records, what);
-    if (kinds.length > 0) entry.seen.add([...new Set(kinds)].sort().join('+'));
-    // The request names the kind as the provider does (`yearly`), the record as the spec does (`YEARLY`).
-    const asked = type?.toUpperCase();
-    const other =
-      asked === undefined ? [] : records.filter((record) => String(record.type).toUpperCase() !== asked);
-    if (other.length > 0)
-      fail(`${what}: asked for type ${type}, got ${other.length} records of another type`);
+    // The generated first retrieval, then one of each other type: both kinds are asked for.
+    const types = [type, ...entry.types.filter((other) => other !== type)];
+    const kinds = new Set<number>();
+    for (const asked of types) {
+      for (const kind of await retrieveKinds(run, entry, { back, span }, asked)) kinds.add(kind);
+    }
+    if (kinds.size > 0) entry.seen.add([...kinds].sort().join('+'));
+    if (entry.types.length > 1 && kinds.size < 2)
+      unmet(
+        `retrievals of ${types.join(', ')} returned records of ${kinds.size} kind(s) only: no mix to list`,
+      );
+    const { link } = entry;
     const answer = await run.http.request({ method: 'GET', url: path, query: { link, page_size: '1000' } });
-    const schema = resource.list?.responses.get('200')?.schema;
+    const schema = entry.resource.list?.responses.get('200')?.schema;
     if (schema !== undefined) expectUsable(run.document, answer, schema, `GET ${path}?link=${link}`);
     const listed =
       isObject(answer.json) && Array.isArray(answer.json.results) ? answer.json.results.filter(isObject) : [];
     const listedKinds = new Set(kindsOf(run, entry, listed, `GET ${path}?link=${link}`));
-    const missing = [...new Set(kinds)].filter((kind) => !listedKinds.has(kind));
+    const missing = [...kinds].filter((kind) => !listedKinds.has(kind));
     if (listed.length < 1000 && missing.length > 0)
       fail(
-        `GET ${path}?link=${link} lists no record of oneOf branch ${missing.join(', ')}, which ${what} returned`,
+        `GET ${path}?link=${link} lists no record of oneOf branch ${missing.join(', ')}, which the retrievals of ${types.map((t) => t ?? 'no type').join(' and ')} returned`,
       );
   },
   summarize: (mixed) =>

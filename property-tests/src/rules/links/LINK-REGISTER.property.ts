@@ -104,14 +104,14 @@ export const linkRegister = defineRule<Input>({
       retrieval: fc.constantFrom(...retrievals(suite).map((op) => op.operationId)),
       unknownLink: fc.uuid({ version: 4 }),
     }),
-  // Every fixture kind once, each with another retrieval.
+  // Every retrieval once (each shows its answer to an unknown link), the fixture kinds in turn.
   examples: (suite) => {
-    const operations = retrievals(suite);
-    return registrationKinds(suite).map((kind, index) => ({
-      kind,
+    const kinds = registrationKinds(suite);
+    return retrievals(suite).map((operation, index) => ({
+      kind: kinds[index % kinds.length]!,
       accessMode: null,
       externalId: null,
-      retrieval: operations[index % operations.length]!.operationId,
+      retrieval: operation.operationId,
       unknownLink: '00000000-0000-4000-8000-000000000000',
     }));
   },

@@ -85,7 +85,7 @@ async function customerIds(suite: SuiteContext): Promise<string[]> {
 async function paymentsPart(suite: SuiteContext, note: (text: string) => void) {
   const operation = suite.operations.find((op) => op.operationId === 'createPaymentsWidgetToken');
   if (!operation) return { operation: undefined, customers: [] };
-  if (suite.config.environment === 'sandbox') {
+  if (suite.environment === 'sandbox') {
     note('POST /payments/br/token/ left out: payments are not available in the sandbox (PAY-SANDBOX)');
     return { operation: undefined, customers: [] };
   }

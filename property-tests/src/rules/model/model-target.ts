@@ -1,5 +1,6 @@
 /** The real side of a model run: the target behind its recording session, and what the run shares. */
 import type { HttpSession } from '../../http/http-client.js';
+import type { Environment } from '../../target/environment.js';
 import type { TargetConfig } from '../../target/target-config.js';
 
 /** How often each command met each status, over every run of the rule (the report's summary). */
@@ -9,6 +10,8 @@ export interface ModelTarget {
   /** The run's recording session: a failure prints it as curl commands. */
   http: HttpSession;
   config: TargetConfig;
+  /** The sandbox loads a new link's history at once (WEBHOOK-SANDBOX): the model learns those records. */
+  environment: Environment;
   /** `external_id` of every link the run registers: ListLinks filters by it, so other links do not count. */
   externalId: string;
   /** The target's current date (`YYYY-MM-DD`), for the date range of transaction retrievals. */

@@ -2,12 +2,14 @@
  * RegisterLink: POST /api/links/ with the config's link fixture (LINK-REGISTER, 201), or with its MFA
  * fixture, which the institution pauses (LINK-MFA-428: 428 with a session) until PATCH /api/links/
  * resumes it with the token (200, choice; 201 accepted). Every link of the run carries the run's
- * `external_id`, and is registered `single` (a recurrent one would load its history on its own).
+ * `external_id`, and is registered `single` (a recurrent one would load its history on its own). In
+ * the sandbox every new link loads its history (WEBHOOK-SANDBOX): the model learns those records.
  */
 import type fc from 'fast-check';
 import type { JsonObject } from '../../../../openapi/document/json.js';
 import { expectStatus } from '../expect-response.js';
 import { fail } from '../rule.js';
+import { learnHistoricalRecords } from './historical-records.js';
 import { readLink } from './link-detail.js';
 import { LINKS, type LinkModel } from './link-model.js';
 import { finalAnswer, postResumable } from './mfa-continuation.js';
@@ -44,6 +46,7 @@ export class RegisterLinkCommand implements fc.AsyncCommand<LinkModel, ModelTarg
       fail(`${what}: the new link got the id ${id} of a link registered before`);
     }
     model.links.push({ id, mfa: this.mfa, detail, offered: detail.fetch_resources, lastRefresh: null });
+    await learnHistoricalRecords(model, target, id, what);
   }
 
   toString(): string {

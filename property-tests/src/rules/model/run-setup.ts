@@ -109,7 +109,12 @@ export async function startRun(
   run: RunContext,
   fixture: ModelFixture,
 ): Promise<{ model: LinkModel; target: ModelTarget }> {
-  const base = { http: run.http, config: fixture.config, externalId: `ofkit-model-${randomUUID()}` };
+  const base = {
+    http: run.http,
+    config: fixture.config,
+    environment: run.environment,
+    externalId: `ofkit-model-${randomUUID()}`,
+  };
   if (!fixture.controlled) {
     const today = new Date().toISOString().slice(0, 10);
     return { model: createModel(realClock()), target: { ...base, today, tally: fixture.tally } };

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import type { JsonObject } from '../../../../openapi/document/json.js';
 import { describeAnswer, expectErrorArray } from '../expect-response.js';
-import { defineRule, fail, type RunContext, skip } from '../rule.js';
+import { defineRule, fail, type RunContext, skipForEnvironment } from '../rule.js';
 import { authorizationBody } from './authorization-steps.js';
 import { AUTHORIZATIONS, INTENTS, listResults, PAYMENTS, V2_HEADERS } from './payment-api.js';
 import { amountArbitrary, oneChargeSchedule } from './payment-bodies.js';
@@ -90,9 +90,9 @@ export const paySandbox = defineRule<Input, PaymentFixture>({
   area: 'payments',
   runs: 6,
   async prepare(suite) {
-    if (suite.config.environment !== 'sandbox') {
-      return skip(
-        'needs a sandbox target: set `environment: sandbox` and the sandbox key in the config (the primary key is a production one)',
+    if (suite.environment !== 'sandbox') {
+      return skipForEnvironment(
+        'needs a sandbox target (GET /api/ names production; --environment sandbox with the sandbox key to say otherwise)',
       );
     }
     return missingOperations(suite, CREATES) ?? preparePayments(suite, OPERATIONS);

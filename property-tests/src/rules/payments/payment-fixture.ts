@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import type { HttpSession } from '../../http/http-client.js';
-import { type Skip, type SuiteContext, skip } from '../rule.js';
+import { type Skip, type SuiteContext, skip, skipForEnvironment } from '../rule.js';
 import {
   accountNumberArbitrary,
   agencyArbitrary,
@@ -87,9 +87,9 @@ export async function preparePayments(
   const missing = missingOperations(suite, ['createCustomer', 'createBankAccount', ...operationIds]);
   if (missing) return missing;
   const initiates = operationIds.some((id) => INITIATIONS.includes(id));
-  if (initiates && suite.config.environment === 'sandbox') {
-    return skip(
-      'payment initiation is not available in the sandbox (PAY-SANDBOX); run it against production',
+  if (initiates && suite.environment === 'sandbox') {
+    return skipForEnvironment(
+      'payment initiation is not available in the sandbox (interface spec, Environments; PAY-SANDBOX asserts the refusal)',
     );
   }
   const nextSerial = serials();

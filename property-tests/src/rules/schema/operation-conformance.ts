@@ -3,7 +3,8 @@
  * requests get a status the document declares for the operation, and a body (as JSON) that validates
  * against that status's schema (RESP-REQUIRED-NULLABLE among the rest); a status without a schema has
  * no body. The statuses seen are noted, so a report shows which operations only ever answered errors
- * (state the suite could not set up).
+ * (state the suite could not set up). A row passes only when its operation answered a success status
+ * during the run (runner/schema-evidence.ts): otherwise it is inconclusive, "not implemented?".
  */
 
 import type { ApiDocument } from '../../../../openapi/document/api-document.js';
@@ -22,7 +23,7 @@ import {
 import { describeAnswer, expectValid, undocumentedMembers } from '../expect-response.js';
 import { knownRequest, knownValues } from '../known-values.js';
 import { isResume, pausedRetrieval } from '../paused-retrieval.js';
-import { defineRule, fail, type Rule, skip } from '../rule.js';
+import { defineRule, fail, type Rule, skip, skipForEnvironment, unmet } from '../rule.js';
 import { describeOperation, sendRequest } from '../send-request.js';
 import { DRAWN_QUERIES, isListOperation, listRequests } from './drawn-list-queries.js';
 
@@ -39,6 +40,9 @@ interface Fixture {
   pages: { answered: number; withRecords: number };
 }
 
+/** Statuses a server answers for a route it does not have. */
+const NOT_ROUTED = new Set([404, 405, 501]);
+
 /** Few runs per operation: there are ~150 of them. Lists trade random runs for drawn queries. */
 const RUNS = 5;
 
@@ -50,10 +54,14 @@ export function operationConformanceRule(operation: ApiOperation): Rule {
     id,
     title: `${id}: ${operation.method} ${operation.path} answers a documented status with a body valid against its schema`,
     area: 'schema',
+    // The row passes only once its operation answered a success status (schema-evidence.ts).
+    operationId: operation.operationId,
     runs: list ? RUNS - DRAWN_QUERIES : RUNS,
     async prepare(suite, note) {
       const included = suite.operations.some((op) => op.operationId === operation.operationId);
       if (!included) return skip('excluded by the config (operations.exclude)');
+      const unavailable = suite.unavailable.get(operation.operationId);
+      if (unavailable !== undefined) return skipForEnvironment(unavailable);
       const overrides = await knownValues(suite, operation, note);
       // Coverage: the state the success status needs, built before the runs.
       const success = isResume(suite, operation) ? await pausedRetrieval(suite, operation, note) : undefined;
@@ -80,6 +88,12 @@ export function operationConformanceRule(operation: ApiOperation): Rule {
       const declared = operation.responses.get(String(response.status));
       const what = `${describeOperation(operation)} answered ${response.status}`;
       if (!declared) {
+        // "There is nothing here": evidence that the operation is not implemented, not of a wrong
+        // status, until the operation has answered a success (schema-evidence.ts makes the row
+        // inconclusive, "not implemented?", when it never does).
+        const succeeded = [...fixture.statuses.keys()].some((status) => status >= 200 && status < 300);
+        if (NOT_ROUTED.has(response.status) && !succeeded)
+          unmet(`${what}: not implemented? (${describeAnswer(response)})`);
         const statuses = [...operation.responses.keys()].join(', ');
         fail(
           `${what}, which the document does not declare (declared: ${statuses}): ${describeAnswer(response)}`,

@@ -8,13 +8,8 @@ import type { JsonObject, JsonValue } from '../../../../openapi/document/json.js
 import { DAY_MS } from '../../core/time.js';
 import type { Ids, Random } from '../../ids/seeded-ids.js';
 import { dayOfMonthIndex, monthIndexOfDay, parseDay } from './calendar.js';
-import {
-  allowedTopLevelValues,
-  type CompileEnv,
-  compileRecord,
-  type Gen,
-  type GenState,
-} from './field-compiler.js';
+import { allowedTopLevelValues, compileRecord } from './field-compiler.js';
+import type { CompileEnv, Gen, GenState } from './generator-types.js';
 import type { RecordTemplate } from './record-templates.js';
 import { COUNTRY_CURRENCIES, RESOURCE_HINTS } from './resource-hints.js';
 

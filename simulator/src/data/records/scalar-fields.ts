@@ -7,7 +7,7 @@ import type { JsonObject, JsonValue } from '../../../../openapi/document/json.js
 import { DAY_MS } from '../../core/time.js';
 import type { Random } from '../../ids/seeded-ids.js';
 import { formatDay, formatMonth, monthIndexOfDay, parseDay, parseMonth } from './calendar.js';
-import type { Gen, Site, VariantEnv } from './field-compiler.js';
+import type { Gen, Site, VariantEnv } from './generator-types.js';
 import { COUPLED_FIELDS, KEPT_NUMBER, MONEY_INTEGER, SERIAL_FIELD } from './resource-hints.js';
 
 /** A pattern that is one run of digits (`^[0-9]{9,20}$`, `^\\d{11}$`): any digits of the same length fit. */

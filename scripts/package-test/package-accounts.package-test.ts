@@ -16,9 +16,9 @@ it('registers a link and retrieves its accounts', async () => {
   const link = await client.POST('/api/links/', {
     body: { institution: 'ofbank_br_retail', username: '76109277673', password: 'secret' },
   });
-  expect(link.response.status).toBe(201);
+  expect(link.status).toBe(201);
   const accounts = await client.POST('/api/accounts/', { body: { link: link.data!.id } });
-  expect(accounts.response.status).toBe(201);
+  expect(accounts.status).toBe(201);
   expect(accounts.data!.length).toBeGreaterThan(0);
   await simulator.control.reset();
 });

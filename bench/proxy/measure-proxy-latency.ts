@@ -1,0 +1,181 @@
+/**
+ * The recording proxy's cost: a page of 100 transactions read at a fixed 200 requests/s straight from
+ * the simulator, through the proxy forwarding only (no checks, no recording: what the proxy's own
+ * thread costs), and through `ofkit record` (recording to a temporary HAR file), each a child process,
+ * in alternating rounds so all three meet the same machine load; the latency the proxy adds is the
+ * difference of the quantiles. Target: p99 added by `ofkit record` under 2 ms.
+ * Alone: `tsx bench/proxy/measure-proxy-latency.ts [--seconds N]`.
+ */
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startChild, stopAllChildren, tsxArgs } from '../servers/child-process.js';
+import { BASIC_AUTH, TRANSACTIONS } from '../servers/seed-data.js';
+import { quantile, runFixedRate } from './fixed-rate-load.js';
+
+export const PROXY_RATE = 200;
+export const PROXY_TARGET_P99_ADDED_MS = 2;
+const ROUNDS = 2;
+/**
+ * The simulator alone must keep the rate for a difference to mean anything: above this p99 the
+ * machine is saturated (a shared machine, other work) and the verdict is inconclusive, never met.
+ */
+const SATURATED_P99_MS = 50;
+
+interface Quantiles {
+  p50: number;
+  p99: number;
+  requests: number;
+}
+
+export interface ProxyLatencyReport {
+  rate: number;
+  secondsPerRound: number;
+  rounds: number;
+  direct: Quantiles;
+  forwardOnly: Quantiles;
+  recorded: Quantiles;
+  /** What each proxy adds to the simulator's quantiles. */
+  added: { forwardOnly: { p50: number; p99: number }; recorded: { p50: number; p99: number } };
+  failures: number;
+  harBytes: number;
+  loadAverage: number[];
+  /** CPU milliseconds per request each proxy process used (both threads of the recorder), when reported. */
+  cpuPerRequestMs: { forwardOnly?: number; recorded?: number; recordedCaughtUp?: boolean };
+  verdict: 'met' | 'missed' | 'inconclusive';
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+const of = (latencies: number[]): Quantiles => ({
+  p50: round2(quantile(latencies, 0.5)),
+  p99: round2(quantile(latencies, 0.99)),
+  requests: latencies.length,
+});
+const minus = (a: Quantiles, b: Quantiles) => ({ p50: round2(a.p50 - b.p50), p99: round2(a.p99 - b.p99) });
+
+async function startTargets(har: string) {
+  const spawnTsx = (name: string, entry: string, extra: string[] = []) =>
+    startChild({
+      name,
+      command: process.execPath,
+      args: [...tsxArgs(entry), ...extra],
+      collectReports: true,
+    });
+  const simulator = await spawnTsx('simulator', 'bench/servers/simulator-server.ts');
+  const forwardOnly = await spawnTsx('proxy, forwarding only', 'bench/proxy/forward-only-server.ts', [
+    '--upstream',
+    simulator.url,
+  ]);
+  const recorder = await spawnTsx('ofkit record', 'bench/proxy/recorder-server.ts', [
+    '--upstream',
+    simulator.url,
+    '--out',
+    har,
+  ]);
+  return { simulator, forwardOnly, recorder };
+}
+
+export async function measureProxyLatency(secondsPerRound: number): Promise<ProxyLatencyReport> {
+  const folder = await mkdtemp(join(tmpdir(), 'ofkit-bench-proxy-'));
+  const har = join(folder, 'bench.har');
+  try {
+    const { simulator, forwardOnly, recorder } = await startTargets(har);
+    const path = `${TRANSACTIONS}?link=${simulator.info.linkId}&page_size=100`;
+    const headers = { authorization: BASIC_AUTH };
+    const targets = [simulator, forwardOnly, recorder].map((child) => ({
+      url: child.url,
+      latencies: [] as number[],
+    }));
+    // Warm-up: JIT, connections, the document's compiled validators in the recorder.
+    for (const target of targets) await runFixedRate(target.url, path, headers, PROXY_RATE, 1);
+    let failures = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const target of targets) {
+        const run = await runFixedRate(target.url, path, headers, PROXY_RATE, secondsPerRound);
+        target.latencies.push(...run.latenciesMs);
+        failures += run.failures;
+      }
+    }
+    await Promise.all([forwardOnly.stop(), recorder.stop()]);
+    // Every proxied request: the measured ones and the one-second warm-up.
+    const requests = targets[1]!.latencies.length + PROXY_RATE;
+    const forwardCpu = cpuOf(forwardOnly.reports);
+    const recordCpu = cpuOf(recorder.reports);
+    const [direct, forwarded, recorded] = targets.map((target) => of(target.latencies)) as [
+      Quantiles,
+      Quantiles,
+      Quantiles,
+    ];
+    const added = { forwardOnly: minus(forwarded, direct), recorded: minus(recorded, direct) };
+    const verdict: ProxyLatencyReport['verdict'] =
+      failures > 0 || direct.p99 >= SATURATED_P99_MS
+        ? 'inconclusive'
+        : added.recorded.p99 < PROXY_TARGET_P99_ADDED_MS
+          ? 'met'
+          : 'missed';
+    return {
+      rate: PROXY_RATE,
+      secondsPerRound,
+      rounds: ROUNDS,
+      direct,
+      forwardOnly: forwarded,
+      recorded,
+      added,
+      failures,
+      harBytes: await stat(har).then(
+        (s) => s.size,
+        () => 0,
+      ),
+      loadAverage: loadavg().map((load) => Number(load.toFixed(2))),
+      cpuPerRequestMs: {
+        ...(forwardCpu && { forwardOnly: round2(forwardCpu.ms / requests) }),
+        ...(recordCpu && { recorded: round2(recordCpu.ms / requests), recordedCaughtUp: recordCpu.caughtUp }),
+      },
+      verdict,
+    };
+  } finally {
+    await stopAllChildren();
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** The `BENCH_CPU {json}` line a proxy child wrote at its end. */
+function cpuOf(reports: readonly string[]): { ms: number; caughtUp: boolean } | undefined {
+  const line = reports.find((report) => report.startsWith('BENCH_CPU '));
+  return line === undefined
+    ? undefined
+    : (JSON.parse(line.slice('BENCH_CPU '.length)) as { ms: number; caughtUp: boolean });
+}
+
+function verdictLine(report: ProxyLatencyReport): string {
+  if (report.verdict === 'inconclusive')
+    return `INCONCLUSIVE: the simulator alone answered p99 ${report.direct.p99.toFixed(2)} ms at this rate (saturated from ${SATURATED_P99_MS} ms${report.failures > 0 ? `, ${report.failures} failed requests` : ''}): the machine cannot tell the proxy's cost now`;
+  return report.verdict === 'met' ? 'met' : 'MISSED';
+}
+
+export function formatProxyLatency(report: ProxyLatencyReport): string {
+  const line = (name: string, q: Quantiles, added?: { p50: number; p99: number }) =>
+    `  ${name.padEnd(26)} p50 ${q.p50.toFixed(2).padStart(8)} ms   p99 ${q.p99.toFixed(2).padStart(8)} ms` +
+    (added ? `   added p50 ${added.p50.toFixed(2)} ms, p99 ${added.p99.toFixed(2)} ms` : '') +
+    `   (${q.requests} requests)`;
+  const cpu = report.cpuPerRequestMs;
+  const cpuLine = `  CPU per request: forwarding ${cpu.forwardOnly?.toFixed(2) ?? '?'} ms; recording (forwarding + redaction, checks, HAR in the worker) ${cpu.recorded?.toFixed(2) ?? '?'} ms${cpu.recordedCaughtUp === false ? ' so far (the checks had not caught up 4 s after the load)' : ''}`;
+  return [
+    `recording proxy, list-transactions-100 at ${report.rate} req/s (fixed rate), ${report.rounds} rounds of ${report.secondsPerRound} s each:`,
+    line('simulator', report.direct),
+    line('proxy, forwarding only', report.forwardOnly, report.added.forwardOnly),
+    line('ofkit record', report.recorded, report.added.recorded),
+    cpuLine,
+    `  target: p99 added by ofkit record < ${PROXY_TARGET_P99_ADDED_MS} ms: ${verdictLine(report)}; recording written ${(report.harBytes / 1_048_576).toFixed(1)} MiB; load average ${report.loadAverage.join(' ')}`,
+  ].join('\n');
+}
+
+if (import.meta.filename === process.argv[1]) {
+  const at = process.argv.indexOf('--seconds');
+  const seconds = at > 0 ? Number(process.argv[at + 1]) : 5;
+  try {
+    console.log(formatProxyLatency(await measureProxyLatency(seconds)));
+  } finally {
+    await stopAllChildren();
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * What the walks over a body ask of the document's schemas many times per answer (a page of 100
+ * transactions nests 100 accounts), answered once per schema node and kept: the node a `$ref`
+ * resolves to, the nodes a schema always expands to (`$ref`, `allOf`) with the `oneOf` / `anyOf`
+ * choices left to the value, and the schema nodes of a member or an item under a set of nodes.
+ */
+import { isObject, type JsonObject, type JsonValue } from '../../../openapi/document/json.js';
+import type { BridgeDocument } from './bridge-document.js';
+
+interface Expansion {
+  /** The nodes that apply whatever the value. */
+  always: JsonObject[];
+  /** The `oneOf` / `anyOf` lists among them: the value picks their branches. */
+  choices: (readonly JsonValue[])[];
+}
+
+export interface SchemaIndex {
+  resolve(node: JsonValue | undefined): JsonObject | undefined;
+  expansion(node: JsonValue | undefined): Expansion;
+  /** The unexpanded schemas of member `name` (or of an item, `[]`) under `parents`. */
+  children(parents: readonly JsonObject[], name: string): readonly JsonValue[];
+  /**
+   * The expanded nodes of member `name` under `parents` when no `oneOf` / `anyOf` is among them (the
+   * same array every time: do not change it), else undefined (the value must pick the branches).
+   */
+  staticChildren(parents: readonly JsonObject[], name: string): readonly JsonObject[] | undefined;
+}
+
+const indexes = new WeakMap<BridgeDocument, SchemaIndex>();
+
+export function schemaIndex(document: BridgeDocument): SchemaIndex {
+  let index = indexes.get(document);
+  if (!index) {
+    index = createSchemaIndex(document);
+    indexes.set(document, index);
+  }
+  return index;
+}
+
+function createSchemaIndex(document: BridgeDocument): SchemaIndex {
+  const resolvedCache = new WeakMap<object, JsonObject | null>();
+  const expansions = new WeakMap<object, Expansion>();
+  const ids = new WeakMap<object, number>();
+  const childrenCache = new Map<string, readonly JsonValue[]>();
+  const staticCache = new Map<string, readonly JsonObject[] | null>();
+  const listKeys = new WeakMap<readonly JsonObject[], string>();
+  let nextId = 0;
+  const idOf = (node: object) => {
+    let id = ids.get(node);
+    if (id === undefined) {
+      id = nextId++;
+      ids.set(node, id);
+    }
+    return id;
+  };
+  const resolve = (node: JsonValue | undefined): JsonObject | undefined => {
+    if (!isObject(node)) return undefined;
+    let found = resolvedCache.get(node);
+    if (found === undefined) {
+      const resolved = document.resolve(node);
+      found = isObject(resolved) ? resolved : null;
+      resolvedCache.set(node, found);
+    }
+    return found ?? undefined;
+  };
+  const expansion = (node: JsonValue | undefined): Expansion => {
+    const start = resolve(node);
+    if (!start) return { always: [], choices: [] };
+    let found = expansions.get(start);
+    if (found) return found;
+    found = { always: [], choices: [] };
+    const visit = (current: JsonObject, depth: number) => {
+      if (depth > 32 || found!.always.includes(current)) return;
+      found!.always.push(current);
+      if (Array.isArray(current.allOf))
+        for (const part of current.allOf) visit(resolve(part) ?? {}, depth + 1);
+      const branches = current.oneOf ?? current.anyOf;
+      if (Array.isArray(branches)) found!.choices.push(branches);
+    };
+    visit(start, 0);
+    expansions.set(start, found);
+    return found;
+  };
+  const keyOfList = (parents: readonly JsonObject[]) => {
+    let key = listKeys.get(parents);
+    if (key === undefined) {
+      key = parents.map(idOf).join(',');
+      listKeys.set(parents, key);
+    }
+    return key;
+  };
+  const children = (parents: readonly JsonObject[], name: string): readonly JsonValue[] => {
+    const key = `${keyOfList(parents)}|${name}`;
+    let found = childrenCache.get(key);
+    if (found === undefined) {
+      const out: JsonValue[] = [];
+      for (const parent of parents) {
+        if (name === '[]') {
+          if (parent.items !== undefined && typeof parent.items !== 'boolean') out.push(parent.items);
+          continue;
+        }
+        const named = isObject(parent.properties) ? parent.properties[name] : undefined;
+        if (named !== undefined) out.push(named);
+        else if (isObject(parent.additionalProperties)) out.push(parent.additionalProperties);
+      }
+      found = out;
+      childrenCache.set(key, found);
+    }
+    return found;
+  };
+  /** Per list object (a cached list comes back as the same array): no key to build. */
+  const byList = new WeakMap<readonly JsonObject[], Map<string, readonly JsonObject[] | null>>();
+  const staticChildren = (
+    parents: readonly JsonObject[],
+    name: string,
+  ): readonly JsonObject[] | undefined => {
+    let perList = byList.get(parents);
+    if (perList === undefined) {
+      perList = new Map();
+      byList.set(parents, perList);
+    }
+    let found = perList.get(name);
+    if (found === undefined) {
+      const key = `${keyOfList(parents)}|${name}`;
+      found = staticCache.get(key);
+      if (found === undefined) {
+        const expansions = children(parents, name).map(expansion);
+        found = expansions.some((e) => e.choices.length > 0)
+          ? null
+          : [...new Set(expansions.flatMap((e) => e.always))];
+        staticCache.set(key, found);
+      }
+      perList.set(name, found);
+    }
+    return found ?? undefined;
+  };
+  return { resolve, expansion, children, staticChildren };
+}

@@ -1,0 +1,79 @@
+/**
+ * One exchange between a client and an implementation of the API, as the proxy saw it or a HAR file
+ * holds it: the kernel every part of the bridge reads (the checks, the HAR writer, the replay).
+ */
+
+/** A header as it travelled (names lower-case; a repeated header is repeated). */
+export type HeaderList = readonly (readonly [name: string, value: string])[];
+
+export interface ExchangeRequest {
+  method: string;
+  /** The absolute URL the request went to (the implementation's, for a recording through the proxy). */
+  url: string;
+  headers: HeaderList;
+  /** The body as text (undefined: none, or not kept). */
+  body?: string;
+  /** Set when a body was sent but is not in the recording (too large, or left out by the tool). */
+  bodyOmitted?: boolean;
+}
+
+export interface ExchangeResponse {
+  status: number;
+  statusText: string;
+  headers: HeaderList;
+  body?: string;
+  bodyOmitted?: boolean;
+}
+
+/** The proxy's own failure to reach the implementation (the client got the proxy's error array). */
+export interface UpstreamFailure {
+  code: string;
+  message: string;
+}
+
+export interface Exchange {
+  /** When the request started (ISO 8601, the machine's clock). */
+  startedAt: string;
+  /** Milliseconds from the request's start to the answer's end. */
+  durationMs: number;
+  request: ExchangeRequest;
+  response: ExchangeResponse;
+  /** Present when the answer is the proxy's, not the implementation's. */
+  upstreamFailure?: UpstreamFailure;
+}
+
+/** The first value of a header (names compared without case). */
+export function headerOf(headers: HeaderList, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  return headers.find(([key]) => key.toLowerCase() === wanted)?.[1];
+}
+
+/** The media type of a content-type header, lower-case, without parameters. */
+export function mediaTypeOf(headers: HeaderList): string {
+  return (headerOf(headers, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** `application/json` or any `+json` type. */
+export const isJsonMedia = (media: string) => media === 'application/json' || media.endsWith('+json');
+
+/** Bodies already parsed (the redactor parses them; the checks need not parse them again). */
+const parsedBodies = new WeakMap<object, unknown>();
+
+/** Remembers `value` as the parsed body of `message` (which must not change afterwards). */
+export function keepParsedBody(message: ExchangeRequest | ExchangeResponse, value: unknown): void {
+  parsedBodies.set(message, value);
+}
+
+/** The parsed JSON body, or undefined when there is none or it is not JSON. */
+export function jsonBodyOf(message: ExchangeRequest | ExchangeResponse): unknown {
+  if (parsedBodies.has(message)) return parsedBodies.get(message);
+  if (message.body === undefined || message.body.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(message.body);
+  } catch {
+    value = undefined;
+  }
+  parsedBodies.set(message, value);
+  return value;
+}

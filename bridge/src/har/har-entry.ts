@@ -1,0 +1,120 @@
+/** An exchange as a HAR 1.2 entry, and back. */
+import { type Exchange, type HeaderList, headerOf } from '../exchange/exchange.js';
+import type { HarEntry, HarNameValue } from './har-types.js';
+
+const toPairs = (headers: HeaderList): HarNameValue[] => headers.map(([name, value]) => ({ name, value }));
+const fromPairs = (pairs: readonly HarNameValue[] | undefined): HeaderList =>
+  (pairs ?? []).map(({ name, value }) => [name.toLowerCase(), String(value)] as const);
+
+const pairOf = (pair: string): HarNameValue => ({
+  name: pair.slice(0, pair.indexOf('=')),
+  value: pair.slice(pair.indexOf('=') + 1),
+});
+
+/** The cookies a request sends: `a=1; b=2`. */
+function requestCookies(header: string | undefined): HarNameValue[] {
+  if (header === undefined) return [];
+  return header
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair.includes('='))
+    .map(pairOf);
+}
+
+/** The cookies an answer sets: the first pair of each `set-cookie` (the rest are its attributes). */
+function responseCookies(headers: HeaderList): HarNameValue[] {
+  return headers
+    .filter(([name]) => name.toLowerCase() === 'set-cookie')
+    .map(([, value]) => value.split(';')[0]!.trim())
+    .filter((pair) => pair.includes('='))
+    .map(pairOf);
+}
+
+function queryOf(url: string): HarNameValue[] {
+  return [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
+}
+
+const byteLength = (text: string | undefined) => (text === undefined ? 0 : Buffer.byteLength(text));
+
+/** The HAR entry of a (redacted) exchange. */
+export function toHarEntry(exchange: Exchange): HarEntry {
+  const { request, response } = exchange;
+  const requestType = headerOf(request.headers, 'content-type');
+  const responseType = headerOf(response.headers, 'content-type') ?? '';
+  const ofkit = {
+    ...(exchange.upstreamFailure && { upstream_failure: exchange.upstreamFailure }),
+    ...(request.bodyOmitted && { request_body_omitted: true }),
+    ...(response.bodyOmitted && { response_body_omitted: true }),
+  };
+  return {
+    startedDateTime: exchange.startedAt,
+    time: exchange.durationMs,
+    request: {
+      method: request.method,
+      url: request.url,
+      httpVersion: 'HTTP/1.1',
+      cookies: requestCookies(headerOf(request.headers, 'cookie')),
+      headers: toPairs(request.headers),
+      queryString: queryOf(request.url),
+      ...(request.body !== undefined && {
+        postData: { mimeType: requestType ?? 'application/octet-stream', text: request.body },
+      }),
+      headersSize: -1,
+      bodySize: byteLength(request.body),
+    },
+    response: {
+      status: response.status,
+      statusText: response.statusText,
+      httpVersion: 'HTTP/1.1',
+      cookies: responseCookies(response.headers),
+      headers: toPairs(response.headers),
+      content: {
+        size: byteLength(response.body),
+        mimeType: responseType,
+        ...(response.body !== undefined && { text: response.body }),
+      },
+      redirectURL: headerOf(response.headers, 'location') ?? '',
+      headersSize: -1,
+      bodySize: byteLength(response.body),
+    },
+    cache: {},
+    timings: { send: 0, wait: exchange.durationMs, receive: 0 },
+    ...(Object.keys(ofkit).length > 0 && { _ofkit: ofkit }),
+  };
+}
+
+/** A body of a HAR entry as text (base64-encoded bodies decoded); omitted when the tool left it out. */
+function bodyText(text: string | undefined, encoding: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  return encoding === 'base64' ? Buffer.from(text, 'base64').toString('utf8') : text;
+}
+
+/** The exchange of a HAR entry written by any tool (ofkit, a browser, a proxy). */
+export function fromHarEntry(entry: HarEntry): Exchange {
+  const { request, response } = entry;
+  const requestBody = request.postData?.text;
+  const responseBody = bodyText(response.content?.text, response.content?.encoding);
+  const ofkit = entry._ofkit ?? {};
+  const sentBody = request.bodySize > 0 || request.postData !== undefined;
+  return {
+    startedAt: entry.startedDateTime,
+    durationMs: Number(entry.time) || 0,
+    request: {
+      method: request.method.toUpperCase(),
+      url: request.url,
+      headers: fromPairs(request.headers),
+      ...(requestBody !== undefined && { body: requestBody }),
+      ...((ofkit.request_body_omitted || (sentBody && requestBody === undefined)) && { bodyOmitted: true }),
+    },
+    response: {
+      status: response.status,
+      statusText: response.statusText ?? '',
+      headers: fromPairs(response.headers),
+      ...(responseBody !== undefined && { body: responseBody }),
+      ...((ofkit.response_body_omitted || (response.content?.size > 0 && responseBody === undefined)) && {
+        bodyOmitted: true,
+      }),
+    },
+    ...(ofkit.upstream_failure && { upstreamFailure: ofkit.upstream_failure }),
+  };
+}

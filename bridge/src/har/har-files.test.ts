@@ -1,0 +1,116 @@
+/**
+ * HAR files: the writer's file is a whole HAR after every append (a recording stopped at any moment
+ * opens), entries in call order; an exchange survives the trip to an entry and back; the reader takes
+ * a browser's base64 bodies and leaves out unanswered requests; anything else is one clear error.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Exchange } from '../exchange/exchange.js';
+import { fromHarEntry, toHarEntry } from './har-entry.js';
+import { HarFileError, readRecording } from './har-reader.js';
+import type { Har } from './har-types.js';
+import { openHarWriter } from './har-writer.js';
+
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'ofkit-har-'));
+});
+afterAll(() => rm(folder, { recursive: true, force: true }));
+
+const EXCHANGE: Exchange = {
+  startedAt: '2026-11-02T12:00:00.000Z',
+  durationMs: 12,
+  request: {
+    method: 'POST',
+    url: 'http://api.test/api/links/?x=1',
+    headers: [
+      ['content-type', 'application/json'],
+      ['cookie', 'a=1; b=2'],
+    ],
+    body: '{"institution":"ofbank_br_retail"}',
+  },
+  response: {
+    status: 201,
+    statusText: 'Created',
+    headers: [
+      ['content-type', 'application/json'],
+      ['set-cookie', 's=9; Path=/'],
+    ],
+    body: '{"id":"x"}',
+  },
+};
+
+describe('HAR entries', () => {
+  it('hold an exchange that comes back the same', () => {
+    const entry = toHarEntry(EXCHANGE);
+    expect(entry.request.queryString).toEqual([{ name: 'x', value: '1' }]);
+    expect(entry.request.cookies).toEqual([
+      { name: 'a', value: '1' },
+      { name: 'b', value: '2' },
+    ]);
+    expect(entry.response.cookies).toEqual([{ name: 's', value: '9' }]);
+    expect(entry.request.postData).toEqual({ mimeType: 'application/json', text: EXCHANGE.request.body });
+    expect(entry.response.content).toEqual({ size: 10, mimeType: 'application/json', text: '{"id":"x"}' });
+    expect(fromHarEntry(entry)).toEqual(EXCHANGE);
+  });
+
+  it("keep the proxy's own failure and a body left out", () => {
+    const failed: Exchange = {
+      ...EXCHANGE,
+      upstreamFailure: { code: 'proxy_upstream_tls', message: 'no' },
+      response: { ...EXCHANGE.response, body: undefined, bodyOmitted: true },
+    };
+    const back = fromHarEntry(JSON.parse(JSON.stringify(toHarEntry(failed))));
+    expect(back.upstreamFailure).toEqual({ code: 'proxy_upstream_tls', message: 'no' });
+    expect(back.response.bodyOmitted).toBe(true);
+  });
+});
+
+describe('openHarWriter', () => {
+  it('leaves a whole HAR after every append, entries in call order', async () => {
+    const path = join(folder, 'w.har');
+    const writer = await openHarWriter(path, { version: '1.2', creator: { name: 'ofkit', version: 't' } });
+    expect((JSON.parse(await readFile(path, 'utf8')) as Har).log.entries).toEqual([]);
+    // Read only between writes: a reader racing a write in flight may see it half done.
+    await writer.append(toHarEntry({ ...EXCHANGE, durationMs: 0 }));
+    expect((JSON.parse(await readFile(path, 'utf8')) as Har).log.entries.length).toBe(1);
+    await Promise.all([1, 2].map((n) => writer.append(toHarEntry({ ...EXCHANGE, durationMs: n }))));
+    await writer.close();
+    const har = JSON.parse(await readFile(path, 'utf8')) as Har;
+    expect(har.log.entries.map((e) => e.time)).toEqual([0, 1, 2]);
+    expect(writer.count()).toBe(3);
+  });
+});
+
+describe('readRecording', () => {
+  it("reads a browser's HAR: base64 bodies decoded, unanswered requests counted apart", async () => {
+    const path = join(folder, 'browser.har');
+    const entry = toHarEntry(EXCHANGE);
+    entry.response.content = {
+      size: 10,
+      mimeType: 'application/json',
+      text: Buffer.from('{"id":"x"}').toString('base64'),
+      encoding: 'base64',
+    };
+    const blocked = { ...toHarEntry(EXCHANGE), response: { ...entry.response, status: 0 } };
+    await writeFile(
+      path,
+      JSON.stringify({
+        log: { version: '1.2', creator: { name: 'WebInspector', version: '537' }, entries: [entry, blocked] },
+      }),
+    );
+    const recording = await readRecording(path);
+    expect(recording.creator).toBe('WebInspector 537');
+    expect(recording.unanswered).toBe(1);
+    expect(recording.exchanges[0]?.response.body).toBe('{"id":"x"}');
+  });
+
+  it('names the file and the reason when it is no HAR', async () => {
+    const path = join(folder, 'broken.har');
+    await writeFile(path, JSON.stringify({ log: { entries: [{ request: { method: 'GET' } }] } }));
+    await expect(readRecording(path)).rejects.toThrow(HarFileError);
+    await expect(readRecording(path)).rejects.toThrow(/broken\.har: entry 0 has no request method and URL/);
+  });
+});

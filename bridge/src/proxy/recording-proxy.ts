@@ -1,0 +1,187 @@
+/**
+ * The transparent proxy in front of an implementation of the API: a client gets exactly what the
+ * implementation answered (status, headers, body), except that absolute URLs to the implementation
+ * point at the proxy and the body comes uncompressed (the proxy asks for identity so it can read it).
+ * The request side is here; the answer side is relay-answer.ts. Each exchange is handed to
+ * `onExchange` as the implementation saw it, after the answer went out: recording and checking never
+ * delay a client.
+ */
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
+import { PassThrough } from 'node:stream';
+import { type Dispatcher, request as undiciRequest } from 'undici';
+import type { Exchange, ExchangeResponse, HeaderList, UpstreamFailure } from '../exchange/exchange.js';
+import { HOP_BY_HOP, type RelayContext, relayAnswer } from './relay-answer.js';
+import { type BodyRewriter, jsonUrlRewriter } from './rewrite-urls.js';
+import { failureBody, upstreamFailureOf } from './upstream-failure.js';
+
+export interface RecordingProxyOptions {
+  /** The implementation's base URL (scheme, host, optional base path; no trailing slash). */
+  upstream: string;
+  dispatcher: Dispatcher;
+  /** Seconds to wait for the implementation's answer (headers, then each body chunk). */
+  timeoutSeconds: number;
+  /** Bodies larger than this are passed through but not recorded (nor rewritten). */
+  maxRecordedBytes: number;
+  /** Told of every exchange once its answer went out. */
+  onExchange(exchange: Exchange): void;
+  /** The machine's time in ms (tests pass a fixed one). */
+  now?: () => number;
+}
+
+export interface RecordingProxy {
+  readonly server: Server;
+  /** Stops listening and closes the connections. */
+  close(): Promise<void>;
+}
+
+function headerList(raw: readonly string[]): HeaderList {
+  const list: [string, string][] = [];
+  for (let index = 0; index + 1 < raw.length; index += 2)
+    list.push([raw[index]!.toLowerCase(), raw[index + 1]!]);
+  return list;
+}
+
+/** A capped copy of the request body: `undefined` once it passed the cap. */
+function collector(cap: number) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  return {
+    add(chunk: Buffer) {
+      size += chunk.length;
+      if (size <= cap) chunks.push(chunk);
+    },
+    text: () => (size > cap ? undefined : Buffer.concat(chunks).toString('utf8')),
+    over: () => size > cap,
+  };
+}
+
+export async function startRecordingProxy(
+  options: RecordingProxyOptions,
+  port: number,
+  host: string,
+): Promise<RecordingProxy> {
+  const now = options.now ?? Date.now;
+  let failures = 0;
+  const nextFailureId = () => `ofkit-proxy-${String(++failures).padStart(6, '0')}`;
+  const rewriters = new Map<string, BodyRewriter>();
+  const relay: RelayContext = {
+    upstream: options.upstream,
+    maxRecordedBytes: options.maxRecordedBytes,
+    record: () => undefined,
+    // One rewriter per origin the clients use (a bounded few), built once.
+    rewriterFor(origin) {
+      let rewriter = rewriters.get(origin);
+      if (rewriter === undefined) {
+        rewriter = jsonUrlRewriter(options.upstream, origin);
+        if (rewriters.size < 16) rewriters.set(origin, rewriter);
+      }
+      return rewriter;
+    },
+  };
+  const server = createServer(
+    (incoming, response) => void forward(options, relay, now, nextFailureId, incoming, response),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return {
+    server,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** The request as the implementation gets it: its headers but the connection's and accept-encoding. */
+function outgoingHeaders(incoming: IncomingMessage): Record<string, string | string[]> {
+  const outgoing: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (!HOP_BY_HOP.has(name) && name !== 'accept-encoding' && value !== undefined) outgoing[name] = value;
+  }
+  return outgoing;
+}
+
+async function forward(
+  options: RecordingProxyOptions,
+  relay: RelayContext,
+  now: () => number,
+  nextFailureId: () => string,
+  incoming: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const started = now();
+  const method = (incoming.method ?? 'GET').toUpperCase();
+  const target = `${options.upstream}${incoming.url ?? '/'}`;
+  const sent = collector(options.maxRecordedBytes);
+  const body = method === 'GET' || method === 'HEAD' ? undefined : new PassThrough();
+  if (body) {
+    incoming.on('data', (chunk: Buffer) => sent.add(chunk));
+    incoming.pipe(body);
+  }
+  const record = (answer: ExchangeResponse, upstreamFailure?: UpstreamFailure) => {
+    const text = sent.text();
+    options.onExchange({
+      startedAt: new Date(started).toISOString(),
+      durationMs: now() - started,
+      request: {
+        method,
+        url: target,
+        headers: headerList(incoming.rawHeaders),
+        ...(text !== undefined && text !== '' && { body: text }),
+        ...(sent.over() && { bodyOmitted: true }),
+      },
+      response: answer,
+      ...(upstreamFailure && { upstreamFailure }),
+    });
+  };
+  try {
+    const answer = await undiciRequest(target, {
+      method: method as Dispatcher.HttpMethod,
+      headers: outgoingHeaders(incoming),
+      ...(body && { body }),
+      dispatcher: options.dispatcher,
+      headersTimeout: options.timeoutSeconds * 1000,
+      bodyTimeout: options.timeoutSeconds * 1000,
+    });
+    await relayAnswer({ ...relay, record }, incoming, response, answer);
+  } catch (error) {
+    answerFailure(error, options.upstream, nextFailureId(), response, record);
+  }
+}
+
+/** The implementation failed: the client gets the API's error array from the proxy, and so does the recording. */
+function answerFailure(
+  error: unknown,
+  upstream: string,
+  requestId: string,
+  response: ServerResponse,
+  record: (answer: ExchangeResponse, failure?: UpstreamFailure) => void,
+): void {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  const failure = upstreamFailureOf(error, upstream);
+  const text = failureBody(failure, requestId);
+  response.writeHead(failure.status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
+  response.end(text);
+  const headers: HeaderList = [['content-type', 'application/json']];
+  record(
+    { status: failure.status, statusText: STATUS_CODES[failure.status] ?? '', headers, body: text },
+    failure.failure,
+  );
+}

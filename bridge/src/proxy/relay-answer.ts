@@ -1,0 +1,125 @@
+/**
+ * The answer side of the recording proxy: the implementation's answer sent on as it came, with its
+ * absolute URLs pointing at the proxy (rewrite-urls.ts) when the body is small enough to hold, passed
+ * through untouched and recorded without its body when it is not. Recording happens once the answer is
+ * out (or the client left).
+ */
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Dispatcher } from 'undici';
+import type { ExchangeResponse, HeaderList } from '../exchange/exchange.js';
+import { type BodyRewriter, rewriteBody, rewriteUrl } from './rewrite-urls.js';
+
+/** Headers of one connection, never forwarded (RFC 9110 7.6.1), and those the proxy sets itself. */
+export const HOP_BY_HOP: ReadonlySet<string> = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]);
+
+type Answer = Dispatcher.ResponseData;
+
+export interface RelayContext {
+  upstream: string;
+  maxRecordedBytes: number;
+  /** The JSON rewriter towards a proxy origin (one per origin, built once). */
+  rewriterFor(proxyOrigin: string): BodyRewriter;
+  /** Records the answer as the implementation gave it. */
+  record(response: ExchangeResponse): void;
+}
+
+/** An answer's headers as a list (a repeated header, set-cookie, repeated). */
+export function answerHeaderList(headers: Answer['headers']): HeaderList {
+  return Object.entries(headers).flatMap(([name, value]) =>
+    value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((one) => [name, one] as const),
+  );
+}
+
+/** Node's header object: repeated headers (set-cookie) as arrays. */
+function flatHeaders(list: HeaderList): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of list) {
+    const existing = out[name];
+    out[name] =
+      existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+  }
+  return out;
+}
+
+const statusText = (status: number) => STATUS_CODES[status] ?? '';
+
+/** Sends the implementation's answer on and records it. */
+export async function relayAnswer(
+  context: RelayContext,
+  incoming: IncomingMessage,
+  response: ServerResponse,
+  answer: Answer,
+): Promise<void> {
+  const headers = answerHeaderList(answer.headers);
+  const proxyOrigin = `http://${incoming.headers.host ?? 'localhost'}`;
+  const sent = headers
+    .filter(([name]) => !HOP_BY_HOP.has(name) && name !== 'content-length')
+    .map(
+      ([name, value]) =>
+        [name, name === 'location' ? rewriteUrl(value, context.upstream, proxyOrigin) : value] as const,
+    );
+  const chunks: Buffer[] = [];
+  let size = 0;
+  // One iterator for both loops: leaving a for-await early would destroy the body.
+  const body = (answer.body as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  for (let next = await body.next(); !next.done; next = await body.next()) {
+    size += next.value.length;
+    chunks.push(next.value);
+    if (size > context.maxRecordedBytes) return stream(context, response, answer, body, sent, chunks);
+  }
+  const raw = Buffer.concat(chunks);
+  const type = String(answer.headers['content-type'] ?? '');
+  const encoding = String(answer.headers['content-encoding'] ?? '');
+  const out = rewriteBody(raw, type, encoding, context.rewriterFor(proxyOrigin));
+  response.writeHead(answer.statusCode, flatHeaders([...sent, ['content-length', String(out.length)]]));
+  response.end(out);
+  const text = raw.length === 0 ? undefined : raw.toString('utf8');
+  // 'close' comes after the answer went out, or once the client left: either way it is recorded.
+  response.once('close', () =>
+    setImmediate(() =>
+      context.record({
+        status: answer.statusCode,
+        statusText: statusText(answer.statusCode),
+        headers,
+        ...(text !== undefined && { body: text }),
+      }),
+    ),
+  );
+}
+
+/** A body over the recording cap: passed on as it comes, recorded without it. */
+async function stream(
+  context: RelayContext,
+  response: ServerResponse,
+  answer: Answer,
+  body: AsyncIterator<Buffer>,
+  sent: HeaderList,
+  held: Buffer[],
+): Promise<void> {
+  const length = answer.headers['content-length'];
+  const lengthHeader = length === undefined ? [] : [['content-length', String(length)] as const];
+  response.writeHead(answer.statusCode, flatHeaders([...sent, ...lengthHeader]));
+  for (const chunk of held) response.write(chunk);
+  for (let next = await body.next(); !next.done; next = await body.next()) {
+    if (!response.write(next.value)) await new Promise((resolve) => response.once('drain', resolve));
+  }
+  response.end();
+  const headers = answerHeaderList(answer.headers);
+  context.record({
+    status: answer.statusCode,
+    statusText: statusText(answer.statusCode),
+    headers,
+    bodyOmitted: true,
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * How the proxy reaches the implementation: the trust store joins Node's roots, the platform's bundle
+ * and NODE_EXTRA_CA_CERTS; the egress proxy comes from the environment given; a failure becomes the
+ * proxy's error of its kind (unreachable, TLS, time-out).
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { rootCertificates } from 'node:tls';
+import { describe, expect, it } from 'vitest';
+import { createUpstreamDispatcher, trustedCertificates } from './upstream-dispatcher.js';
+import { failureBody, upstreamFailureOf } from './upstream-failure.js';
+
+describe('trustedCertificates', () => {
+  it("joins Node's roots, the platform bundle found and NODE_EXTRA_CA_CERTS", async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'ofkit-ca-'));
+    try {
+      const bundle = join(folder, 'system.pem');
+      const extra = join(folder, 'extra.pem');
+      await writeFile(bundle, 'SYSTEM');
+      await writeFile(extra, 'EXTRA');
+      const trusted = trustedCertificates({
+        env: { NODE_EXTRA_CA_CERTS: extra },
+        systemBundles: [join(folder, 'none.pem'), bundle],
+      });
+      expect(trusted.ca.slice(0, rootCertificates.length)).toEqual([...rootCertificates]);
+      expect(trusted.ca.slice(rootCertificates.length)).toEqual(expect.arrayContaining(['EXTRA']));
+      expect(trusted.sources.at(-1)).toBe(`NODE_EXTRA_CA_CERTS (${extra})`);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('says which egress proxy the environment names', async () => {
+    const direct = createUpstreamDispatcher({ env: {}, systemBundles: [] });
+    const egress = createUpstreamDispatcher({
+      env: { HTTPS_PROXY: 'http://127.0.0.1:3128' },
+      systemBundles: [],
+    });
+    expect(direct.description).toMatch(/no egress proxy$/);
+    expect(egress.description).toMatch(/egress proxy http:\/\/127\.0\.0\.1:3128$/);
+    await Promise.all([direct.dispatcher.close(), egress.dispatcher.close()]);
+  });
+});
+
+describe('upstreamFailureOf', () => {
+  const wrapped = (code: string) =>
+    Object.assign(new Error('fetch failed'), {
+      cause: Object.assign(new Error(code.toLowerCase()), { code }),
+    });
+
+  it('names the kind of failure with a proxy code and status', () => {
+    expect(upstreamFailureOf(wrapped('ECONNREFUSED'), 'http://a')).toMatchObject({
+      status: 502,
+      failure: { code: 'proxy_upstream_unreachable' },
+    });
+    expect(upstreamFailureOf(wrapped('ENOTFOUND'), 'http://a')).toMatchObject({
+      status: 502,
+      failure: { code: 'proxy_upstream_unreachable' },
+    });
+    expect(upstreamFailureOf(wrapped('DEPTH_ZERO_SELF_SIGNED_CERT'), 'https://a')).toMatchObject({
+      status: 502,
+      failure: { code: 'proxy_upstream_tls' },
+    });
+    expect(upstreamFailureOf(wrapped('ERR_TLS_CERT_ALTNAME_INVALID'), 'https://a')).toMatchObject({
+      failure: { code: 'proxy_upstream_tls' },
+    });
+    expect(upstreamFailureOf(wrapped('UND_ERR_HEADERS_TIMEOUT'), 'http://a')).toMatchObject({
+      status: 504,
+      failure: { code: 'proxy_upstream_timeout' },
+    });
+  });
+
+  it("answers the API's error array", () => {
+    const answer = upstreamFailureOf(wrapped('ECONNREFUSED'), 'http://a');
+    const [item] = JSON.parse(failureBody(answer, 'ofkit-proxy-000001'));
+    expect(Object.keys(item).sort()).toEqual(['code', 'message', 'request_id']);
+    expect(item.message).toMatch(
+      /^The API at http:\/\/a cannot be reached: fetch failed: econnrefused \(ECONNREFUSED\)\.$/,
+    );
+  });
+});

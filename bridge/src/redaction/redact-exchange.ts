@@ -1,0 +1,206 @@
+/**
+ * Redacts an exchange before anything keeps it (the HAR file, a report's sample): the Authorization
+ * header (the API key id and secret), other credential headers and cookies, credentials in bodies and
+ * query strings (passwords, MFA tokens and sessions, widget tokens), and, unless personal data is kept,
+ * the personal members the document marks `x-personal` and the query filters on them. Each value
+ * becomes its deterministic pseudonym; a value redacted once is replaced wherever it shows up again in
+ * the recording (a URL, an error message).
+ */
+import type { JsonObject, JsonValue } from '../../../openapi/document/json.js';
+import type { BridgeDocument, BridgeOperation } from '../document/bridge-document.js';
+import { filterSpecOf } from '../document/filter-spec.js';
+import { applicableSchemas } from '../document/schema-walk.js';
+import { apiPathOf } from '../exchange/api-path.js';
+import {
+  type Exchange,
+  type ExchangeRequest,
+  type ExchangeResponse,
+  type HeaderList,
+  isJsonMedia,
+  keepParsedBody,
+  mediaTypeOf,
+} from '../exchange/exchange.js';
+import { createPersonalFilterLookup } from './personal-members.js';
+import { createPseudonymizer } from './pseudonyms.js';
+import { type JsonRedaction, redactJson, type ValueKind } from './redact-json.js';
+import { createReplacements } from './replacements.js';
+import {
+  COOKIE_HEADERS,
+  CREDENTIAL_HEADERS,
+  isCredentialName,
+  MIN_SEARCHED_PERSONAL,
+  MIN_SEARCHED_SECRET,
+} from './secret-places.js';
+
+export interface RedactorOptions {
+  document: BridgeDocument;
+  /** The pseudonyms' HMAC key (random per recording; fixed in tests). */
+  key: Buffer;
+  /** `--keep-personal`: personal members stay as they are; credentials are still redacted. */
+  keepPersonal: boolean;
+  /** The implementation's base path (`/ofapi`), to find the operation of a URL. */
+  basePath: string;
+}
+
+export interface Redactor {
+  redact(exchange: Exchange): Exchange;
+}
+
+const LIST_LOOKUPS = new Set(['in', 'not_in', 'allin']);
+
+export function createRedactor(options: RedactorOptions): Redactor {
+  const { document } = options;
+  const pseudonyms = createPseudonymizer(options.key);
+  const secretValues = new Set<string>();
+  const replacements = createReplacements((raw) =>
+    secretValues.has(raw) ? MIN_SEARCHED_SECRET : MIN_SEARCHED_PERSONAL,
+  );
+  const personalFilter = createPersonalFilterLookup(document);
+  const pseudonym = (value: string | number, kind: ValueKind, schemas: readonly JsonObject[] = []) => {
+    if (typeof value === 'number') return pseudonyms.of(value, schemas, validator(schemas));
+    const known = replacements.get(value);
+    if (known !== undefined) return known;
+    const chosen = String(pseudonyms.of(value, schemas, validator(schemas)));
+    if (kind === 'secret') secretValues.add(value);
+    replacements.add(value, chosen);
+    return chosen;
+  };
+  const validator = (schemas: readonly JsonObject[]) => (candidate: unknown) =>
+    schemas.every((schema) => document.ajv.compile(schema)(candidate));
+  const json: JsonRedaction = { document, keepPersonal: options.keepPersonal, pseudonym };
+
+  function authorization(value: string): string {
+    const [scheme = '', token = ''] = value.split(/\s+(.*)/s);
+    if (/^basic$/i.test(scheme) && token !== '') {
+      const decoded = Buffer.from(token, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon >= 0) {
+        const id = String(pseudonym(decoded.slice(0, colon), 'secret'));
+        const secret = String(pseudonym(decoded.slice(colon + 1), 'secret'));
+        const encoded = Buffer.from(`${id}:${secret}`).toString('base64');
+        replacements.add(token, encoded);
+        secretValues.add(token);
+        return `${scheme} ${encoded}`;
+      }
+    }
+    return token === '' ? String(pseudonym(value, 'secret')) : `${scheme} ${pseudonym(token, 'secret')}`;
+  }
+
+  function cookies(value: string, name: string): string {
+    const redactPair = (pair: string) => {
+      const equals = pair.indexOf('=');
+      return equals < 0
+        ? pair
+        : `${pair.slice(0, equals + 1)}${pseudonym(pair.slice(equals + 1).trim(), 'secret')}`;
+    };
+    if (name === 'set-cookie') {
+      const [first = '', ...attributes] = value.split(';');
+      return [redactPair(first), ...attributes].join(';');
+    }
+    return value.split(';').map(redactPair).join(';');
+  }
+
+  /** Credential headers by name first (they register their values), then every value's free text. */
+  function headers(list: HeaderList): HeaderList {
+    const named = list.map(([name, value]): [string, string] => {
+      const lower = name.toLowerCase();
+      if (lower === 'authorization' || lower === 'proxy-authorization') return [name, authorization(value)];
+      if (CREDENTIAL_HEADERS.has(lower)) return [name, String(pseudonym(value, 'secret'))];
+      if (COOKIE_HEADERS.has(lower)) return [name, cookies(value, lower)];
+      return [name, value];
+    });
+    return named.map(([name, value]) => [name, replacements.apply(value)]);
+  }
+
+  /**
+   * A JSON body redacted beside its schema, then every value redacted so far replaced in its text (an
+   * error message quoting what was sent, a name a record repeats in a member the document does not
+   * mark, a document number inside a longer identifier).
+   */
+  function body(
+    message: ExchangeRequest | ExchangeResponse,
+    schema: JsonValue | undefined,
+  ): { text: string | undefined; parsed?: unknown } {
+    const { body: text, headers: list } = message;
+    const free = (value: string | undefined) => (value !== undefined ? replacements.apply(value) : value);
+    if (text === undefined || text === '' || !isJsonMedia(mediaTypeOf(list))) return { text: free(text) };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return { text: free(text) };
+    }
+    const schemas = schema === undefined ? undefined : applicableSchemas(document, schema, parsed);
+    const redacted = redactJson(json, parsed, schemas);
+    const serialized = redacted === parsed ? text : JSON.stringify(redacted);
+    const final = free(serialized);
+    return final === serialized ? { text: final, parsed: redacted } : { text: final };
+  }
+
+  /** Each query value: a credential by name, a personal filter value, then the free text. */
+  function queryValue(operation: BridgeOperation | undefined, name: string, value: string): string {
+    if (isCredentialName(name)) return String(pseudonym(value, 'secret'));
+    const filter = operation && !options.keepPersonal ? filterSpecOf(operation, name) : undefined;
+    if (operation && filter && personalFilter(operation, filter.member)) {
+      const parts = LIST_LOOKUPS.has(filter.lookup) || filter.lookup === 'range' ? value.split(',') : [value];
+      return parts.map((part) => String(pseudonym(part, 'personal'))).join(',');
+    }
+    return replacements.apply(value);
+  }
+
+  function url(raw: string, operation: BridgeOperation | undefined): string {
+    const parsed = new URL(raw);
+    if (parsed.username !== '')
+      parsed.username = String(pseudonym(decodeURIComponent(parsed.username), 'secret'));
+    if (parsed.password !== '')
+      parsed.password = String(pseudonym(decodeURIComponent(parsed.password), 'secret'));
+    const query = parsed.search.slice(1);
+    if (query !== '') {
+      const pairs = query.split('&').map((pair) => {
+        const equals = pair.indexOf('=');
+        if (equals < 0) return pair;
+        const decode = (text: string) => decodeURIComponent(text.replaceAll('+', ' '));
+        const name = decode(pair.slice(0, equals));
+        const value = decode(pair.slice(equals + 1));
+        const redacted = queryValue(operation, name, value);
+        return redacted === value ? pair : `${pair.slice(0, equals + 1)}${encodeURIComponent(redacted)}`;
+      });
+      parsed.search = pairs.join('&');
+    }
+    return replacements.apply(parsed.href);
+  }
+
+  return {
+    redact(exchange) {
+      const { request, response } = exchange;
+      const path = apiPathOf(new URL(request.url), options.basePath);
+      const route = document.route(request.method, path);
+      const operation = route.ok ? route.operation : undefined;
+      const responseSchema = operation && document.responseOf(operation, response.status)?.schema;
+      // The credentials first: every later place is searched for them.
+      const requestHeaders = headers(request.headers);
+      const requestBody = body(request, operation?.body?.schema);
+      const responseBody = body(response, responseSchema);
+      const redactedRequest = {
+        ...request,
+        url: url(request.url, operation),
+        headers: requestHeaders,
+        body: requestBody.text,
+      };
+      const redactedResponse = { ...response, headers: headers(response.headers), body: responseBody.text };
+      if ('parsed' in requestBody) keepParsedBody(redactedRequest, requestBody.parsed);
+      if ('parsed' in responseBody) keepParsedBody(redactedResponse, responseBody.parsed);
+      return {
+        ...exchange,
+        request: redactedRequest,
+        response: redactedResponse,
+        ...(exchange.upstreamFailure && {
+          upstreamFailure: {
+            ...exchange.upstreamFailure,
+            message: replacements.apply(exchange.upstreamFailure.message),
+          },
+        }),
+      };
+    },
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * The recording proxy is transparent: a client gets the implementation's status, headers and body as
+ * they were, except absolute URLs to the implementation (a JSON string that starts with its base URL,
+ * a Location) pointing at the proxy; the request reaches the implementation as the client sent it;
+ * a body above the recording cap passes byte for byte and is recorded without it. When the
+ * implementation fails, the client gets the API's error array with a code saying the proxy answered.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Exchange } from '../src/exchange/exchange.js';
+import { type RecordingProxy, startRecordingProxy } from '../src/proxy/recording-proxy.js';
+import { createUpstreamDispatcher } from '../src/proxy/upstream-dispatcher.js';
+
+let upstream: Server;
+let base: string;
+const received: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
+
+function answer(incoming: IncomingMessage, body: string) {
+  const path = incoming.url ?? '/';
+  if (path.startsWith('/api/accounts/'))
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'x-custom': 'kept', etag: '"abc"' },
+      body: `{ "count": 2, "next": "${base}/api/accounts/?page=2", "previous": null, "note": "see ${base}/api/", "results": [] }`,
+    };
+  if (path === '/redirect') return { status: 302, headers: { location: `${base}/api/` }, body: '' };
+  if (path === '/text')
+    return { status: 200, headers: { 'content-type': 'text/plain' }, body: `at ${base}/api/` };
+  if (path === '/big')
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ next: `${base}/x`, pad: 'x'.repeat(4000) }),
+    };
+  if (path === '/cookies')
+    return { status: 201, headers: { 'set-cookie': ['a=1; Path=/', 'b=2; HttpOnly'] }, body: '' };
+  return {
+    status: 418,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ echo: body }),
+  };
+}
+
+beforeAll(async () => {
+  upstream = createServer((incoming, response) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      received.push({
+        method: incoming.method ?? '',
+        url: incoming.url ?? '',
+        headers: incoming.headers,
+        body,
+      });
+      const { status, headers, body: out } = answer(incoming, body);
+      response.writeHead(status, headers);
+      response.end(out);
+    });
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+});
+
+afterAll(() => {
+  upstream.closeAllConnections();
+  upstream.close();
+});
+
+async function withProxy<T>(
+  upstreamUrl: string,
+  run: (url: string, exchanges: Exchange[]) => Promise<T>,
+  timeoutSeconds = 30,
+): Promise<T> {
+  const { dispatcher } = createUpstreamDispatcher({ env: {}, systemBundles: [] });
+  const exchanges: Exchange[] = [];
+  const proxy: RecordingProxy = await startRecordingProxy(
+    {
+      upstream: upstreamUrl,
+      dispatcher,
+      timeoutSeconds,
+      maxRecordedBytes: 1024,
+      onExchange: (e) => exchanges.push(e),
+    },
+    0,
+    '127.0.0.1',
+  );
+  try {
+    return await run(`http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}`, exchanges);
+  } finally {
+    await proxy.close();
+    await dispatcher.close();
+  }
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the recording proxy is transparent', () => {
+  it('passes status, headers and body, rewriting only the JSON strings that start with the base URL', async () => {
+    await withProxy(base, async (proxy, exchanges) => {
+      const answered = await request(`${proxy}/api/accounts/?page=1`);
+      const text = await answered.body.text();
+      expect(answered.statusCode).toBe(200);
+      expect(answered.headers['x-custom']).toBe('kept');
+      expect(answered.headers.etag).toBe('"abc"');
+      expect(answered.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(answered.headers['content-length'])).toBe(Buffer.byteLength(text));
+      expect(text).toBe(
+        `{ "count": 2, "next": "${proxy}/api/accounts/?page=2", "previous": null, "note": "see ${base}/api/", "results": [] }`,
+      );
+      await settle();
+      // The recording holds what the implementation said, not the rewritten answer.
+      expect(exchanges[0]?.response.body).toContain(`"next": "${base}/api/accounts/?page=2"`);
+      expect(exchanges[0]?.request.url).toBe(`${base}/api/accounts/?page=1`);
+    });
+  });
+
+  it('rewrites a Location, leaves other media types and repeated headers alone', async () => {
+    await withProxy(base, async (proxy) => {
+      const moved = await request(`${proxy}/redirect`);
+      await moved.body.dump();
+      expect(moved.statusCode).toBe(302);
+      expect(moved.headers.location).toBe(`${proxy}/api/`);
+      const text = await request(`${proxy}/text`);
+      expect(await text.body.text()).toBe(`at ${base}/api/`);
+      const cookies = await request(`${proxy}/cookies`);
+      await cookies.body.dump();
+      expect(cookies.statusCode).toBe(201);
+      expect(cookies.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; HttpOnly']);
+    });
+  });
+
+  it('forwards the request as sent: method, path and query, headers, body', async () => {
+    await withProxy(base, async (proxy) => {
+      const body = '{"a":1,  "b":"ü"}';
+      const sent = await request(`${proxy}/echo?x=1&y=%2C`, {
+        method: 'PATCH',
+        headers: {
+          'content-type': 'application/json',
+          'x-service-request-mode': 'async',
+          authorization: 'Basic YTpi',
+        },
+        body,
+      });
+      expect(sent.statusCode).toBe(418);
+      expect(await sent.body.json()).toEqual({ echo: body });
+      const seen = received.at(-1)!;
+      expect(seen).toMatchObject({ method: 'PATCH', url: '/echo?x=1&y=%2C', body });
+      expect(seen.headers['x-service-request-mode']).toBe('async');
+      expect(seen.headers.authorization).toBe('Basic YTpi');
+      expect(seen.headers.host).toBe(new URL(base).host);
+    });
+  });
+
+  it('passes a body above the recording cap byte for byte and records it without the body', async () => {
+    await withProxy(base, async (proxy, exchanges) => {
+      const big = await request(`${proxy}/big`);
+      const text = await big.body.text();
+      expect(text).toBe(JSON.stringify({ next: `${base}/x`, pad: 'x'.repeat(4000) }));
+      await settle();
+      expect(exchanges[0]?.response).toMatchObject({ status: 200, bodyOmitted: true });
+      expect(exchanges[0]?.response.body).toBeUndefined();
+    });
+  });
+});
+
+describe('an implementation that fails gets the API error array from the proxy', () => {
+  it("unreachable: 502 proxy_upstream_unreachable, recorded as the proxy's answer", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const gone = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    await withProxy(gone, async (proxy, exchanges) => {
+      const failed = await request(`${proxy}/api/`);
+      expect(failed.statusCode).toBe(502);
+      const [item] = (await failed.body.json()) as { request_id: string; message: string; code: string }[];
+      expect(item).toMatchObject({ code: 'proxy_upstream_unreachable' });
+      expect(item?.request_id).toMatch(/^ofkit-proxy-\d{6}$/);
+      expect(item?.message).toContain(gone);
+      await settle();
+      expect(exchanges[0]?.upstreamFailure?.code).toBe('proxy_upstream_unreachable');
+    });
+  });
+
+  it('no answer in time: 504 proxy_upstream_timeout', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      await withProxy(
+        `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+        async (proxy) => {
+          const failed = await request(`${proxy}/api/`);
+          expect(failed.statusCode).toBe(504);
+          expect(await failed.body.json()).toMatchObject([{ code: 'proxy_upstream_timeout' }]);
+        },
+        0.3,
+      );
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  });
+});

@@ -3,6 +3,9 @@
  * API's judge operations answer 409 `judge_off` (admin.yaml) rather than an empty log or verdict. Every
  * response is checked against the documents.
  */
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../openapi/config/config-error.js';
 import { contractCheckedExchange, TEST_KEYS } from '../../test-support/contract-checked-simulator.js';
@@ -18,16 +21,31 @@ const AUTH = `Basic ${Buffer.from(`${KEY.secretId}:${KEY.secretPassword}`).toStr
 
 let started: StartedSimulator;
 const store = new MemoryStore();
+/** The webhook receiver: the deliveries it got (so the test knows deliveries were made, unlogged). */
+const delivered: unknown[] = [];
+const receiver = createServer(async (request, response) => {
+  let text = '';
+  for await (const chunk of request) text += chunk;
+  delivered.push(JSON.parse(text));
+  response.writeHead(200).end();
+});
 beforeAll(async () => {
+  receiver.listen(0, '127.0.0.1');
+  await once(receiver, 'listening');
   started = await startSimulator({
     keys: TEST_KEYS,
     store,
     judge: false,
     tickMs: 0,
+    webhook: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, bearer_token: null },
     onExchange: contractCheckedExchange(),
   });
 }, 60_000);
-afterAll(() => started.close());
+afterAll(async () => {
+  await started.close();
+  receiver.closeAllConnections();
+  await new Promise((done) => receiver.close(done));
+});
 
 async function call(method: string, path: string, body?: unknown) {
   const response = await fetch(`${started.url}${path}`, {
@@ -45,6 +63,19 @@ describe('the simulator without the judge (--no-judge)', () => {
     expect(await store.readLog(KEY.secretId, REQUEST_LOG, 0, 100)).toEqual({ entries: [], dropped: 0 });
     expect(await store.readLog(KEY.secretId, DELIVERY_LOG, 0, 100)).toEqual({ entries: [], dropped: 0 });
     expect(started.simulator.judge).toBeNull();
+  });
+
+  it('delivers webhooks and logs none of them', async () => {
+    const registration = { institution: 'ofbank_br_retail', username: '76109277673', password: 'secret' };
+    const registered = await call('POST', '/api/links/', registration);
+    expect(registered.status).toBe(201);
+    // A refresh raises the link's update events.
+    expect((await call('POST', `/api/links/${registered.body.id}/refresh/`)).status).toBe(202);
+    expect((await call('POST', '/_ofkit/clock/advance/', { seconds: 600 })).status).toBe(200);
+    await started.simulator.webhooks.idle();
+    expect(delivered.length).toBeGreaterThan(0);
+    expect(await store.readLog(KEY.secretId, DELIVERY_LOG, 0, 100)).toEqual({ entries: [], dropped: 0 });
+    expect(await store.readLog(KEY.secretId, REQUEST_LOG, 0, 100)).toEqual({ entries: [], dropped: 0 });
   });
 
   it.each([

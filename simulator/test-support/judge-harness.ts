@@ -44,6 +44,8 @@ export interface JudgeBench {
     headers?: Record<string, string>,
   ): Promise<Answer>;
   control(method: string, path: string, body?: unknown): Promise<Answer>;
+  /** Behind the balancer (several replicas): how many requests each replica was sent; else []. */
+  servedByReplica: readonly number[];
   /** Waits for the deliveries in flight, then the judge's verdicts by rule. */
   verdicts(timing?: Timing): Promise<Record<string, RuleVerdict>>;
   close(): Promise<void>;
@@ -137,6 +139,7 @@ export async function startJudgeBench(
     },
     api,
     control: (method, path, body) => api(method, path, body),
+    servedByReplica: balancer?.served ?? [],
     async verdicts(timing = 'real') {
       await simulator.webhooks.idle();
       const report = await api('GET', `/_ofkit/judge/?timing=${timing}`);

@@ -8,14 +8,19 @@ import type { AddressInfo } from 'node:net';
 
 export interface Balancer {
   readonly url: string;
+  /** How many requests each upstream was sent, in the upstreams' order. */
+  readonly served: readonly number[];
   close(): Promise<void>;
 }
 
 export async function startRoundRobin(upstreams: readonly string[]): Promise<Balancer> {
   let turn = 0;
+  const served = upstreams.map(() => 0);
   const agent = new Agent({ keepAlive: true });
   const server = createServer((incoming, outgoing) => {
-    const target = new URL(upstreams[turn++ % upstreams.length]!);
+    const index = turn++ % upstreams.length;
+    served[index]! += 1;
+    const target = new URL(upstreams[index]!);
     const proxied = forward(
       {
         hostname: target.hostname,
@@ -37,6 +42,7 @@ export async function startRoundRobin(upstreams: readonly string[]): Promise<Bal
   await once(server, 'listening');
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    served,
     async close() {
       server.closeAllConnections();
       agent.destroy();

@@ -60,6 +60,12 @@ describe.skipIf(skipRedis)(title, () => {
       await run(bench);
       const verdicts = await bench.verdicts('real');
       const report = await bench.control('GET', '/_ofkit/judge/');
+      if (count > 1) {
+        // Each request went to the other replica: they served the run in halves.
+        const [first = 0, second = 0] = bench.servedByReplica;
+        expect(Math.abs(first - second)).toBeLessThanOrEqual(1);
+        expect(first + second).toBeGreaterThan(20);
+      }
       return {
         requests: report.body.requests,
         deliveries: report.body.deliveries,

@@ -70,7 +70,8 @@ describe('the simulator without the judge (--no-judge)', () => {
     const registered = await call('POST', '/api/links/', registration);
     expect(registered.status).toBe(201);
     // A refresh raises the link's update events.
-    expect((await call('POST', `/api/links/${(registered.body as { id: string }).id}/refresh/`)).status).toBe(202);
+    const { id } = registered.body as { id: string };
+    expect((await call('POST', `/api/links/${id}/refresh/`)).status).toBe(202);
     expect((await call('POST', '/_ofkit/clock/advance/', { seconds: 600 })).status).toBe(200);
     await started.simulator.webhooks.idle();
     expect(delivered.length).toBeGreaterThan(0);

@@ -17,6 +17,8 @@ describe('bench options', () => {
     expect(parseBenchOptions(['--no-redis']).redis).toBe(false);
     expect(parseBenchOptions([]).proxy).toBe(true);
     expect(parseBenchOptions(['--no-proxy']).proxy).toBe(false);
+    expect(parseBenchOptions([]).gate).toBe(false);
+    expect(parseBenchOptions(['--gate']).gate).toBe(true);
     expect(parseBenchOptions(['--warmup', '0']).warmupSeconds).toBe(0);
     expect(parseBenchOptions(['--quick']).warmupSeconds).toBe(0.5);
     expect(parseBenchOptions(['--quick', '--warmup', '2']).warmupSeconds).toBe(2);

@@ -19,11 +19,13 @@ export interface BenchOptions {
   readonly redis: boolean;
   /** The latency the recording proxy (`ofkit record`) adds at a fixed rate. */
   readonly proxy: boolean;
+  /** `--gate`: exit 1 unless every target was measured and met (before a release; never in CI). */
+  readonly gate: boolean;
   readonly resultsDir: string;
 }
 
 export const USAGE =
-  'tsx bench/run-bench.ts [--duration SECONDS] [--warmup SECONDS] [--quick] [--profile | --no-profile] [--skip-memory] [--no-redis] [--no-proxy]';
+  'tsx bench/run-bench.ts [--duration SECONDS] [--warmup SECONDS] [--quick] [--profile | --no-profile] [--skip-memory] [--no-redis] [--no-proxy] [--gate]';
 
 export class BenchUsageError extends Error {}
 
@@ -39,6 +41,7 @@ function parse(argv: readonly string[]) {
       'skip-memory': { type: 'boolean', default: false },
       'no-redis': { type: 'boolean', default: false },
       'no-proxy': { type: 'boolean', default: false },
+      gate: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -70,6 +73,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     transactions: 150,
     redis: !values['no-redis'],
     proxy: !values['no-proxy'],
+    gate: values.gate,
     resultsDir: resolve(import.meta.dirname, 'results'),
   });
 }

@@ -57,9 +57,10 @@ export function formatComparisons(comparisons: readonly Comparison[]): string {
 export function formatTargets(checks: readonly TargetCheck[]): string {
   return checks
     .map((check) => {
+      if (check.value === null) return `NOT MEASURED  ${check.description}`;
       const value =
-        check.value === null ? 'n/a' : check.id === 'p99' ? `${check.value} ms` : times(check.value);
-      return `${check.met ? 'MET   ' : 'MISSED'}  ${check.description}: ${value}`;
+        check.unit === 'x' ? times(check.value) : `${Math.round(check.value * 10) / 10} ${check.unit}`;
+      return `${check.met ? 'MET   ' : 'MISSED'}        ${check.description}: ${value}`;
     })
     .join('\n');
 }

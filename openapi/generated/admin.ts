@@ -363,9 +363,11 @@ export interface paths {
         /**
          * The tenant's request log (what the client judge reads)
          * @description Every request of the tenant to the API (never to `/_ofkit/`), oldest first, with its outcome and
-         *     the rule that produced a 4xx. Kept in memory: the latest 5000 to 5500 per tenant (`dropped` counts the
-         *     evicted ones); cleared by `POST /_ofkit/reset/`. No credential is ever stored or shown: the
-         *     curl line uses `$OFKIT_KEY:$OFKIT_SECRET`, credential-like body fields read `***`.
+         *     the rule that produced a 4xx. Kept in the store, so every replica on one store reads the same log:
+         *     the latest 5000 per tenant, fewer when they are large (the log stays under 14 MB; `dropped` counts
+         *     the evicted ones); cleared by `POST /_ofkit/reset/`. No credential is ever stored or shown: the
+         *     curl line uses `$OFKIT_KEY:$OFKIT_SECRET`, credential-like body fields read `***`. 409 `judge_off`
+         *     when the simulator runs without the judge (`--no-judge`).
          */
         get: operations["listRequests"];
         put?: never;
@@ -389,7 +391,9 @@ export interface paths {
          *     `violated` or `not_exercised`, a one-line summary and the evidence (masked curl lines). Retry
          *     waits (CLIENT-RETRY-5XX, CLIENT-TOO-MANY-SESSIONS) are judged on the machine's time, from 10 %
          *     (and 0.5 s) early to 50 % (and 2 s) late, unless `timing=order-only`: then on order and count
-         *     alone, for clients whose timers are faked. Waits for webhook deliveries in flight first.
+         *     alone, for clients whose timers are faked. Waits for webhook deliveries in flight first. Judged
+         *     on the log in the store: the requests and deliveries of every replica on it. 409 `judge_off` when
+         *     the simulator runs without the judge (`--no-judge`): no verdict rather than an empty one.
          */
         get: operations["getJudgeReport"];
         put?: never;
@@ -415,7 +419,7 @@ export interface paths {
          *     token configured; CLIENT-WEBHOOK-BEARER expects it refused). `duplicate_delivery` POSTs the last
          *     delivered event again, same `webhook_id`, with the bearer token (CLIENT-WEBHOOK-DUPLICATE expects a
          *     2xx). The answer is recorded for the judge; 400 when there is no receiver, no bearer token (forged)
-         *     or no delivered event (duplicate).
+         *     or no delivered event (duplicate); 409 `judge_off` without the judge (`--no-judge`).
          */
         post: operations["sendJudgeProbe"];
         delete?: never;
@@ -1084,6 +1088,24 @@ export interface components {
                  *         "request_id": "4f8c3d2e1b0a49f7a6e5d4c3b2a19080",
                  *         "message": "No payment authorization 8151c14d-056e-4450-bfd4-1d7d50c7cce2.",
                  *         "code": "not_found"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
+        /** @description The simulator runs without the client judge (`ofkit simulate --no-judge`, `judge: false`): it neither logs nor judges (`judge_off`). */
+        JudgeOff: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "request_id": "6c0f5e4d3b2a41c9b8a7f6e5d4c3b2a4",
+                 *         "message": "The client judge is off: this simulator was started with --no-judge (judge: false), so it neither logs nor judges requests.",
+                 *         "code": "judge_off"
                  *       }
                  *     ]
                  */
@@ -2119,6 +2141,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["JudgeOff"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -2165,6 +2188,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["JudgeOff"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -2210,6 +2234,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["JudgeOff"];
             500: components["responses"]["InternalServerError"];
         };
     };

@@ -37,6 +37,20 @@ describe('ofkit exec', () => {
     }
   });
 
+  it('refuses --judge beside --no-judge (a gate on a judge that is off) with one line and exit code 2', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await execCommand(['--judge', '--no-judge', '--', process.execPath, '-e', ''])).toBe(2);
+      expect(errors.mock.calls).toEqual([
+        [
+          'ofkit exec: --judge gates on the client judge, which --no-judge turns off: drop one (ofkit exec --help)',
+        ],
+      ]);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it.each([
     [['npm', 'test'], 'ofkit exec -- npm test'],
     [['--seed', '42', 'npm', 'run', 'e2e'], 'ofkit exec --seed 42 -- npm run e2e'],

@@ -127,6 +127,8 @@ export const execCommand: Command['run'] = (argv) =>
         return 0;
       }
       if (command.length === 0) throw new UsageError('give the command to run after --');
+      if (execFlags.has('--judge') && !config.judgeEnabled)
+        throw new UsageError('--judge gates on the client judge, which --no-judge turns off: drop one');
       // The simulator's lines go to stderr: the command's stdout stays its own.
       const quiet = execFlags.has('--quiet');
       const print = (line: string) => {

@@ -1,6 +1,7 @@
 /**
  * `ofkit simulate --store`: a Redis that cannot be reached is one line and exit code 2; two simulators
  * started on one Redis share their tenants' state (a link registered on one is read on the other).
+ * `ofkit simulate --no-judge`: says at start that the judge is off, and its control operations say so.
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -26,6 +27,29 @@ function closedPort(): Promise<number> {
     });
   });
 }
+
+describe('ofkit simulate --no-judge', () => {
+  it('says at start that the judge is off; the judge read answers 409 judge_off', async () => {
+    const lines: string[] = [];
+    const started = await startFromConfig(parseSimulatorConfig(['--port', '0', '--no-judge']), (line) =>
+      lines.push(line),
+    );
+    try {
+      expect(lines.join('\n')).toContain('client judge: off (--no-judge): nothing is logged or judged');
+      expect(lines.join('\n')).not.toContain('/_ofkit/judge/');
+      expect(started.simulator.judge).toBeNull();
+      const [key] = started.keys;
+      const authorization = `Basic ${Buffer.from(`${key?.secretId}:${key?.secretPassword}`).toString('base64')}`;
+      const answer = await fetch(`${started.url}/_ofkit/judge/`, { headers: { authorization } });
+      const response = { status: answer.status, headers: {}, body: await answer.json() };
+      responseChecker(started.simulator)('GET', '/_ofkit/judge/', response);
+      expect(response.status).toBe(409);
+      expect(response.body).toEqual([expect.objectContaining({ code: 'judge_off' })]);
+    } finally {
+      await started.close();
+    }
+  });
+});
 
 describe('ofkit simulate --store', () => {
   it('names the Redis it cannot reach and exits 2', async () => {

@@ -82,7 +82,9 @@ function startLines(config: SimulatorConfig, started: StartedSimulator): string 
     `dashboard: ${url}/_ofkit/ui/`,
     storeLine(config),
     webhookLine(config),
-    `client judge: ${url}/_ofkit/judge/ (request log: ${url}/_ofkit/requests/); summary at shutdown`,
+    config.judgeEnabled
+      ? `client judge: ${url}/_ofkit/judge/ (request log: ${url}/_ofkit/requests/); summary at shutdown`
+      : 'client judge: off (--no-judge): nothing is logged or judged',
     ...fallbackLines(config, simulator),
     ...(config.brokenRules.length > 0 ? [`BROKEN ON PURPOSE: ${config.brokenRules.join(', ')}`] : []),
   ].join('\n');
@@ -104,8 +106,10 @@ export async function startFromConfig(
       environment: config.environment,
       keys: config.keys,
       webhook: config.webhook ?? undefined,
+      judge: config.judgeEnabled,
       ...(config.document !== null && { document: config.document }),
       judgeProbes: { duplicates: config.judge.duplicates, forged: config.judge.forged },
+      onJudgeLogError: (error) => print(error.message),
       onWebhookAttempt: (report) => print(attemptLine(report)),
       ...(opened.store ? { store: opened.store } : {}),
     });

@@ -8,6 +8,7 @@ import type { Handler, HandlerRegistry } from './core/handler.js';
 import type { JobKinds } from './core/job-kinds.js';
 import { createLinkData } from './data/create-link-data.js';
 import { dataResourceHandlers } from './data/index.js';
+import type { JudgeLog } from './judge/judge-log.js';
 import { defineDailyRefresh } from './links/events/daily-schedule.js';
 import { institutionHandlers } from './links/institution-handlers.js';
 import { linkHandlers } from './links/links.js';
@@ -21,6 +22,8 @@ export interface RegistryOptions {
   dataCollections: readonly string[];
   /** Where the handlers define the kinds of the jobs they schedule. */
   jobs: JobKinds;
+  /** The client judge's log; null without the judge (its control operations then answer `judge_off`). */
+  judge: JudgeLog | null;
 }
 
 export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry {
@@ -34,7 +37,7 @@ export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry
     ...paymentHandlers(options.jobs),
     ...controlHandlers(options.document),
     ...webhookControlHandlers(linkData),
-    ...judgeControlHandlers,
+    ...judgeControlHandlers(options.judge),
     ...sandboxHandlers(options.document, linkData, linkData.machine),
   ];
   const registry = new Map<string, Handler>();

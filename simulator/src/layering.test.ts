@@ -26,7 +26,7 @@ const ALLOWED: AllowedEdges = {
   links: ['core', 'pipeline', 'webhooks', 'store', 'clock', 'ids'],
   data: ['core', 'pipeline', 'links', 'store', 'ids'],
   payments: ['core', 'pipeline', 'store'],
-  judge: ['core', 'pipeline', 'webhooks', 'clock'],
+  judge: ['core', 'pipeline', 'webhooks', 'store', 'clock'],
   control: ['core', 'links', 'data', 'payments', 'judge', 'webhooks', 'store', 'clock', 'ids'],
   'broken-rules': ['core', 'pipeline', 'webhooks', 'store'],
   config: ['core', 'broken-rules', 'judge', 'store', 'ids'],

@@ -26,6 +26,7 @@ import { type DocumentOverlay, loadDocumentOverlay } from './fallback/document-o
 import type { PrismFallback } from './fallback/prism-fallback.js';
 import { createHandlerRegistry } from './handler-registry.js';
 import { createIds, createRandom } from './ids/seeded-ids.js';
+import { createJudgeLog, type JudgeLog } from './judge/judge-log.js';
 import { type AutomaticProbes, createJudgeObserver } from './judge/judge-observer.js';
 import { createAuthenticator } from './pipeline/authenticate.js';
 import { createPipeline, type Fallback } from './pipeline/pipeline.js';
@@ -74,8 +75,19 @@ export interface SimulatorOptions {
   webhook?: WebhookDefaults;
   /** Time-out of one webhook delivery attempt; default 10 s. */
   webhookTimeoutMs?: number;
+  /**
+   * The client judge (default true): every API request and webhook delivery of each tenant logged in
+   * the store and judged when read. false (`--no-judge`) takes it out entirely: nothing is logged, and
+   * the control API's judge operations answer 409 `judge_off`.
+   */
+  judge?: boolean;
   /** Probes of the webhook receiver the judge sends on its own (`--webhook-duplicates`, `--webhook-forged`). */
   judgeProbes?: AutomaticProbes;
+  /**
+   * Told when the store refuses a write of the judge's log (the entry is lost; the request is not
+   * failed), once until a write succeeds again; default: a process warning.
+   */
+  onJudgeLogError?: (error: Error) => void;
   /** Told of every webhook delivery attempt (the CLI prints them). */
   onWebhookAttempt?: WebhookHubOptions['onAttempt'];
   /** Told of every event a handler raises, before the webhook emitter (tests read events in process). */
@@ -109,6 +121,8 @@ export interface Simulator {
   document: JsonObject;
   /** The kinds of jobs on tenants' clocks (an embedder or a test may define its own). */
   jobs: JobKinds;
+  /** The client judge's log of every tenant (in the store); null without the judge. */
+  judge: JudgeLog | null;
 }
 
 /** Prism's reading of a user's document; what it cannot read is the user's to fix, on one line. */
@@ -176,10 +190,12 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   const replica = options.replica ?? (await store.nextSequence(SIMULATOR_SCOPE, 'replicas'));
   // The runners of the jobs on tenants' clocks, defined by the parts that schedule them.
   const jobs = new JobKinds();
+  const judgeLog = judgeLogOf(options, store);
   const handlers = createHandlerRegistry({
     document: api.raw,
     dataCollections: linkedCollections(api.raw),
     jobs,
+    judge: judgeLog,
   });
   const context = { keys: options.keys, environment: options.environment, operations: api.operations };
   const { policy, edges } = applyBreaks(
@@ -188,18 +204,22 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     specEdges(options, store, handlers),
     context,
   );
-  // The client judge's log: every API request and webhook delivery of each tenant (judge/).
-  const judge = createJudgeObserver({
-    realTime,
-    tenantFor: (id) => tenantFor(id),
-    probes: options.judgeProbes,
-  });
+  // The client judge: every API request and webhook delivery of each tenant, logged (judge/).
+  const judge =
+    judgeLog &&
+    createJudgeObserver({
+      log: judgeLog,
+      keys: options.keys,
+      realTime,
+      tenantFor: (id) => tenantFor(id),
+      probes: options.judgeProbes,
+    });
   const webhooks = createWebhookHub({
     realTime,
     defaults: options.webhook,
     timeoutMs: options.webhookTimeoutMs,
     onAttempt: (report) => {
-      judge.onAttempt(report);
+      judge?.onAttempt(report);
       options.onWebhookAttempt?.(report);
     },
     jobs,
@@ -241,7 +261,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     admin: admin.raw,
     requestId: () => dashboardIds.hex(32),
   });
-  const handle = judge.wrap(pipeline.handle);
+  const handle = judge ? judge.wrap(pipeline.handle) : (request: SimRequest) => pipeline.handle(request);
   return {
     handle: async (request) => {
       const response = dashboard(request) ?? (await handle(request));
@@ -260,5 +280,18 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     documentOperations: overlay?.document.operations.map((operation) => operation.operationId) ?? [],
     document: api.raw,
     jobs,
+    judge: judgeLog,
   };
+}
+
+/** The judge's log in the (unbroken) store, or null without the judge; probes need the judge. */
+function judgeLogOf(options: SimulatorOptions, store: Store): JudgeLog | null {
+  if (options.judge === false) {
+    const { duplicates, forged } = options.judgeProbes ?? {};
+    if (duplicates || forged) throw new Error('judgeProbes need the judge: drop judge: false');
+    return null;
+  }
+  const onError =
+    options.onJudgeLogError ?? ((error: Error) => process.emitWarning(error.message, 'OfkitJudgeWarning'));
+  return createJudgeLog({ store, onError });
 }

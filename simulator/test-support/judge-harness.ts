@@ -8,8 +8,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { RuleVerdict, Timing } from '../src/judge/client-rules.js';
 import type { Simulator, SimulatorOptions } from '../src/simulator.js';
-import { startSimulator } from '../src/start-simulator.js';
+import { type StartedSimulator, startSimulator } from '../src/start-simulator.js';
+import type { Store } from '../src/store/store.js';
 import { contractCheckedExchange, FIXED_NOW, TEST_KEYS } from './contract-checked-simulator.js';
+import { startRoundRobin } from './round-robin-balancer.js';
 
 export const KEY = TEST_KEYS[0]!;
 export const AUTH = `Basic ${Buffer.from(`${KEY.secretId}:${KEY.secretPassword}`).toString('base64')}`;
@@ -42,6 +44,8 @@ export interface JudgeBench {
     headers?: Record<string, string>,
   ): Promise<Answer>;
   control(method: string, path: string, body?: unknown): Promise<Answer>;
+  /** Behind the balancer (several replicas): how many requests each replica was sent; else []. */
+  servedByReplica: readonly number[];
   /** Waits for the deliveries in flight, then the judge's verdicts by rule. */
   verdicts(timing?: Timing): Promise<Record<string, RuleVerdict>>;
   close(): Promise<void>;
@@ -63,22 +67,48 @@ async function startReceiver(state: JudgeBench['receiver']): Promise<{ server: S
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks` };
 }
 
+export interface JudgeBenchOptions extends Pick<SimulatorOptions, 'judgeProbes'> {
+  /**
+   * One replica per store (stores that share state), each request to the next replica in turn behind
+   * a load balancer; default: one simulator on its own memory store.
+   */
+  replicas?: readonly Store[];
+}
+
+/** Several started simulators seen as one: the first's core, every replica's deliveries awaited. */
+function oneOf(replicas: readonly StartedSimulator[]): Simulator {
+  const first = replicas[0]!.simulator;
+  const idle = async () => {
+    await Promise.all(replicas.map((replica) => replica.simulator.webhooks.idle()));
+  };
+  return { ...first, webhooks: { ...first.webhooks, idle } };
+}
+
 export async function startJudgeBench(
   seed = 'judge-seed',
-  options: Pick<SimulatorOptions, 'judgeProbes'> = {},
+  options: JudgeBenchOptions = {},
 ): Promise<JudgeBench> {
   let realTime = FIXED_NOW;
-  const started = await startSimulator({
-    seed,
-    environment: 'production',
-    keys: TEST_KEYS,
-    realTime: () => realTime,
-    // No real-time ticker: the fake machine time moves only when a client sleeps.
-    tickMs: 0,
-    onExchange: contractCheckedExchange(),
-    ...options,
-  });
-  const { simulator, url: base } = started;
+  const { replicas: stores = [undefined], ...simulatorOptions } = options;
+  const replicas: StartedSimulator[] = [];
+  for (const store of stores) {
+    replicas.push(
+      await startSimulator({
+        seed,
+        environment: 'production',
+        keys: TEST_KEYS,
+        realTime: () => realTime,
+        // No real-time ticker: the fake machine time moves only when a client sleeps.
+        tickMs: 0,
+        onExchange: contractCheckedExchange(),
+        ...(store && { store }),
+        ...simulatorOptions,
+      }),
+    );
+  }
+  const balancer = replicas.length > 1 ? await startRoundRobin(replicas.map((r) => r.url)) : undefined;
+  const simulator = oneOf(replicas);
+  const base = balancer?.url ?? replicas[0]!.url;
   const receiver = { behaviour: refusesWithoutBearer, seen: [] as Record<string, unknown>[] };
   const hooks = await startReceiver(receiver);
   async function api(
@@ -109,6 +139,7 @@ export async function startJudgeBench(
     },
     api,
     control: (method, path, body) => api(method, path, body),
+    servedByReplica: balancer?.served ?? [],
     async verdicts(timing = 'real') {
       await simulator.webhooks.idle();
       const report = await api('GET', `/_ofkit/judge/?timing=${timing}`);
@@ -116,7 +147,11 @@ export async function startJudgeBench(
     },
     async close() {
       hooks.server.closeAllConnections();
-      await Promise.all([started.close(), new Promise((done) => hooks.server.close(done))]);
+      await balancer?.close();
+      await Promise.all([
+        ...replicas.map((replica) => replica.close()),
+        new Promise((done) => hooks.server.close(done)),
+      ]);
     },
   };
 }

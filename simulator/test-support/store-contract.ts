@@ -148,5 +148,103 @@ export function runStoreContract(name: string, makeStore: (options?: StoreOption
       expect(await store.countJobs('t')).toBe(0);
       expect(await store.nextSequence('t', 'events')).toBe(1);
     });
+
+    describeBoundedLogs(makeStore);
+  });
+}
+
+const BIG = { entries: 100, size: 1_000_000 };
+const texts = (page: { entries: { entry: string }[] }) => page.entries.map((e) => e.entry);
+
+/** The bounded logs (the client judge's requests and deliveries): numbered, ordered, bounded, cleared. */
+function describeBoundedLogs(makeStore: () => Store): void {
+  describe('bounded logs', () => {
+    it("numbers the appends of all a tenant's logs in one sequence, from 1; tenants apart", async () => {
+      const store = makeStore();
+      expect(await store.appendLog('t', 'requests', '{"a":1}', BIG)).toBe(1);
+      expect(await store.appendLog('t', 'deliveries', '{"d":1}', BIG)).toBe(2);
+      expect(await store.appendLog('t', 'requests', '{"a":2}', BIG)).toBe(3);
+      expect(await store.appendLog('other', 'requests', '{"b":1}', BIG)).toBe(1);
+      expect(await store.readLog('t', 'requests', 0, 10)).toEqual({
+        entries: [
+          { seq: 1, entry: '{"a":1}' },
+          { seq: 3, entry: '{"a":2}' },
+        ],
+        dropped: 0,
+      });
+      expect(await store.readLog('t', 'deliveries', 0, 10)).toEqual({
+        entries: [{ seq: 2, entry: '{"d":1}' }],
+        dropped: 0,
+      });
+      expect(await store.readLog('t', 'unknown', 0, 10)).toEqual({ entries: [], dropped: 0 });
+    });
+
+    it('reads after a number, at most limit, oldest first', async () => {
+      const store = makeStore();
+      for (let i = 1; i <= 6; i++) await store.appendLog('t', i % 3 ? 'requests' : 'deliveries', `${i}`, BIG);
+      const after = await store.readLog('t', 'requests', 2, 2);
+      expect(after.entries).toEqual([
+        { seq: 4, entry: '4' },
+        { seq: 5, entry: '5' },
+      ]);
+      expect((await store.readLog('t', 'requests', 5, 10)).entries).toEqual([]);
+      expect((await store.readLog('t', 'requests', 0, 0)).entries).toEqual([]);
+    });
+
+    it('keeps appends sent at once in the order they were sent, numbered without a gap', async () => {
+      const store = makeStore();
+      const sent = Array.from({ length: 60 }, (_, i) => store.appendLog('t', 'requests', `${i}`, BIG));
+      expect(await Promise.all(sent)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+      const page = await store.readLog('t', 'requests', 0, 100);
+      expect(texts(page)).toEqual(Array.from({ length: 60 }, (_, i) => `${i}`).slice(-BIG.entries));
+    });
+
+    it('keeps the latest entries within the count bound and counts the dropped', async () => {
+      const store = makeStore();
+      const bounds = { entries: 3, size: 1_000 };
+      for (let i = 1; i <= 5; i++) await store.appendLog('t', 'requests', `r${i}`, bounds);
+      await store.appendLog('t', 'deliveries', 'd1', bounds);
+      expect(await store.readLog('t', 'requests', 0, 10)).toEqual({
+        entries: [
+          { seq: 3, entry: 'r3' },
+          { seq: 4, entry: 'r4' },
+          { seq: 5, entry: 'r5' },
+        ],
+        dropped: 2,
+      });
+      expect((await store.readLog('t', 'deliveries', 0, 10)).dropped).toBe(0);
+    });
+
+    it('keeps the sizes of the entries within the size bound; an entry larger than it is dropped', async () => {
+      const store = makeStore();
+      const bounds = { entries: 100, size: 10 };
+      for (const entry of ['aaaa', 'bbbb', 'cccc']) await store.appendLog('t', 'requests', entry, bounds);
+      expect(texts(await store.readLog('t', 'requests', 0, 10))).toEqual(['bbbb', 'cccc']);
+      await store.appendLog('t', 'requests', 'x'.repeat(11), bounds);
+      expect(await store.readLog('t', 'requests', 0, 10)).toMatchObject({ dropped: 2 });
+      expect(texts(await store.readLog('t', 'requests', 0, 10))).toEqual(['bbbb', 'cccc']);
+      expect(await store.appendLog('t', 'requests', 'dddddddddd', bounds)).toBe(5);
+      expect(await store.readLog('t', 'requests', 0, 10)).toEqual({
+        entries: [{ seq: 5, entry: 'dddddddddd' }],
+        dropped: 4,
+      });
+    });
+
+    it('clearLogs forgets every log and numbers from 1 again; clearTenant and importTenant leave them', async () => {
+      const store = makeStore();
+      await store.appendLog('t', 'requests', 'r', BIG);
+      await store.appendLog('t', 'deliveries', 'd', { entries: 1, size: 100 });
+      await store.appendLog('t', 'deliveries', 'e', { entries: 1, size: 100 });
+      await store.put('t', 'links', { id: 'a' });
+      await store.clearTenant('t');
+      await store.importTenant('t', { collections: {}, windows: {} });
+      expect(texts(await store.readLog('t', 'requests', 0, 10))).toEqual(['r']);
+      await store.appendLog('other', 'requests', 'o', BIG);
+      await store.clearLogs('t');
+      expect(await store.readLog('t', 'requests', 0, 10)).toEqual({ entries: [], dropped: 0 });
+      expect(await store.readLog('t', 'deliveries', 0, 10)).toEqual({ entries: [], dropped: 0 });
+      expect(await store.appendLog('t', 'deliveries', 'd2', BIG)).toBe(1);
+      expect(texts(await store.readLog('other', 'requests', 0, 10))).toEqual(['o']);
+    });
   });
 }

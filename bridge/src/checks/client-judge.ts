@@ -17,6 +17,7 @@ import {
   judgePagination,
   judgeRefreshCooldown,
 } from '../../../simulator/src/judge/limit-rules.js';
+import { observedRequest } from '../../../simulator/src/judge/logged-request.js';
 import { observeRequest } from '../../../simulator/src/judge/observe-request.js';
 import type { ObservedRequest } from '../../../simulator/src/judge/request-log.js';
 import {
@@ -71,21 +72,20 @@ export function createClientJudge(): ClientJudge {
       const headers: Record<string, string> = {};
       for (const [name, value] of request.headers) headers[name.toLowerCase()] ??= value;
       try {
-        log.push(
-          observeRequest(
-            {
-              method: view.method,
-              path: view.apiPath,
-              query: view.query,
-              headers,
-              body: request.body ?? '',
-              origin: view.url.origin,
-            },
-            { status: view.status, headers: {}, body: view.responseJson },
-            { operationId: view.operation?.operationId ?? null, rule: null, seq: log.length + 1 },
-            { atMs: view.atMs, startedRealMs: view.atMs, endedRealMs: view.atMs + view.exchange.durationMs },
-          ),
+        const logged = observeRequest(
+          {
+            method: view.method,
+            path: view.apiPath,
+            query: view.query,
+            headers,
+            body: request.body ?? '',
+            origin: view.url.origin,
+          },
+          { status: view.status, headers: {}, body: view.responseJson },
+          { operationId: view.operation?.operationId ?? null, rule: null },
+          { atMs: view.atMs, startedRealMs: view.atMs, endedRealMs: view.atMs + view.exchange.durationMs },
         );
+        log.push(observedRequest(log.length + 1, logged));
       } catch {
         // Observing must never stop the checks: an exchange the judge cannot read is left out of it.
       }

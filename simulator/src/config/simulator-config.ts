@@ -5,7 +5,13 @@ import { ConfigError } from '../../../openapi/config/config-error.js';
 import { parseBrokenRules, UnknownRuleError } from '../broken-rules/breakable-rules.js';
 import type { ApiKey, Environment } from '../core/keys.js';
 import { freshSeed } from '../ids/seeded-ids.js';
-import { JUDGE_FLAGS, JUDGE_OPTIONS, type JudgeConfig, parseJudge } from '../judge/judge-config.js';
+import {
+  JUDGE_FLAGS,
+  JUDGE_OPTIONS,
+  type JudgeConfig,
+  parseJudge,
+  parseJudgeEnabled,
+} from '../judge/judge-config.js';
 import { redisUrlProblem } from '../store/redis-url.js';
 
 export type { JudgeConfig } from '../judge/judge-config.js';
@@ -28,6 +34,8 @@ export interface SimulatorConfig {
   readonly brokenRules: readonly string[];
   /** The client judge's options (`--judge-report`, `--judge-timing`, `--fault`, `--scenario`, probes). */
   readonly judge: JudgeConfig;
+  /** false with `--no-judge`: the simulator neither logs nor judges (SimulatorOptions.judge). */
+  readonly judgeEnabled: boolean;
   /** `--help`: print the usage and exit. */
   readonly help: boolean;
 }
@@ -147,10 +155,12 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
     ? values.keys.map((key) => ({ ...parseKeyPair(key), environment }))
     : DEFAULT_KEYS;
   const judge = parseJudge(values);
+  const judgeEnabled = parseJudgeEnabled(values);
   if (judge.forged && values['webhook-bearer'] === undefined)
     throw new ConfigError('--webhook-forged needs --webhook-bearer');
   return Object.freeze({
     judge,
+    judgeEnabled,
     host: values.host,
     port,
     seed: values.seed ?? freshSeed(),

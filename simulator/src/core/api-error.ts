@@ -47,6 +47,8 @@ export const ERROR_CATALOGUE = {
   method_not_allowed: { status: 405, message: 'Method not allowed.' },
   request_timeout: { status: 408, message: 'The request timed out and was terminated by the server.' },
   refresh_cooldown: { status: 409, message: 'This link was refreshed recently.' },
+  /** The control API's judge operations on a simulator started without the judge (`--no-judge`). */
+  judge_off: { status: 409, message: 'The client judge is off.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   uri_too_long: { status: 414, message: 'The request target is too long.' },
   unsupported_media_type: { status: 415, message: 'The request body must be application/json.' },

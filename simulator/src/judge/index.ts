@@ -9,6 +9,7 @@ export type { ClientRuleId, RuleVerdict, Timing, Verdict } from './client-rules.
 export { CLIENT_RULES } from './client-rules.js';
 export { judgeAll, judgeExitCode } from './judge-all.js';
 export { applyStartSwitches, finishJudge, type JudgeOutcome } from './judge-cli.js';
+export { createJudgeLog, type JudgeLog } from './judge-log.js';
 export { type AutomaticProbes, createJudgeObserver, type JudgeObserver } from './judge-observer.js';
 export type { JudgeReport } from './judge-tenant.js';
 export { judgeTenant } from './judge-tenant.js';

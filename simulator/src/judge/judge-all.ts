@@ -1,25 +1,29 @@
 /** Every tenant judged, and the exit code of the client's CI gate (`ofkit exec --judge`). */
 import type { TenantRuntime } from '../core/tenant.js';
 import type { Timing } from './client-rules.js';
+import type { JudgeLog } from './judge-log.js';
 import { type JudgeReport, judgeTenant } from './judge-tenant.js';
-import { observationsOf } from './request-log.js';
 
-/** The reports of every tenant that made a request or received a delivery, after deliveries settle. */
-/** What the judge reads of a simulator: its tenants, and its deliveries in flight to wait for. */
+/** What the judge reads of a simulator: its tenants, its log, and its deliveries in flight to wait for. */
 export interface JudgedSimulator {
   tenants(): TenantRuntime[];
   webhooks: { idle(): Promise<void> };
+  /** null when the simulator runs without the judge (`--no-judge`). */
+  judge: JudgeLog | null;
 }
 
+/** The reports of every tenant that made a request or received a delivery, after deliveries settle. */
 export async function judgeAll(simulator: JudgedSimulator, timing: Timing = 'real'): Promise<JudgeReport[]> {
+  const { judge } = simulator;
+  if (judge === null) return [];
   await simulator.webhooks.idle();
-  return simulator
-    .tenants()
-    .filter((tenant) => {
-      const log = observationsOf(tenant);
-      return log.requests.length > 0 || log.deliveries.length > 0;
-    })
-    .map((tenant) => judgeTenant(tenant, timing));
+  const reports: JudgeReport[] = [];
+  for (const tenant of simulator.tenants()) {
+    const log = await judge.observations(tenant.id);
+    if (log.requests.length > 0 || log.deliveries.length > 0)
+      reports.push(judgeTenant(tenant.id, log, timing));
+  }
+  return reports;
 }
 
 /**

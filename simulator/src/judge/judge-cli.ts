@@ -44,6 +44,8 @@ export interface JudgeOutcome {
 
 /** Judges every tenant, writes `--judge-report` files, and gives the console summary. */
 export async function finishJudge(simulator: JudgedSimulator, judge: JudgeConfig): Promise<JudgeOutcome> {
+  if (simulator.judge === null)
+    return { reports: [], summary: 'client judge: off (--no-judge)', exitCode: 0, written: [] };
   const reports = await judgeAll(simulator, judge.timing);
   const written: string[] = [];
   for (const { format, path } of judge.reports) {

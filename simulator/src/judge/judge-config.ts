@@ -33,7 +33,9 @@ export const JUDGE_OPTIONS = `  client judge (README "Judge your client"):
                            institution_refuses_credentials, next_charge_fails (repeatable)
   --webhook-duplicates     deliver every acknowledged event a second time, same webhook_id
   --webhook-forged         after each tenant's first acknowledged event, send one forged delivery without
-                           the bearer token (needs --webhook-bearer)`;
+                           the bearer token (needs --webhook-bearer)
+  --no-judge               no client judge: nothing is logged or judged (GET /_ofkit/judge/ and
+                           /_ofkit/requests/ answer 409 judge_off)`;
 
 /** The judge's flags for `parseArgs`. */
 export const JUDGE_FLAGS = {
@@ -43,7 +45,23 @@ export const JUDGE_FLAGS = {
   scenario: { type: 'string', multiple: true },
   'webhook-duplicates': { type: 'boolean', default: false },
   'webhook-forged': { type: 'boolean', default: false },
+  'no-judge': { type: 'boolean', default: false },
 } as const;
+
+/** The flags that ask the judge for something, which `--no-judge` refuses beside it. */
+const NEEDS_THE_JUDGE = ['judge-report', 'judge-timing', 'webhook-duplicates', 'webhook-forged'] as const;
+
+/** `--no-judge`: whether the judge runs (true unless given); ConfigError beside a flag that needs it. */
+export function parseJudgeEnabled(values: Record<string, unknown>): boolean {
+  if (values['no-judge'] !== true) return true;
+  const asked = NEEDS_THE_JUDGE.filter((flag) => {
+    const value = values[flag];
+    return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== false;
+  });
+  if (asked.length > 0)
+    throw new ConfigError(`--no-judge turns the client judge off; drop it or --${asked.join(', --')}`);
+  return false;
+}
 
 const INSTITUTION_SCENARIOS = new Set([
   'institution_requires_token',

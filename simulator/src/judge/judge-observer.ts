@@ -1,16 +1,19 @@
 /**
  * The simulator's hook for the client judge: wraps the pipeline's `handle` to log every API request of
  * a tenant (never the control API's, `/_ofkit/`), hears of every webhook delivery attempt, and clears a
- * tenant's log when the tenant is reset.
+ * tenant's log when the tenant is reset. Only extraction and masking happen here, on the request path;
+ * the entry goes to the store without waiting (judge-log.ts), and judging waits until someone reads.
  */
+import { basicAuthorization } from '../../../openapi/config/api-keys.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
+import type { ApiKey } from '../core/keys.js';
 import { fromObserver } from '../core/observer-marker.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import type { ExchangeMeta } from '../pipeline/pipeline.js';
 import type { AttemptReport } from '../webhooks/retrying-delivery.js';
 import { track, webhookState } from '../webhooks/webhook-state.js';
-import { observeRequest } from './observe-request.js';
-import { appendDelivery, appendRequest, clearObservations, nextSeq, observationsOf } from './request-log.js';
+import type { JudgeLog } from './judge-log.js';
+import { credentialForms, type KeyForms, keyForms, observeRequest } from './observe-request.js';
 import { sendProbe } from './webhook-probes.js';
 
 const CONTROL_PREFIX = '/_ofkit/';
@@ -52,6 +55,9 @@ export interface AutomaticProbes {
 }
 
 export interface JudgeObserverOptions {
+  log: JudgeLog;
+  /** The simulator's keys: the forms of their credentials are made once, not on every request. */
+  keys: readonly ApiKey[];
   realTime: () => number;
   tenantFor: (id: string) => TenantRuntime;
   probes?: AutomaticProbes;
@@ -64,17 +70,42 @@ export interface JudgeObserver {
   onAttempt(report: AttemptReport): void;
 }
 
+/**
+ * The forms of the credentials of a request's Authorization header: a configured key's, made once, when
+ * the header is that key's exact Basic value; otherwise read from the header (a broken AUTH-BASIC may
+ * let another secret in, and the log must mask the one the client sent).
+ */
+function knownCredentials(
+  keys: readonly ApiKey[],
+): (tenant: string, header: string | undefined) => KeyForms | undefined {
+  const known = new Map(
+    keys.map((key) => [
+      key.secretId,
+      {
+        header: basicAuthorization(key.secretId, key.secretPassword),
+        forms: keyForms(key.secretId, key.secretPassword),
+      },
+    ]),
+  );
+  return (tenant, header) => {
+    const key = known.get(tenant);
+    return key !== undefined && header === key.header ? key.forms : credentialForms(header);
+  };
+}
+
 export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserver {
+  const { log } = options;
+  const credentialsOf = knownCredentials(options.keys);
   const forgedFor = new WeakSet<TenantRuntime>();
   /** The probes a delivery acknowledged with a 2xx sets off; `idle()` waits for them. */
   function probeAfter(tenant: TenantRuntime, report: AttemptReport): void {
     const status = report.attempt.status;
     if (status === null || status < 200 || status > 299) return;
     const inFlight = webhookState(tenant).inFlight;
-    if (options.probes?.duplicates) track(inFlight, sendProbe(tenant, 'duplicate_delivery'));
+    if (options.probes?.duplicates) track(inFlight, sendProbe(tenant, 'duplicate_delivery', log));
     if (options.probes?.forged && !forgedFor.has(tenant)) {
       forgedFor.add(tenant);
-      track(inFlight, sendProbe(tenant, 'forged_delivery'));
+      track(inFlight, sendProbe(tenant, 'forged_delivery', log));
     }
   }
   return {
@@ -83,34 +114,31 @@ export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserve
       const startedRealMs = options.realTime();
       const response = await handle(request, meta);
       if (meta.tenantId === undefined) return response;
-      const tenant = options.tenantFor(meta.tenantId);
       if (request.path.startsWith(CONTROL_PREFIX)) {
         if (response.status < 300 && CLEARING_OPERATIONS.has(meta.operationId ?? ''))
-          clearObservations(tenant);
+          log.clear(meta.tenantId);
         return response;
       }
       // The dashboard reads the API as the tenant too; its polling is not the client's behaviour.
       if (fromObserver(request)) return response;
-      const log = observationsOf(tenant);
       try {
-        const observed = observeRequest(
+        const tenant = options.tenantFor(meta.tenantId);
+        const logged = observeRequest(
           request,
           response,
-          { operationId: meta.operationId ?? null, rule: ruleOf(meta, response), seq: nextSeq(log) },
+          { operationId: meta.operationId ?? null, rule: ruleOf(meta, response) },
           { atMs: tenant.clock.now(), startedRealMs, endedRealMs: options.realTime() },
+          credentialsOf(tenant.id, request.headers.authorization),
         );
-        appendRequest(log, observed);
+        log.request(tenant.id, logged);
       } catch {
         // Observing must never change an answer: an exchange the log cannot hold is left out of it.
       }
       return response;
     },
     onAttempt(report) {
-      const tenant = options.tenantFor(report.tenant);
-      const log = observationsOf(tenant);
       const { payload, attempt } = report;
-      appendDelivery(log, {
-        seq: nextSeq(log),
+      log.delivery(report.tenant, {
         at: attempt.at,
         kind: 'delivery',
         webhook_id: payload.webhook_id ?? null,
@@ -123,7 +151,7 @@ export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserve
         error: attempt.error,
         duration_ms: attempt.duration_ms,
       });
-      probeAfter(tenant, report);
+      probeAfter(options.tenantFor(report.tenant), report);
     },
   };
 }

@@ -1,5 +1,7 @@
-/** One tenant's report (`GET /_ofkit/judge/`): every client rule of the catalogue with its verdict. */
-import type { TenantRuntime } from '../core/tenant.js';
+/**
+ * One tenant's report (`GET /_ofkit/judge/`): every client rule of the catalogue with its verdict,
+ * judged on the observations read from the log when the report is asked for.
+ */
 import {
   CLIENT_RULES,
   type ClientRuleId,
@@ -14,7 +16,7 @@ import {
   judgePagination,
   judgeRefreshCooldown,
 } from './limit-rules.js';
-import { observationsOf, type TenantObservations } from './request-log.js';
+import type { TenantObservations } from './request-log.js';
 import { judgeNoRetry4xx, judgeRetry5xx, judgeTooManySessions } from './retry-rules.js';
 import {
   judgeFollowUp,
@@ -51,11 +53,10 @@ function judgements(log: TenantObservations, timing: Timing): Record<ClientRuleI
   };
 }
 
-export function judgeTenant(tenant: TenantRuntime, timing: Timing): JudgeReport {
-  const log = observationsOf(tenant);
+export function judgeTenant(tenant: string, log: TenantObservations, timing: Timing): JudgeReport {
   const judged = judgements(log, timing);
   return {
-    tenant: tenant.id,
+    tenant,
     timing,
     requests: log.requests.length,
     deliveries: log.deliveries.length,

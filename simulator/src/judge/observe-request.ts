@@ -1,13 +1,14 @@
 /**
- * Turns one exchange into a request-log entry: the public members of the contract, a curl line with the
- * credentials masked, and the facts the judge needs (a 428's session, a page's `next`, where a key or
- * secret appeared). CLIENT-NO-SECRETS: the Authorization header is read to know what to mask and is
- * never kept; body values of credential-like fields are masked before anything is stored.
+ * Takes what the log keeps of one exchange, on the request path: the request's parts with the
+ * credentials masked, the facts the judge needs (a 428's session, a page's `next`, where a key or secret
+ * appeared), nothing else. CLIENT-NO-SECRETS: the Authorization header is read to know what to mask and
+ * is never kept; body values of credential-like fields are masked before anything is stored. The work
+ * is the least that cannot wait: a text is masked only where a credential shows in it.
  */
 import { createHash } from 'node:crypto';
 import { parseBasic } from '../../../openapi/config/api-keys.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
-import type { ObservedRequest } from './request-log.js';
+import { type LoggedRequest, MASKED_KEY, MASKED_SECRET } from './logged-request.js';
 
 export interface ExchangeTimes {
   atMs: number;
@@ -15,30 +16,55 @@ export interface ExchangeTimes {
   endedRealMs: number;
 }
 
-const MASKED_KEY = '$OFKIT_KEY';
-const MASKED_SECRET = '$OFKIT_SECRET';
 /** Body fields whose values are end-user or API credentials (an institution password, an MFA token). */
 const CREDENTIAL_FIELD = /pass|secret|token|credential|api_key|apikey/i;
 const BODY_KEPT = 2000;
+const DETAIL_KEPT = 200;
+/** A query string with escapes: only such a query reads differently decoded. */
+const ESCAPED = /[%+]/;
 
-function basicCredentials(header: string | undefined): { id: string; secret: string } | undefined {
+/**
+ * The forms a key's credentials take in a text, each with its placeholder, in the order they are
+ * replaced (the Basic value first: the id or the secret replaced inside it would hide it).
+ */
+type Forms = readonly (readonly [string, string])[];
+
+/** What to mask (`forms`) and what counts as the credentials showing (`shown`) for one key. */
+export interface KeyForms {
+  readonly forms: Forms;
+  readonly shown: readonly string[];
+}
+
+/** The forms of the credentials an Authorization header carries, if it carries any. */
+export function credentialForms(header: string | undefined): KeyForms | undefined {
   const basic = parseBasic(header);
-  return basic === undefined ? undefined : { id: basic.id, secret: basic.password };
+  return basic === undefined ? undefined : keyForms(basic.id, basic.password);
+}
+
+/** The forms of a key id and its secret. */
+export function keyForms(id: string, secret: string): KeyForms {
+  const encoded = Buffer.from(`${id}:${secret}`).toString('base64');
+  const forms: [string, string][] = [[encoded, `${MASKED_KEY}:${MASKED_SECRET}`]];
+  // What counts as the credentials showing (judgeNoSecrets): the id, the secret or the Basic value.
+  const shown = [encoded];
+  if (secret.length > 0) {
+    forms.push([secret, MASKED_SECRET], [encodeURIComponent(secret), MASKED_SECRET]);
+    shown.push(secret);
+  }
+  if (id.length > 0) {
+    forms.push([id, MASKED_KEY], [encodeURIComponent(id), MASKED_KEY]);
+    shown.push(id);
+  }
+  return { forms, shown };
 }
 
 /** Replaces the key id and secret (plain, URL-encoded or as the Basic value) by the curl placeholders. */
-function masker(credentials: { id: string; secret: string } | undefined): (text: string) => string {
-  if (!credentials) return (text) => text;
-  const basic = Buffer.from(`${credentials.id}:${credentials.secret}`).toString('base64');
-  const pairs: [string, string][] = [
-    [basic, `${MASKED_KEY}:${MASKED_SECRET}`],
-    [credentials.secret, MASKED_SECRET],
-    [encodeURIComponent(credentials.secret), MASKED_SECRET],
-    [credentials.id, MASKED_KEY],
-    [encodeURIComponent(credentials.id), MASKED_KEY],
-  ];
-  return (text) =>
-    pairs.reduce((masked, [secret, mask]) => (secret ? masked.split(secret).join(mask) : masked), text);
+function mask(text: string, forms: Forms | undefined): string {
+  if (forms === undefined) return text;
+  let masked = text;
+  for (const [form, placeholder] of forms)
+    if (masked.includes(form)) masked = masked.split(form).join(placeholder);
+  return masked;
 }
 
 /** Deeper than any API body: a body nested further (a fuzzer's, an attacker's) is kept as a marker. */
@@ -64,28 +90,26 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** CLIENT-NO-SECRETS: the places where the key id or the secret shows (the Basic header is the only right one). */
-function secretsIn(request: SimRequest, credentials: { id: string; secret: string } | undefined): string[] {
-  if (!credentials) return [];
-  const shows = (text: string) =>
-    [credentials.secret, credentials.id].some((value) => value.length > 0 && text.includes(value)) ||
-    text.includes(Buffer.from(`${credentials.id}:${credentials.secret}`).toString('base64'));
-  const query = request.query.toString();
-  const decodedQuery = [...request.query.entries()].map(([k, v]) => `${k}=${v}`).join('&');
-  return [
-    ...(shows(request.path) ? ['path'] : []),
-    ...(shows(query) || shows(decodedQuery) ? ['query'] : []),
-    ...(request.body && shows(request.body) ? ['body'] : []),
-  ];
+function showsIn(text: string, shown: readonly string[]): boolean {
+  for (const value of shown) if (text.includes(value)) return true;
+  return false;
 }
 
-function curlLine(request: SimRequest, url: string, body: string | null): string {
-  const parts = [`curl -u ${MASKED_KEY}:${MASKED_SECRET} -X ${request.method} '${url}'`];
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (name.startsWith('x-service-')) parts.push(`-H '${name}: ${value}'`);
-  }
-  if (body !== null) parts.push(`-H 'content-type: application/json' -d '${body.replaceAll("'", "'\\''")}'`);
-  return parts.join(' ');
+/** The query's parameters decoded, as `k=v&...`. */
+function decodedQuery(query: URLSearchParams): string {
+  const pairs: string[] = [];
+  for (const [name, value] of query) pairs.push(`${name}=${value}`);
+  return pairs.join('&');
+}
+
+/** CLIENT-NO-SECRETS: the places where the key id or the secret shows (the Basic header is the only right one). */
+function secretsIn(request: SimRequest, query: string, shown: readonly string[]): string[] {
+  const found: string[] = [];
+  if (showsIn(request.path, shown)) found.push('path');
+  if (showsIn(query, shown) || (ESCAPED.test(query) && showsIn(decodedQuery(request.query), shown)))
+    found.push('query');
+  if (request.body && showsIn(request.body, shown)) found.push('body');
+  return found;
 }
 
 type ErrorItem = Record<string, unknown>;
@@ -100,7 +124,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null);
 /** The facts of the bodies the judge reads (LINK-MFA-428 sessions, PAGE-DEFAULT's `next`). */
 function facts(request: SimRequest, response: SimResponse, parsedBody: unknown, atMs: number) {
   const error = firstError(response);
-  const out: Pick<ObservedRequest, 'mfa' | 'resume' | 'page'> = {};
+  const out: Pick<LoggedRequest, 'mfa' | 'resume' | 'page'> = {};
   if (response.status === 428 && error && typeof error.session === 'string') {
     const expiry = typeof error.expiry === 'number' ? error.expiry : 0;
     out.mfa = { session: error.session, expiresAtMs: atMs + expiry * 1000, link: text(error.link) };
@@ -116,43 +140,53 @@ function facts(request: SimRequest, response: SimResponse, parsedBody: unknown, 
   return out;
 }
 
-/** The entry of one exchange of the API (never of `/_ofkit/`); `seq` is the tenant's next number. */
+function serviceHeaders(request: SimRequest): [string, string][] | undefined {
+  const found: [string, string][] = [];
+  for (const name in request.headers) {
+    if (name.startsWith('x-service-')) found.push([name, request.headers[name]!]);
+  }
+  return found.length > 0 ? found : undefined;
+}
+
+/**
+ * What the log keeps of one exchange of the API (never of `/_ofkit/`); `credentials`: the forms of the
+ * request's Authorization header when the caller has them already (a configured key's).
+ */
 export function observeRequest(
   request: SimRequest,
   response: SimResponse,
-  meta: { operationId: string | null; rule: string | null; seq: number },
+  meta: { operationId: string | null; rule: string | null },
   times: ExchangeTimes,
-): ObservedRequest {
-  const credentials = basicCredentials(request.headers.authorization);
-  const mask = masker(credentials);
+  credentials = credentialForms(request.headers.authorization),
+): LoggedRequest {
+  const forms = credentials?.forms;
   const parsedBody = request.body ? parseJson(request.body) : undefined;
-  const maskedBody = request.body
-    ? mask(parsedBody === undefined ? request.body : JSON.stringify(maskJson(parsedBody))).slice(0, BODY_KEPT)
-    : null;
-  const query = mask(request.query.toString());
-  const path = mask(request.path);
+  const query = request.query.toString();
   const error = firstError(response);
   const detail = text(error?.message);
-  return {
-    entry: {
-      seq: meta.seq,
-      at: new Date(times.atMs).toISOString(),
-      real_at: new Date(times.startedRealMs).toISOString(),
-      method: request.method,
-      path,
-      query,
-      operation_id: meta.operationId,
-      body_sha256: request.body ? createHash('sha256').update(request.body).digest('hex') : null,
-      status: response.status,
-      error_code: text(error?.code),
-      rule: meta.rule,
-      detail: detail === null ? null : mask(detail).slice(0, 200),
-      duration_ms: Math.max(0, times.endedRealMs - times.startedRealMs),
-      curl: curlLine(request, `${request.origin}${path}${query ? `?${query}` : ''}`, maskedBody),
-    },
-    atMs: times.atMs,
-    realMs: times.startedRealMs,
+  const headers = serviceHeaders(request);
+  const secrets = credentials ? secretsIn(request, query, credentials.shown) : [];
+  const logged: LoggedRequest = {
+    method: request.method,
+    origin: request.origin,
+    path: mask(request.path, forms),
+    query: mask(query, forms),
+    operation: meta.operationId,
+    sha256: request.body ? createHash('sha256').update(request.body).digest('hex') : null,
+    status: response.status,
+    code: text(error?.code),
+    rule: meta.rule,
+    detail: detail === null ? null : mask(detail, forms).slice(0, DETAIL_KEPT),
+    at: times.atMs,
+    realAt: times.startedRealMs,
+    durationMs: Math.max(0, times.endedRealMs - times.startedRealMs),
     ...facts(request, response, parsedBody, times.atMs),
-    secretsIn: secretsIn(request, credentials),
   };
+  if (headers) logged.headers = headers;
+  if (request.body) {
+    const masked = parsedBody === undefined ? request.body : JSON.stringify(maskJson(parsedBody));
+    logged.body = mask(masked, forms).slice(0, BODY_KEPT);
+  }
+  if (secrets.length > 0) logged.secrets = secrets;
+  return logged;
 }

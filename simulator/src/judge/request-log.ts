@@ -1,22 +1,34 @@
 /**
- * The tenant's observation log (admin.yaml `RequestLogEntry`): every API request with its outcome and
- * every webhook delivery with the receiver's answer, in one sequence so the judge knows what came
- * first. Bounded in memory: the oldest entries go first once a tenant holds `MAX_REQUESTS` requests or
- * `MAX_DELIVERIES` deliveries, and `dropped` counts them. Nothing here is a credential
- * (CLIENT-NO-SECRETS applies to us too): bodies are kept masked, the Authorization header never.
+ * The tenant's observations as the judge reads them (admin.yaml `RequestLogEntry`): every API request
+ * with its outcome and every webhook delivery with the receiver's answer, in one numbering so the judge
+ * knows what came first. They live in the store (judge-log.ts), bounded: the oldest entries go once a
+ * tenant holds `MAX_REQUESTS` requests or `MAX_DELIVERIES` deliveries, or their size bound, and
+ * `dropped` counts them. Nothing here is a credential (CLIENT-NO-SECRETS applies to us too): bodies
+ * are kept masked, the Authorization header never.
  */
 import type { components } from '../../../openapi/generated/admin.js';
-import type { TenantRuntime } from '../core/tenant.js';
+import type { LogBounds } from '../store/store.js';
 
 type AdminSchemas = components['schemas'];
 
-/**
- * Requests kept per tenant: the log grows to 5500 and is then trimmed to the latest 5000. An entry is
- * about 0.5 KB, at most about 2.5 KB (the masked body is cut at 2000 characters): under 14 MB a tenant.
- */
+/** Requests kept per tenant. */
 export const MAX_REQUESTS = 5000;
 /** Webhook deliveries kept per tenant. */
 export const MAX_DELIVERIES = 1000;
+
+/**
+ * The logs' sizes, in characters of the stored entries (bytes on Redis), so that a tenant's log stays
+ * under 14 MB whatever its requests (V8 keeps a JSON text of n characters in about 1.12 n bytes). An
+ * entry is about 0.3 KB, about 2.6 KB with a body (the masked body is cut at 2000 characters), up to
+ * 19 KB with a 16 KB request line: the latest 5000 requests fit unless they are large (about 4200 with
+ * 2000-character bodies, about 600 with the longest URLs).
+ */
+export const REQUEST_LOG_BOUNDS: LogBounds = Object.freeze({ entries: MAX_REQUESTS, size: 11_000_000 });
+export const DELIVERY_LOG_BOUNDS: LogBounds = Object.freeze({ entries: MAX_DELIVERIES, size: 1_000_000 });
+
+/** The store's names of the two logs. */
+export const REQUEST_LOG = 'judge:requests';
+export const DELIVERY_LOG = 'judge:deliveries';
 
 /** One request as `GET /_ofkit/requests/` shows it (admin.yaml, the contract with the dashboard). */
 export type RequestLogEntry = AdminSchemas['RequestLogEntry'];
@@ -52,54 +64,19 @@ export interface ObservedDelivery {
   duration_ms: number;
 }
 
+/** A delivery as the store keeps it: its number is the store's. */
+export type LoggedDelivery = Omit<ObservedDelivery, 'seq'>;
+
+/** A tenant's observations, read from the store when the judge or the log is read. */
 export interface TenantObservations {
-  sequence: number;
   requests: ObservedRequest[];
   deliveries: ObservedDelivery[];
+  /** Requests the bounds evicted. */
   dropped: number;
 }
 
-const observations = new WeakMap<TenantRuntime, TenantObservations>();
-
-/** The tenant's observations, created on first use. */
-export function observationsOf(tenant: TenantRuntime): TenantObservations {
-  let found = observations.get(tenant);
-  if (!found) {
-    found = { sequence: 0, requests: [], deliveries: [], dropped: 0 };
-    observations.set(tenant, found);
-  }
-  return found;
-}
-
-/** Forgets everything (resetTenant). */
-export function clearObservations(tenant: TenantRuntime): void {
-  observations.set(tenant, { sequence: 0, requests: [], deliveries: [], dropped: 0 });
-}
-
-export function nextSeq(log: TenantObservations): number {
-  log.sequence += 1;
-  return log.sequence;
-}
-
-export function appendRequest(log: TenantObservations, request: ObservedRequest): void {
-  log.requests.push(request);
-  // Dropping in chunks keeps the append O(1) amortised (a shift per request would copy 5000 each time).
-  if (log.requests.length > MAX_REQUESTS + MAX_REQUESTS / 10) {
-    const excess = log.requests.length - MAX_REQUESTS;
-    log.requests.splice(0, excess);
-    log.dropped += excess;
-  }
-}
-
-export function appendDelivery(log: TenantObservations, delivery: ObservedDelivery): void {
-  log.deliveries.push(delivery);
-  if (log.deliveries.length > MAX_DELIVERIES)
-    log.deliveries.splice(0, log.deliveries.length - MAX_DELIVERIES);
-}
-
-/** `GET /_ofkit/requests/?after=&limit=`: entries after `after`, oldest first. */
-export function readRequests(log: TenantObservations, after: number, limit: number) {
-  const requests = log.requests.filter((r) => r.entry.seq > after).slice(0, limit);
-  const last = requests.at(-1)?.entry.seq ?? Math.max(after, 0);
-  return { requests: requests.map((r) => r.entry), next_after: last, dropped: log.dropped };
+/** `GET /_ofkit/requests/`: `next_after` is the last entry's number, or `after` when there is none. */
+export function requestLogPage(requests: RequestLogEntry[], after: number, dropped: number) {
+  const last = requests.at(-1)?.seq ?? Math.max(after, 0);
+  return { requests, next_after: last, dropped };
 }

@@ -1,7 +1,7 @@
 /**
  * The judge's probes of the webhook receiver (`POST /_ofkit/judge/probes/`): a forged delivery without
  * the bearer token (CLIENT-WEBHOOK-BEARER) and a repeated delivery of the last delivered event, same
- * `webhook_id` (CLIENT-WEBHOOK-DUPLICATE). Each answer goes into the tenant's observations.
+ * `webhook_id` (CLIENT-WEBHOOK-DUPLICATE). Each answer goes into the tenant's log.
  */
 import { systemTime } from '../clock/system-time.js';
 import { type ApiErrors, apiError } from '../core/api-error.js';
@@ -11,7 +11,8 @@ import { postWebhook } from '../webhooks/delivery.js';
 import { listEvents, type WebhookPayload } from '../webhooks/event-log.js';
 import { readWebhookConfig } from '../webhooks/webhook-config.js';
 import { DEFAULT_TIMEOUT_MS } from '../webhooks/webhook-emitter.js';
-import { appendDelivery, nextSeq, type ObservedDelivery, observationsOf } from './request-log.js';
+import type { JudgeLog } from './judge-log.js';
+import type { LoggedDelivery } from './request-log.js';
 
 export type ProbeKind = 'forged_delivery' | 'duplicate_delivery';
 
@@ -32,7 +33,8 @@ function forgedPayload(tenant: TenantRuntime, link: string | null): WebhookPaylo
 export async function sendProbe(
   tenant: TenantRuntime,
   kind: ProbeKind,
-): Promise<Result<ObservedDelivery, ApiErrors>> {
+  log: JudgeLog,
+): Promise<Result<LoggedDelivery, ApiErrors>> {
   const config = await readWebhookConfig(tenant);
   if (config.url === null || config.mode === 'record')
     return refuse('No webhook receiver is configured (PUT /_ofkit/webhooks/).');
@@ -57,9 +59,7 @@ export async function sendProbe(
   const outcome = await postWebhook({ url: config.url, bearerToken: bearer }, payload, {
     timeoutMs: DEFAULT_TIMEOUT_MS,
   });
-  const log = observationsOf(tenant);
-  const observed: ObservedDelivery = {
-    seq: nextSeq(log),
+  const observed: LoggedDelivery = {
     at: new Date(tenant.clock.now()).toISOString(),
     kind: kind === 'forged_delivery' ? 'forged' : 'duplicate',
     webhook_id: payload.webhook_id ?? null,
@@ -71,6 +71,6 @@ export async function sendProbe(
     ...outcome,
     duration_ms: Math.max(0, systemTime() - started),
   };
-  appendDelivery(log, observed);
+  log.delivery(tenant.id, observed);
   return ok(observed);
 }

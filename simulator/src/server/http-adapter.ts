@@ -21,7 +21,13 @@ export interface HttpAdapterOptions {
   streamedBodies?: ReadonlyMap<string, number>;
 }
 
+/** A request that declares no body (RFC 9112 6.3: neither Content-Length nor Transfer-Encoding) has none. */
+const declaresNoBody = (request: IncomingMessage) =>
+  request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined;
+
 async function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
+  // Most requests (every GET) carry none: no stream to iterate, no buffer to join.
+  if (declaresNoBody(request)) return '';
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
@@ -29,19 +35,33 @@ async function readBody(request: IncomingMessage, limit: number): Promise<string
     // Keep reading (and dropping) past the limit so the client sees our 413, not a reset.
     if (size <= limit) chunks.push(chunk);
   }
-  const body = Buffer.concat(chunks);
-  return size > limit ? undefined : body.toString('utf8');
+  if (size > limit) return undefined;
+  // Decoded from the chunk itself when there is one: the body is copied once, into its text.
+  return chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
 }
 
 /** 127.0.0.0/8, ::1 and their IPv4-mapped form. */
 const isLoopbackAddress = (address: string | undefined) =>
   address !== undefined && /^(127\.|::1$|::ffff:127\.)/.test(address);
 
-/** The server listens on loopback only and the client connects from it. */
-function onLoopback(server: Server, request: IncomingMessage): boolean {
-  const bound = server.address();
-  const local = typeof bound === 'object' && bound !== null ? bound.address : undefined;
-  return isLoopbackAddress(local) && isLoopbackAddress(request.socket.remoteAddress);
+/**
+ * Whether the server listens on loopback only and the client connects from it. The server's address
+ * is read once per listen: reading it is a system call, too dear for every request.
+ */
+function loopbackCheck(server: Server): (request: IncomingMessage) => boolean {
+  let boundToLoopback: boolean | undefined;
+  server.on('listening', () => {
+    boundToLoopback = undefined;
+  });
+  return (request) => {
+    if (boundToLoopback === undefined) {
+      const bound = server.address();
+      boundToLoopback = isLoopbackAddress(
+        typeof bound === 'object' && bound !== null ? bound.address : undefined,
+      );
+    }
+    return boundToLoopback && isLoopbackAddress(request.socket.remoteAddress);
+  };
 }
 
 function headersOf(request: IncomingMessage): Record<string, string> {
@@ -134,7 +154,7 @@ export function createHttpServer(options: HttpAdapterOptions): Server {
       const problem = targetProblem(request);
       if (problem !== undefined) return writeError(response, 'bad_request', problem, requestId());
       const simRequest = await toSimRequest(request, options, streamed);
-      const loopback = onLoopback(server, request);
+      const loopback = onLoopback(request);
       await write(response, await options.handle(loopback ? { ...simRequest, loopback } : simRequest));
     } catch {
       writeError(response, 'internal_server_error', 'Internal server error.', requestId());
@@ -142,6 +162,7 @@ export function createHttpServer(options: HttpAdapterOptions): Server {
   };
   // RFC 9112 3.2 (Host) is checked by targetProblem, in the error format, not by Node with an empty 400.
   const server = createServer({ requireHostHeader: false }, serve);
+  const onLoopback = loopbackCheck(server);
   // RFC 9110 10.1.1: an expectation other than 100-continue may be ignored; answering beats Node's bare 417.
   server.on('checkExpectation', serve);
   server.on('clientError', answerClientError(requestId));

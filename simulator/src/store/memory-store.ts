@@ -1,5 +1,6 @@
 /** The embedded default Store: maps per tenant and collection, with a per-link index. */
 import { Collection, getOrCreate } from './memory-collection.js';
+import { MemoryLogs } from './memory-logs.js';
 import { MemorySchedule } from './memory-schedule.js';
 import { forgetViews } from './record-views.js';
 import {
@@ -161,6 +162,21 @@ export class MemoryStore implements Store {
     const next = (sequences.get(name) ?? 0) + 1;
     sequences.set(name, next);
     return next;
+  }
+
+  // The tenants' bounded logs (memory-logs.ts): apart from their state, so clearTenant leaves them.
+  private readonly logs = new MemoryLogs();
+
+  async appendLog(...[tenant, log, entry, bounds]: Parameters<Store['appendLog']>) {
+    return this.logs.append(tenant, log, entry, bounds);
+  }
+
+  async readLog(...[tenant, log, after, limit]: Parameters<Store['readLog']>) {
+    return this.logs.read(tenant, log, after, limit);
+  }
+
+  async clearLogs(tenant: string) {
+    this.logs.clear(tenant);
   }
 
   async tenants() {

@@ -9,6 +9,7 @@ import { RedisConnection } from './redis-connection.js';
 import { RedisDecisions } from './redis-decisions.js';
 import { writeGeneration } from './redis-import.js';
 import { generationBase, jobMember, keyPart, tenantBase } from './redis-key-names.js';
+import { RedisLogs } from './redis-logs.js';
 import { CONSUME, DELETE, DELETE_BY_LINK, GET, LIST, PUT, TAKE } from './redis-record-scripts.js';
 import {
   ADD_JOB,
@@ -78,6 +79,26 @@ export class RedisStore extends RedisDecisions implements Store {
 
   async deleteByLink(tenant: string, collection: string, link: string) {
     return (await this.run(DELETE_BY_LINK, tenant, keyPart(collection), keyPart(link))) as number;
+  }
+
+  // The bounded logs: their keys and scripts in redis-logs.ts.
+  private logs?: RedisLogs;
+
+  private get boundedLogs(): RedisLogs {
+    this.logs ??= new RedisLogs(this.connection, this.prefix);
+    return this.logs;
+  }
+
+  appendLog(...[tenant, log, entry, bounds]: Parameters<Store['appendLog']>) {
+    return this.boundedLogs.append(tenant, log, entry, bounds);
+  }
+
+  readLog(...[tenant, log, after, limit]: Parameters<Store['readLog']>) {
+    return this.boundedLogs.read(tenant, log, after, limit);
+  }
+
+  clearLogs(tenant: string) {
+    return this.boundedLogs.clear(tenant);
   }
 
   async hitSlidingWindow(

@@ -68,6 +68,20 @@ export interface Store {
   /** The ids of every tenant that has state in the store (the clock ticker's list across replicas). */
   tenants(): Promise<string[]>;
 
+  // The tenant's bounded logs (the client judge's requests and deliveries): outside the snapshot state,
+  // so an import or a clear of the tenant leaves them; only clearLogs forgets them.
+  /**
+   * Appends `entry` (the caller's JSON text) to the tenant's log `log`, numbered from the tenant's log
+   * sequence (one for all its logs, so entries of two logs compare in order) in the order the appends
+   * reach the store. Past `bounds` the oldest entries go, counted in `dropped`; an entry larger than
+   * `bounds.size` alone is dropped at once. Returns the entry's number.
+   */
+  appendLog(tenant: string, log: string, entry: string, bounds: LogBounds): Promise<number>;
+  /** The entries of `log` numbered after `after`, oldest first, at most `limit`; and how many were dropped. */
+  readLog(tenant: string, log: string, after: number, limit: number): Promise<LogPage>;
+  /** Forgets every log of the tenant and starts their numbering again from 1. */
+  clearLogs(tenant: string): Promise<void>;
+
   /** Adds a job to the tenant's schedule (jobs are data: see JobRecord). Same id replaces. */
   addJob(tenant: string, job: JobRecord): Promise<void>;
   /**
@@ -178,4 +192,21 @@ export interface JobRecord {
 export interface TenantSnapshot {
   collections: Record<string, StoredRecord[]>;
   windows: Record<string, number[]>;
+}
+
+/** A log keeps its latest `entries` entries whose sizes add up to at most `size` (characters; bytes on Redis). */
+export interface LogBounds {
+  readonly entries: number;
+  readonly size: number;
+}
+
+export interface LoggedEntry {
+  readonly seq: number;
+  readonly entry: string;
+}
+
+export interface LogPage {
+  readonly entries: LoggedEntry[];
+  /** Entries the bounds removed since the log was last cleared. */
+  readonly dropped: number;
 }

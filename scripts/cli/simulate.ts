@@ -3,6 +3,7 @@
  * starts it the same way (`startFromConfig`) around a command of the user's.
  */
 import {
+  BREAKS_HELP,
   parseSimulatorConfig,
   SIMULATE_USAGE,
   type SimulatorConfig,
@@ -170,7 +171,7 @@ export const simulateCommand: Command['run'] = (argv) =>
       const { recordings, rest } = splitSeedFrom(argv);
       const config = parseSimulatorConfig(rest);
       if (config.help) {
-        console.log(`${SIMULATE_USAGE}\n${SEED_FROM_USAGE}`);
+        console.log(`${SIMULATE_USAGE}\n${SEED_FROM_USAGE}\n\n${BREAKS_HELP}`);
         return 0;
       }
       const started = await startFromConfig(config, (line) => console.log(line));

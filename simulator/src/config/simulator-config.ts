@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { parseKeyPair } from '../../../openapi/config/api-keys.js';
 import { ConfigError } from '../../../openapi/config/config-error.js';
-import { parseBrokenRules, UnknownRuleError } from '../broken-rules/breakable-rules.js';
+import { BREAK_LISTINGS, parseBrokenRules, UnknownRuleError } from '../broken-rules/breakable-rules.js';
 import type { ApiKey, Environment } from '../core/keys.js';
 import { freshSeed } from '../ids/seeded-ids.js';
 import { JUDGE_FLAGS, JUDGE_OPTIONS, type JudgeConfig, parseJudge } from '../judge/judge-config.js';
@@ -22,7 +22,7 @@ export interface SimulatorConfig {
   readonly webhook: { readonly url: string; readonly bearer_token: string | null } | null;
   /** `--store`: where tenant state lives: this process's memory (default) or a Redis replicas share. */
   readonly store: StoreChoice;
-  /** `--break RULE-ID`: rules broken on purpose, to watch the conformance suite or Pact catch it. */
+  /** `--break RULE-ID[:name]`: breaks on purpose, to watch the conformance suite or Pact catch them. */
   readonly brokenRules: readonly string[];
   /** The client judge's options (`--judge-report`, `--judge-timing`, `--fault`, `--scenario`, probes). */
   readonly judge: JudgeConfig;
@@ -40,10 +40,16 @@ export const SIMULATE_OPTIONS = `  -p, --port N             port (default 4010; 
   --webhook-bearer TOKEN   with Authorization: Bearer TOKEN (WEBHOOK-BEARER)
   --store memory|URL       where tenant state lives: memory (default: this process only) or
                            redis://HOST:PORT/DB, shared by every simulator started on it (replicas)
-  --break RULE-ID          break a rule on purpose (repeatable): any server rule ID of the rule catalogue
-                           (AUTH-BASIC ... PAY-SANDBOX; an unknown ID is refused with the whole list)
+  --break RULE-ID[:name]   break a rule on purpose (repeatable): a server rule ID of the rule catalogue
+                           (its first break), or RULE-ID:name (another; ofkit simulate --help lists them)
 ${JUDGE_OPTIONS}
   -h, --help               this text`;
+
+/** Every break of the catalogue, one a line: what `--break` takes and what it does. */
+export const BREAKS_HELP = [
+  "Breaks (--break NAME; the README's teeth matrix shows the suite catching each):",
+  ...BREAK_LISTINGS.map(({ name, description }) => `  ${name.padEnd(35)} ${description}`),
+].join('\n');
 
 export const SIMULATE_USAGE = `Usage: ofkit simulate [options]
 ${SIMULATE_OPTIONS}`;

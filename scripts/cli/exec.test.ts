@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { execCommand, splitExecArguments } from './exec.js';
 
@@ -8,8 +11,34 @@ const PROBE = [
   'const headers = { authorization: "Basic " + auth };',
   'const answer = await fetch(env.OFKIT_URL + "/api/", { headers });',
   'const control = await fetch(env.OFKIT_CONTROL_URL + "clock/", { headers });',
-  'process.exit(answer.status === 200 && control.status === 200 ? 7 : 1);',
+  'const seeded = env.OFKIT_SEED === "probe-seed" && env.OFKIT_ENVIRONMENT === "production";',
+  'process.exit(answer.status === 200 && control.status === 200 && seeded ? 7 : 1);',
 ].join('\n');
+
+/** exec's stderr lines while `run` runs. */
+async function stderrOf(run: () => Promise<number>): Promise<{ code: number; lines: string[] }> {
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+  try {
+    const code = await run();
+    return { code, lines: errors.mock.calls.map(([line]) => String(line)) };
+  } finally {
+    errors.mockRestore();
+  }
+}
+
+/** A vitest file that attaches to exec's simulator, sends a request and reads the judge's report. */
+const ATTACHED_TEST = (startSimulator: string) => `
+import { expect, it } from 'vitest';
+import { startSimulator } from '${startSimulator}';
+it("attaches to ofkit exec's simulator", async () => {
+  const simulator = await startSimulator({ attach: true });
+  const { secretId, secretPassword } = simulator.keys[0];
+  const authorization = 'Basic ' + Buffer.from(secretId + ':' + secretPassword).toString('base64');
+  expect((await fetch(simulator.url + '/api/institutions/', { headers: { authorization } })).status).toBe(200);
+  expect((await simulator.judge()).requests).toBe(1);
+  await simulator.close();
+});
+`;
 
 describe('ofkit exec', () => {
   it("splits at --: simulate's options (port 0 unless given) before, the command after", () => {
@@ -20,9 +49,38 @@ describe('ofkit exec', () => {
     });
   });
 
-  it('runs the command with OFKIT_URL, OFKIT_KEY, OFKIT_SECRET, OFKIT_CONTROL_URL and exits with its code', async () => {
-    const code = await execCommand(['--quiet', '--', process.execPath, '--input-type=module', '-e', PROBE]);
+  it('runs the command with OFKIT_URL, OFKIT_KEY, OFKIT_SECRET, OFKIT_CONTROL_URL, OFKIT_SEED, OFKIT_ENVIRONMENT and exits with its code', async () => {
+    const argv = ['--quiet', '--seed', 'probe-seed', '--'];
+    const code = await execCommand([...argv, process.execPath, '--input-type=module', '-e', PROBE]);
     expect(code).toBe(7);
+  });
+
+  it('--judge over a command that sent no request to the simulator: exit 1, one line saying how to point the client at it', async () => {
+    const { code, lines } = await stderrOf(() =>
+      execCommand(['--quiet', '--judge', '--', 'sh', '-c', 'true']),
+    );
+    expect(code).toBe(1);
+    const gate = lines.filter((line) => line.startsWith('ofkit exec'));
+    expect(gate).toEqual([expect.stringMatching(/^ofkit exec --judge: no request reached this simulator/)]);
+    expect(gate[0]).toContain('$OFKIT_URL');
+    expect(gate[0]).toContain('startSimulator({ attach: true })');
+  });
+
+  it('--judge over a vitest file that attaches with startSimulator({ attach: true }): the judge sees its requests, exit 0', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ofkit-attach-'));
+    try {
+      const entry = resolve(import.meta.dirname, '../../simulator/src/start-simulator.ts');
+      writeFileSync(join(dir, 'attached.test.ts'), ATTACHED_TEST(entry));
+      const vitest = resolve(import.meta.dirname, '../../node_modules/vitest/vitest.mjs');
+      const command = [process.execPath, vitest, 'run', '--root', dir, '--reporter', 'dot'];
+      const { code, lines } = await stderrOf(() => execCommand(['--quiet', '--judge', '--', ...command]));
+      expect(code, lines.join('\n')).toBe(0);
+      expect(lines.join('\n')).toMatch(/client judge, tenant ofkit-key-a \(1 requests?/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a missing command with one line and exit code 2', async () => {

@@ -157,7 +157,7 @@ export const SCENES: Record<string, Scene> = {
       });
       await call('POST', '/api/invoices/', { body: { link, ...LAST_MONTH, type: 'INFLOW' } });
       await call('GET', `/api/invoices/?link=${link}&page_size=1000`);
-      await call('GET', `/api/invoices/?link=${link}&page_size=1000&status=CANCELLED`);
+      await call('GET', `/api/invoices/?link=${link}&page_size=1000&status=Cancelado`);
       await call('POST', '/api/tax-returns/', {
         body: { link, type: 'yearly', year_from: '2024', year_to: '2025' },
       });

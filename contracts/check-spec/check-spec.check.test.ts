@@ -89,9 +89,9 @@ describe('pact check-spec', () => {
     expect(await problemsOf('a typo', 'GET', '/api/linkz/', {}, { status: 200 })).toEqual([
       'no documented path matches /api/linkz/',
     ]);
-    const query = { query: { page: ['0'], colour: ['red'] } };
+    const query = { query: { page: ['1.5'], colour: ['red'] } };
     expect(await problemsOf('a page', 'GET', '/api/institutions/', query, { status: 200 })).toEqual([
-      'query parameter `page`: / must be >= 1',
+      'query parameter `page`: / must be integer',
       'query parameter `colour` is not documented for listInstitutions',
     ]);
     const body = { body: { institution: 'ofbank_br_retail' }, headers: {} };
@@ -160,10 +160,10 @@ describe('pact check-spec', () => {
       });
       expect((await checkPacts([typed])).ok).toBe(true);
       const paging = await pactWith(
-        'page 0',
+        'page 1.5',
         'GET',
         '/api/institutions/',
-        { query: { page: ['0'] } },
+        { query: { page: ['1.5'] } },
         {
           status: 400,
           body: error('page', 'invalid'),

@@ -37,7 +37,8 @@ const recurrentLink = {
 };
 
 const institution = {
-  id: uuid(EXAMPLE_IDS.institution),
+  // The provider's institution ids are integers (the document's `Institution.id`).
+  id: integer(EXAMPLE_IDS.institution),
   name: MatchersV3.regex('^[a-z0-9_]+$', 'ofbank_br_retail'),
   display_name: string('OF Bank Varejo'),
   type: enumOf('Institution', 'type', 'bank'),

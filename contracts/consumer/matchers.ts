@@ -19,7 +19,7 @@ export const EXAMPLE_IDS = {
   account: '0d3ffb69-f83b-456e-ad8e-208d0998d71d',
   transaction: '7e1f4c2a-8b3d-4a6e-9c5f-2d1e0f3a4b5c',
   otherTransaction: '3a9d2b1c-4e5f-4a7b-8c9d-0e1f2a3b4c5d',
-  institution: '5b0c1d2e-3f4a-4b5c-8d6e-7f8a9b0c1d2e',
+  institution: 1,
   customer: '096b7ed4-717b-4b39-87a8-9225c85ec0c8',
   beneficiary: 'cf3e097c-9032-4e52-aeb5-7fef9b91c170',
   paymentInstitution: '375eff08-33be-4d41-8d24-13ab2c7e0632',

@@ -21,8 +21,11 @@ export interface Shaping {
 
 /** The `fields` / `omit` of a query string, or undefined when it has neither. */
 export function shapingOf(query: URLSearchParams): Shaping | undefined {
-  const names = (raw: string | null) =>
-    raw === null ? undefined : new Set(raw.split(',').filter((name) => name !== ''));
+  // A list that names nothing (`fields=`) shapes nothing, as if absent.
+  const names = (raw: string | null) => {
+    const listed = raw === null ? [] : raw.split(',').filter((name) => name !== '');
+    return listed.length === 0 ? undefined : new Set(listed);
+  };
   const shaping = { keep: names(query.get('fields')), drop: names(query.get('omit')) };
   return shaping.keep === undefined && shaping.drop === undefined ? undefined : shaping;
 }

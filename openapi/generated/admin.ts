@@ -503,8 +503,11 @@ export interface components {
         }[];
         /** @description The tenant's whole state. `state` is opaque to clients: import it only into the same server version. */
         Snapshot: {
-            /** @constant */
-            format: "ofkit-snapshot/1";
+            /**
+             * @description The export writes `ofkit-snapshot/2`. An `ofkit-snapshot/1` snapshot, exported before the simulator sent the provider's values, imports migrated: invoice statuses `ACTIVE` and `CANCELLED` become the SAT's `Vigente` and `Cancelado`, links' `institution_user_id` the provider's form; one holding two tax returns of the same link, kind and period (tax returns are one per period now) is refused with 400 naming them.
+             * @enum {string}
+             */
+            format: "ofkit-snapshot/2" | "ofkit-snapshot/1";
             clock: {
                 /** Format: date-time */
                 now: string;
@@ -1072,7 +1075,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "format": "ofkit-snapshot/1",
+                     *       "format": "ofkit-snapshot/2",
                      *       "clock": {
                      *         "now": "2026-11-01T12:00:00.000Z",
                      *         "frozen": true
@@ -1115,7 +1118,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "format": "ofkit-snapshot/1",
+                 *       "format": "ofkit-snapshot/2",
                  *       "clock": {
                  *         "now": "2026-11-01T12:00:00.000Z",
                  *         "frozen": true

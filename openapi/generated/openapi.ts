@@ -765,7 +765,7 @@ export interface paths {
         put?: never;
         /**
          * Retrieve the incomes of a link
-         * @description DATA-RETRIEVE: computes the income insights of the checking and savings accounts of a banking link (Brazil, where banking data is offered) and answers 201 with one record for the link (its streams name their accounts, as the provider has it). The period covers up to 365 days, as far as the institution's history goes. RANGE-365: a requested range from `date_from` to `date_to` over 365 days gets 400 (choice: `field: date_from`). An unknown link: 404. No MFA resume exists for this resource.
+         * @description DATA-RETRIEVE: computes the income insights of the checking and savings accounts of a banking link (Brazil, where banking data is offered) and answers 201 with the link's one record itself, not a list, as the provider does (its streams name their accounts, as the provider has it). The period covers up to 365 days, as far as the institution's history goes. RANGE-365: a requested range from `date_from` to `date_to` over 365 days gets 400 (choice: `field: date_from`). An unknown link: 404. No MFA resume exists for this resource.
          */
         post: operations["retrieveIncomes"];
         delete?: never;
@@ -826,14 +826,14 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
-                id: components["parameters"]["ResourceId"];
+                /** @description An institution's id, an integer as the provider has it; one that names no institution (a uuid, a number beyond the catalogue) gets 404 (ERR-404). */
+                id: components["parameters"]["InstitutionId"];
             };
             cookie?: never;
         };
         /**
          * Institution detail
-         * @description One institution; unknown id 404 (ERR-404).
+         * @description One institution, by its integer id; an id no institution has gets 404 (ERR-404).
          */
         get: operations["getInstitution"];
         put?: never;
@@ -884,7 +884,7 @@ export interface paths {
         };
         /**
          * Invoice detail
-         * @description DATA-DETAIL: one invoice; unknown id 404. INVOICE-CANCELLED: the follow-up read for each id of an `invoices_cancelled` event, which then shows `status: CANCELLED`.
+         * @description DATA-DETAIL: one invoice; unknown id 404. INVOICE-CANCELLED: the follow-up read for each id of an `invoices_cancelled` event, which then shows `status: Cancelado`.
          */
         get: operations["getInvoice"];
         put?: never;
@@ -1208,7 +1208,7 @@ export interface paths {
         put?: never;
         /**
          * Retrieve the tax compliance status of a fiscal link
-         * @description DATA-RETRIEVE: fetches the link's current opinion of compliance from the SAT and answers 201 with it, in a list of one (choice). An unknown link: 404.
+         * @description DATA-RETRIEVE: fetches the link's current opinion of compliance from the SAT and answers 201 with it, the one record itself, as the provider does. An unknown link: 404.
          */
         post: operations["retrieveTaxComplianceStatuses"];
         delete?: never;
@@ -1361,7 +1361,7 @@ export interface paths {
         put?: never;
         /**
          * Retrieve the tax status of a fiscal link
-         * @description DATA-RETRIEVE: fetches the link's current tax status from the SAT and answers 201 with it, in a list of one (choice). An unknown link: 404.
+         * @description DATA-RETRIEVE: fetches the link's current tax status from the SAT and answers 201 with it, the one record itself, as the provider does. An unknown link: 404.
          */
         post: operations["retrieveTaxStatuses"];
         delete?: never;
@@ -2621,17 +2621,17 @@ export interface components {
          */
         DateBoundFilter: string;
         /**
-         * @description FILTER-LOOKUP: a bound of `__gt`, `__gte`, `__lt` or `__lte` (or an exact value) on a number member. The provider takes a free string; the number pattern stays while the simulator refuses a bound that is no number.
+         * @description FILTER-LOOKUP: a bound of `__gt`, `__gte`, `__lt` or `__lte` (or an exact value) on a number member. A free string, as the provider takes it: a value that is no number matches no record.
          * @example 250.5
          */
         NumberBoundFilter: string;
         /**
-         * @description FILTER-RANGE: `<from>,<to>`, both inclusive. The provider takes a free string; the number pattern stays while the simulator refuses a value that is no number.
+         * @description FILTER-RANGE: `<from>,<to>`, both inclusive, on a number member. A free string, as the provider takes it: a bound that is no number matches no record.
          * @example 10,250.5
          */
         NumberRangeFilter: string;
         /**
-         * @description Comma-separated first-level member names of a record, for `fields` and `omit`.
+         * @description Comma-separated first-level member names of a record, for `fields` and `omit`. A free string, as the provider takes it: a name no member has (an empty one included) is ignored.
          * @example id,balance
          */
         MemberList: string;
@@ -2670,15 +2670,9 @@ export interface components {
              * @description When the card detail was read.
              */
             collected_at: string | null;
-            /**
-             * Format: date
-             * @description Closing date of the current statement. `format: date` is stricter than the provider's free string; it stays only while the simulator's record generator reads it to move the date.
-             */
+            /** @description Closing date of the current statement (`YYYY-MM-DD`; a free string, as the provider states it). */
             cutting_date: string | null;
-            /**
-             * Format: date
-             * @description Due date of the next payment (`format: date` as above).
-             */
+            /** @description Due date of the next payment (`YYYY-MM-DD`; a free string, as above). */
             next_payment_date: string | null;
             /** Format: float */
             minimum_payment: number | null;
@@ -2848,7 +2842,7 @@ export interface components {
             name: string | null;
             number: string | null;
             balance: components["schemas"]["AccountBalance"];
-            /** @description ISO 4217 code, e.g. `BRL`. The pattern is stricter than the provider's free string; it stays only while the simulator's record generator reads it to pick the link country's currency. */
+            /** @description An ISO 4217 code, e.g. `BRL` (a free string, as the provider states it). */
             currency: string | null;
             /** @description e.g. `AGENCY/ACCOUNT`. */
             public_identification_name: string | null;
@@ -4351,8 +4345,6 @@ export interface components {
              */
             save_data?: boolean;
         };
-        /** @description DATA-RETRIEVE: the income insights computed over the link's checking and savings accounts. */
-        IncomeList: components["schemas"]["Income"][];
         /**
          * @description FILTER-LOOKUP: comma-separated values of a `__not_in` (none of them) or `__allin` (all of them) filter.
          * @example 6h,12h
@@ -4388,9 +4380,13 @@ export interface components {
             /** @example token_required */
             name?: string;
         };
-        /** @description An institution, with the provider's members. The spec names only `id`: the simulator's ids are uuids, the provider's published ones integers, and both are accepted. */
+        /** @description An institution, with the provider's members. The spec names only `id`: an integer, as the provider's (a link names its institution by `name`, not by id). */
         Institution: {
-            id: string | number;
+            /**
+             * Format: int32
+             * @description The institution's id, as `GET /api/institutions/{id}/` takes it.
+             */
+            id: number;
             /** @description Stable code used as `institution` in link registration, e.g. `ofbank_br_retail`. */
             name?: string;
             display_name?: string;
@@ -4528,7 +4524,7 @@ export interface components {
             code: string | null;
             message: string | null;
         };
-        /** @description A CFDI (Comprobante Fiscal Digital por Internet) of a Mexican fiscal link, with the provider's members. The spec gives `id`, `type` and that an invoice can be cancelled; `id` is always present. INVOICE-CANCELLED (ours): `status` turns from `ACTIVE` to `CANCELLED` when the SAT cancels it, `cancelled_at` is then set, and the `invoices_cancelled` event lists its id; the provider's `cancelation_status` and `cancelation_update_date` say the same in the SAT's words. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: the `*_description` and `*_blacklist_status` members are deprecated. */
+        /** @description A CFDI (Comprobante Fiscal Digital por Internet) of a Mexican fiscal link, with the provider's members. The spec gives `id`, `type` and that an invoice can be cancelled; `id` is always present. INVOICE-CANCELLED: `status` is the SAT's word, `Vigente` while the invoice is in force and `Cancelado` once the SAT cancels it; `cancelled_at` (ours) is then set, and the `invoices_cancelled` event lists its id; `cancelation_status` and `cancelation_update_date` give the SAT's detail of the cancellation. RESP-REQUIRED-NULLABLE: every required field is present, some may be null. RESP-DEPRECATED: the `*_description` and `*_blacklist_status` members are deprecated. */
         Invoice: {
             /** Format: uuid */
             id: string;
@@ -4547,10 +4543,7 @@ export interface components {
              * @description When the record was stored.
              */
             created_at?: string;
-            /**
-             * Format: uuid
-             * @description The folio fiscal (a UUID) the SAT assigned to the CFDI. `format: uuid` is stricter than the provider's free string; it stays only while the simulator's record generator reads it to draw a fresh one.
-             */
+            /** @description The folio fiscal the SAT assigned to the CFDI (a UUID; a free string, as the provider states it). */
             invoice_identification: string | null;
             /**
              * Format: date
@@ -4558,13 +4551,14 @@ export interface components {
              */
             invoice_date: string | null;
             /**
-             * @description INVOICE-CANCELLED: `ACTIVE` (vigente) or `CANCELLED` (cancelado); the provider leaves the values open.
-             * @enum {string|null}
+             * @description INVOICE-CANCELLED: the SAT's word for the invoice's state, `Vigente` (in force) or `Cancelado` (cancelled). A free string, as the provider states it: read any other value as the SAT's own.
+             * @example Vigente
+             * @example Cancelado
              */
-            status: "ACTIVE" | "CANCELLED" | null;
+            status: string | null;
             /**
              * Format: date-time
-             * @description When the invoice was cancelled; null while `ACTIVE` (ours, INVOICE-CANCELLED).
+             * @description When the invoice was cancelled; null while `Vigente` (ours, INVOICE-CANCELLED).
              */
             cancelled_at?: string | null;
             /** @description CFDI type as the SAT names it. */
@@ -4619,7 +4613,7 @@ export interface components {
             place_of_issue?: string | null;
             /** @description The line items. */
             invoice_details: components["schemas"]["InvoiceDetail"][];
-            /** @description Currency of the amounts (ISO 4217); mostly MXN. The pattern is stricter than the provider's free string; it stays only while the simulator's record generator reads it to pick the link country's currency. */
+            /** @description Currency of the amounts (an ISO 4217 code; a free string, as the provider states it); mostly MXN. */
             currency: string | null;
             /**
              * Format: float
@@ -4746,7 +4740,10 @@ export interface components {
             fetch_resources?: components["schemas"]["FetchResources"];
             stale_in?: string | null;
             credentials_storage?: components["schemas"]["CredentialsStorage"];
-            /** @description An opaque id of the end-user at the institution: the same user gets the same id in every link. */
+            /**
+             * @description An opaque id of the end-user at the institution: the same user gets the same id in every link. The provider's are 44 characters of letters, digits, `-`, `_` and `=` (a free string, as it states it).
+             * @example Tx0si5oOR-azpcfZ4fIKO08dLIuaDkfms6XH2eHyCjs=
+             */
             institution_user_id?: string;
             /**
              * Format: uuid
@@ -5056,7 +5053,7 @@ export interface components {
             /** @description The payments that make the expense recurrent. */
             transactions: (components["schemas"]["RecurringExpenseTransaction"] | null)[];
             /**
-             * @description How often the payment recurs (the provider names `MONTHLY`; the other values are ours and the simulator does not send them).
+             * @description How often the payment recurs. The provider's schema names `MONTHLY`, the only value the simulator sends; the other values stay so that a reader of this document also reads a real answer that carries them.
              * @enum {string}
              */
             frequency: "MONTHLY" | "WEEKLY" | "BIWEEKLY" | "BIMONTHLY" | "QUARTERLY" | "YEARLY" | "IRREGULAR";
@@ -5348,8 +5345,6 @@ export interface components {
              */
             save_data?: boolean;
         };
-        /** @description DATA-RETRIEVE: the tax compliance statuses retrieved from the institution (choice: one per retrieval). */
-        TaxComplianceStatusList: components["schemas"]["TaxComplianceStatus"][];
         /** @description One tax retained in the operation. */
         RetentionBreakdown: {
             /**
@@ -5609,7 +5604,11 @@ export interface components {
             previous: components["schemas"]["PageUrl"];
             results: components["schemas"]["TaxReturn"][];
         };
-        /** @description A fiscal year: the provider sends `YYYY` strings; integers are accepted too (choice). */
+        /**
+         * @description A fiscal year: the provider sends `YYYY` strings (a free string in its schema); integers are accepted too (choice). A value that is no year reads the institution's history from that end (choice).
+         * @example 2025
+         * @example 2025
+         */
         FiscalYear: string | number;
         /** @description DATA-RETRIEVE: retrieve the tax returns of a fiscal link, as the provider takes it: `type: yearly` (the default) with `year_from` and `year_to` as `YYYY` strings (integers accepted too, choice), or `type: monthly` with `date_from` and `date_to` (the months that hold them). `year_to` before `year_from`, or `date_to` before `date_from`, gets 400 (choice). The provider requires the years (or the dates, monthly); missing ones here read the institution's history (choice: accepting more). Open, like the provider's request schemas: members it does not name are ignored, not refused. */
         TaxReturnsRetrieveRequest: {
@@ -5619,11 +5618,12 @@ export interface components {
              */
             link: string;
             /**
-             * @description Yearly returns (`year_from`/`year_to`, the default, as the provider has it) or monthly returns (`date_from`/`date_to`). Lists mix the two (TAX-RETURNS-MIXED). The provider states no values; the enum stays while the simulator reads it to tell the two kinds apart.
+             * @description `yearly` returns (`year_from`/`year_to`, the default, as the provider has it) or `monthly` returns (`date_from`/`date_to`). Lists mix the two (TAX-RETURNS-MIXED). A free string, as the provider takes it: any value but `monthly` reads yearly returns (choice).
              * @default yearly
-             * @enum {string}
+             * @example yearly
+             * @example monthly
              */
-            type?: "yearly" | "monthly";
+            type?: string;
             /** @description First fiscal year (yearly). */
             year_from?: components["schemas"]["FiscalYear"];
             /** @description Last fiscal year (yearly). */
@@ -5803,8 +5803,6 @@ export interface components {
              */
             save_data?: boolean;
         };
-        /** @description DATA-RETRIEVE: the tax status retrieved from the institution (choice: a list of one). */
-        TaxStatusList: components["schemas"]["TaxStatus"][];
         /** @description TOKEN-WIDGET: the body the provider's SDK and update-mode docs send: the API key's `id` and `password` (the Basic credentials authenticate; these are accepted and not compared, choice), `scopes`, and `link_id` to open the widget in update mode for that link (`link` is an older name, accepted too), `widget` customisation. Open: members the provider adds are ignored. */
         DataWidgetTokenRequest: {
             /** @description The secret key id. */
@@ -7547,7 +7545,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+        /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
         Page: number;
         /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
         PageSize: number;
@@ -7583,6 +7581,8 @@ export interface components {
         AccountFilter: string;
         /** @description `async`: the request is accepted with 202 and a `request_id`; the outcome arrives by webhook. */
         RequestModeAsync: "async";
+        /** @description An institution's id, an integer as the provider has it; one that names no institution (a uuid, a number beyond the catalogue) gets 404 (ERR-404). */
+        InstitutionId: number;
         /** @description Only records created on this day (a date) or at this instant (a date-time). */
         CreatedAtDay: components["schemas"]["DateBoundFilter"];
         /** @description PAY-VERSION-HEADER: `Payments-BR.V2` selects the V2 formats; without the header V1 applies. */
@@ -7630,7 +7630,7 @@ export interface operations {
     listAccounts: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -7652,8 +7652,8 @@ export interface operations {
                 created_at__lte?: components["parameters"]["CreatedAtLte"];
                 /** @description FILTER-IN: only records of one of these links (comma-separated ids). */
                 link__in?: components["parameters"]["LinkIn"];
-                /** @description Exact match on `balance.current`. */
-                balance__current?: number;
+                /** @description Exact match on `balance.current` (a free string, as the provider takes it: one that is no number matches no record). */
+                balance__current?: string;
                 /** @description Only records whose `balance.current` is greater than the bound. */
                 balance__current__gt?: components["schemas"]["NumberBoundFilter"];
                 /** @description Only records whose `balance.current` is at least the bound. */
@@ -7664,8 +7664,8 @@ export interface operations {
                 balance__current__lte?: components["schemas"]["NumberBoundFilter"];
                 /** @description FILTER-RANGE on `balance.current`. */
                 balance__current__range?: components["schemas"]["NumberRangeFilter"];
-                /** @description Exact match on `balance.available`. */
-                balance__available?: number;
+                /** @description Exact match on `balance.available` (a free string, as above). */
+                balance__available?: string;
                 /** @description Only records whose `balance.available` is greater than the bound. */
                 balance__available__gt?: components["schemas"]["NumberBoundFilter"];
                 /** @description Only records whose `balance.available` is at least the bound. */
@@ -8094,7 +8094,7 @@ export interface operations {
     listBills: {
         parameters: {
             query: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -8363,7 +8363,7 @@ export interface operations {
     listBalances: {
         parameters: {
             query: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -8554,7 +8554,7 @@ export interface operations {
     listBrEmployments: {
         parameters: {
             query: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -8888,7 +8888,7 @@ export interface operations {
     listExchanges: {
         parameters: {
             query: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -9134,7 +9134,7 @@ export interface operations {
     listExchangeHistory: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -9190,7 +9190,7 @@ export interface operations {
     listInvestmentTransactions: {
         parameters: {
             query: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -9433,7 +9433,7 @@ export interface operations {
     listInvestments: {
         parameters: {
             query: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -9723,7 +9723,7 @@ export interface operations {
     listDebtReports: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -10033,7 +10033,7 @@ export interface operations {
     listClInvoices: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -10308,7 +10308,7 @@ export interface operations {
     listClTaxStatuses: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -10592,7 +10592,7 @@ export interface operations {
     listConsents: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -10694,7 +10694,7 @@ export interface operations {
     listEmploymentMetrics: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -10938,7 +10938,7 @@ export interface operations {
     listEmploymentRecords: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -11478,7 +11478,7 @@ export interface operations {
     listFinancialStatements: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -11762,7 +11762,7 @@ export interface operations {
     listIncomes: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -11914,156 +11914,152 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The computed incomes, not stored (`save_data: false`). */
+            /** @description The link's income record, not stored (`save_data: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
-                     * @example [
-                     *       {
-                     *         "id": "1c8f3e2b-7a4d-4b6e-9f05-3d2c1a0b8e76",
-                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "collected_at": "2026-11-01T12:00:00.000Z",
-                     *         "created_at": "2026-11-01T12:00:04.000Z",
-                     *         "institution": "ofbank_br_retail",
-                     *         "income_source_type": "BANK",
-                     *         "income_streams": [
-                     *           {
-                     *             "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
-                     *             "income_type": "SALARY",
-                     *             "frequency": "MONTHLY",
-                     *             "monthly_average": 7250.4,
-                     *             "average_income_amount": 7250.4,
-                     *             "last_income_amount": 7250.4,
-                     *             "currency": "BRL",
-                     *             "last_income_description": "PAGTO SALARIO TOTVS S.A.",
-                     *             "last_income_date": "2026-10-05",
-                     *             "stability": 1,
-                     *             "regularity": 1,
-                     *             "trend": 0,
-                     *             "lookback_periods": 12,
-                     *             "full_periods": 12,
-                     *             "periods_with_income": 12,
-                     *             "number_of_incomes": 12,
-                     *             "confidence": "HIGH"
-                     *           },
-                     *           {
-                     *             "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
-                     *             "income_type": "TRANSFER",
-                     *             "frequency": "IRREGULAR",
-                     *             "monthly_average": 116.67,
-                     *             "average_income_amount": 350,
-                     *             "last_income_amount": 350,
-                     *             "currency": "BRL",
-                     *             "last_income_description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
-                     *             "last_income_date": "2026-09-22",
-                     *             "stability": 0.6,
-                     *             "regularity": 0.3,
-                     *             "trend": null,
-                     *             "lookback_periods": 12,
-                     *             "full_periods": 12,
-                     *             "periods_with_income": 4,
-                     *             "number_of_incomes": 4,
-                     *             "confidence": "LOW"
-                     *           }
-                     *         ],
-                     *         "first_transaction_date": "2025-11-05",
-                     *         "last_transaction_date": "2026-10-05",
-                     *         "number_of_income_streams": 2,
-                     *         "monthly_average": 7367.07,
-                     *         "monthly_average_regular": 7250.4,
-                     *         "monthly_average_irregular": 116.67,
-                     *         "monthly_average_low_confidence": 116.67,
-                     *         "monthly_average_medium_confidence": 0,
-                     *         "monthly_average_high_confidence": 7250.4,
-                     *         "total_income_amount": 88404.8,
-                     *         "total_regular_income_amount": 87004.8,
-                     *         "total_irregular_income_amount": 1400,
-                     *         "total_low_confidence": 1400,
-                     *         "total_medium_confidence": 0,
-                     *         "total_high_confidence": 87004.8
-                     *       }
-                     *     ]
+                     * @example {
+                     *       "id": "1c8f3e2b-7a4d-4b6e-9f05-3d2c1a0b8e76",
+                     *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *       "collected_at": "2026-11-01T12:00:00.000Z",
+                     *       "created_at": "2026-11-01T12:00:04.000Z",
+                     *       "institution": "ofbank_br_retail",
+                     *       "income_source_type": "BANK",
+                     *       "income_streams": [
+                     *         {
+                     *           "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "income_type": "SALARY",
+                     *           "frequency": "MONTHLY",
+                     *           "monthly_average": 7250.4,
+                     *           "average_income_amount": 7250.4,
+                     *           "last_income_amount": 7250.4,
+                     *           "currency": "BRL",
+                     *           "last_income_description": "PAGTO SALARIO TOTVS S.A.",
+                     *           "last_income_date": "2026-10-05",
+                     *           "stability": 1,
+                     *           "regularity": 1,
+                     *           "trend": 0,
+                     *           "lookback_periods": 12,
+                     *           "full_periods": 12,
+                     *           "periods_with_income": 12,
+                     *           "number_of_incomes": 12,
+                     *           "confidence": "HIGH"
+                     *         },
+                     *         {
+                     *           "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "income_type": "TRANSFER",
+                     *           "frequency": "IRREGULAR",
+                     *           "monthly_average": 116.67,
+                     *           "average_income_amount": 350,
+                     *           "last_income_amount": 350,
+                     *           "currency": "BRL",
+                     *           "last_income_description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *           "last_income_date": "2026-09-22",
+                     *           "stability": 0.6,
+                     *           "regularity": 0.3,
+                     *           "trend": null,
+                     *           "lookback_periods": 12,
+                     *           "full_periods": 12,
+                     *           "periods_with_income": 4,
+                     *           "number_of_incomes": 4,
+                     *           "confidence": "LOW"
+                     *         }
+                     *       ],
+                     *       "first_transaction_date": "2025-11-05",
+                     *       "last_transaction_date": "2026-10-05",
+                     *       "number_of_income_streams": 2,
+                     *       "monthly_average": 7367.07,
+                     *       "monthly_average_regular": 7250.4,
+                     *       "monthly_average_irregular": 116.67,
+                     *       "monthly_average_low_confidence": 116.67,
+                     *       "monthly_average_medium_confidence": 0,
+                     *       "monthly_average_high_confidence": 7250.4,
+                     *       "total_income_amount": 88404.8,
+                     *       "total_regular_income_amount": 87004.8,
+                     *       "total_irregular_income_amount": 1400,
+                     *       "total_low_confidence": 1400,
+                     *       "total_medium_confidence": 0,
+                     *       "total_high_confidence": 87004.8
+                     *     }
                      */
-                    "application/json": components["schemas"]["IncomeList"];
+                    "application/json": components["schemas"]["Income"];
                 };
             };
-            /** @description The computed incomes, stored (`save_data` true, the default). */
+            /** @description The link's income record, stored (`save_data` true, the default). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
-                     * @example [
-                     *       {
-                     *         "id": "1c8f3e2b-7a4d-4b6e-9f05-3d2c1a0b8e76",
-                     *         "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
-                     *         "collected_at": "2026-11-01T12:00:00.000Z",
-                     *         "created_at": "2026-11-01T12:00:04.000Z",
-                     *         "institution": "ofbank_br_retail",
-                     *         "income_source_type": "BANK",
-                     *         "income_streams": [
-                     *           {
-                     *             "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
-                     *             "income_type": "SALARY",
-                     *             "frequency": "MONTHLY",
-                     *             "monthly_average": 7250.4,
-                     *             "average_income_amount": 7250.4,
-                     *             "last_income_amount": 7250.4,
-                     *             "currency": "BRL",
-                     *             "last_income_description": "PAGTO SALARIO TOTVS S.A.",
-                     *             "last_income_date": "2026-10-05",
-                     *             "stability": 1,
-                     *             "regularity": 1,
-                     *             "trend": 0,
-                     *             "lookback_periods": 12,
-                     *             "full_periods": 12,
-                     *             "periods_with_income": 12,
-                     *             "number_of_incomes": 12,
-                     *             "confidence": "HIGH"
-                     *           },
-                     *           {
-                     *             "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
-                     *             "income_type": "TRANSFER",
-                     *             "frequency": "IRREGULAR",
-                     *             "monthly_average": 116.67,
-                     *             "average_income_amount": 350,
-                     *             "last_income_amount": 350,
-                     *             "currency": "BRL",
-                     *             "last_income_description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
-                     *             "last_income_date": "2026-09-22",
-                     *             "stability": 0.6,
-                     *             "regularity": 0.3,
-                     *             "trend": null,
-                     *             "lookback_periods": 12,
-                     *             "full_periods": 12,
-                     *             "periods_with_income": 4,
-                     *             "number_of_incomes": 4,
-                     *             "confidence": "LOW"
-                     *           }
-                     *         ],
-                     *         "first_transaction_date": "2025-11-05",
-                     *         "last_transaction_date": "2026-10-05",
-                     *         "number_of_income_streams": 2,
-                     *         "monthly_average": 7367.07,
-                     *         "monthly_average_regular": 7250.4,
-                     *         "monthly_average_irregular": 116.67,
-                     *         "monthly_average_low_confidence": 116.67,
-                     *         "monthly_average_medium_confidence": 0,
-                     *         "monthly_average_high_confidence": 7250.4,
-                     *         "total_income_amount": 88404.8,
-                     *         "total_regular_income_amount": 87004.8,
-                     *         "total_irregular_income_amount": 1400,
-                     *         "total_low_confidence": 1400,
-                     *         "total_medium_confidence": 0,
-                     *         "total_high_confidence": 87004.8
-                     *       }
-                     *     ]
+                     * @example {
+                     *       "id": "1c8f3e2b-7a4d-4b6e-9f05-3d2c1a0b8e76",
+                     *       "link": "30cb4806-6e00-48a4-91c9-ca55968576c8",
+                     *       "collected_at": "2026-11-01T12:00:00.000Z",
+                     *       "created_at": "2026-11-01T12:00:04.000Z",
+                     *       "institution": "ofbank_br_retail",
+                     *       "income_source_type": "BANK",
+                     *       "income_streams": [
+                     *         {
+                     *           "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "income_type": "SALARY",
+                     *           "frequency": "MONTHLY",
+                     *           "monthly_average": 7250.4,
+                     *           "average_income_amount": 7250.4,
+                     *           "last_income_amount": 7250.4,
+                     *           "currency": "BRL",
+                     *           "last_income_description": "PAGTO SALARIO TOTVS S.A.",
+                     *           "last_income_date": "2026-10-05",
+                     *           "stability": 1,
+                     *           "regularity": 1,
+                     *           "trend": 0,
+                     *           "lookback_periods": 12,
+                     *           "full_periods": 12,
+                     *           "periods_with_income": 12,
+                     *           "number_of_incomes": 12,
+                     *           "confidence": "HIGH"
+                     *         },
+                     *         {
+                     *           "account_id": "0d3ffb69-f83b-456e-ad8e-208d0998d71d",
+                     *           "income_type": "TRANSFER",
+                     *           "frequency": "IRREGULAR",
+                     *           "monthly_average": 116.67,
+                     *           "average_income_amount": 350,
+                     *           "last_income_amount": 350,
+                     *           "currency": "BRL",
+                     *           "last_income_description": "PIX RECEBIDO MARIA APARECIDA SOUZA",
+                     *           "last_income_date": "2026-09-22",
+                     *           "stability": 0.6,
+                     *           "regularity": 0.3,
+                     *           "trend": null,
+                     *           "lookback_periods": 12,
+                     *           "full_periods": 12,
+                     *           "periods_with_income": 4,
+                     *           "number_of_incomes": 4,
+                     *           "confidence": "LOW"
+                     *         }
+                     *       ],
+                     *       "first_transaction_date": "2025-11-05",
+                     *       "last_transaction_date": "2026-10-05",
+                     *       "number_of_income_streams": 2,
+                     *       "monthly_average": 7367.07,
+                     *       "monthly_average_regular": 7250.4,
+                     *       "monthly_average_irregular": 116.67,
+                     *       "monthly_average_low_confidence": 116.67,
+                     *       "monthly_average_medium_confidence": 0,
+                     *       "monthly_average_high_confidence": 7250.4,
+                     *       "total_income_amount": 88404.8,
+                     *       "total_regular_income_amount": 87004.8,
+                     *       "total_irregular_income_amount": 1400,
+                     *       "total_low_confidence": 1400,
+                     *       "total_medium_confidence": 0,
+                     *       "total_high_confidence": 87004.8
+                     *     }
                      */
-                    "application/json": components["schemas"]["IncomeList"];
+                    "application/json": components["schemas"]["Income"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12200,7 +12196,7 @@ export interface operations {
     listInstitutions: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -12224,7 +12220,7 @@ export interface operations {
                 fields?: components["parameters"]["Fields"];
                 /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
                 omit?: components["parameters"]["Omit"];
-                /** @description Only institutions available in this country (one of their `country_codes`). */
+                /** @description Only institutions available in this country, one of their `country_codes` (a free string, as the provider takes it: one that is no code of theirs matches none). */
                 country_code?: string;
                 /** @description FILTER-IN on `country_codes`: institutions available in one of these countries. */
                 country_code__in?: components["schemas"]["InFilter"];
@@ -12254,7 +12250,7 @@ export interface operations {
                      *       "previous": null,
                      *       "results": [
                      *         {
-                     *           "id": "5b0c1d2e-3f4a-4b5c-8d6e-7f8a9b0c1d2e",
+                     *           "id": 1,
                      *           "name": "ofbank_br_retail",
                      *           "display_name": "OF Bank Varejo",
                      *           "type": "bank",
@@ -12320,8 +12316,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The record id. Any string is accepted; one that names no record of the caller gets 404 (ERR-404, choice). */
-                id: components["parameters"]["ResourceId"];
+                /** @description An institution's id, an integer as the provider has it; one that names no institution (a uuid, a number beyond the catalogue) gets 404 (ERR-404). */
+                id: components["parameters"]["InstitutionId"];
             };
             cookie?: never;
         };
@@ -12335,7 +12331,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5b0c1d2e-3f4a-4b5c-8d6e-7f8a9b0c1d2e",
+                     *       "id": 1,
                      *       "name": "ofbank_br_retail",
                      *       "display_name": "OF Bank Varejo",
                      *       "type": "bank",
@@ -12393,7 +12389,7 @@ export interface operations {
     listInvoices: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -12425,8 +12421,8 @@ export interface operations {
                 invoice_date__lt?: components["schemas"]["DateBoundFilter"];
                 /** @description Only records whose `invoice_date` is at most the bound. */
                 invoice_date__lte?: components["schemas"]["DateBoundFilter"];
-                /** @description Exact match on `total_amount`. */
-                total_amount?: number;
+                /** @description Exact match on `total_amount` (a free string, as the provider takes it: one that is no number matches no record). */
+                total_amount?: string;
                 /** @description Only records whose `total_amount` is greater than the bound. */
                 total_amount__gt?: components["schemas"]["NumberBoundFilter"];
                 /** @description Only records whose `total_amount` is at least the bound. */
@@ -12451,7 +12447,7 @@ export interface operations {
                 type__in?: components["schemas"]["InFilter"];
                 /** @description FILTER-RANGE on `invoice_date`. */
                 invoice_date__range?: components["schemas"]["DateRangeFilter"];
-                /** @description Exact match on `status` (INVOICE-CANCELLED). */
+                /** @description Exact match on `status` (INVOICE-CANCELLED): `Vigente` or `Cancelado`, the SAT's words. */
                 status?: string;
                 /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
                 fields?: components["parameters"]["Fields"];
@@ -12485,7 +12481,7 @@ export interface operations {
                      *           "invoice_date": "2026-10-15",
                      *           "type": "INFLOW",
                      *           "invoice_type": "Ingreso",
-                     *           "status": "ACTIVE",
+                     *           "status": "Vigente",
                      *           "cancelled_at": null,
                      *           "version": "4.0",
                      *           "sender_id": "CMA950101AB3",
@@ -12544,7 +12540,7 @@ export interface operations {
                      *           "invoice_date": "2026-09-28",
                      *           "type": "OUTFLOW",
                      *           "invoice_type": "Ingreso",
-                     *           "status": "CANCELLED",
+                     *           "status": "Cancelado",
                      *           "cancelled_at": "2026-10-30T16:05:12.000Z",
                      *           "version": "4.0",
                      *           "sender_id": "GODE561231GR8",
@@ -12650,7 +12646,7 @@ export interface operations {
                      *         "invoice_date": "2026-10-15",
                      *         "type": "INFLOW",
                      *         "invoice_type": "Ingreso",
-                     *         "status": "ACTIVE",
+                     *         "status": "Vigente",
                      *         "cancelled_at": null,
                      *         "version": "4.0",
                      *         "sender_id": "CMA950101AB3",
@@ -12722,7 +12718,7 @@ export interface operations {
                      *         "invoice_date": "2026-10-15",
                      *         "type": "INFLOW",
                      *         "invoice_type": "Ingreso",
-                     *         "status": "ACTIVE",
+                     *         "status": "Vigente",
                      *         "cancelled_at": null,
                      *         "version": "4.0",
                      *         "sender_id": "CMA950101AB3",
@@ -12827,7 +12823,7 @@ export interface operations {
                      *         "invoice_date": "2026-10-15",
                      *         "type": "INFLOW",
                      *         "invoice_type": "Ingreso",
-                     *         "status": "ACTIVE",
+                     *         "status": "Vigente",
                      *         "cancelled_at": null,
                      *         "version": "4.0",
                      *         "sender_id": "CMA950101AB3",
@@ -12899,7 +12895,7 @@ export interface operations {
                      *         "invoice_date": "2026-10-15",
                      *         "type": "INFLOW",
                      *         "invoice_type": "Ingreso",
-                     *         "status": "ACTIVE",
+                     *         "status": "Vigente",
                      *         "cancelled_at": null,
                      *         "version": "4.0",
                      *         "sender_id": "CMA950101AB3",
@@ -12995,7 +12991,7 @@ export interface operations {
                      *       "invoice_date": "2026-09-28",
                      *       "type": "OUTFLOW",
                      *       "invoice_type": "Ingreso",
-                     *       "status": "CANCELLED",
+                     *       "status": "Cancelado",
                      *       "cancelled_at": "2026-10-30T16:05:12.000Z",
                      *       "version": "4.0",
                      *       "sender_id": "GODE561231GR8",
@@ -13085,7 +13081,7 @@ export interface operations {
     listLinks: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -13165,7 +13161,7 @@ export interface operations {
                      *           ],
                      *           "stale_in": "365d",
                      *           "credentials_storage": "27d",
-                     *           "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *           "institution_user_id": "Tx0si5oOR-azpcfZ4fIKO08dLIuaDkfms6XH2eHyCjs=",
                      *           "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
                      *           "refresh_rate": "24h"
                      *         }
@@ -13230,7 +13226,7 @@ export interface operations {
                      *       ],
                      *       "stale_in": "365d",
                      *       "credentials_storage": "27d",
-                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "institution_user_id": "Tx0si5oOR-azpcfZ4fIKO08dLIuaDkfms6XH2eHyCjs=",
                      *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
                      *       "refresh_rate": "24h"
                      *     }
@@ -13292,7 +13288,7 @@ export interface operations {
                      *       ],
                      *       "stale_in": "365d",
                      *       "credentials_storage": "27d",
-                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "institution_user_id": "Tx0si5oOR-azpcfZ4fIKO08dLIuaDkfms6XH2eHyCjs=",
                      *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
                      *       "refresh_rate": "24h"
                      *     }
@@ -13346,7 +13342,7 @@ export interface operations {
                      *       ],
                      *       "stale_in": "365d",
                      *       "credentials_storage": "27d",
-                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "institution_user_id": "Tx0si5oOR-azpcfZ4fIKO08dLIuaDkfms6XH2eHyCjs=",
                      *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
                      *       "refresh_rate": "24h"
                      *     }
@@ -13409,7 +13405,7 @@ export interface operations {
                      *       ],
                      *       "stale_in": "365d",
                      *       "credentials_storage": "27d",
-                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "institution_user_id": "Tx0si5oOR-azpcfZ4fIKO08dLIuaDkfms6XH2eHyCjs=",
                      *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
                      *       "refresh_rate": "24h"
                      *     }
@@ -13517,7 +13513,7 @@ export interface operations {
                      *       ],
                      *       "stale_in": "365d",
                      *       "credentials_storage": "27d",
-                     *       "institution_user_id": "4f1d2c8b9a0e47e6b3a5c7d9e1f20a3b",
+                     *       "institution_user_id": "Tx0si5oOR-azpcfZ4fIKO08dLIuaDkfms6XH2eHyCjs=",
                      *       "created_by": "6a2b1c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d",
                      *       "refresh_rate": "24h"
                      *     }
@@ -13581,7 +13577,7 @@ export interface operations {
     listCurrentEmployments: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -13845,7 +13841,7 @@ export interface operations {
     listOwners: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -14191,7 +14187,7 @@ export interface operations {
     listRecurringExpenses: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -14798,7 +14794,7 @@ export interface operations {
     listRiskInsights: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -15270,7 +15266,7 @@ export interface operations {
     listTaxComplianceStatuses: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -15372,20 +15368,18 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example [
-                     *       {
-                     *         "id": "4a6c8e0b-2d4f-4a1c-9e3b-5d7f9a1c3e5b",
-                     *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
-                     *         "collected_at": "2026-11-01T12:00:00.000Z",
-                     *         "created_at": "2026-11-01T12:00:01.000Z",
-                     *         "internal_identification": "26NA4817263",
-                     *         "rfc": "GODE561231GR8",
-                     *         "outcome": "POSITIVE",
-                     *         "pdf": null
-                     *       }
-                     *     ]
+                     * @example {
+                     *       "id": "4a6c8e0b-2d4f-4a1c-9e3b-5d7f9a1c3e5b",
+                     *       "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
+                     *       "collected_at": "2026-11-01T12:00:00.000Z",
+                     *       "created_at": "2026-11-01T12:00:01.000Z",
+                     *       "internal_identification": "26NA4817263",
+                     *       "rfc": "GODE561231GR8",
+                     *       "outcome": "POSITIVE",
+                     *       "pdf": null
+                     *     }
                      */
-                    "application/json": components["schemas"]["TaxComplianceStatusList"];
+                    "application/json": components["schemas"]["TaxComplianceStatus"];
                 };
             };
             /** @description The retrieved tax compliance status, stored (`save_data` true, the default). */
@@ -15395,20 +15389,18 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example [
-                     *       {
-                     *         "id": "4a6c8e0b-2d4f-4a1c-9e3b-5d7f9a1c3e5b",
-                     *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
-                     *         "collected_at": "2026-11-01T12:00:00.000Z",
-                     *         "created_at": "2026-11-01T12:00:01.000Z",
-                     *         "internal_identification": "26NA4817263",
-                     *         "rfc": "GODE561231GR8",
-                     *         "outcome": "POSITIVE",
-                     *         "pdf": null
-                     *       }
-                     *     ]
+                     * @example {
+                     *       "id": "4a6c8e0b-2d4f-4a1c-9e3b-5d7f9a1c3e5b",
+                     *       "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
+                     *       "collected_at": "2026-11-01T12:00:00.000Z",
+                     *       "created_at": "2026-11-01T12:00:01.000Z",
+                     *       "internal_identification": "26NA4817263",
+                     *       "rfc": "GODE561231GR8",
+                     *       "outcome": "POSITIVE",
+                     *       "pdf": null
+                     *     }
                      */
-                    "application/json": components["schemas"]["TaxComplianceStatusList"];
+                    "application/json": components["schemas"]["TaxComplianceStatus"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15492,7 +15484,7 @@ export interface operations {
     listTaxRetentions: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -15828,7 +15820,7 @@ export interface operations {
     listTaxReturns: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -15870,8 +15862,8 @@ export interface operations {
                 fields?: components["parameters"]["Fields"];
                 /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
                 omit?: components["parameters"]["Omit"];
-                /** @description The provider's name of the fiscal year: exact match on `year`. */
-                ejercicio?: number;
+                /** @description The provider's name of the fiscal year: exact match on `year` (a free string, as the provider takes it: one that is no year matches no return). */
+                ejercicio?: string;
                 /** @description Only returns whose fiscal year (`year`) is less than the bound. */
                 ejercicio__lt?: components["schemas"]["NumberBoundFilter"];
                 /** @description Only returns whose fiscal year (`year`) is at most the bound. */
@@ -16292,7 +16284,7 @@ export interface operations {
     listTaxStatuses: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -16467,95 +16459,93 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example [
-                     *       {
-                     *         "id": "3c5e7a9b-1d3f-4b5a-9c7e-8f0a2b4c6d8e",
-                     *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
-                     *         "collected_at": "2026-11-01T12:00:00.000Z",
-                     *         "created_at": "2026-11-01T12:00:04.000Z",
-                     *         "place_and_date_of_issuance": "BENITO JUAREZ, CIUDAD DE MEXICO A 01 DE NOVIEMBRE DE 2026",
-                     *         "official_name": "EDUARDO GONZALEZ DIAZ",
-                     *         "id_cif": "14030412345",
-                     *         "tax_payer_information": {
-                     *           "rfc": "GODE561231GR8",
-                     *           "curp": "GODE561231HDFNZD09",
-                     *           "name": "EDUARDO",
-                     *           "first_last_name": "GONZALEZ",
-                     *           "second_last_name": "DIAZ",
-                     *           "start_operations_date": "2004-03-15",
-                     *           "status_padron": "ACTIVO",
-                     *           "last_status_change_date": "2004-03-15",
-                     *           "commercial_name": null,
-                     *           "social_name": null,
-                     *           "email": "eduardo.gonzalez@correo.com.mx",
-                     *           "phone": "5555123456"
+                     * @example {
+                     *       "id": "3c5e7a9b-1d3f-4b5a-9c7e-8f0a2b4c6d8e",
+                     *       "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
+                     *       "collected_at": "2026-11-01T12:00:00.000Z",
+                     *       "created_at": "2026-11-01T12:00:04.000Z",
+                     *       "place_and_date_of_issuance": "BENITO JUAREZ, CIUDAD DE MEXICO A 01 DE NOVIEMBRE DE 2026",
+                     *       "official_name": "EDUARDO GONZALEZ DIAZ",
+                     *       "id_cif": "14030412345",
+                     *       "tax_payer_information": {
+                     *         "rfc": "GODE561231GR8",
+                     *         "curp": "GODE561231HDFNZD09",
+                     *         "name": "EDUARDO",
+                     *         "first_last_name": "GONZALEZ",
+                     *         "second_last_name": "DIAZ",
+                     *         "start_operations_date": "2004-03-15",
+                     *         "status_padron": "ACTIVO",
+                     *         "last_status_change_date": "2004-03-15",
+                     *         "commercial_name": null,
+                     *         "social_name": null,
+                     *         "email": "eduardo.gonzalez@correo.com.mx",
+                     *         "phone": "5555123456"
+                     *       },
+                     *       "address": {
+                     *         "postal_code": "03900",
+                     *         "street_type": "AVENIDA",
+                     *         "street": "INSURGENTES SUR",
+                     *         "exterior_number": "1605",
+                     *         "interior_number": "PISO 9",
+                     *         "suburb": "SAN JOSE INSURGENTES",
+                     *         "locality": null,
+                     *         "municipality": "BENITO JUAREZ",
+                     *         "state": "CIUDAD DE MEXICO",
+                     *         "between_street": [
+                     *           {
+                     *             "street_one": "RIO MIXCOAC",
+                     *             "street_two": "BARRANCA DEL MUERTO"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "economic_activity": [
+                     *         {
+                     *           "economic_activity": "Servicios de contabilidad y auditoría",
+                     *           "initial_date": "2004-03-15",
+                     *           "end_date": null,
+                     *           "order": "1",
+                     *           "percentage": "80"
                      *         },
-                     *         "address": {
-                     *           "postal_code": "03900",
-                     *           "street_type": "AVENIDA",
-                     *           "street": "INSURGENTES SUR",
-                     *           "exterior_number": "1605",
-                     *           "interior_number": "PISO 9",
-                     *           "suburb": "SAN JOSE INSURGENTES",
-                     *           "locality": null,
-                     *           "municipality": "BENITO JUAREZ",
-                     *           "state": "CIUDAD DE MEXICO",
-                     *           "between_street": [
-                     *             {
-                     *               "street_one": "RIO MIXCOAC",
-                     *               "street_two": "BARRANCA DEL MUERTO"
-                     *             }
-                     *           ]
+                     *         {
+                     *           "economic_activity": "Alquiler de oficinas y locales comerciales",
+                     *           "initial_date": "2015-07-01",
+                     *           "end_date": null,
+                     *           "order": "2",
+                     *           "percentage": "20"
+                     *         }
+                     *       ],
+                     *       "regimens": [
+                     *         {
+                     *           "regimen": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
+                     *           "initial_date": "2004-03-15",
+                     *           "end_date": null
                      *         },
-                     *         "economic_activity": [
-                     *           {
-                     *             "economic_activity": "Servicios de contabilidad y auditoría",
-                     *             "initial_date": "2004-03-15",
-                     *             "end_date": null,
-                     *             "order": "1",
-                     *             "percentage": "80"
-                     *           },
-                     *           {
-                     *             "economic_activity": "Alquiler de oficinas y locales comerciales",
-                     *             "initial_date": "2015-07-01",
-                     *             "end_date": null,
-                     *             "order": "2",
-                     *             "percentage": "20"
-                     *           }
-                     *         ],
-                     *         "regimens": [
-                     *           {
-                     *             "regimen": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
-                     *             "initial_date": "2004-03-15",
-                     *             "end_date": null
-                     *           },
-                     *           {
-                     *             "regimen": "Régimen de Arrendamiento",
-                     *             "initial_date": "2015-07-01",
-                     *             "end_date": null
-                     *           }
-                     *         ],
-                     *         "obligations": [
-                     *           {
-                     *             "obligation": "Declaración anual de ISR. Personas Físicas.",
-                     *             "expiration": "A más tardar el 30 de abril del ejercicio siguiente.",
-                     *             "initial_date": "2004-03-15",
-                     *             "end_date": null
-                     *           },
-                     *           {
-                     *             "obligation": "Pago definitivo mensual de IVA.",
-                     *             "expiration": "A más tardar el día 17 del mes inmediato posterior al periodo que corresponda.",
-                     *             "initial_date": "2004-03-15",
-                     *             "end_date": null
-                     *           }
-                     *         ],
-                     *         "digital_stamp": "Kq3mXbN8T2v5rY7wZ1aC4dF6gH8jL0nP2sU4xW6zB8eD0fG2hJ4kM6oQ8rT0vX2y==",
-                     *         "digital_stamp_chain": "||2026/11/01|GODE561231GR8|CONSTANCIA DE SITUACION FISCAL|200001088888800000031||",
-                     *         "pdf": null
-                     *       }
-                     *     ]
+                     *         {
+                     *           "regimen": "Régimen de Arrendamiento",
+                     *           "initial_date": "2015-07-01",
+                     *           "end_date": null
+                     *         }
+                     *       ],
+                     *       "obligations": [
+                     *         {
+                     *           "obligation": "Declaración anual de ISR. Personas Físicas.",
+                     *           "expiration": "A más tardar el 30 de abril del ejercicio siguiente.",
+                     *           "initial_date": "2004-03-15",
+                     *           "end_date": null
+                     *         },
+                     *         {
+                     *           "obligation": "Pago definitivo mensual de IVA.",
+                     *           "expiration": "A más tardar el día 17 del mes inmediato posterior al periodo que corresponda.",
+                     *           "initial_date": "2004-03-15",
+                     *           "end_date": null
+                     *         }
+                     *       ],
+                     *       "digital_stamp": "Kq3mXbN8T2v5rY7wZ1aC4dF6gH8jL0nP2sU4xW6zB8eD0fG2hJ4kM6oQ8rT0vX2y==",
+                     *       "digital_stamp_chain": "||2026/11/01|GODE561231GR8|CONSTANCIA DE SITUACION FISCAL|200001088888800000031||",
+                     *       "pdf": null
+                     *     }
                      */
-                    "application/json": components["schemas"]["TaxStatusList"];
+                    "application/json": components["schemas"]["TaxStatus"];
                 };
             };
             /** @description The retrieved tax status, stored (`save_data` true, the default). */
@@ -16565,95 +16555,93 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example [
-                     *       {
-                     *         "id": "3c5e7a9b-1d3f-4b5a-9c7e-8f0a2b4c6d8e",
-                     *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
-                     *         "collected_at": "2026-11-01T12:00:00.000Z",
-                     *         "created_at": "2026-11-01T12:00:04.000Z",
-                     *         "place_and_date_of_issuance": "BENITO JUAREZ, CIUDAD DE MEXICO A 01 DE NOVIEMBRE DE 2026",
-                     *         "official_name": "EDUARDO GONZALEZ DIAZ",
-                     *         "id_cif": "14030412345",
-                     *         "tax_payer_information": {
-                     *           "rfc": "GODE561231GR8",
-                     *           "curp": "GODE561231HDFNZD09",
-                     *           "name": "EDUARDO",
-                     *           "first_last_name": "GONZALEZ",
-                     *           "second_last_name": "DIAZ",
-                     *           "start_operations_date": "2004-03-15",
-                     *           "status_padron": "ACTIVO",
-                     *           "last_status_change_date": "2004-03-15",
-                     *           "commercial_name": null,
-                     *           "social_name": null,
-                     *           "email": "eduardo.gonzalez@correo.com.mx",
-                     *           "phone": "5555123456"
+                     * @example {
+                     *       "id": "3c5e7a9b-1d3f-4b5a-9c7e-8f0a2b4c6d8e",
+                     *       "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
+                     *       "collected_at": "2026-11-01T12:00:00.000Z",
+                     *       "created_at": "2026-11-01T12:00:04.000Z",
+                     *       "place_and_date_of_issuance": "BENITO JUAREZ, CIUDAD DE MEXICO A 01 DE NOVIEMBRE DE 2026",
+                     *       "official_name": "EDUARDO GONZALEZ DIAZ",
+                     *       "id_cif": "14030412345",
+                     *       "tax_payer_information": {
+                     *         "rfc": "GODE561231GR8",
+                     *         "curp": "GODE561231HDFNZD09",
+                     *         "name": "EDUARDO",
+                     *         "first_last_name": "GONZALEZ",
+                     *         "second_last_name": "DIAZ",
+                     *         "start_operations_date": "2004-03-15",
+                     *         "status_padron": "ACTIVO",
+                     *         "last_status_change_date": "2004-03-15",
+                     *         "commercial_name": null,
+                     *         "social_name": null,
+                     *         "email": "eduardo.gonzalez@correo.com.mx",
+                     *         "phone": "5555123456"
+                     *       },
+                     *       "address": {
+                     *         "postal_code": "03900",
+                     *         "street_type": "AVENIDA",
+                     *         "street": "INSURGENTES SUR",
+                     *         "exterior_number": "1605",
+                     *         "interior_number": "PISO 9",
+                     *         "suburb": "SAN JOSE INSURGENTES",
+                     *         "locality": null,
+                     *         "municipality": "BENITO JUAREZ",
+                     *         "state": "CIUDAD DE MEXICO",
+                     *         "between_street": [
+                     *           {
+                     *             "street_one": "RIO MIXCOAC",
+                     *             "street_two": "BARRANCA DEL MUERTO"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "economic_activity": [
+                     *         {
+                     *           "economic_activity": "Servicios de contabilidad y auditoría",
+                     *           "initial_date": "2004-03-15",
+                     *           "end_date": null,
+                     *           "order": "1",
+                     *           "percentage": "80"
                      *         },
-                     *         "address": {
-                     *           "postal_code": "03900",
-                     *           "street_type": "AVENIDA",
-                     *           "street": "INSURGENTES SUR",
-                     *           "exterior_number": "1605",
-                     *           "interior_number": "PISO 9",
-                     *           "suburb": "SAN JOSE INSURGENTES",
-                     *           "locality": null,
-                     *           "municipality": "BENITO JUAREZ",
-                     *           "state": "CIUDAD DE MEXICO",
-                     *           "between_street": [
-                     *             {
-                     *               "street_one": "RIO MIXCOAC",
-                     *               "street_two": "BARRANCA DEL MUERTO"
-                     *             }
-                     *           ]
+                     *         {
+                     *           "economic_activity": "Alquiler de oficinas y locales comerciales",
+                     *           "initial_date": "2015-07-01",
+                     *           "end_date": null,
+                     *           "order": "2",
+                     *           "percentage": "20"
+                     *         }
+                     *       ],
+                     *       "regimens": [
+                     *         {
+                     *           "regimen": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
+                     *           "initial_date": "2004-03-15",
+                     *           "end_date": null
                      *         },
-                     *         "economic_activity": [
-                     *           {
-                     *             "economic_activity": "Servicios de contabilidad y auditoría",
-                     *             "initial_date": "2004-03-15",
-                     *             "end_date": null,
-                     *             "order": "1",
-                     *             "percentage": "80"
-                     *           },
-                     *           {
-                     *             "economic_activity": "Alquiler de oficinas y locales comerciales",
-                     *             "initial_date": "2015-07-01",
-                     *             "end_date": null,
-                     *             "order": "2",
-                     *             "percentage": "20"
-                     *           }
-                     *         ],
-                     *         "regimens": [
-                     *           {
-                     *             "regimen": "Régimen de las Personas Físicas con Actividades Empresariales y Profesionales",
-                     *             "initial_date": "2004-03-15",
-                     *             "end_date": null
-                     *           },
-                     *           {
-                     *             "regimen": "Régimen de Arrendamiento",
-                     *             "initial_date": "2015-07-01",
-                     *             "end_date": null
-                     *           }
-                     *         ],
-                     *         "obligations": [
-                     *           {
-                     *             "obligation": "Declaración anual de ISR. Personas Físicas.",
-                     *             "expiration": "A más tardar el 30 de abril del ejercicio siguiente.",
-                     *             "initial_date": "2004-03-15",
-                     *             "end_date": null
-                     *           },
-                     *           {
-                     *             "obligation": "Pago definitivo mensual de IVA.",
-                     *             "expiration": "A más tardar el día 17 del mes inmediato posterior al periodo que corresponda.",
-                     *             "initial_date": "2004-03-15",
-                     *             "end_date": null
-                     *           }
-                     *         ],
-                     *         "digital_stamp": "Kq3mXbN8T2v5rY7wZ1aC4dF6gH8jL0nP2sU4xW6zB8eD0fG2hJ4kM6oQ8rT0vX2y==",
-                     *         "digital_stamp_chain": "||2026/11/01|GODE561231GR8|CONSTANCIA DE SITUACION FISCAL|200001088888800000031||",
-                     *         "pdf": null
-                     *       }
-                     *     ]
+                     *         {
+                     *           "regimen": "Régimen de Arrendamiento",
+                     *           "initial_date": "2015-07-01",
+                     *           "end_date": null
+                     *         }
+                     *       ],
+                     *       "obligations": [
+                     *         {
+                     *           "obligation": "Declaración anual de ISR. Personas Físicas.",
+                     *           "expiration": "A más tardar el 30 de abril del ejercicio siguiente.",
+                     *           "initial_date": "2004-03-15",
+                     *           "end_date": null
+                     *         },
+                     *         {
+                     *           "obligation": "Pago definitivo mensual de IVA.",
+                     *           "expiration": "A más tardar el día 17 del mes inmediato posterior al periodo que corresponda.",
+                     *           "initial_date": "2004-03-15",
+                     *           "end_date": null
+                     *         }
+                     *       ],
+                     *       "digital_stamp": "Kq3mXbN8T2v5rY7wZ1aC4dF6gH8jL0nP2sU4xW6zB8eD0fG2hJ4kM6oQ8rT0vX2y==",
+                     *       "digital_stamp_chain": "||2026/11/01|GODE561231GR8|CONSTANCIA DE SITUACION FISCAL|200001088888800000031||",
+                     *       "pdf": null
+                     *     }
                      */
-                    "application/json": components["schemas"]["TaxStatusList"];
+                    "application/json": components["schemas"]["TaxStatus"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -16852,7 +16840,7 @@ export interface operations {
     listTransactions: {
         parameters: {
             query: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -16900,8 +16888,8 @@ export interface operations {
                 accounting_date__lt?: components["schemas"]["DateBoundFilter"];
                 /** @description Only records whose `accounting_date` is at most the bound. */
                 accounting_date__lte?: components["schemas"]["DateBoundFilter"];
-                /** @description Exact match on `amount`. */
-                amount?: number;
+                /** @description Exact match on `amount` (a free string, as the provider takes it: one that is no number matches no record). */
+                amount?: string;
                 /** @description Only records whose `amount` is greater than the bound. */
                 amount__gt?: components["schemas"]["NumberBoundFilter"];
                 /** @description Only records whose `amount` is at least the bound. */
@@ -17781,7 +17769,7 @@ export interface operations {
     listBankAccounts: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -18045,7 +18033,7 @@ export interface operations {
     listCharges: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -18172,7 +18160,7 @@ export interface operations {
     listCustomers: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -18363,7 +18351,7 @@ export interface operations {
     listEnrollments: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -18574,7 +18562,7 @@ export interface operations {
     listPaymentInstitutions: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -18654,7 +18642,7 @@ export interface operations {
     listPaymentAuthorizations: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -18902,7 +18890,7 @@ export interface operations {
     listPaymentAuthorizationCharges: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -19117,7 +19105,7 @@ export interface operations {
     listPaymentIntents: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -19402,7 +19390,7 @@ export interface operations {
     listPaymentIntentCharges: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];
@@ -19577,7 +19565,7 @@ export interface operations {
     listPaymentTransactions: {
         parameters: {
             query?: {
-                /** @description PAGE-NAV: the page to return, from 1. Below 1 or not an integer: 400 with `field: page` (PAGE-MAX). */
+                /** @description PAGE-NAV: the page to return, from 1. Not an integer: 400 with `field: page`; below 1 it holds no records, like a page past the last, and `next` leads to page 1 (PAGE-MAX, choice). */
                 page?: components["parameters"]["Page"];
                 /** @description PAGE-DEFAULT, PAGE-MAX: records per page, default 100. Above 1000 it is served as 1000 (choice); below 1 or not an integer: 400 with `field: page_size`. */
                 page_size?: components["parameters"]["PageSize"];

@@ -107,7 +107,7 @@ export const RULES = [
     "side": "server",
     "choice": true,
     "section": "Limits",
-    "statement": "A page never holds more than 1000 records (a larger `page_size` is served as 1000); a `page` or `page_size` below 1 or not a whole number gets 400 naming the parameter in `field`."
+    "statement": "A page never holds more than 1000 records (a larger `page_size` is served as 1000); a `page_size` below 1, or a `page` or `page_size` that is not a whole number, gets 400 naming the parameter in `field`; a `page` below 1 holds no records, like a page past the last."
   },
   {
     "id": "PAGE-NAV",
@@ -179,7 +179,7 @@ export const RULES = [
     "side": "server",
     "choice": true,
     "section": "States and transitions",
-    "statement": "When the institution wants an MFA token, link registration, a credentials update (PUT) and the retrievals of owners, accounts, transactions and invoices answer 428 with an error item of `code` `token_required` carrying `session`, `expiry`, `link` and `token_generation_data`; a PATCH on the same collection with `session`, `token` and `link` resumes and completes the operation, or answers another 428 when the institution wants another token; a wrong token or an expired or unknown session gets 400."
+    "statement": "When the institution wants an MFA token, link registration, a credentials update (PUT) and the retrievals of owners, accounts, transactions and invoices answer 428 with an error item of `code` `token_required` carrying the `session` and the `link` to resume with (`expiry` and `token_generation_data` when the institution gives them); a PATCH on the same collection with `session`, `token` and `link` resumes and completes the operation, or answers another 428 when the institution wants another token; a wrong token or an expired or unknown session gets 400."
   },
   {
     "id": "LINK-ACCESS-MODE-UP",
@@ -283,7 +283,7 @@ export const RULES = [
     "side": "server",
     "choice": true,
     "section": "Core concepts; Conventions for data resources",
-    "statement": "A POST on a data collection with a `link` (required) fetches the records from the institution and answers them as a list (201 when they are stored); a GET lists what is stored."
+    "statement": "A POST on a data collection with a `link` (required) fetches the records from the institution and answers them (201 when they are stored, 200 when not), as a list, except the tax status, tax compliance status and incomes retrievals, which answer the one record, as the provider does; a GET lists what is stored."
   },
   {
     "id": "DATA-DETAIL",
@@ -355,7 +355,7 @@ export const RULES = [
     "side": "server",
     "choice": false,
     "section": "Resources and their fields; Events",
-    "statement": "An invoice can turn cancelled at the institution; the `invoices_cancelled` event lists the ids of such invoices."
+    "statement": "An invoice can turn cancelled at the institution, its `status` then reading the SAT's `Cancelado` (`Vigente` while in force); the `invoices_cancelled` event lists the ids of such invoices."
   },
   {
     "id": "WEBHOOK-SHAPE",

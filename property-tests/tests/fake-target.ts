@@ -52,8 +52,10 @@ function listLinks(url: URL, response: ServerResponse, breakage: FakeBreakage): 
     page: url.searchParams.get('page') ?? '1',
     page_size: url.searchParams.get('page_size') ?? '100',
   };
+  // PAGE-MAX: a `page_size` below 1 or not an integer, or a `page` not an integer, is refused.
+  const valid = { page: /^-?\d+$/, page_size: /^[1-9]\d*$/ };
   for (const [field, value] of Object.entries(text)) {
-    if (!/^[1-9]\d*$/.test(value)) {
+    if (!valid[field as keyof typeof valid].test(value)) {
       fail(response, breakage, 400, 'invalid', field);
       return;
     }
@@ -61,11 +63,12 @@ function listLinks(url: URL, response: ServerResponse, breakage: FakeBreakage): 
   const size = breakage.ignorePageSize ? LINKS.length : Math.min(Number(text.page_size), 1000);
   const page = Number(text.page);
   const link = (n: number) => `${url.origin}/api/links/?page=${n}&page_size=${text.page_size}`;
+  // A page below 1 holds no records; its `next` is the first page.
   send(response, 200, {
     count: LINKS.length,
-    next: page * size < LINKS.length ? link(page + 1) : null,
+    next: page < 1 ? link(1) : page * size < LINKS.length ? link(page + 1) : null,
     previous: page > 1 ? link(page - 1) : null,
-    results: LINKS.slice((page - 1) * size, page * size),
+    results: page < 1 ? [] : LINKS.slice((page - 1) * size, page * size),
   });
 }
 

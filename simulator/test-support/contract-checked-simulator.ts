@@ -7,6 +7,7 @@ import { projectedSchema, SHAPED_STATUSES, shapingOf } from '../../openapi/docum
 import type { RaisedEvent } from '../src/core/events.js';
 import type { SimResponse } from '../src/core/http-types.js';
 import type { ApiKey, Environment } from '../src/core/keys.js';
+import { withSentValues } from '../src/core/sent-values.js';
 import { DASHBOARD_PREFIX } from '../src/dashboard/serve-dashboard.js';
 import { createRouter } from '../src/pipeline/route.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../src/simulator.js';
@@ -140,10 +141,14 @@ export type ContractCheck = (
   query?: URLSearchParams,
 ) => void;
 
-/** The check `call()` applies, for tests that reach the simulator another way (over HTTP). */
+/**
+ * The check `call()` applies, for tests that reach the simulator another way (over HTTP): the API's
+ * answers against the document with what the simulator sends on top (core/sent-values.ts), so each is
+ * valid for the document and exactly what the simulator means to send.
+ */
 export function createContractCheck(api: JsonObject): ContractCheck {
   const checkers = {
-    api: documentChecker(api),
+    api: documentChecker(withSentValues(api)),
     admin: documentChecker(readBundledDocument('admin')),
   };
   return (method, path, response, query) =>

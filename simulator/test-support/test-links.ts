@@ -74,6 +74,17 @@ export const RETRIEVALS: readonly { path: string; kind: LinkKind; body?: Record<
   { path: '/api/employment-metrics/', kind: 'metrics' },
 ];
 
+/** DATA-RETRIEVE: the retrievals that answer the one record itself, as the provider does (not a list). */
+export const ANSWERS_ONE: ReadonlySet<string> = new Set([
+  '/api/tax-status/',
+  '/api/tax-compliance-status/',
+  '/api/incomes/',
+]);
+
+/** The records of a retrieval's answer: its list, or the one record it answers. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary record members; the harness validated them
+export const recordsOf = (body: unknown): any[] => (Array.isArray(body) ? body : [body]);
+
 /** POST `path` for `link` with the resource's body. */
 export const retrieve = (
   sim: CheckedSimulator,

@@ -11,7 +11,15 @@ import {
   FIXED_NOW,
   TEST_KEYS,
 } from '../../simulator/test-support/contract-checked-simulator.js';
-import { type BelvoClient, type RequestErrorLike, rejectionOf, SdkClient } from './official-sdk.js';
+import {
+  type BelvoClient,
+  type Json,
+  type RequestErrorLike,
+  type RetrievedResource,
+  recordsOf,
+  rejectionOf,
+  SdkClient,
+} from './official-sdk.js';
 
 /** Resources the SDK 0.28.0 has and this version of the API does not: not called, with the reason. */
 const NOT_IN_THIS_VERSION: Record<string, string> = {
@@ -123,7 +131,8 @@ describe('the official SDK (belvo 0.28.0) against the simulator', () => {
     expect(await client.owners.list({ filters: { link } })).toHaveLength(owners.length);
     expect(await client.accounts.detail(accounts[0]!.id)).toEqual(accounts[0]);
     for (const resource of ['incomes', 'recurringExpense', 'riskInsights'] as const) {
-      const records = await client[resource].retrieve(link, { saveData: true });
+      // Incomes answer the link's one record, as the provider does; the others a list.
+      const records = recordsOf(await client[resource].retrieve(link, { saveData: true }));
       expect(records.length, resource).toBeGreaterThan(0);
       expect(await client[resource].list({ filters: { link } }), resource).toHaveLength(records.length);
       expect(await client[resource].delete(records[0]!.id), resource).toBe(true);
@@ -146,8 +155,9 @@ describe('the official SDK (belvo 0.28.0) against the simulator', () => {
     expect(yearly.map((r) => r.year)).toEqual([2024, 2025]);
     const monthly = await client.taxReturns.retrieve(link, '2026-01-01', '2026-02-28', { type: 'monthly' });
     expect(monthly.map((r) => r.month)).toEqual([1, 2]);
-    const status = await client.taxStatus.retrieve(link, { attachPDF: true });
-    const compliance = await client.taxComplianceStatus.retrieve(link, { attachPDF: true });
+    // The tax status and the tax compliance status answer the one record, as the provider does.
+    const status = recordsOf(await client.taxStatus.retrieve(link, { attachPDF: true }));
+    const compliance = recordsOf(await client.taxComplianceStatus.retrieve(link, { attachPDF: true }));
     const retentions = await client.taxRetentions.retrieve(link, ...LAST_MONTH, 'OUTFLOW', {
       attachXML: true,
     });
@@ -165,6 +175,48 @@ describe('the official SDK (belvo 0.28.0) against the simulator', () => {
       );
       expect(await client[resource].delete(records[0]!.id), resource).toBe(true);
     }
+  });
+
+  it('retrieved three times, every resource keeps its ids and its list holds each record once', async () => {
+    const bank = (await client.links.register('ofbank_br_retail', '76109277673', 'secret')).id;
+    const fiscal = (await client.links.register('ofsat_mx_fiscal', 'GOMA850315AB1', 'ciec')).id;
+    const employment = (await client.links.register('ofimss_mx_employment', 'GOMA850315HDFNRN09')).id;
+    const retrievals: [RetrievedResource, string, () => Promise<Json | Json[]>][] = [
+      ['owners', bank, () => client.owners.retrieve(bank)],
+      ['accounts', bank, () => client.accounts.retrieve(bank)],
+      [
+        'transactions',
+        bank,
+        () => client.transactions.retrieve(bank, LAST_MONTH[0], { dateTo: LAST_MONTH[1] }),
+      ],
+      ['incomes', bank, () => client.incomes.retrieve(bank)],
+      ['recurringExpense', bank, () => client.recurringExpense.retrieve(bank)],
+      ['riskInsights', bank, () => client.riskInsights.retrieve(bank)],
+      ['invoices', fiscal, () => client.invoices.retrieve(fiscal, ...LAST_MONTH, 'INFLOW')],
+      ['taxReturns', fiscal, () => client.taxReturns.retrieve(fiscal, '2023', '2025')],
+      [
+        'taxReturns',
+        fiscal,
+        () => client.taxReturns.retrieve(fiscal, '2026-01-01', '2026-03-31', { type: 'monthly' }),
+      ],
+      ['taxStatus', fiscal, () => client.taxStatus.retrieve(fiscal)],
+      ['taxComplianceStatus', fiscal, () => client.taxComplianceStatus.retrieve(fiscal)],
+      ['taxRetentions', fiscal, () => client.taxRetentions.retrieve(fiscal, ...LAST_MONTH, 'OUTFLOW')],
+      ['employmentRecords', employment, () => client.employmentRecords.retrieve(employment)],
+    ];
+    for (const [resource, link, retrieve] of retrievals) {
+      const ids = async () => recordsOf(await retrieve()).map((record) => record.id);
+      const first = await ids();
+      expect(first.length, resource).toBeGreaterThan(0);
+      for (const time of ['second', 'third']) expect(await ids(), `${resource}, ${time} time`).toEqual(first);
+      const listed = (await client[resource].list({ limit: 10_000, filters: { link, page_size: 1000 } })).map(
+        (r) => r.id,
+      );
+      expect(new Set(listed).size, `${resource}: listed once each`).toBe(listed.length);
+      expect(listed, resource).toEqual(expect.arrayContaining(first));
+    }
+    // Three yearly returns (2023-2025) and three monthly ones (2026-01..03), whatever the repeats.
+    expect(await client.taxReturns.list({ filters: { link: fiscal } })).toHaveLength(6);
   });
 
   it('employment records', async () => {

@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 
 // biome-ignore lint/suspicious/noExplicitAny: the SDK returns the API's JSON as it comes
-type Json = Record<string, any>;
+export type Json = Record<string, any>;
 
 /** What the SDK throws for a non-2xx answer (`RequestError`), or axios' error from its list walker. */
 export interface RequestErrorLike {
@@ -21,11 +21,17 @@ interface ListOptions {
 
 interface Resource {
   list(options?: ListOptions): Promise<Json[]>;
-  detail(id: string): Promise<Json>;
+  detail(id: string | number): Promise<Json>;
   delete(id: string): Promise<boolean>;
   resume(session: string, token: string, link: string): Promise<Json[]>;
   // biome-ignore lint/suspicious/noExplicitAny: each resource's retrieve has its own positional arguments
   retrieve(link: string, ...rest: any[]): Promise<Json[]>;
+}
+
+/** A resource whose retrieval answers the one record, as the provider's does (not a list). */
+interface OneRecordResource extends Omit<Resource, 'retrieve'> {
+  // biome-ignore lint/suspicious/noExplicitAny: each resource's retrieve has its own positional arguments
+  retrieve(link: string, ...rest: any[]): Promise<Json>;
 }
 
 interface Links extends Omit<Resource, 'resume' | 'retrieve'> {
@@ -45,16 +51,34 @@ export interface BelvoClient {
   accounts: Resource;
   owners: Resource;
   transactions: Resource;
-  incomes: Resource;
+  incomes: OneRecordResource;
   recurringExpense: Resource;
   riskInsights: Resource;
   invoices: Resource;
   taxReturns: Resource;
-  taxStatus: Resource;
-  taxComplianceStatus: Resource;
+  taxStatus: OneRecordResource;
+  taxComplianceStatus: OneRecordResource;
   taxRetentions: Resource;
   employmentRecords: Resource;
 }
+
+/** The resources whose records the SDK retrieves for a link. */
+export type RetrievedResource =
+  | 'owners'
+  | 'accounts'
+  | 'transactions'
+  | 'incomes'
+  | 'recurringExpense'
+  | 'riskInsights'
+  | 'invoices'
+  | 'taxReturns'
+  | 'taxStatus'
+  | 'taxComplianceStatus'
+  | 'taxRetentions'
+  | 'employmentRecords';
+
+/** The records of a retrieval's answer: its list, or the one record it answers. */
+export const recordsOf = (answer: Json | Json[]): Json[] => (Array.isArray(answer) ? answer : [answer]);
 
 const require = createRequire(import.meta.url);
 

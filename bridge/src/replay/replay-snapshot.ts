@@ -1,5 +1,5 @@
 /**
- * A recording's records as a snapshot of the control API (admin.yaml `Snapshot`, `ofkit-snapshot/1`):
+ * A recording's records as a snapshot of the control API (admin.yaml `Snapshot`, `ofkit-snapshot/2`):
  * each record checked first against the schema the document gives its collection's records and
  * against the links the recording holds, as the importer checks them, so that a record the document
  * rejects is listed with its reason instead of failing the whole import.
@@ -16,7 +16,7 @@ export interface RejectedRecord {
 
 export interface ReplaySnapshot {
   snapshot: {
-    format: 'ofkit-snapshot/1';
+    format: 'ofkit-snapshot/2';
     clock: { now: string; frozen: boolean };
     state: {
       store: { collections: Record<string, Record<string, unknown>[]>; windows: Record<string, number[]> };
@@ -84,7 +84,7 @@ export function replaySnapshot(
   }
   return {
     snapshot: {
-      format: 'ofkit-snapshot/1',
+      format: 'ofkit-snapshot/2',
       clock: { now, frozen },
       state: { store: { collections, windows: {} }, scenarios: [], faults: [] },
     },

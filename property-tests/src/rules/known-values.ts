@@ -117,7 +117,11 @@ async function existingIds(
     const records = await suite.fixtures.listAll(collection.url, query, requiredHeaders(suite, list));
     if (isSkip(records)) return [];
     const ids = records.map((record) => record[param] ?? record.id);
-    return ids.filter((id): id is string => typeof id === 'string').slice(0, limit);
+    // An id is a string, or an integer (an institution's, as the provider's), written in the path.
+    const written = ids.flatMap((id) =>
+      typeof id === 'string' ? [id] : Number.isInteger(id) ? [String(id)] : [],
+    );
+    return written.slice(0, limit);
   };
   const ids = await read();
   if (ids.length > 0) return ids;

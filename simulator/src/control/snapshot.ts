@@ -17,7 +17,11 @@ import { FAULTS, type Fault, SCENARIOS, type ScenarioSwitch } from '../core/arme
 import type { TenantRuntime } from '../core/tenant.js';
 import type { StoredRecord, TenantSnapshot } from '../store/store.js';
 
-export const SNAPSHOT_FORMAT = 'ofkit-snapshot/1';
+/**
+ * The format this simulator exports; `ofkit-snapshot/1`, from before the provider's values, still
+ * imports (snapshot-migration.ts).
+ */
+export const SNAPSHOT_FORMAT = 'ofkit-snapshot/2';
 
 export interface SnapshotState {
   store: TenantSnapshot;

@@ -18,6 +18,7 @@ import {
 } from './snapshot.js';
 import { type CollectionSchemas, checkSnapshot, collectionSchemas } from './snapshot-check.js';
 import { SNAPSHOT_MAX_BYTES } from './snapshot-limits.js';
+import { migrateSnapshot } from './snapshot-migration.js';
 
 /**
  * Store collections a reset keeps: resetTenant's description in admin.yaml says "webhook configuration
@@ -63,8 +64,14 @@ const importSnapshotHandler =
   (schemas: CollectionSchemas): Handler =>
   async ({ input, tenant }) => {
     // The pipeline validated the whole body against admin.yaml's Snapshot (SnapshotState included).
-    const body = input.body as Omit<Snapshot, 'state'> & { state?: Partial<SnapshotState> };
-    const state = readState(body.state);
+    const body = input.body as Omit<Snapshot, 'state' | 'format'> & {
+      format: string;
+      state?: Partial<SnapshotState>;
+    };
+    // An older format's records are said again in the provider's words first, then checked.
+    const migrated = migrateSnapshot(body.format, readState(body.state), tenant.id);
+    if (!migrated.ok) return migrated;
+    const state = migrated.value;
     const [first, ...rest] = await checkSnapshot(state, schemas);
     if (first) return err([first, ...rest]);
     await importSnapshot(tenant, body.clock, state);

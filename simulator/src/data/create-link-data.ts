@@ -5,6 +5,7 @@
  */
 import type { JsonObject } from '../../../openapi/document/json.js';
 import type { LinkData } from '../core/link-data.js';
+import { withSentValues } from '../core/sent-values.js';
 import { historyTemplate } from './exchange-history.js';
 import { describeResources } from './resource-catalogue.js';
 import { RetrievalMachine, todayOf } from './retrieval-machine.js';
@@ -23,7 +24,9 @@ export interface MachineLinkData extends LinkData {
  * (choice); without a scope it reads the resource's default range (`x-default-range-days`, else
  * `x-max-range-days`, else 365 days; five years for resources dated by year).
  */
-export function createLinkData(document: JsonObject): MachineLinkData {
+export function createLinkData(api: JsonObject): MachineLinkData {
+  // The generator draws what the simulator sends: the document with its stricter overlay.
+  const document = withSentValues(api);
   const resources = describeResources(document);
   const withHistory = [...resources.values()].find((resource) => resource.operations.history !== undefined);
   const history = withHistory ? historyTemplate(document, `${withHistory.path}{id}/history/`) : null;

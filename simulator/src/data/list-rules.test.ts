@@ -61,13 +61,25 @@ describe('PAGE-MAX', () => {
 
   it.each([
     ['page_size', 0],
-    ['page', 0],
+    ['page', 1.5],
     ['page_size', 'ten'],
   ])('%s=%s gets 400 naming the field', async (name, value) => {
     const refused = await list('/api/transactions/', { link, [name]: value });
     expect(refused.status).toBe(400);
     expect(refused.body[0].field).toBe(name);
   });
+
+  it.each([0, -3])(
+    'page=%s (the provider states no minimum) holds no records; next leads to page 1',
+    async (page) => {
+      const below = await list('/api/transactions/', { link, page, page_size: 150 });
+      expect(below.status).toBe(200);
+      expect(below.body).toMatchObject({ count: transactions.length, previous: null, results: [] });
+      const first = await follow(below.body.next);
+      expect(new URL(below.body.next).searchParams.get('page')).toBe('1');
+      expect(ids(first.body.results)).toEqual(ids(transactions).slice(0, 150));
+    },
+  );
 });
 
 describe('PAGE-NAV', () => {

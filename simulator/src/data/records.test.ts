@@ -3,7 +3,7 @@ import {
   type CheckedSimulator,
   contractCheckedSimulator,
 } from '../../test-support/contract-checked-simulator.js';
-import { LAST_MONTH, RETRIEVALS, registerLink, retrieve } from '../../test-support/test-links.js';
+import { LAST_MONTH, RETRIEVALS, recordsOf, registerLink, retrieve } from '../../test-support/test-links.js';
 
 let sim: CheckedSimulator;
 beforeAll(async () => {
@@ -171,7 +171,7 @@ describe('LINK-DELETE-SYNC', () => {
     const bankPaths = RETRIEVALS.filter((r) => r.kind === 'bank');
     const detailPaths: string[] = [];
     for (const { path, body } of bankPaths) {
-      const [first] = (await retrieve(sim, path, link, body)).body;
+      const [first] = recordsOf((await retrieve(sim, path, link, body)).body);
       detailPaths.push(`${path}${first.id}/`);
     }
     await retrieve(sim, '/api/accounts/', kept);

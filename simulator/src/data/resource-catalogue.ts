@@ -67,6 +67,11 @@ export interface DataResource {
   readonly maxRecordsPerPeriod: number | null;
   readonly types: TypeStreams | null;
   readonly parent: ParentLink | null;
+  /**
+   * DATA-RETRIEVE: the retrieval answers the one record itself, not a list (the document's 201 is the
+   * record: tax status, tax compliance status and incomes, as the provider answers them).
+   */
+  readonly answersOne: boolean;
   /** `attach_xml: true` fills the record's `xml`, `attach_pdf` its `pdf` or `files` (choice of content). */
   readonly attachments: readonly { readonly bodyField: string; readonly recordField: string }[];
   readonly row: ResourceRow;
@@ -134,6 +139,7 @@ function describeResource(
     maxRecordsPerPeriod: number('x-max-records-per-period'),
     types: typeStreams(template, properties, row),
     parent: parentLink(template, properties, row, collections, retrieve),
+    answersOne: answersOneRecord(document, retrieve),
     attachments: Object.keys(properties)
       .filter((name) => name.startsWith('attach_'))
       .map((bodyField) => ({ bodyField, recordField: attachmentField(template, bodyField) }))
@@ -147,6 +153,13 @@ function attachmentField(template: RecordTemplate, bodyField: string): string {
   const field = bodyField.slice('attach_'.length);
   const hasFiles = template.examples.some((example) => 'files' in example && !(field in example));
   return field === 'pdf' && hasFiles ? 'files' : field;
+}
+
+/** Whether the retrieval's stored answer (201) is one record rather than a list of them. */
+function answersOneRecord(document: JsonObject, retrieve: JsonObject): boolean {
+  const responses = isObject(retrieve.responses) ? retrieve.responses : {};
+  const schema = resolveRef(document, jsonMediaOf(document, responses['201'])?.schema);
+  return isObject(schema) && schema.type !== 'array';
 }
 
 function retrieveBody(document: JsonObject, retrieve: JsonObject): JsonObject {

@@ -208,18 +208,23 @@ describe('EMPLOYMENT-METRICS-PREREQ', () => {
 });
 
 describe('INVOICE-CANCELLED', () => {
-  it('retrieved invoices include cancelled ones, and status filters them', async () => {
+  it("retrieved invoices are Vigente or Cancelado (the SAT's words), and status filters them", async () => {
     const link = await registerLink(sim, 'mxFiscal');
     const invoices = (await retrieve(sim, '/api/invoices/', link, { ...YEAR, type: 'INFLOW' })).body;
-    const cancelled = invoices.filter((i: { status: string }) => i.status === 'CANCELLED');
-    expect(cancelled.length).toBeGreaterThan(0);
+    const statuses = new Set(invoices.map((i: { status: string }) => i.status));
+    expect([...statuses].sort()).toEqual(['Cancelado', 'Vigente']);
+    const cancelled = invoices.filter((i: { status: string }) => i.status === 'Cancelado');
     expect(cancelled.length).toBeLessThan(invoices.length);
     for (const i of cancelled) expect(i.cancelled_at).not.toBeNull();
-    const filtered = await list('/api/invoices/', { link, status: 'CANCELLED', page_size: 1000 });
+    const filtered = await list('/api/invoices/', { link, status: 'Cancelado', page_size: 1000 });
     expect(filtered.body.results.map((i: { id: string }) => i.id)).toEqual(
       cancelled.map((i: { id: string }) => i.id),
     );
+    const inForce = await list('/api/invoices/', { link, status__in: 'Vigente', page_size: 1000 });
+    expect(inForce.body.count).toBe(invoices.length - cancelled.length);
     const detail = await sim.call('GET', `/api/invoices/${cancelled[0].id}/`);
-    expect(detail.body).toMatchObject({ status: 'CANCELLED', type: 'INFLOW' });
+    expect(detail.body).toMatchObject({ status: 'Cancelado', type: 'INFLOW' });
+    // The old words name no invoice now.
+    expect((await list('/api/invoices/', { link, status: 'CANCELLED' })).body.count).toBe(0);
   });
 });

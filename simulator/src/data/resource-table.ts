@@ -33,6 +33,11 @@ export interface ResourceRow {
   readonly namesAccounts?: { readonly path: string; readonly categories?: readonly string[] };
   /** A catalogue feature the link's institution must have (EMPLOYMENT-METRICS-PREREQ). */
   readonly feature?: 'employment_metrics';
+  /**
+   * One record per link, kind and period (period-identity.ts): a record retrieved again keeps the stored
+   * one's id, and a daily refresh finds the latest closed month's record of kind `newKind` the link lacks.
+   */
+  readonly onePerPeriod?: { readonly newKind: string };
   /** Records deleted with one of this resource's records: in `path`, those whose `by` field names it. */
   readonly cascade?: readonly { readonly path: string; readonly by: 'account' | 'link' }[];
 }
@@ -65,15 +70,17 @@ export const RESOURCE_TABLE: Readonly<Record<string, ResourceRow>> = {
   '/api/br/employments/': { bucket: 'once', perBucket: 2 },
   '/api/employment-records/': { bucket: 'once', perBucket: 1 },
   '/api/mx/current-employments/': { bucket: 'once', perBucket: 1 },
-  // INVOICE-CANCELLED: the examples' statuses (ACTIVE 4 : CANCELLED 1, fixtures) mix in every direction.
+  // INVOICE-CANCELLED: the examples' statuses (Vigente 4 : Cancelado 1, resource-hints.ts) mix in every direction.
   '/api/invoices/': { bucket: 'day', perBucket: 0.6 },
   '/api/tax-compliance-status/': { bucket: 'once', perBucket: 1 },
-  // TAX-RETURNS-MIXED: one yearly return per closed year, one monthly return per closed month.
+  // TAX-RETURNS-MIXED: one yearly return per closed year, one monthly return per closed month; a return
+  // is the one of its link, kind and period.
   '/api/tax-returns/': {
     bucket: 'year',
     perBucket: 1,
     typeMode: 'match',
     bucketByType: { YEARLY: 'year', MONTHLY: 'month' },
+    onePerPeriod: { newKind: 'MONTHLY' },
   },
   // TAX-RETENTIONS-500: enough retentions (about 2 a day) that a year-long period holds more than 500.
   '/api/tax-retentions/': { bucket: 'day', perBucket: 2 },

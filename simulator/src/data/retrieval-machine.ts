@@ -3,7 +3,7 @@
  * and retrieval = generate (deterministic per link) + finish (TAX-RETENTIONS-500, attachments,
  * EXCHANGE-HISTORY) + store (by id: a second retrieval replaces the first's records).
  */
-import type { JsonObject, JsonValue } from '../../../openapi/document/json.js';
+import type { JsonObject } from '../../../openapi/document/json.js';
 import { ACCOUNTS } from '../core/collections.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import { DAY_MS } from '../core/time.js';
@@ -11,7 +11,10 @@ import { institutionByName } from '../links/institutions/catalogue.js';
 import { nowIso } from '../pipeline/records.js';
 import { publicView } from '../store/record-views.js';
 import type { StoredRecord } from '../store/store.js';
+import { writeIds } from './account-ids.js';
+import { attachment } from './attachments.js';
 import { HISTORY_MEMBER, historyOf } from './exchange-history.js';
+import { keepPeriodIds, missingMonths } from './period-identity.js';
 import { type GenerationPlan, generateForPlan, generateNew } from './record-generation.js';
 import type { RecordTemplate } from './records/record-templates.js';
 import type { DataResource } from './resource-catalogue.js';
@@ -83,7 +86,8 @@ export class RetrievalMachine {
     request: RetrievalRequest,
     knownParents?: StoredRecord[],
   ): Promise<StoredRecord[]> {
-    if (request.empty) return [];
+    // A resource that answers one record has it whatever the range (an income over no history).
+    if (request.empty && !resource.answersOne) return [];
     const parents = resource.parent
       ? (knownParents ?? (await this.parents(tenant, link, resource, request.save)))
       : [];
@@ -94,6 +98,8 @@ export class RetrievalMachine {
     // TAX-RETENTIONS-500: the period is the requested range; the earliest records are kept (choice).
     const cap = tenant.policy.data.recordsPerPeriodCapped ? resource.maxRecordsPerPeriod : null;
     if (cap !== null) records = records.slice(0, cap);
+    // A return retrieved again is the same return: it keeps its id (period-identity.ts).
+    if (resource.row.onePerPeriod) await keepPeriodIds(tenant, resource.path, link.id, records);
     for (const field of request.attach)
       for (const record of records) record[field] = attachment(field, record);
     await this.nameAccounts(tenant, link, resource, records, request.save);
@@ -126,6 +132,7 @@ export class RetrievalMachine {
 
   /** `LinkData.addNew`: `count` new records dated today, over all the parents. */
   async addNew(tenant: TenantRuntime, link: StoredRecord, resource: DataResource, count: number) {
+    if (resource.row.onePerPeriod) return this.addClosedPeriods(tenant, link, resource, count);
     const parents = resource.parent ? await this.parents(tenant, link, resource) : [];
     if (count <= 0 || (resource.parent !== null && parents.length === 0)) return [];
     const today = todayOf(tenant);
@@ -145,31 +152,31 @@ export class RetrievalMachine {
     return store(tenant, resource.path, records);
   }
 
+  /** New records of a one-per-period resource: those of the latest closed months the link lacks. */
+  private async addClosedPeriods(
+    tenant: TenantRuntime,
+    link: StoredRecord,
+    resource: DataResource,
+    count: number,
+  ) {
+    const kind = resource.row.onePerPeriod?.newKind ?? null;
+    const today = todayOf(tenant);
+    const months = await missingMonths(tenant, resource.path, link.id, { kind: String(kind), today, count });
+    const records = months.flatMap((range) =>
+      generateForPlan(
+        resource,
+        planOf(tenant, link, { ...newRequest(today), range, type: kind }, [null], []),
+      ),
+    );
+    return store(tenant, resource.path, records);
+  }
+
   private addHistory(resource: DataResource, records: JsonObject[], plan: GenerationPlan): void {
     const template = this.history;
     if (resource.operations.history === undefined || template === null) return;
     for (const record of records)
       record[HISTORY_MEMBER] = historyOf(template, record, plan.link, plan.collectedAt, plan.today);
   }
-}
-
-/**
- * Writes account ids at a member path: `accounts[]` takes them all; `income_streams[].account_id`
- * gives the items one each, in turn.
- */
-function writeIds(node: JsonObject, steps: string[], ids: string[]): void {
-  const [step, ...rest] = steps as [string, ...string[]];
-  const name = step.endsWith('[]') ? step.slice(0, -2) : step;
-  if (rest.length === 0) {
-    node[name] = step.endsWith('[]') ? [...ids] : (ids[0] as string);
-    return;
-  }
-  const items = node[name];
-  if (!Array.isArray(items)) return;
-  items.forEach((item, index) => {
-    if (typeof item === 'object' && item !== null && !Array.isArray(item))
-      writeIds(item, rest, [ids[index % ids.length] as string]);
-  });
 }
 
 /** The asked parent, or every parent; a prerequisite's latest record when none is asked (choice). */
@@ -224,14 +231,4 @@ async function store(tenant: TenantRuntime, path: string, records: JsonObject[])
   }
   await Promise.all(records.map((record) => tenant.store.put(path, record as StoredRecord)));
   return records as StoredRecord[];
-}
-
-/** `attach_xml` and `attach_pdf` (choice of content): a CFDI-like XML, a base64 PDF (in `files`, one file). */
-function attachment(field: string, record: JsonObject): JsonValue {
-  if (field === 'files') return [{ type: 'PDF', value: attachment('pdf', record) }];
-  if (field === 'xml') {
-    const total = String(record.total_amount ?? record.total_invoice_amount ?? '');
-    return `<?xml version="1.0" encoding="UTF-8"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Folio="${String(record.id)}" Total="${total}"/>`;
-  }
-  return Buffer.from(`%PDF-1.4\n% ofkit simulated report ${String(record.id)}\n%%EOF\n`).toString('base64');
 }

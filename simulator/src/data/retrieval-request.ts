@@ -9,7 +9,7 @@ import type { RetrievalScope } from '../core/link-data.js';
 import { err, ok, type Result } from '../core/result.js';
 import { clampRange, type DayRange, HISTORY_DAYS, yearOfDay, yearsRange } from './buckets.js';
 import { formatDay, parseDay } from './records/calendar.js';
-import type { DataResource } from './resource-catalogue.js';
+import type { DataResource, TypeStreams } from './resource-catalogue.js';
 
 export interface RetrievalRequest {
   /** Inside the institution's history and not after today; null: no dates, or nothing left to read. */
@@ -74,13 +74,21 @@ function finish(resource: DataResource, asked: DayRange | null, today: number, b
   return {
     range,
     empty: asked !== null && range === null,
-    type: resource.types
-      ? (text(body[resource.types.field])?.toUpperCase() ?? resource.types.fallback)
-      : null,
+    type: resource.types ? typeOf(resource.types, body[resource.types.field]) : null,
     parent: parentField === null ? null : (text(body[parentField]) ?? null),
     attach: resource.attachments.filter((a) => body[a.bodyField] === true).map((a) => a.recordField),
     save: body.save_data !== false,
   };
+}
+
+/**
+ * The records' `type` a request's `type` asks for (upper case, as the records have it); a value that
+ * is none of them, or none at all, reads the request schema's default (tax returns: any value but
+ * `monthly` reads yearly returns, choice), or every value when the schema has none.
+ */
+function typeOf(types: TypeStreams, value: unknown): string | null {
+  const asked = text(value)?.toUpperCase();
+  return asked !== undefined && types.values.includes(asked) ? asked : types.fallback;
 }
 
 /** The asked range before clamping; a resource without dates reads its default days (balances: today). */

@@ -126,7 +126,11 @@ async function asksForToken(tenant: TenantRuntime, link: StoredRecord): Promise<
   );
 }
 
-const answer = (status: number, records: StoredRecord[]) => json(status, records.map(publicView));
+/** DATA-RETRIEVE: the records as a list, or the one record where the resource answers one. */
+const answer = (resource: DataResource, status: number, records: StoredRecord[]) => {
+  const [first] = records;
+  return json(status, resource.answersOne && first ? publicView(first) : records.map(publicView));
+};
 
 /** The provider's statuses: 201 when the records are stored, 200 with `save_data: false` (nothing stored). */
 const stored = (request: RetrievalRequest) => (request.save ? 201 : 200);
@@ -145,7 +149,8 @@ export function retrieveHandler(machine: RetrievalMachine, resource: DataResourc
       return ok(json(202, { request_id: requestId }));
     }
     const served = prepared.value.resource;
-    return ok(answer(stored(request), await machine.retrieve(tenant, link, served, request, parents)));
+    const records = await machine.retrieve(tenant, link, served, request, parents);
+    return ok(answer(served, stored(request), records));
   };
 }
 
@@ -181,11 +186,8 @@ export function resumeHandler(machine: RetrievalMachine, resource: DataResource)
     const prepared = await prepare(machine, tenant, resource, resumed, false);
     if (!prepared.ok) return prepared;
     const { link, request, parents } = prepared.value;
-    return ok(
-      answer(
-        stored(request),
-        await machine.retrieve(tenant, link, prepared.value.resource, request, parents),
-      ),
-    );
+    const served = prepared.value.resource;
+    const records = await machine.retrieve(tenant, link, served, request, parents);
+    return ok(answer(served, stored(request), records));
   };
 }

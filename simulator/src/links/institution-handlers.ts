@@ -11,9 +11,13 @@ import { findOr404, publicView } from '../pipeline/records.js';
 import type { StoredRecord } from '../store/store.js';
 import { institutionRecord, institutionsOf } from './institutions/catalogue.js';
 
+// The list machine types records by the store's (string ids); an institution's id is the provider's integer.
 const recordsOf = (environment: Environment) =>
-  institutionsOf(environment).map((entry) => institutionRecord(entry) as StoredRecord);
+  institutionsOf(environment).map((entry) => institutionRecord(entry) as unknown as StoredRecord);
 const institutionRecords = { production: recordsOf('production'), sandbox: recordsOf('sandbox') };
+const byId = (environment: Environment) =>
+  new Map(institutionsOf(environment).map((entry) => [entry.id, institutionRecord(entry)]));
+const institutionsById = { production: byId('production'), sandbox: byId('sandbox') };
 
 const listInstitutions: Handler = async ({ input, request, tenant, operation }) => {
   const all = institutionRecords[tenant.environment];
@@ -22,7 +26,9 @@ const listInstitutions: Handler = async ({ input, request, tenant, operation }) 
 };
 
 const getInstitution: Handler = async ({ input, tenant }) => {
-  const found = institutionRecords[tenant.environment].find((record) => record.id === input.path.id);
+  // The provider's ids are integers; any other text (a uuid of an older snapshot) names none: 404.
+  const id = /^\d{1,10}$/.test(input.path.id ?? '') ? Number(input.path.id) : undefined;
+  const found = id === undefined ? undefined : institutionsById[tenant.environment].get(id);
   return found
     ? ok(json(200, found))
     : err(apiError('not_found', { message: `No institution ${input.path.id}.` }));

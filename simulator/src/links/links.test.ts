@@ -36,6 +36,13 @@ describe('LINK-REGISTER', () => {
     const other = (await register({ username: '52998224725' })).body;
     expect(again.institution_user_id).toBe(first.institution_user_id);
     expect(other.institution_user_id).not.toBe(first.institution_user_id);
+    // The provider's form: 44 characters of letters, digits, `-`, `_` and `=`.
+    for (const link of [first, other]) expect(link.institution_user_id).toMatch(/^[A-Za-z0-9=_-]{44}$/);
+    const elsewhere = await sim.call('POST', '/api/links/', {
+      as: 'tenant-b:secret-b',
+      body: { institution: 'ofbank_br_retail', username: '76109277673', password: 'secret' },
+    });
+    expect(elsewhere.body.institution_user_id).not.toBe(first.institution_user_id);
     expect(new Set([first.created_by, again.created_by, other.created_by]).size).toBe(1);
     expect([first.refresh_rate, again.refresh_rate]).toEqual(['24h', null]);
   });

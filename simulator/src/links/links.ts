@@ -18,6 +18,7 @@ import { findOr404, nowIso, publicView } from '../pipeline/records.js';
 import type { StoredRecord } from '../store/store.js';
 import { checkDeletionRate } from './deletion-limit.js';
 import { type LinkTriggers, linkTriggers } from './events/link-triggers.js';
+import { institutionUserId } from './institution-user-id.js';
 import { institutionByName, institutionIn } from './institutions/catalogue.js';
 import { ACCEPTED_MFA_TOKEN, REFUSED_PASSWORD } from './institutions/scenario-triggers.js';
 import { recordConsent } from './link-consents.js';
@@ -60,15 +61,13 @@ async function createLink(tenant: TenantRuntime, body: Body, status = 'valid'): 
 const refreshRateOf = (accessMode: unknown) => (accessMode === 'recurrent' ? '24h' : null);
 
 /**
- * The provider's link members: `institution_user_id`, the same opaque id for the same user at the same
- * institution (a tenant-seeded uuid of the username); `created_by`, the tenant's user (a uuid seeded by
- * the tenant id); `refresh_rate` from the access mode.
+ * The provider's link members: `institution_user_id` (institution-user-id.ts); `created_by`, the
+ * tenant's user (a uuid seeded by the tenant id); `refresh_rate` from the access mode.
  */
 function providerMembers(tenant: TenantRuntime, institution: string, body: Body) {
-  const seeded = (seed: string) => createIds(createRandom(seed)).uuid();
   return {
-    institution_user_id: seeded(`${tenant.id}|${institution}|${String(body.username)}`).replaceAll('-', ''),
-    created_by: seeded(`${tenant.id}#user`),
+    institution_user_id: institutionUserId(tenant.id, institution, body.username),
+    created_by: createIds(createRandom(`${tenant.id}#user`)).uuid(),
     refresh_rate: refreshRateOf(body.access_mode ?? 'single'),
   };
 }

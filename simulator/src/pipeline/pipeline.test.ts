@@ -155,13 +155,14 @@ describe('PAGE-DEFAULT, PAGE-MAX, PAGE-NAV', () => {
     expect(seen).toEqual(['page-0', 'page-1', 'page-2', 'page-3', 'page-4', 'page-5', 'page-6']);
   });
 
-  it('page_size defaults to 100, above 1000 is served as 1000, below 1 or not an integer is 400 naming the field', async () => {
+  it('page_size defaults to 100, above 1000 is served as 1000, below 1 or not an integer is 400 naming the field; a page below 1 is empty', async () => {
     const all = await sim.call('GET', '/api/institutions/');
     expect(all.body.next).toBeNull();
     expect((await sim.call('GET', '/api/institutions/', { query: { page_size: 5000 } })).status).toBe(200);
+    const zero = await sim.call('GET', '/api/institutions/', { query: { page: 0 } });
+    expect(zero.body).toMatchObject({ count: all.body.count, previous: null, results: [] });
     for (const [name, value] of [
       ['page_size', 0],
-      ['page', 0],
       ['page', 'two'],
       ['page_size', 1.5],
     ] as const) {

@@ -1,7 +1,7 @@
 /**
  * `fields` and `omit` (the provider's response shaping) through real requests: on a page (the envelope
  * kept), a detail, a retrieval and a link registration; `id` only when named, nested members kept whole,
- * unknown names ignored (choice), malformed lists refused with 400, errors never shaped. Every answer is
+ * unknown names ignored (choice), any list taken as the provider takes it, errors never shaped. Every answer is
  * validated by the contract-checked simulator against the projected schema; the last tests show that
  * check refusing an answer that keeps a dropped member or lacks a kept required one.
  */
@@ -63,11 +63,19 @@ describe('fields', () => {
     for (const record of answer.body) expect(Object.keys(record).sort()).toEqual(['account', 'amount', 'id']);
   });
 
-  it('refuses a malformed list (an empty name, a nested path) with 400 naming `fields`', async () => {
-    for (const fields of ['id,,balance', 'balance.current', '']) {
-      const answer = await page({ fields });
-      expect(answer.status, fields).toBe(400);
-      expect(answer.body[0]).toMatchObject({ code: 'invalid', field: 'fields' });
+  it('takes any list, as the provider does: an empty name or a nested path names no member', async () => {
+    const whole = await page({});
+    const skipped = await page({ fields: 'id,,balance' });
+    expect(skipped.status).toBe(200);
+    for (const record of skipped.body.results) expect(Object.keys(record).sort()).toEqual(['balance', 'id']);
+    const nested = await page({ fields: 'balance.current' });
+    expect(nested.status).toBe(200);
+    expect(nested.body.results.every((r: object) => Object.keys(r).length === 0)).toBe(true);
+    // A list that names nothing shapes nothing.
+    for (const fields of ['', ',']) {
+      const answer = await page({ fields, omit: '' });
+      expect(answer.status, fields).toBe(200);
+      expect(answer.body.results, fields).toEqual(whole.body.results);
     }
   });
 });

@@ -2,8 +2,9 @@
  * The provider's response shaping, `fields` and `omit`, on the operations whose document declares them:
  * `fields=a,b` keeps only the members `a` and `b` of every record the answer carries, `omit=a,b` drops
  * them; with both, `omit` applies to what `fields` kept. Only first-level members are named, and a kept
- * member keeps all it nests (the provider's own rule for these parameters); a name no member has is
- * ignored (choice). The records are the answer itself, the items of an array, or the `results` of a page;
+ * member keeps all it nests (the provider's own rule for these parameters); a name no member has (an
+ * empty one, a nested path) is ignored, and a list that names nothing shapes nothing (choice: the
+ * provider takes any string here, so none is refused). The records are the answer itself, the items of an array, or the `results` of a page;
  * a page's `count`, `next` and `previous` stay. Only records are shaped (200 and 201): errors are the
  * API's error array (ERR-BODY), and a 202's acknowledgement (`request_id`) is no record (choice).
  */
@@ -14,8 +15,11 @@ type JsonRecord = Record<string, unknown>;
 const isRecord = (value: unknown): value is JsonRecord =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const namesOf = (raw: unknown) =>
-  typeof raw === 'string' ? new Set(raw.split(',').filter((name) => name !== '')) : undefined;
+/** The names of a list; none at all (`fields=`, `fields=,`) shapes nothing, as if absent. */
+function namesOf(raw: unknown): Set<string> | undefined {
+  const names = typeof raw === 'string' ? raw.split(',').filter((name) => name !== '') : [];
+  return names.length === 0 ? undefined : new Set(names);
+}
 
 function shapeRecord(record: unknown, keep: Set<string> | undefined, drop: Set<string> | undefined) {
   if (!isRecord(record)) return record;

@@ -1,9 +1,10 @@
 /**
  * ERR-404: every operation on an item (a path with an id), called with ids that name nothing and an
  * otherwise valid request, gets 404 with the error array. Ids are uuids, or any text where the path
- * parameter allows it (ResourceId: any string is accepted, choice). Every item operation is tried once
- * (examples). In the sandbox, an operation of payment initiation may refuse with its documented 403
- * before looking the id up (PAY-SANDBOX): either answer is right there.
+ * parameter allows it (ResourceId: any string is accepted, choice), or, where the parameter is an
+ * integer (an institution's id, as the provider's), an integer far beyond any catalogue. Every item
+ * operation is tried once (examples). In the sandbox, an operation of payment initiation may refuse with
+ * its documented 403 before looking the id up (PAY-SANDBOX): either answer is right there.
  */
 import fc from 'fast-check';
 import { isObject } from '../../../../openapi/document/json.js';
@@ -21,6 +22,10 @@ import { describeOperation, sendRequest } from '../send-request.js';
 function unknownIds(operation: ApiOperation): Record<string, fc.Arbitrary<string>> {
   const ids: Record<string, fc.Arbitrary<string>> = {};
   for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
+    if (isObject(parameter.schema) && parameter.schema.type === 'integer') {
+      ids[parameter.name] = fc.integer({ min: 1_000_000_000, max: 2_147_483_647 }).map(String);
+      continue;
+    }
     const uuidOnly = isObject(parameter.schema) && parameter.schema.format === 'uuid';
     const uuid = fc.uuid({ version: 4 });
     ids[parameter.name] = uuidOnly ? uuid : fc.oneof(uuid, fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/));

@@ -1,7 +1,8 @@
 /**
  * PAGE-MAX: a page never holds more than 1000 records and never more than `page_size` (a `page_size`
- * above 1000 is served as 1000); `page_size` or `page` below 1 or not an integer gets 400 with an error
- * whose `field` names the parameter.
+ * above 1000 is served as 1000); a `page_size` below 1, or a `page` or `page_size` that is not an
+ * integer, gets 400 with an error whose `field` names the parameter; a `page` below 1 (the provider
+ * states no minimum for it) holds no records, like a page past the last.
  */
 import fc from 'fast-check';
 import { expectFieldError, expectStatus } from '../expect-response.js';
@@ -11,6 +12,7 @@ import { type ListSource, listSources } from './list-sources.js';
 import { pageOf } from './read-list.js';
 
 const MAX_PAGE_SIZE = 1000;
+/** Values that are no valid `page_size`; the ones that are integers are valid pages (below 1: empty). */
 const INVALID = ['0', '-1', '-250', '1.5', 'abc', '10e', ''];
 
 interface Input {
@@ -19,7 +21,8 @@ interface Input {
   page: string;
 }
 
-const valid = (text: string) => /^[1-9]\d*$/.test(text);
+const validSize = (text: string) => /^[1-9]\d*$/.test(text);
+const validPage = (text: string) => /^-?\d+$/.test(text);
 
 interface Fixture {
   sources: ListSource[];
@@ -73,9 +76,10 @@ export const pageMax = defineRule<Input, Fixture>({
       headers: source.headers,
     });
     const what = `GET ${source.path} page=${page} page_size=${pageSize}`;
-    const invalid = [valid(pageSize) ? undefined : 'page_size', valid(page) ? undefined : 'page'].filter(
-      Boolean,
-    );
+    const invalid = [
+      validSize(pageSize) ? undefined : 'page_size',
+      validPage(page) ? undefined : 'page',
+    ].filter(Boolean);
     if (invalid.length > 0) {
       expectStatus(response, [400], what);
       expectFieldError(response, invalid as string[], undefined, what);
@@ -83,7 +87,8 @@ export const pageMax = defineRule<Input, Fixture>({
     }
     const current = pageOf(response, what);
     const size = Math.min(Number(pageSize), MAX_PAGE_SIZE);
-    const expected = Math.max(0, Math.min(size, current.count - (Number(page) - 1) * size));
+    const expected =
+      Number(page) < 1 ? 0 : Math.max(0, Math.min(size, current.count - (Number(page) - 1) * size));
     if (current.results.length !== expected) {
       fail(
         `${what}: count ${current.count} and a page size of ${size} (page_size ${pageSize}, at most ${MAX_PAGE_SIZE}) make ${expected} records on page ${page}, not ${current.results.length}`,

@@ -36,11 +36,14 @@ function branchesOf(suite: SuiteContext, resource: DataResource): JsonValue[] {
   return isObject(items) && Array.isArray(items.oneOf) ? items.oneOf : [];
 }
 
+/** The kinds a retrieval may ask for: the body's `type` enum, else (a free string, as the provider's) its examples. */
 function typesOf(suite: SuiteContext, resource: DataResource): string[] {
   const body = suite.document.resolve(resource.retrieve.body?.schema);
   const type =
     isObject(body) && isObject(body.properties) ? suite.document.resolve(body.properties.type) : undefined;
-  return isObject(type) && Array.isArray(type.enum) ? type.enum.map(String) : [];
+  if (!isObject(type)) return [];
+  const values = Array.isArray(type.enum) ? type.enum : Array.isArray(type.examples) ? type.examples : [];
+  return values.filter((value): value is string => typeof value === 'string');
 }
 
 /** The index of the one branch each record matches; a Violation when it matches none or several. */

@@ -80,7 +80,8 @@ export function postRetrieval(
 }
 
 /**
- * DATA-RETRIEVE: the list of records, valid against the document; the records. 201 when they are
+ * DATA-RETRIEVE: the records, valid against the document: a list, or the one record where the document
+ * answers one (tax status, tax compliance status and incomes, as the provider does). 201 when they are
  * stored, 200 with `save_data: false` (nothing stored), as the provider answers.
  */
 export function expectRetrieved(
@@ -95,6 +96,11 @@ export function expectRetrieved(
   const schema = (resource.retrieve.responses.get(String(status)) ?? resource.retrieve.responses.get('201'))
     ?.schema;
   if (schema !== undefined) expectUsable(run.document, answer, schema, what);
+  const shape = run.document.resolve(schema);
+  if (isObject(shape) && shape.type !== 'array') {
+    if (!isObject(answer.json)) fail(`${what}: wanted the one record, got ${describeAnswer(answer)}`);
+    return [answer.json];
+  }
   if (!Array.isArray(answer.json)) fail(`${what}: wanted a list of records, got ${describeAnswer(answer)}`);
   return answer.json.filter(isObject);
 }

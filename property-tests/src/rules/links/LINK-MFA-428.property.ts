@@ -2,7 +2,7 @@
  * LINK-MFA-428: every request that pauses for the institution's MFA token (the config's MFA
  * registration; retrievals of owners, accounts, transactions and invoices; with the control API, a
  * credentials update) answers 428 with the one-item error array carrying `code: token_required`,
- * `session`, `expiry`, `link` and `token_generation_data`; PATCH on the same collection with that
+ * `session` and `link` (and `expiry`, `token_generation_data` when the institution gives them); PATCH on the same collection with that
  * session, the item's `link` and the config's token completes it (a registration or a credentials
  * update: 200 with that link; a retrieval: 201 with its records, 200 with `save_data: false`), or, when
  * the institution asks for another token (the control API's `institution_requires_another_token`),
@@ -40,7 +40,8 @@ const hex32 = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLengt
 
 /** The PATCH that resumes, sent after moving the clock when the input says so. */
 async function resume(run: RunContext, input: Input, paused: Paused, path: string): Promise<HttpResponse> {
-  if (input.expiryOffset !== null) {
+  // Without an `expiry` in the item the clock is not moved: the session is as fresh as at once.
+  if (input.expiryOffset !== null && paused.expiry !== null) {
     await advanceClock(run.http, Math.max(0, paused.expiry + input.expiryOffset));
   }
   const json = {
@@ -52,12 +53,15 @@ async function resume(run: RunContext, input: Input, paused: Paused, path: strin
   return run.http.request({ method: 'PATCH', url: path, json });
 }
 
-/** The case the PATCH completes (or pauses again, when asked): right token, own session and link, in time. */
-const completes = (input: Input) =>
+/**
+ * The case the PATCH completes (or pauses again, when asked): right token, own session and link, in time
+ * (a session whose item gives no `expiry` is always in time).
+ */
+const completes = (input: Input, expiry: number | null = 0) =>
   input.token === 'right' &&
   input.session === 'own' &&
   input.link === 'own' &&
-  !(input.expiryOffset !== null && input.expiryOffset > 0);
+  !(input.expiryOffset !== null && expiry !== null && input.expiryOffset > 0);
 
 function describeCase(input: Input): string {
   const token = input.token === 'right' ? 'the right token' : `the wrong token "${input.token.wrong}"`;
@@ -173,17 +177,17 @@ export const linkMfa428 = defineRule<Input, Fixture>({
   },
   async check(input, run, fixture) {
     const pausable = byKey(fixture, input.collection);
-    let paused: Paused = { session: '', expiry: 0, link: '' };
+    let paused: Paused = { session: '', expiry: null, link: '' };
     const attempt = async () => {
       paused = await pause(run, pausable);
       // Armed only for a PATCH that would complete: a switch left unused would ask a later request.
-      if (input.again && completes(input))
+      if (input.again && completes(input, paused.expiry))
         await armOnce(run, 'institution_requires_another_token', pausable.institution);
       return resume(run, input, paused, pausable.path);
     };
     let answer = input.expiryOffset === null ? await attempt() : await withFrozenClock(run.http, attempt);
     const what = describeCase(input);
-    if (completes(input)) {
+    if (completes(input, paused.expiry)) {
       if (input.again) {
         const second = pausedAgain(run, pausable, answer, what, paused);
         answer = await resume(run, { ...input, expiryOffset: null }, second, pausable.path);

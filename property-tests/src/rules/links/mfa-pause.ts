@@ -36,20 +36,29 @@ export interface Pausable {
 
 export interface Paused {
   session: string;
-  expiry: number;
+  /** Seconds the session lasts, when the item says (null: it does not). */
+  expiry: number | null;
   /** The link the 428 names (for a registration, the link it created). */
   link: string;
 }
 
-/** The members LINK-MFA-428 puts in the 428's item besides the error array's. */
+/**
+ * The members LINK-MFA-428 puts in the 428's item besides the error array's: `session` and `link`, what a
+ * client needs to resume (the provider's SDK resumes with them); `expiry` and `token_generation_data`
+ * when the institution gives them, each of its type.
+ */
 const ITEM_MEMBERS: [string, (value: unknown) => boolean, string][] = [
   ['session', (value) => typeof value === 'string' && value.length > 0, 'a string'],
-  ['expiry', (value) => Number.isInteger(value) && (value as number) >= 0, 'an integer of seconds'],
+  [
+    'expiry',
+    (value) => value === undefined || (Number.isInteger(value) && (value as number) >= 0),
+    'an integer of seconds',
+  ],
   ['link', (value) => typeof value === 'string' && value.length > 0, 'the link id'],
-  ['token_generation_data', isObject, 'an object'],
+  ['token_generation_data', (value) => value === undefined || isObject(value), 'an object'],
 ];
 
-/** LINK-MFA-428: a 428 whose one item has `code: token_required`, `session`, `expiry`, `link`, `token_generation_data`. */
+/** LINK-MFA-428: a 428 whose one item has `code: token_required`, `session` and `link` (and `expiry`, `token_generation_data` well typed when given). */
 export function expectTokenRequired(answer: HttpResponse, what: string): Paused {
   expectStatus(answer, [428], what);
   const item = Array.isArray(answer.json) ? answer.json[0] : undefined;
@@ -60,7 +69,8 @@ export function expectTokenRequired(answer: HttpResponse, what: string): Paused 
       `\`${name}\` (${wanted}) ${name in item ? `is ${JSON.stringify(item[name])}` : 'is missing'}`,
   );
   if (wrong.length > 0) fail(`${what}: the 428 item's ${wrong.join(', ')}: ${describeAnswer(answer)}`);
-  return { session: String(item.session), expiry: Number(item.expiry), link: String(item.link) };
+  const expiry = typeof item.expiry === 'number' ? item.expiry : null;
+  return { session: String(item.session), expiry, link: String(item.link) };
 }
 
 /** Every collection whose requests can pause, with what a retrieval there needs. */

@@ -5,9 +5,10 @@
  * events count the records that appeared (the whole history on the first refresh, for transactions),
  * and `transactions_updated`, `transactions_deleted` and `invoices_cancelled` list exactly the
  * transactions that changed or went and the invoices that became cancelled, each of which reads
- * CANCELLED by id.
+ * `Cancelado` (the SAT's word, INVOICE-CANCELLED) by id.
  */
 import fc from 'fast-check';
+import { INVOICE_STATUS } from '../invoice-status.js';
 import { defineRule, fail } from '../rule.js';
 import { changeProblems, listedIds, newRecordProblems, snapshot, statusOf } from './daily-snapshot.js';
 import { historicalKeys, KIND_NAMES, LINK_KINDS, type LinkKind } from './event-catalogue.js';
@@ -30,12 +31,12 @@ interface Fixture {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** INVOICE-CANCELLED: each id `invoices_cancelled` lists reads CANCELLED at GET /api/invoices/{id}/. */
+/** INVOICE-CANCELLED: each id `invoices_cancelled` lists reads `Cancelado` at GET /api/invoices/{id}/. */
 async function expectCancelled(hooks: WebhookSession, ids: readonly string[]): Promise<void> {
   for (const id of ids) {
     const url = `/api/invoices/${encodeURIComponent(id)}/`;
     const answer = await hooks.run.http.request({ method: 'GET', url });
-    if (answer.status !== 200 || statusOf(answer.json) !== 'CANCELLED') {
+    if (answer.status !== 200 || statusOf(answer.json) !== INVOICE_STATUS.cancelled) {
       fail(
         `invoices_cancelled listed ${id}, but GET ${url} answered ${answer.status} with status ${JSON.stringify(statusOf(answer.json))}`,
       );
@@ -102,6 +103,6 @@ export const webhookDaily = defineRule<Input, Fixture>({
   },
   summarize: ({ cancelled, refreshes, withNewRecords }) => [
     `${withNewRecords} of ${refreshes} refreshes found new records`,
-    `${cancelled} cancelled invoices listed by invoices_cancelled read CANCELLED`,
+    `${cancelled} cancelled invoices listed by invoices_cancelled read ${INVOICE_STATUS.cancelled}`,
   ],
 });

@@ -6,9 +6,13 @@
 import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 import type { HttpSession } from '../../http/http-client.js';
 import { listByLink } from '../data/records.js';
+import { INVOICE_STATUS } from '../invoice-status.js';
 import { canonicalJson } from '../same-value.js';
 import type { LinkKind } from './event-catalogue.js';
 import { eventKey } from './webhook-schemas.js';
+
+/** INVOICE-CANCELLED: the SAT's word of a cancelled invoice. */
+const CANCELLED = INVOICE_STATUS.cancelled;
 
 /** A `new_*_available` event of the catalogue and the list its records appear in. */
 interface NewRecordsEvent {
@@ -143,8 +147,7 @@ export function changeProblems(
     const [old, now] = invoices;
     const cancelled = [...now.values()]
       .filter(
-        (r) =>
-          r.status === 'CANCELLED' && old.has(String(r.id)) && old.get(String(r.id))?.status !== 'CANCELLED',
+        (r) => r.status === CANCELLED && old.has(String(r.id)) && old.get(String(r.id))?.status !== CANCELLED,
       )
       .map((r) => String(r.id));
     const key = 'INVOICES invoices_cancelled';

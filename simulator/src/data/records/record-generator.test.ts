@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { readBundledDocument } from '../../../../openapi/document/bundled-documents.js';
 import { createDocumentAjv, describeErrors } from '../../../../openapi/document/document-ajv.js';
 import type { JsonObject } from '../../../../openapi/document/json.js';
+import { withSentValues } from '../../core/sent-values.js';
 import { createIds, createRandom } from '../../ids/seeded-ids.js';
 import { type GenerationContext, generateRecords } from './record-generator.js';
 import { buildRecordTemplates } from './record-templates.js';
 
-const document = readBundledDocument('api');
+// What the simulator sends: the document with its stricter overlay, as createLinkData reads it.
+const document = withSentValues(readBundledDocument('api'));
 const templates = buildRecordTemplates(document);
 const ajv = createDocumentAjv(document);
 
@@ -167,5 +169,40 @@ describe('references and times', () => {
     )) {
       if (record.cancelled_at !== null) expect(String(record.cancelled_at) <= NOW).toBe(true);
     }
+  });
+});
+
+describe('what the simulator sends, stricter than the document (core/sent-values.ts)', () => {
+  const mexican = { ...LINK, institution: 'ofsat_mx_fiscal', country: 'MX' };
+
+  it('invoices: a fresh folio fiscal (uuid) each, the link country currency, the SAT status words', () => {
+    const invoices = generate('/api/invoices/', { link: mexican, dateRange: RANGE }, 60);
+    const folios = invoices.map((r) => String(r.invoice_identification));
+    expect(new Set(folios).size).toBe(folios.length);
+    for (const folio of folios)
+      expect(folio).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(invoices.map((r) => r.status))).toEqual(new Set(['Vigente', 'Cancelado']));
+    const currencies = new Set(invoices.map((r) => r.currency));
+    expect(currencies.has('MXN')).toBe(true);
+    for (const currency of currencies) expect(currency).toMatch(/^[A-Z]{3}$/);
+  });
+
+  it("accounts: the link country's currency; a card's statement dates are dates that move with the time of collection", () => {
+    const accounts = generate('/api/accounts/', {}, 3);
+    for (const account of accounts) expect(account.currency).toBe('BRL');
+    const cuttingAt = (collectedAt: string) => {
+      const [card] = generate('/api/accounts/', { collectedAt }, 3).filter(
+        (r) => r.category === 'CREDIT_CARD',
+      );
+      return String((card!.credit_data as JsonObject).cutting_date);
+    };
+    const [now, later] = [cuttingAt(NOW), cuttingAt('2027-05-20T09:30:00.000Z')];
+    for (const date of [now, later]) expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(later > now).toBe(true);
+  });
+
+  it("recurring expenses: only the provider's frequency, MONTHLY", () => {
+    const expenses = generate('/api/recurring-expenses/', { accountIds: ACCOUNTS }, 40);
+    expect(new Set(expenses.map((r) => r.frequency))).toEqual(new Set(['MONTHLY']));
   });
 });

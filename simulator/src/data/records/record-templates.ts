@@ -24,7 +24,9 @@ export interface RecordTemplate {
   readonly mainDate: string | null;
   /**
    * Top-level fields that name another record (`account`, `investment`...) and are list filters: a
-   * uuid, or the whole record nested (a transaction's `account`), compared by its `id`.
+   * uuid, or the whole record nested (a transaction's `account`), compared by its `id`. The field is
+   * named after the collection of that record (`employment_record`, `/api/employment-records/`): a
+   * uuid of no collection (an invoice's folio fiscal) is the record's own value, not a reference.
    */
   readonly references: readonly string[];
 }
@@ -38,6 +40,9 @@ export function buildRecordTemplates(document: JsonObject): Map<string, RecordTe
   const components = isObject(document.components) ? document.components : {};
   const definitions = isObject(components.schemas) ? components.schemas : {};
   const templates = new Map<string, RecordTemplate>();
+  const collections = Object.keys(isObject(document.paths) ? document.paths : {});
+  const namesCollection = (field: string) =>
+    collections.some((path) => path.endsWith(`/${field.replaceAll('_', '-')}s/`));
   for (const { method, path, operation, parameters } of listOperations(document)) {
     if (method !== 'GET' || !isDataCollection(path)) continue;
     const media = jsonMediaOf(document, jsonAt(operation, ['responses', '200']));
@@ -61,7 +66,10 @@ export function buildRecordTemplates(document: JsonObject): Map<string, RecordTe
       mainDate: chooseMainDate(path, fields, filters),
       references: [...fields.keys()].filter(
         (name) =>
-          !OWN_FIELDS.has(name) && filters.includes(name) && namesRecord(fields.get(name), definitions),
+          !OWN_FIELDS.has(name) &&
+          filters.includes(name) &&
+          namesCollection(name) &&
+          namesRecord(fields.get(name), definitions),
       ),
     });
   }

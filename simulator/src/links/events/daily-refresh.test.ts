@@ -146,15 +146,17 @@ describe('WEBHOOK-RECURRENT-ONLY', () => {
 });
 
 describe('INVOICE-CANCELLED', () => {
-  it('an active invoice becomes CANCELLED and invoices_cancelled lists it; new invoices are counted by direction', async () => {
+  it('an invoice in force (Vigente) becomes Cancelado and invoices_cancelled lists it; new invoices are counted by direction', async () => {
     const link = await newLink({ institution: 'ofsat_mx_fiscal' });
-    const before = new Set((await list('/api/invoices/', link)).map((r) => r.id));
+    const stored = await list('/api/invoices/', link);
+    const before = new Set(stored.map((r) => r.id));
     await refresh();
     const [cancelled] = await dataOf(link, 'invoices_cancelled');
     const ids = cancelled?.cancelled_invoices as string[];
     expect(ids).toHaveLength(1);
     const invoice = await fx.tenant.store.get('/api/invoices/', ids[0]!);
-    expect(invoice).toMatchObject({ status: 'CANCELLED', cancelled_at: new Date(FIXED_NOW).toISOString() });
+    expect(stored.find((r) => r.id === ids[0])).toMatchObject({ status: 'Vigente', cancelled_at: null });
+    expect(invoice).toMatchObject({ status: 'Cancelado', cancelled_at: new Date(FIXED_NOW).toISOString() });
     const fresh = (await list('/api/invoices/', link)).filter((r) => !before.has(r.id));
     expect(await dataOf(link, 'new_invoices_available')).toEqual([
       {

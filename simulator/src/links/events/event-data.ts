@@ -129,6 +129,6 @@ export const transactionsUpdated = (link: string, ids: readonly string[]): Raise
 export const transactionsDeleted = (link: string, ids: readonly string[]): RaisedEvent =>
   event('TRANSACTIONS', 'transactions_deleted', link, { count: ids.length, transactions_deleted: [...ids] });
 
-/** INVOICE-CANCELLED: ids whose `GET /api/invoices/{id}/` now shows `CANCELLED`. */
+/** INVOICE-CANCELLED: ids whose `GET /api/invoices/{id}/` now shows `status: Cancelado`. */
 export const invoicesCancelled = (link: string, ids: readonly string[]): RaisedEvent =>
   event('INVOICES', 'invoices_cancelled', link, { cancelled_invoices: [...ids] });

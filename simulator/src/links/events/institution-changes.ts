@@ -1,12 +1,14 @@
 /**
  * What the institution changes in records a link already had (WEBHOOK-DAILY): one transaction's
  * description is corrected (`transactions_updated`), one duplicate transaction is removed
- * (`transactions_deleted`), one active Mexican invoice is cancelled (`invoices_cancelled`,
- * INVOICE-CANCELLED). The stored records change first, so the follow-up reads (`id__in`, the
- * invoice detail) show what the events say (WEBHOOK-FOLLOW-UP). Picks draw from the tenant's seed.
+ * (`transactions_deleted`), one Mexican invoice in force (`Vigente`) is cancelled (`Cancelado`,
+ * `invoices_cancelled`, INVOICE-CANCELLED). The stored records change first, so the follow-up reads
+ * (`id__in`, the invoice detail) show what the events say (WEBHOOK-FOLLOW-UP). Picks draw from the
+ * tenant's seed.
  */
 
 import { INVOICES, TRANSACTIONS } from '../../core/collections.js';
+import { INVOICE_STATUS } from '../../core/invoice-status.js';
 import type { TenantRuntime } from '../../core/tenant.js';
 import type { StoredRecord } from '../../store/store.js';
 import { invoicesCancelled, transactionsDeleted, transactionsUpdated } from './event-data.js';
@@ -58,15 +60,15 @@ async function changeTransactions(tenant: TenantRuntime, link: StoredRecord, bef
 }
 
 async function cancelInvoice(tenant: TenantRuntime, link: StoredRecord, before: StoredRecord[]) {
-  const active = before.filter((record) => record.status === 'ACTIVE');
-  const picked = await pickStored(tenant, INVOICES, active);
-  const invoice = picked?.status === 'ACTIVE' ? picked : undefined;
+  const inForce = before.filter((record) => record.status === INVOICE_STATUS.inForce);
+  const picked = await pickStored(tenant, INVOICES, inForce);
+  const invoice = picked?.status === INVOICE_STATUS.inForce ? picked : undefined;
   if (!invoice) return;
   const cancelledAt = new Date(tenant.clock.now()).toISOString();
-  // INVOICE-CANCELLED, and the provider's members that say it in the SAT's words.
+  // INVOICE-CANCELLED, in the SAT's words, with the provider's members that detail the cancellation.
   const cancelled = {
     ...invoice,
-    status: 'CANCELLED',
+    status: INVOICE_STATUS.cancelled,
     cancelled_at: cancelledAt,
     cancelation_status: 'Cancelado sin aceptación',
     cancelation_update_date: cancelledAt.slice(0, 10),

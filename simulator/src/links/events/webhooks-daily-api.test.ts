@@ -75,7 +75,7 @@ describe('WEBHOOK-FOLLOW-UP', () => {
 });
 
 describe('INVOICE-CANCELLED', () => {
-  it('an invoice the refresh cancels reads CANCELLED at GET /api/invoices/{id}/', async () => {
+  it("an invoice the refresh cancels reads the SAT's Cancelado at GET /api/invoices/{id}/", async () => {
     const link = await api.register({ institution: 'ofsat_mx_fiscal', access_mode: 'recurrent' });
     await dailyRefresh();
     await dailyRefresh();
@@ -83,7 +83,7 @@ describe('INVOICE-CANCELLED', () => {
     const [id] = (cancelled?.cancelled_invoices ?? []) as string[];
     expect(id).toBeDefined();
     const invoice = await api.sim.call('GET', `/api/invoices/${id}/`);
-    expect(invoice.body).toMatchObject({ id, status: 'CANCELLED', cancelled_at: '2026-11-02T12:00:00.000Z' });
+    expect(invoice.body).toMatchObject({ id, status: 'Cancelado', cancelled_at: '2026-11-02T12:00:00.000Z' });
   });
 });
 

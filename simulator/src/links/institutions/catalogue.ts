@@ -1,8 +1,9 @@
 /**
  * The simulated institutions: one or more per data area of the spec (banking BR, employment BR and MX,
  * fiscal MX and CL), the Mexican social-security institution that offers employment metrics, and a
- * sandbox institution. Ids are fixed so that documentation and tests can name them. The sandbox
- * environment adds the provider's documented sandbox institutions (sandbox-institutions.ts).
+ * sandbox institution. Ids are the provider's kind, integers, fixed so that documentation and tests can
+ * name them (ours from 1, the sandbox's from 101). The sandbox environment adds the provider's
+ * documented sandbox institutions (sandbox-institutions.ts).
  */
 import type { Environment } from '../../core/keys.js';
 import type { InstitutionEntry } from './institution-entry.js';
@@ -18,7 +19,7 @@ const password = (label = 'Password') =>
   ({ name: 'password', type: 'password', label, optional: false, validation: null }) as const;
 
 function institution(
-  id: string,
+  id: number,
   name: string,
   fields: Omit<InstitutionEntry, 'id' | 'name' | 'website' | 'primary_color'> & { color: string },
 ): InstitutionEntry {
@@ -27,7 +28,7 @@ function institution(
 }
 
 export const INSTITUTIONS: readonly InstitutionEntry[] = [
-  institution('5b0c1d2e-3f4a-4b5c-8d6e-7f8a9b0c1d2e', 'ofbank_br_retail', {
+  institution(1, 'ofbank_br_retail', {
     display_name: 'OF Bank Varejo',
     type: 'bank',
     country_codes: ['BR'],
@@ -36,7 +37,7 @@ export const INSTITUTIONS: readonly InstitutionEntry[] = [
     form_fields: [user('CPF', '^\\d{11}$'), password('Senha')],
     features: [],
   }),
-  institution('6c1d2e3f-4a5b-4c6d-9e7f-8a9b0c1d2e3f', 'tokenbank_br_business', {
+  institution(2, 'tokenbank_br_business', {
     display_name: 'Token Bank Empresas',
     type: 'bank',
     country_codes: ['BR'],
@@ -45,7 +46,7 @@ export const INSTITUTIONS: readonly InstitutionEntry[] = [
     form_fields: [user('CNPJ', '^\\d{14}$'), password('Senha')],
     features: ['token_required'],
   }),
-  institution('7d2e3f4a-5b6c-4d7e-8f8a-9b0c1d2e3f4a', 'ofinss_br_employment', {
+  institution(3, 'ofinss_br_employment', {
     display_name: 'OF INSS Vinculos',
     type: 'employment',
     country_codes: ['BR'],
@@ -54,7 +55,7 @@ export const INSTITUTIONS: readonly InstitutionEntry[] = [
     form_fields: [user('CPF', '^\\d{11}$'), password('Senha')],
     features: [],
   }),
-  institution('8e3f4a5b-6c7d-4e8f-9a9b-0c1d2e3f4a5b', 'ofimss_mx_employment', {
+  institution(4, 'ofimss_mx_employment', {
     display_name: 'OF IMSS',
     type: 'employment',
     country_codes: ['MX'],
@@ -63,7 +64,7 @@ export const INSTITUTIONS: readonly InstitutionEntry[] = [
     form_fields: [user('CURP', '^[A-Z0-9]{18}$')],
     features: ['employment_metrics'],
   }),
-  institution('9f4a5b6c-7d8e-4f9a-8b0c-1d2e3f4a5b6c', 'ofissste_mx_employment', {
+  institution(5, 'ofissste_mx_employment', {
     display_name: 'OF ISSSTE',
     type: 'employment',
     country_codes: ['MX'],
@@ -72,7 +73,7 @@ export const INSTITUTIONS: readonly InstitutionEntry[] = [
     form_fields: [user('CURP', '^[A-Z0-9]{18}$')],
     features: [],
   }),
-  institution('a05b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d', 'ofsat_mx_fiscal', {
+  institution(6, 'ofsat_mx_fiscal', {
     display_name: 'OF SAT',
     type: 'fiscal',
     country_codes: ['MX'],
@@ -81,7 +82,7 @@ export const INSTITUTIONS: readonly InstitutionEntry[] = [
     form_fields: [user('RFC', '^[A-ZÑ&]{3,4}\\d{6}[A-Z0-9]{3}$'), password('CIEC')],
     features: [],
   }),
-  institution('b16c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e', 'ofsii_cl_fiscal', {
+  institution(7, 'ofsii_cl_fiscal', {
     display_name: 'OF SII',
     type: 'fiscal',
     country_codes: ['CL'],
@@ -90,7 +91,7 @@ export const INSTITUTIONS: readonly InstitutionEntry[] = [
     form_fields: [user('RUT'), password('Clave tributaria')],
     features: [],
   }),
-  institution('c27d8e9f-0a1b-4c2d-9e3f-4a5b6c7d8e9f', 'ofsandbox_mx_employment', {
+  institution(8, 'ofsandbox_mx_employment', {
     display_name: 'OF Sandbox Employment',
     type: 'employment',
     country_codes: ['MX'],

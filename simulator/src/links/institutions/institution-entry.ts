@@ -3,7 +3,8 @@ export type InstitutionType = 'bank' | 'fiscal' | 'employment';
 export type FormFieldName = 'username' | 'username2' | 'username3' | 'password' | 'password2' | 'token';
 
 export interface InstitutionEntry {
-  id: string;
+  /** An integer, as the provider's institution ids are. */
+  id: number;
   name: string;
   display_name: string;
   type: InstitutionType;

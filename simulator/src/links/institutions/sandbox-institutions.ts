@@ -21,6 +21,9 @@ export const SANDBOX_CREDENTIALS = {
   fullData: { username: 'bnk100', password: 'full' },
 } as const;
 
+/** The sandbox institutions' ids follow ours at a distance, so that ours may grow. */
+const SANDBOX_FIRST_ID = 101;
+
 const LOGIN = [
   { name: 'username', type: 'text', label: 'Username', optional: false, validation: null },
   { name: 'password', type: 'password', label: 'Password', optional: false, validation: null },
@@ -36,7 +39,7 @@ const SHAPES: Record<Kind, Pick<InstitutionEntry, 'type' | 'country_codes' | 're
 function sandbox(n: number, name: string, display_name: string, kind: Kind, mfa = false): InstitutionEntry {
   const shape = SHAPES[kind];
   return {
-    id: `d1a0c3e2-${n.toString(16).padStart(4, '0')}-4a00-8b00-${n.toString(16).padStart(12, '0')}`,
+    id: SANDBOX_FIRST_ID + n - 1,
     name,
     display_name,
     type: shape.type,

@@ -30,7 +30,11 @@ function pageUrl(request: SimRequest, page: number, pageSize: number, policy: Li
   return `${origin}${request.path}?${query.toString()}`;
 }
 
-/** PAGE-NAV: pages are disjoint slices in order; a page past the end is empty (choice). */
+/**
+ * PAGE-NAV: pages are disjoint slices in order; a page past the end is empty (choice). PAGE-MAX: a page
+ * below 1 (the provider's `page` states no minimum, so it is not refused) is empty too, its `next`
+ * the first page (choice).
+ */
 export function paginate<T>(
   records: T[],
   query: Record<string, unknown>,
@@ -40,6 +44,10 @@ export function paginate<T>(
   const page = typeof query.page === 'number' ? query.page : 1;
   const asked = typeof query.page_size === 'number' ? query.page_size : DEFAULT_PAGE_SIZE;
   const pageSize = Math.min(asked, MAX_PAGE_SIZE);
+  if (page < 1) {
+    const next = records.length > 0 ? pageUrl(request, 1, pageSize, policy) : null;
+    return { count: records.length, next, previous: null, results: [] };
+  }
   const start = (page - 1) * pageSize + policy.firstRecordOffset;
   const lastPage = Math.max(1, Math.ceil(records.length / pageSize));
   return {

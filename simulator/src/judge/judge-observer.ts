@@ -4,6 +4,7 @@
  * tenant's log when the tenant is reset.
  */
 import type { SimRequest, SimResponse } from '../core/http-types.js';
+import { isDashboardCall } from '../core/observer-requests.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import type { ExchangeMeta } from '../pipeline/pipeline.js';
 import type { AttemptReport } from '../webhooks/retrying-delivery.js';
@@ -13,8 +14,6 @@ import { appendDelivery, appendRequest, clearObservations, nextSeq, observations
 import { sendProbe } from './webhook-probes.js';
 
 const CONTROL_PREFIX = '/_ofkit/';
-/** The header the dashboard's own calls carry (README "Dashboard"). */
-const DASHBOARD_HEADER = 'x-ofkit-client';
 
 /**
  * The rule behind an error code that only one rule produces, for errors whose value carries none
@@ -91,7 +90,7 @@ export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserve
         return response;
       }
       // The dashboard reads the API as the tenant too; its polling is not the client's behaviour.
-      if (request.headers[DASHBOARD_HEADER] === 'dashboard') return response;
+      if (isDashboardCall(request)) return response;
       const log = observationsOf(tenant);
       try {
         const observed = observeRequest(

@@ -10,6 +10,7 @@ import { type ApiErrors, apiError } from '../core/api-error.js';
 import { useFirst } from '../core/armed-switches.js';
 import type { HandlerRegistry } from '../core/handler.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
+import { isObserverRead } from '../core/observer-requests.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import type { Ids } from '../ids/seeded-ids.js';
@@ -125,7 +126,8 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     if (tooLarge) return err(tooLarge);
     const tenant = options.tenantFor(authenticated.value.id);
     await tenant.clock.runDue();
-    const fault = await takeFault(tenant, operation.operationId);
+    // An observer's read leaves the fault for the client it was armed for.
+    const fault = isObserverRead(request) ? undefined : await takeFault(tenant, operation.operationId);
     if (fault) return err(fault);
     const input = validators.get(operation.operationId)!(request, pathParams);
     if (!input.ok) return input;

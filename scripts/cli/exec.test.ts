@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { startReceiver } from '../../simulator/test-support/test-receiver.js';
 import { execCommand, splitExecArguments } from './exec.js';
 
 /** A command that asks the simulator (at $OFKIT_URL, with $OFKIT_KEY) for the API root and exits 7. */
@@ -39,6 +40,20 @@ it("attaches to ofkit exec's simulator", async () => {
   await simulator.close();
 });
 `;
+
+/** Registers a recurrent link (it raises events), then waits until the receiver acknowledged them all. */
+const RAISES_EVENTS = [
+  'const env = process.env;',
+  'const headers = { authorization: "Basic " + btoa(env.OFKIT_KEY + ":" + env.OFKIT_SECRET), "content-type": "application/json" };',
+  'const body = JSON.stringify({ institution: "ofbank_br_retail", username: "76109277673", password: "secret", access_mode: "recurrent" });',
+  'await fetch(env.OFKIT_URL + "/api/links/", { method: "POST", headers, body });',
+  'for (let tries = 0; tries < 200; tries++) {',
+  '  const events = await (await fetch(env.OFKIT_CONTROL_URL + "events/", { headers })).json();',
+  '  if (events.length > 0 && events.every((event) => event.status === "delivered")) process.exit(0);',
+  '  await new Promise((wake) => setTimeout(wake, 50));',
+  '}',
+  'process.exit(3);',
+].join('\n');
 
 describe('ofkit exec', () => {
   it("splits at --: simulate's options (port 0 unless given) before, the command after", () => {
@@ -81,6 +96,50 @@ describe('ofkit exec', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('webhook lines: one summary line at shutdown by default, a line per attempt with --log-level debug', {
+    timeout: 60_000,
+  }, async () => {
+    const receiver = await startReceiver(() => 200);
+    try {
+      const run = (level: string[]) =>
+        stderrOf(() =>
+          execCommand([
+            ...level,
+            '--webhook-url',
+            receiver.url,
+            '--',
+            process.execPath,
+            '--input-type=module',
+            '-e',
+            RAISES_EVENTS,
+          ]),
+        );
+      const info = await run([]);
+      expect(info.code).toBe(0);
+      const events = receiver.received.length;
+      expect(events).toBeGreaterThan(0);
+      expect(info.lines.filter((line) => line.startsWith('webhook '))).toEqual([]);
+      expect(info.lines.filter((line) => line.startsWith('webhooks: '))).toEqual([
+        expect.stringContaining(
+          `webhooks: ${events} delivery attempts for ${events} events (${events} delivered) (each attempt: --log-level debug;`,
+        ),
+      ]);
+      const debug = await run(['--log-level', 'debug']);
+      expect(debug.code).toBe(0);
+      expect(
+        debug.lines.filter((line) => /^webhook ofkit-key-a .* attempt 1 -> 200 /.test(line)),
+      ).toHaveLength(events);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('--log-level other than info or debug: one line, exit 2', async () => {
+    const { code, lines } = await stderrOf(() => execCommand(['--log-level', 'loud', '--', 'true']));
+    expect(code).toBe(2);
+    expect(lines).toEqual([expect.stringContaining('--log-level must be info or debug, got "loud"')]);
   });
 
   it('refuses a missing command with one line and exit code 2', async () => {

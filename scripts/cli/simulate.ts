@@ -12,8 +12,13 @@ import { applyStartSwitches, finishJudge, type JudgeOutcome } from '../../simula
 import { type StartedSimulator, startSimulator } from '../../simulator/src/start-simulator.js';
 import { printableUrl } from '../../simulator/src/store/redis-url.js';
 import type { Store } from '../../simulator/src/store/store.js';
-import type { AttemptReport } from '../../simulator/src/webhooks/retrying-delivery.js';
 import { type Command, runGuarded, UsageError } from './command-line.js';
+import { createWebhookLog, type WebhookLog } from './webhook-log.js';
+
+/** A simulator the command line started: its webhook lines' summary goes out at shutdown. */
+export interface CommandLineSimulator extends StartedSimulator {
+  readonly webhookLog: WebhookLog;
+}
 
 function webhookLine(config: SimulatorConfig): string {
   if (config.webhook === null) {
@@ -27,11 +32,6 @@ function webhookLine(config: SimulatorConfig): string {
 function fallbackLine(operations: readonly string[]): string {
   if (operations.length === 0) return 'every operation is stateful (a handler serves each one)';
   return `no stateful handler: ${operations.length} operations:\n  ${operations.join(', ')}`;
-}
-
-function attemptLine({ tenant, payload, number, attempt, status }: AttemptReport): string {
-  const outcome = attempt.status ?? attempt.error;
-  return `webhook ${tenant} ${payload.webhook_type} ${payload.webhook_code} attempt ${number} -> ${outcome} (${attempt.duration_ms} ms): ${status}`;
 }
 
 function storeLine(config: SimulatorConfig): string {
@@ -75,8 +75,9 @@ function startLines(config: SimulatorConfig, started: StartedSimulator): string 
 export async function startFromConfig(
   config: SimulatorConfig,
   print: (line: string) => void,
-): Promise<StartedSimulator> {
+): Promise<CommandLineSimulator> {
   const opened = await openStore(config.store, print);
+  const webhookLog = createWebhookLog(config.logLevel, print);
   let simulator: StartedSimulator;
   try {
     simulator = await startSimulator({
@@ -88,7 +89,7 @@ export async function startFromConfig(
       keys: config.keys,
       webhook: config.webhook ?? undefined,
       judgeProbes: { duplicates: config.judge.duplicates, forged: config.judge.forged },
-      onWebhookAttempt: (report) => print(attemptLine(report)),
+      onWebhookAttempt: (report) => webhookLog.onAttempt(report),
       ...(opened.store ? { store: opened.store } : {}),
     });
   } catch (error) {
@@ -96,8 +97,9 @@ export async function startFromConfig(
     throw error;
   }
   // Closing the simulator closes its store's connection after the last request.
-  const started: StartedSimulator = {
+  const started: CommandLineSimulator = {
     ...simulator,
+    webhookLog,
     close: () => simulator.close().then(() => opened.close()),
   };
   await applyStartSwitches(
@@ -112,13 +114,15 @@ export async function startFromConfig(
 /** Stops a simulator started from the command line: the judge's verdicts and reports, then the socket. */
 export async function stopFromConfig(
   config: SimulatorConfig,
-  started: StartedSimulator,
+  started: CommandLineSimulator,
   print: (line: string) => void,
 ): Promise<JudgeOutcome> {
   const judged = await finishJudge(started.simulator, config.judge);
   print(judged.summary);
   for (const target of judged.written) print(`client judge report written: ${target}`);
   await started.close();
+  // After the close: the deliveries still in flight have ended.
+  print(started.webhookLog.summary());
   return judged;
 }
 

@@ -10,6 +10,10 @@ import { redisUrlProblem } from '../store/redis-url.js';
 
 export type { JudgeConfig } from '../judge/judge-config.js';
 
+/** `--log-level`: the console's webhook lines, a summary at shutdown (info) or every attempt (debug). */
+export type LogLevel = 'info' | 'debug';
+const LOG_LEVELS: readonly LogLevel[] = ['info', 'debug'];
+
 export type StoreChoice = { readonly kind: 'memory' } | { readonly kind: 'redis'; readonly url: string };
 
 export interface SimulatorConfig {
@@ -26,6 +30,7 @@ export interface SimulatorConfig {
   readonly brokenRules: readonly string[];
   /** The client judge's options (`--judge-report`, `--judge-timing`, `--fault`, `--scenario`, probes). */
   readonly judge: JudgeConfig;
+  readonly logLevel: LogLevel;
   /** `--help`: print the usage and exit. */
   readonly help: boolean;
 }
@@ -43,6 +48,8 @@ export const SIMULATE_OPTIONS = `  -p, --port N             port (default 4010; 
   --break RULE-ID[:name]   break a rule on purpose (repeatable): a server rule ID of the rule catalogue
                            (its first break), or RULE-ID:name (another; ofkit simulate --help lists them)
 ${JUDGE_OPTIONS}
+  --log-level L            webhook lines on the console: info (default: one summary line at shutdown)
+                           or debug (a line per delivery attempt); GET /_ofkit/events/ keeps them all
   -h, --help               this text`;
 
 /** Every break of the catalogue, one a line: what `--break` takes and what it does. */
@@ -128,6 +135,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
       store: { type: 'string', default: 'memory' },
       break: { type: 'string', multiple: true },
       ...JUDGE_FLAGS,
+      'log-level': { type: 'string', default: 'info' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -142,6 +150,9 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
   const keys = values.keys?.length
     ? values.keys.map((key) => ({ ...parseKeyPair(key), environment }))
     : DEFAULT_KEYS;
+  const logLevel = values['log-level'] as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`--log-level must be ${LOG_LEVELS.join(' or ')}, got "${logLevel}"`);
   const judge = parseJudge(values);
   if (judge.forged && values['webhook-bearer'] === undefined)
     throw new ConfigError('--webhook-forged needs --webhook-bearer');
@@ -155,6 +166,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
     webhook: parseWebhook(values['webhook-url'], values['webhook-bearer']),
     store: parseStore(values.store),
     brokenRules: Object.freeze([...knownRules(values.break ?? [])]),
+    logLevel,
     help: values.help,
   });
 }

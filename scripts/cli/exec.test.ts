@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -140,6 +140,27 @@ describe('ofkit exec', () => {
     const { code, lines } = await stderrOf(() => execCommand(['--log-level', 'loud', '--', 'true']));
     expect(code).toBe(2);
     expect(lines).toEqual([expect.stringContaining('--log-level must be info or debug, got "loud"')]);
+  });
+
+  it('a --judge-report path that cannot be written: one line, exit 2, before the command runs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ofkit-judge-report-'));
+    try {
+      writeFileSync(join(dir, 'package.json'), '{}');
+      const report = `junit:${join(dir, 'package.json/judge.xml')}`;
+      const marker = join(dir, 'ran');
+      const { code, lines } = await stderrOf(() =>
+        execCommand(['--judge-report', report, '--', 'sh', '-c', `touch ${marker}`]),
+      );
+      expect(code).toBe(2);
+      expect(lines).toEqual([
+        expect.stringMatching(
+          /^ofkit exec: --judge-report junit:.*judge\.xml cannot be written: .*package\.json is a file, not a folder/,
+        ),
+      ]);
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a missing command with one line and exit code 2', async () => {

@@ -13,6 +13,7 @@ import { type StartedSimulator, startSimulator } from '../../simulator/src/start
 import { printableUrl } from '../../simulator/src/store/redis-url.js';
 import type { Store } from '../../simulator/src/store/store.js';
 import { type Command, runGuarded, UsageError } from './command-line.js';
+import { checkReportPaths } from './report-path.js';
 import { createWebhookLog, type WebhookLog } from './webhook-log.js';
 
 /** A simulator the command line started: its webhook lines' summary goes out at shutdown. */
@@ -76,6 +77,11 @@ export async function startFromConfig(
   config: SimulatorConfig,
   print: (line: string) => void,
 ): Promise<CommandLineSimulator> {
+  // A judge report that cannot be written is found now, not at shutdown after the whole run.
+  checkReportPaths(
+    '--judge-report',
+    config.judge.reports.map(({ format, path }) => ({ kind: format, path })),
+  );
   const opened = await openStore(config.store, print);
   const webhookLog = createWebhookLog(config.logLevel, print);
   let simulator: StartedSimulator;

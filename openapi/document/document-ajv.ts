@@ -42,19 +42,24 @@ export interface DocumentAjvOptions {
    * document's schemas are checked by the tests (every operation compiled with it on) and the linters.
    */
   checkSchemas?: boolean;
+  /**
+   * Refuse keywords JSON Schema 2020-12 does not define (default true). Off for a user's own document,
+   * which may be written for OpenAPI 3.0 (`nullable`).
+   */
+  strict?: boolean;
 }
 
 /** Builds the Ajv instance for one bundled document (only internal `$ref`s). */
 export function createDocumentAjv(
   document: JsonObject,
-  { checkSchemas = true }: DocumentAjvOptions = {},
+  { checkSchemas = true, strict = true }: DocumentAjvOptions = {},
 ): DocumentAjv {
   const components = isObject(document.components) ? document.components : {};
   const schemas = isObject(components.schemas) ? components.schemas : {};
   const extensions = new Set<string>();
   const defs = rehome(schemas, extensions);
   const ajv = new Ajv2020({
-    strict: true,
+    strict,
     allErrors: true,
     allowUnionTypes: true,
     validateFormats: true,

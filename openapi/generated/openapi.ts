@@ -4684,11 +4684,8 @@ export interface components {
              * @description Last invoice date of the range, at most 365 days after `date_from` (required; choice).
              */
             date_to: string;
-            /**
-             * @description Received (`INFLOW`) or issued (`OUTFLOW`) invoices; null (the provider accepts it) retrieves both (required).
-             * @enum {string|null}
-             */
-            type: "INFLOW" | "OUTFLOW" | null;
+            /** @description Received (`INFLOW`) or issued (`OUTFLOW`) invoices; null (the provider accepts it) retrieves both (required). */
+            type: ("INFLOW" | "OUTFLOW") | null;
             /**
              * @description Fill each invoice's `xml` with the CFDI XML (choice).
              * @default false

@@ -4,8 +4,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { MissingDependencyError } from '../../openapi/config/optional-peers.js';
 import { didYouMean } from './did-you-mean.js';
-import { MissingDependencyError } from './optional-dependency.js';
 
 export { parseKeyPair as parseKey } from '../../openapi/config/api-keys.js';
 export { ConfigError } from '../../openapi/config/config-error.js';

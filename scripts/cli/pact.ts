@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { VerifyOptions } from '../../contracts/provider/index.js';
+import { requirePeer } from '../../openapi/config/optional-peers.js';
 import {
   type Command,
   environmentKey,
@@ -18,7 +19,6 @@ import {
   wantsHelp,
   writeReport,
 } from './command-line.js';
-import { requirePeer } from './optional-dependency.js';
 import { needsCleanedOutput, rerunWithCleanedOutput } from './plain-output.js';
 import { checkReportPaths } from './report-path.js';
 

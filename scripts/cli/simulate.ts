@@ -2,6 +2,8 @@
  * `ofkit simulate [options]`: the stateful simulator on a socket until SIGINT or SIGTERM. `ofkit exec`
  * starts it the same way (`startFromConfig`) around a command of the user's.
  */
+
+import { importWithPeers } from '../../openapi/config/optional-peers.js';
 import {
   BREAKS_HELP,
   parseSimulatorConfig,
@@ -30,9 +32,21 @@ function webhookLine(config: SimulatorConfig): string {
 }
 
 /** The start-up output names every operation no stateful handler serves, so coverage is visible. */
-function fallbackLine(operations: readonly string[]): string {
-  if (operations.length === 0) return 'every operation is stateful (a handler serves each one)';
-  return `no stateful handler: ${operations.length} operations:\n  ${operations.join(', ')}`;
+function fallbackLines(config: SimulatorConfig, simulator: StartedSimulator['simulator']): string[] {
+  const { unservedOperations: unserved, documentOperations: theirs } = simulator;
+  const lines = [
+    unserved.length === 0
+      ? 'every operation of the bundled document is stateful (a handler serves each one)'
+      : `no stateful handler: ${unserved.length} operations:\n  ${unserved.join(', ')}`,
+  ];
+  if (config.document === null) return lines;
+  if (theirs.length === 0)
+    lines.push(`--document ${config.document}: no operation the bundled document lacks`);
+  else
+    lines.push(
+      `--document ${config.document}: ${theirs.length} operations the bundled document lacks, answered by Prism from its examples (no state, no rules):\n  ${theirs.join(', ')}`,
+    );
+  return lines;
 }
 
 function storeLine(config: SimulatorConfig): string {
@@ -48,7 +62,11 @@ async function openStore(
 ): Promise<{ store?: Store; close(): Promise<void> }> {
   if (choice.kind === 'memory') return { close: async () => {} };
   // node-redis loads only for a Redis store: `ofkit simulate`'s default start stays as fast as before.
-  const { RedisStore } = await import('../../simulator/src/store/redis-store.js');
+  const { RedisStore } = await importWithPeers(
+    () => import('../../simulator/src/store/redis-store.js'),
+    ['redis'],
+    'ofkit simulate --store redis://',
+  );
   const store = new RedisStore({ url: choice.url, onError: (error) => print(error.message) });
   await store.connect();
   return { store, close: () => store.close() };
@@ -67,7 +85,7 @@ function startLines(config: SimulatorConfig, started: StartedSimulator): string 
     storeLine(config),
     webhookLine(config),
     `client judge: ${url}/_ofkit/judge/ (request log: ${url}/_ofkit/requests/); summary at shutdown`,
-    fallbackLine(simulator.unservedOperations),
+    ...fallbackLines(config, simulator),
     ...(config.brokenRules.length > 0 ? [`BROKEN ON PURPOSE: ${config.brokenRules.join(', ')}`] : []),
   ].join('\n');
 }
@@ -94,6 +112,7 @@ export async function startFromConfig(
       environment: config.environment,
       keys: config.keys,
       webhook: config.webhook ?? undefined,
+      ...(config.document !== null && { document: config.document }),
       judgeProbes: { duplicates: config.judge.duplicates, forged: config.judge.forged },
       onWebhookAttempt: (report) => webhookLog.onAttempt(report),
       ...(opened.store ? { store: opened.store } : {}),

@@ -2,6 +2,9 @@
  * The simulator's assembly: the documents, the handlers of every area, the rule policy and the stages
  * (with the breaks asked for composed around them), the tenants, the webhooks and the judge.
  */
+
+import { ConfigError } from '../../openapi/config/config-error.js';
+import { importWithPeers } from '../../openapi/config/optional-peers.js';
 import { type ApiDocument, createApiDocument } from '../../openapi/document/api-document.js';
 import { BUNDLED_DOCUMENTS, readBundledDocument } from '../../openapi/document/bundled-documents.js';
 import type { JsonObject } from '../../openapi/document/json.js';
@@ -19,6 +22,8 @@ import { defaultRulePolicy } from './core/rule-policy.js';
 import type { TenantRuntime } from './core/tenant.js';
 import { createTenantRegistry } from './core/tenant-registry.js';
 import { createDashboard } from './dashboard/serve-dashboard.js';
+import { type DocumentOverlay, loadDocumentOverlay } from './fallback/document-overlay.js';
+import type { PrismFallback } from './fallback/prism-fallback.js';
 import { createHandlerRegistry } from './handler-registry.js';
 import { createIds, createRandom } from './ids/seeded-ids.js';
 import { type AutomaticProbes, createJudgeObserver } from './judge/judge-observer.js';
@@ -59,6 +64,12 @@ export interface SimulatorOptions {
    * (loaded only then); without it they answer 500 naming the operation.
    */
   prismFallback?: boolean;
+  /**
+   * A user's own OpenAPI document (a path; JSON or YAML, one file), e.g. a newer version of the
+   * provider's: the operations the bundled document lacks are routed and validated by it and answered by
+   * Prism from its examples; every other operation stays stateful (fallback/document-overlay.ts).
+   */
+  document?: string;
   /** The webhook receiver every tenant starts with (`--webhook-url`, `--webhook-bearer`). */
   webhook?: WebhookDefaults;
   /** Time-out of one webhook delivery attempt; default 10 s. */
@@ -88,16 +99,46 @@ export interface Simulator {
   webhooks: Pick<WebhookHub, 'idle' | 'close'>;
   /** operationIds no handler serves: Prism answers them when `prismFallback` is on. */
   unservedOperations: string[];
+  /** The operations of the `document` option's file the bundled document lacks (Prism answers them). */
+  documentOperations: string[];
   document: JsonObject;
   /** The kinds of jobs on tenants' clocks (an embedder or a test may define its own). */
   jobs: JobKinds;
 }
 
-/** Loads Prism's mocker (about a second of imports) for the operations no handler serves. */
-async function loadPrismFallback(): Promise<Fallback> {
-  const { createPrismFallback } = await import('./fallback/prism-fallback.js');
-  const prism = await createPrismFallback(BUNDLED_DOCUMENTS.api);
-  return (request, requestId) => prism.answer(request, requestId);
+/** Prism's reading of a user's document; what it cannot read is the user's to fix, on one line. */
+async function prismOver(
+  path: string,
+  create: (path: string) => Promise<PrismFallback>,
+): Promise<PrismFallback> {
+  try {
+    return await create(path);
+  } catch (error) {
+    const reason = (error as Error).message.split('\n')[0];
+    throw new ConfigError(`--document ${path}: Prism cannot read it: ${reason}`);
+  }
+}
+
+/**
+ * Prism's mocker (about a second of imports, loaded only when asked for): the operations of a user's
+ * document from that document's examples, any other unserved one from the bundled document's.
+ */
+async function loadPrismFallback(
+  options: SimulatorOptions,
+  overlay?: DocumentOverlay,
+): Promise<Fallback | undefined> {
+  if (!options.prismFallback && !overlay) return undefined;
+  const { createPrismFallback } = await importWithPeers(
+    () => import('./fallback/prism-fallback.js'),
+    ['@stoplight/prism-core', '@stoplight/prism-http'],
+    overlay ? '--document' : 'prismFallback',
+  );
+  const bundled = options.prismFallback ? await createPrismFallback(BUNDLED_DOCUMENTS.api) : undefined;
+  const theirs = overlay ? await prismOver(overlay.path, createPrismFallback) : undefined;
+  return async (request, requestId, operation) => {
+    const prism = overlay?.document.operation(operation.operationId) ? theirs : bundled;
+    return prism?.answer(request, requestId);
+  };
 }
 
 /** The stages, store, emitter and webhook POST of a simulator that breaks nothing. */
@@ -123,6 +164,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   const [api, admin] = [readBundledDocument('api'), readBundledDocument('admin')].map((raw) =>
     createApiDocument(raw, { checkSchemas: false }),
   ) as [ApiDocument, ApiDocument];
+  const overlay = options.document ? loadDocumentOverlay(options.document, api.operations) : undefined;
   const store = options.store ?? new MemoryStore();
   const realTime = options.realTime ?? systemTime;
   // Replicas on one store number themselves in start order (the memory store's only process is 1).
@@ -177,10 +219,10 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     },
   });
   const pipeline = createPipeline({
-    documents: [api, admin],
+    documents: overlay ? [api, admin, overlay.document] : [api, admin],
     stages: edges.stages,
     tenantFor,
-    ...(options.prismFallback && { fallback: await loadPrismFallback() }),
+    fallback: await loadPrismFallback(options, overlay),
     requestIds: createIds(createRandom(`${options.seed}/requests`)),
     maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
     maxBodyBytesFor: { importSnapshot: SNAPSHOT_MAX_BYTES },
@@ -206,7 +248,10 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     knownTenants: tenantFor.known,
     webhooks: { idle: webhooks.idle, close: webhooks.close },
     // getDashboardKeys is in the admin document but answered by the dashboard before the pipeline.
-    unservedOperations: pipeline.unservedOperations.filter((id) => id !== 'getDashboardKeys'),
+    unservedOperations: pipeline.unservedOperations.filter(
+      (id) => id !== 'getDashboardKeys' && !overlay?.document.operation(id),
+    ),
+    documentOperations: overlay?.document.operations.map((operation) => operation.operationId) ?? [],
     document: api.raw,
     jobs,
   };

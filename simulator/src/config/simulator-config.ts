@@ -26,6 +26,8 @@ export interface SimulatorConfig {
   readonly webhook: { readonly url: string; readonly bearer_token: string | null } | null;
   /** `--store`: where tenant state lives: this process's memory (default) or a Redis replicas share. */
   readonly store: StoreChoice;
+  /** `--document FILE`: a user's OpenAPI document; Prism answers the operations the bundled one lacks. */
+  readonly document: string | null;
   /** `--break RULE-ID[:name]`: breaks on purpose, to watch the conformance suite or Pact catch them. */
   readonly brokenRules: readonly string[];
   /** The client judge's options (`--judge-report`, `--judge-timing`, `--fault`, `--scenario`, probes). */
@@ -45,6 +47,9 @@ export const SIMULATE_OPTIONS = `  -p, --port N             port (default 4010; 
   --webhook-bearer TOKEN   with Authorization: Bearer TOKEN (WEBHOOK-BEARER)
   --store memory|URL       where tenant state lives: memory (default: this process only) or
                            redis://HOST:PORT/DB, shared by every simulator started on it (replicas)
+  --document FILE          a newer OpenAPI document (JSON or YAML, one file): its operations the bundled
+                           document lacks are answered by Prism from its examples (listed at start);
+                           every other operation stays stateful
   --break RULE-ID[:name]   break a rule on purpose (repeatable): a server rule ID of the rule catalogue
                            (its first break), or RULE-ID:name (another; ofkit simulate --help lists them)
 ${JUDGE_OPTIONS}
@@ -133,6 +138,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
       'webhook-url': { type: 'string' },
       'webhook-bearer': { type: 'string' },
       store: { type: 'string', default: 'memory' },
+      document: { type: 'string' },
       break: { type: 'string', multiple: true },
       ...JUDGE_FLAGS,
       'log-level': { type: 'string', default: 'info' },
@@ -165,6 +171,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
     keys: Object.freeze([...keys]),
     webhook: parseWebhook(values['webhook-url'], values['webhook-bearer']),
     store: parseStore(values.store),
+    document: values.document ?? null,
     brokenRules: Object.freeze([...knownRules(values.break ?? [])]),
     logLevel,
     help: values.help,

@@ -6,7 +6,7 @@
  * `resource-table.ts`.
  */
 import { jsonMediaOf, listOperations, resolveRef } from '../../../openapi/document/document-walk.js';
-import { isObject, type JsonObject } from '../../../openapi/document/json.js';
+import { isObject, type JsonObject, type JsonValue } from '../../../openapi/document/json.js';
 import { buildRecordTemplates, type RecordTemplate } from './records/record-templates.js';
 import { DEFAULT_ROW, RESOURCE_TABLE, type ResourceRow } from './resource-table.js';
 
@@ -178,9 +178,21 @@ function dateParams(properties: JsonObject): DateParams | null {
   return null;
 }
 
+/** A member's enum, also when written nullable as `anyOf: [{enum}, {type: 'null'}]` (the generators' form). */
+function enumMember(schema: JsonValue | undefined): JsonObject | null {
+  if (!isObject(schema)) return null;
+  if (Array.isArray(schema.enum)) return schema;
+  const branch = Array.isArray(schema.anyOf)
+    ? schema.anyOf.find((part) => isObject(part) && Array.isArray(part.enum))
+    : undefined;
+  return isObject(branch)
+    ? { ...branch, ...(schema.default !== undefined && { default: schema.default }) }
+    : null;
+}
+
 function typeStreams(template: RecordTemplate, properties: JsonObject, row: ResourceRow): TypeStreams | null {
-  const type = properties.type;
-  if (!isObject(type) || !Array.isArray(type.enum)) return null;
+  const type = enumMember(properties.type);
+  if (type === null || !Array.isArray(type.enum)) return null;
   if (!template.examples.some((example) => 'type' in example)) return null;
   // The provider's request enums may be lower case (`yearly`); the records' `type` is upper case.
   return {

@@ -10,7 +10,8 @@ const ok = (d: ObservedDelivery) => d.status !== null && d.status >= 200 && d.st
 
 /** A delivery as a curl line: the receiver and its bearer token are placeholders (never stored). */
 export function deliveryLine(d: ObservedDelivery): string {
-  const auth = d.kind === 'forged' ? '' : " -H 'authorization: Bearer $WEBHOOK_BEARER'";
+  // Double quotes: the shell expands the variable (single quotes would send it literally).
+  const auth = d.kind === 'forged' ? '' : ' -H "authorization: Bearer $WEBHOOK_BEARER"';
   const body = JSON.stringify({
     ...(d.webhook_id !== null && { webhook_id: d.webhook_id }),
     webhook_type: d.webhook_type,

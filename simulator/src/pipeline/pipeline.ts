@@ -35,7 +35,12 @@ export interface Stages {
 }
 
 /** Answers an operation that no handler serves (Prism's mocker, when the simulator was asked for it). */
-export type Fallback = (request: SimRequest, requestId: string) => Promise<SimResponse>;
+/** Answers an operation no handler serves; undefined when it cannot either. */
+export type Fallback = (
+  request: SimRequest,
+  requestId: string,
+  operation: ApiOperation,
+) => Promise<SimResponse | undefined>;
 
 export interface PipelineOptions {
   /** The bundled API document and the control API's (openapi/generated/*.json). */
@@ -136,7 +141,8 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       const answered = await handler({ request, input: input.value, operation, tenant, requestId });
       return answered.ok ? ok(projectFields(answered.value, input.value.query)) : answered;
     }
-    if (options.fallback) return ok(await options.fallback(request, requestId));
+    const fallback = await options.fallback?.(request, requestId, operation);
+    if (fallback) return ok(fallback);
     const message = `No handler serves ${operation.operationId}; the Prism fallback answers it when asked for.`;
     return err(apiError('internal_server_error', { message }));
   }

@@ -28,12 +28,21 @@ export function createTick(tenants: TenantSource): () => Promise<void> {
   };
 }
 
-/** Ticks every `intervalMs` of real time; returns the function that stops it. */
-export function startClockTicker(tenants: TenantSource, intervalMs = 1000): () => void {
+/**
+ * Ticks every `intervalMs` of real time; returns the function that stops it, which resolves once the
+ * tick in flight ended (so that the store is closed after it, never under it).
+ */
+export function startClockTicker(tenants: TenantSource, intervalMs = 1000): () => Promise<void> {
   const tick = createTick(tenants);
+  let inFlight: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
-    void tick();
+    // A failed run leaves its jobs due: the next tick or the tenant's next request runs them again,
+    // and that request answers the error; an unhandled rejection would end the process instead.
+    inFlight = tick().catch(() => {});
   }, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    return inFlight;
+  };
 }

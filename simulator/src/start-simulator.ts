@@ -120,16 +120,16 @@ async function startOwn(options: StartSimulatorOptions): Promise<StartedSimulato
     await simulator.webhooks.close();
     throw error;
   }
-  const stopTicker = tickMs > 0 ? startClockTicker(simulator.knownTenants, tickMs) : () => {};
+  const stopTicker = tickMs > 0 ? startClockTicker(simulator.knownTenants, tickMs) : async () => {};
   const keys = Object.freeze(allKeys.filter((key) => key.environment === environment));
   let closing: Promise<void> | undefined;
   const close = () => {
     // Requests in flight get a short grace, then their connections are cut; a hanging webhook receiver
     // never holds the shutdown (closeGracefully bounds both).
     closing ??= closeGracefully(server, {
-      before: () => {
-        stopTicker();
-        return simulator.webhooks.close();
+      before: async () => {
+        await stopTicker();
+        await simulator.webhooks.close();
       },
     });
     return closing;

@@ -230,13 +230,18 @@ await step('tsc: the exported types compile (a 428 narrows to the MFA item), a w
     throw new Error(`tsc failed for another reason:\n${output}`);
   rmSync(join(project, 'tsconfig.json'));
 });
-await step('npx ofkit exec -- ofkit check $OFKIT_URL exits 0 with a JUnit report', () => {
-  const check =
-    'ofkit check "$OFKIT_URL" --rules "API-ROOT,AUTH-*,ERR-404" --runs 3 --report junit:reports/conformance.xml';
-  run('npx', ['ofkit', 'exec', '--quiet', '--', 'sh', '-c', check], inProject);
-  const junit = readFileSync(join(project, 'reports/conformance.xml'), 'utf8');
-  if (!junit.includes('<testsuite')) throw new Error(`not a JUnit report:\n${junit.slice(0, 400)}`);
-});
+// The CI recipe's flags (README, examples/ci): every rule, --strict and 100% of operations; fixed seeds
+// (the simulator's and the suite's) so the step replays.
+await step(
+  'npx ofkit exec -- ofkit check $OFKIT_URL --strict --min-coverage operations=100 exits 0 with a JUnit report',
+  () => {
+    const check =
+      'ofkit check "$OFKIT_URL" --strict --min-coverage operations=100 --seed 1414 --runs 2 --report junit:reports/conformance.xml';
+    run('npx', ['ofkit', 'exec', '--quiet', '--seed', '42', '--', 'sh', '-c', check], inProject);
+    const junit = readFileSync(join(project, 'reports/conformance.xml'), 'utf8');
+    if (!junit.includes('<testsuite')) throw new Error(`not a JUnit report:\n${junit.slice(0, 400)}`);
+  },
+);
 const verify = 'ofkit pact verify "$OFKIT_URL" --pacts node_modules/ofkit/contracts/pacts/ --log-level error';
 await step(
   'npx ofkit exec -- ofkit pact verify: exit 0, a JUnit report, no ANSI colours off a terminal',

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pact } from '../../scripts/cli/pact.js';
 import { startSimulator as startInProcess } from '../../simulator/src/start-simulator.js';
+import { startAlteringProxy } from '../../tests/support/altering-proxy.js';
 import { PACT_FILE } from '../consumer/reference-pact.js';
-import { startAlteringProxy } from './altering-proxy.js';
 import { describeVerification, type VerificationReport } from './verification-report.js';
 import { verifyPacts } from './verify-pacts.js';
 
@@ -87,13 +87,15 @@ describe('LINK-REFRESH-COOLDOWN broken on purpose', () => {
 describe('a provider without the control API', () => {
   it('reports the states that need it as unverifiable, and verifies the rest', async () => {
     const simulator = await startSimulator();
-    const proxy = await startAlteringProxy(simulator, async (request, forward) => {
-      if (!request.path.startsWith('/_ofkit/')) return forward();
-      const body = JSON.stringify([{ request_id: 'proxy', message: 'Not found.', code: 'not_found' }]);
-      return { status: 404, headers: { 'content-type': 'application/json' }, body };
+    const proxy = await startAlteringProxy(simulator, {
+      answer({ path }) {
+        if (!path.startsWith('/_ofkit/')) return undefined;
+        const body = JSON.stringify([{ request_id: 'proxy', message: 'Not found.', code: 'not_found' }]);
+        return { status: 404, headers: { 'content-type': 'application/json' }, body };
+      },
     });
-    closers.push(proxy.close);
-    const report = await verifyPacts({ baseUrl: proxy.url, logLevel: 'error' });
+    closers.push(proxy.stop);
+    const report = await verifyPacts({ baseUrl: proxy.baseUrl, logLevel: 'error' });
     const statuses = statusOf(report);
     const unverifiable = Object.keys(statuses).filter(
       (description) => statuses[description] === 'unverifiable',

@@ -699,14 +699,15 @@ export interface components {
             seconds: number;
         };
         /**
-         * @description - `institution_requires_token`: registrations and retrievals at `institution` answer 428 (LINK-MFA-428).
+         * @description - `institution_requires_token`: registrations, credentials updates (PUT) and retrievals at `institution` answer 428 (LINK-MFA-428).
+         *     - `institution_requires_another_token`: resumes (PATCH) of requests paused at `institution` answer another 428 with a new session: the institution asks for a second token (LINK-MFA-428).
          *     - `institution_refuses_credentials`: registrations at `institution` answer 400 `invalid_credentials`.
          *     - `next_refresh_invalid_credentials`: the next daily refresh of `link` finds invalid credentials (LINK-INVALID-CREDENTIALS).
          *     - `next_refresh_token_required`: the next daily refresh of `link` needs a token (LINK-TOKEN-REQUIRED).
          *     - `next_charge_fails`: the next charge processed (of a payment authorization or a payment intent; with `institution`, only one whose payer is at that payment institution, by id or name) fails with `insufficient_funds`; `count` charges when given (PAY-CHARGE-RETRY).
          * @enum {string}
          */
-        ScenarioName: "institution_requires_token" | "institution_refuses_credentials" | "next_refresh_invalid_credentials" | "next_refresh_token_required" | "next_charge_fails";
+        ScenarioName: "institution_requires_token" | "institution_requires_another_token" | "institution_refuses_credentials" | "next_refresh_invalid_credentials" | "next_refresh_token_required" | "next_charge_fails";
         ScenarioRequest: {
             scenario: components["schemas"]["ScenarioName"];
             /** @description For the institution scenarios. */

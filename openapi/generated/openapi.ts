@@ -44,7 +44,7 @@ export interface paths {
         head?: never;
         /**
          * Resume an accounts retrieval paused for an MFA token
-         * @description LINK-MFA-428: completes the paused retrieval with `{session, link, token}` from the 428: 201 with the records, 200 with `save_data: false`. A wrong or missing token: 400 `invalid_token`; an expired, unknown or used session: 400 `session_expired`; another link: 400 `invalid`.
+         * @description LINK-MFA-428: completes the paused retrieval with `{session, link, token}` from the 428: 201 with the records, 200 with `save_data: false`. A wrong or missing token: 400 `invalid_token`; an expired, unknown or used session: 400 `session_expired`; another link: 400 `invalid`; a link the tenant does not have: 404, as at the retrieval (LINK-REGISTER). When the institution asks for another token, 428 again with a new session.
          */
         patch: operations["resumeAccountsRetrieval"];
         trace?: never;
@@ -867,7 +867,7 @@ export interface paths {
         head?: never;
         /**
          * Resume an invoices retrieval paused for an MFA token
-         * @description LINK-MFA-428: completes the paused retrieval with `{session, link, token}` from the 428: 201 with the records, 200 with `save_data: false`. A wrong or missing token: 400 `invalid_token`; an expired, unknown or used session: 400 `session_expired`; another link: 400 `invalid`.
+         * @description LINK-MFA-428: completes the paused retrieval with `{session, link, token}` from the 428: 201 with the records, 200 with `save_data: false`. A wrong or missing token: 400 `invalid_token`; an expired, unknown or used session: 400 `session_expired`; another link: 400 `invalid`; a link the tenant does not have: 404, as at the retrieval (LINK-REGISTER). When the institution asks for another token, 428 again with a new session.
          */
         patch: operations["resumeInvoicesRetrieval"];
         trace?: never;
@@ -922,7 +922,7 @@ export interface paths {
         head?: never;
         /**
          * Resume a link registration paused for an MFA token
-         * @description LINK-MFA-428: `{session, link, token}` from the 428 confirms the link: 200 with it, status `valid`. A wrong or missing token: 400 `invalid_token` (the session stays open until it expires); an expired, unknown or already used session: 400 `session_expired`; another link: 400 `invalid`.
+         * @description LINK-MFA-428: `{session, link, token}` from the 428 confirms the link: 200 with it, status `valid` (a credentials update paused for a token, PUT `/api/links/{id}/`, is completed the same way: 200 with the link and its new credentials). A wrong or missing token: 400 `invalid_token` (the session stays open until it expires); an expired, unknown or already used session: 400 `session_expired`; another link: 400 `invalid`. When the institution asks for another token, 428 again with a new session.
          */
         patch: operations["resumeLinkRegistration"];
         trace?: never;
@@ -944,7 +944,7 @@ export interface paths {
         get: operations["getLink"];
         /**
          * Update a link's credentials
-         * @description LINK-PUT-CREDENTIALS: refreshes an `invalid` or `token_required` link with new credentials (200 with the link, status `valid`); a recurrent link then updates and sends `historical_update` when fresh data is found.
+         * @description LINK-PUT-CREDENTIALS: refreshes an `invalid` or `token_required` link with new credentials (200 with the link, status `valid`); a recurrent link then updates and sends `historical_update` when fresh data is found. LINK-MFA-428: when the institution asks for a token at this login (a `token_required` link, an institution that always asks), 428 unless the body carries the `token`; PATCH `/api/links/` with the 428's session completes the update.
          */
         put: operations["updateLinkCredentials"];
         post?: never;
@@ -1059,7 +1059,7 @@ export interface paths {
         head?: never;
         /**
          * Resume an owners retrieval paused for an MFA token
-         * @description LINK-MFA-428: completes the paused retrieval with `{session, link, token}` from the 428: 201 with the records, 200 with `save_data: false`. A wrong or missing token: 400 `invalid_token`; an expired, unknown or used session: 400 `session_expired`; another link: 400 `invalid`.
+         * @description LINK-MFA-428: completes the paused retrieval with `{session, link, token}` from the 428: 201 with the records, 200 with `save_data: false`. A wrong or missing token: 400 `invalid_token`; an expired, unknown or used session: 400 `session_expired`; another link: 400 `invalid`; a link the tenant does not have: 404, as at the retrieval (LINK-REGISTER). When the institution asks for another token, 428 again with a new session.
          */
         patch: operations["resumeOwnersRetrieval"];
         trace?: never;
@@ -1440,7 +1440,7 @@ export interface paths {
         head?: never;
         /**
          * Resume a transactions retrieval paused for an MFA token
-         * @description LINK-MFA-428: completes the paused retrieval with `{session, link, token}` from the 428: 201 with the records, 200 with `save_data: false`. A wrong or missing token: 400 `invalid_token`; an expired, unknown or used session: 400 `session_expired`; another link: 400 `invalid`.
+         * @description LINK-MFA-428: completes the paused retrieval with `{session, link, token}` from the 428: 201 with the records, 200 with `save_data: false`. A wrong or missing token: 400 `invalid_token`; an expired, unknown or used session: 400 `session_expired`; another link: 400 `invalid`; a link the tenant does not have: 404, as at the retrieval (LINK-REGISTER). When the institution asks for another token, 428 again with a new session.
          */
         patch: operations["resumeTransactionsRetrieval"];
         trace?: never;

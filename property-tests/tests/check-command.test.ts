@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type RunningServer, startAlteringProxy } from '../../tests/support/altering-proxy.js';
 import { runCheck } from './check-output.js';
-import { type RunningServer, startFaultyProxy } from './faulty-servers.js';
 import { type SimulatorTarget, startSimulatorTarget } from './simulator-target.js';
 
 let production: SimulatorTarget;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   production = await startSimulatorTarget();
   sandbox = await startSimulatorTarget([], 'sandbox');
   // AUTH-TENANT broken: the second key reads the first key's data.
-  leaky = await startFaultyProxy(production.baseUrl, {
+  leaky = await startAlteringProxy(production.baseUrl, {
     leak: { from: 'ofkit-key-b:ofkit-secret-b', to: 'ofkit-key-a:ofkit-secret-a' },
   });
 }, 60_000);

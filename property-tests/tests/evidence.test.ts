@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../tests/support/altering-proxy.js';
 import { runCheck } from './check-output.js';
-import type { RunningServer } from './faulty-servers.js';
 import { startPartialServer } from './partial-server.js';
 import { type SimulatorTarget, startSimulatorTarget } from './simulator-target.js';
 

@@ -6,12 +6,12 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadApiDocument } from '../../openapi/document/api-document.js';
+import { type RunningServer, startAlteringProxy, startCatchAll } from '../../tests/support/altering-proxy.js';
 import { allRules } from '../src/rules/index.js';
 import { runSuite } from '../src/runner/run-suite.js';
 import { selectRules } from '../src/runner/select-rules.js';
 import { parseTargetConfig } from '../src/target/target-config.js';
 import { runCheck } from './check-output.js';
-import { type RunningServer, startCatchAll, startFaultyProxy } from './faulty-servers.js';
 import { outcome, type SimulatorTarget, startSimulatorTarget } from './simulator-target.js';
 
 const document = loadApiDocument();
@@ -137,7 +137,7 @@ describe('AUTH-TENANT', () => {
   it('fails a server that shows one key the data of another, and passes the simulator', {
     timeout: 120_000,
   }, async () => {
-    const leaky = await startFaultyProxy(simulator.baseUrl, {
+    const leaky = await startAlteringProxy(simulator.baseUrl, {
       leak: { from: 'ofkit-key-b:ofkit-secret-b', to: 'ofkit-key-a:ofkit-secret-a' },
     });
     stops.push(leaky.stop);
@@ -154,7 +154,7 @@ describe('PAGE-MAX above 1000', () => {
   it('fails a server that serves page_size=1500 as 1500 records, and passes the simulator', {
     timeout: 180_000,
   }, async () => {
-    const uncapped = await startFaultyProxy(simulator.baseUrl, { uncappedPages: true });
+    const uncapped = await startAlteringProxy(simulator.baseUrl, { uncappedPages: true });
     stops.push(uncapped.stop);
     const [broken] = (await results(uncapped.baseUrl, ['PAGE-MAX'])).results;
     expect(broken?.status, outcome(broken!)).toBe('failed');
@@ -171,7 +171,7 @@ describe('a harmless difference', () => {
   it('an undocumented member on every record is a note of the shape row (a failure under --strict), never a behavioural failure', {
     timeout: 120_000,
   }, async () => {
-    const extra = await startFaultyProxy(simulator.baseUrl, { extraMember: 'vendor_extension' });
+    const extra = await startAlteringProxy(simulator.baseUrl, { extraMember: 'vendor_extension' });
     stops.push(extra.stop);
     const behavioural = ['LINK-REFRESH-COOLDOWN', 'LINK-REGISTER', 'DATA-DETAIL', 'TAX-RETURNS-MIXED'];
     const suite = await results(extra.baseUrl, [...behavioural, 'PAGE-DEFAULT', 'SCHEMA:getLink']);
@@ -217,7 +217,7 @@ describe('harmless differences', () => {
   }, async () => {
     const omitted = optionalDeprecatedMembers();
     expect(omitted).toContain('last_payment_date');
-    const different = await startFaultyProxy(simulator.baseUrl, {
+    const different = await startAlteringProxy(simulator.baseUrl, {
       reversedMembers: true,
       omittedMembers: omitted,
       chunked: true,

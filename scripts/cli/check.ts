@@ -32,7 +32,7 @@ import {
   readConfigFile,
 } from './check-options.js';
 import { type Command, runGuarded, UsageError, unreachable, writeReport } from './command-line.js';
-import { reportPathProblem } from './report-path.js';
+import { checkReportPaths } from './report-path.js';
 
 /** `ofkit check ...`; resolves with the exit code. */
 export function check(argv: string[]): Promise<number> {
@@ -52,7 +52,7 @@ export function check(argv: string[]): Promise<number> {
       receiver: options.receiver,
       ...(options.environment ? { environment: options.environment } : {}),
     });
-    checkReportPaths(options);
+    checkReportPaths('--report', options.reports);
     const rules = selectRules(allRules(loadApiDocument()), options.rules);
     if (rules.length === 0) throw new UsageError(`no rule matches --rules ${options.rules.join(' ')}`);
     const context: ReplayContext = {
@@ -73,17 +73,6 @@ export function check(argv: string[]): Promise<number> {
 
 /** The command's run, in main.ts's command table. */
 export const checkCommand: Command['run'] = check;
-
-/** Every --report path must be writable, and each named once: a usage error before the run. */
-function checkReportPaths(options: CheckOptions): void {
-  const seen = new Set<string>();
-  for (const report of options.reports) {
-    const problem = reportPathProblem(report.path);
-    if (problem) throw new UsageError(`--report ${report.kind}:${report.path} cannot be written: ${problem}`);
-    if (seen.has(report.path)) throw new UsageError(`--report names ${report.path} twice`);
-    seen.add(report.path);
-  }
-}
 
 /** The target can be reached and takes the keys; else the one line that says why not. */
 async function targetProblem(config: TargetConfig): Promise<string | undefined> {

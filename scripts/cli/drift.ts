@@ -12,6 +12,7 @@ import { driftExitCode } from '../../bridge/src/report/drift-report.js';
 import { consoleReport } from '../../bridge/src/report/report-formats.js';
 import { parseDriftReportTarget, writeDriftReports } from '../../bridge/src/report/report-targets.js';
 import { type Command, parseBaseUrl, runGuarded, UsageError } from './command-line.js';
+import { checkReportPaths } from './report-path.js';
 
 const USAGE = `Usage: ofkit drift <recording.har...> [options]
 
@@ -53,6 +54,7 @@ function parse(argv: string[]) {
     if (!target) throw new UsageError(`--report wants junit:path, json:path or md:path, got "${text}"`);
     return target;
   });
+  checkReportPaths('--report', reports);
   return {
     help: false as const,
     files: positionals,

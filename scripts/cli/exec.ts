@@ -5,6 +5,8 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { parseSimulatorConfig, SIMULATE_OPTIONS } from '../../simulator/src/config/simulator-config.js';
+import type { JudgeOutcome } from '../../simulator/src/judge/judge-cli.js';
+import type { StartedSimulator } from '../../simulator/src/start-simulator.js';
 import { type Command, runGuarded, UsageError } from './command-line.js';
 import { endProcessTree } from './process-tree.js';
 import { startFromConfig, stopFromConfig } from './simulate.js';
@@ -17,12 +19,16 @@ environment, stops the simulator when the command ends and exits with the comman
   OFKIT_URL          the simulator's base URL, e.g. http://127.0.0.1:53127
   OFKIT_KEY          the first key's id        OFKIT_SECRET  its secret
   OFKIT_CONTROL_URL  the control API's base URL (<OFKIT_URL>/_ofkit/)
+  OFKIT_SEED         its seed                  OFKIT_ENVIRONMENT  production or sandbox
+                     (ofkit simulate --seed S --environment E brings the same simulator back)
+Tests attach to it with connectSimulator() or startSimulator({ attach: true }) (ofkit/simulator).
 
 Options: every option of ofkit simulate (--port defaults to 0 here):
 ${SIMULATE_OPTIONS}
   --quiet                  do not print the simulator's start-up lines
   --judge                  the client's CI gate: exit 1 when the command passed but the client judge
-                           found a violated client rule (README "Judge your client")`;
+                           found a violated client rule, or judged nothing because no request reached
+                           this simulator (docs/judge.md)`;
 
 /** Exec's own flags (boolean ones), taken out before the rest goes to simulate's parser. */
 const EXEC_FLAGS = new Set(['--quiet', '--judge']);
@@ -115,6 +121,35 @@ function parseExecConfig(argv: readonly string[], simulateArgs: string[]) {
   }
 }
 
+/** What the command finds in its environment: the simulator's address, first key, seed and environment. */
+export function execEnvironment(started: StartedSimulator): Record<string, string> {
+  const [key] = started.keys;
+  return {
+    OFKIT_URL: started.url,
+    OFKIT_KEY: key?.secretId ?? '',
+    OFKIT_SECRET: key?.secretPassword ?? '',
+    OFKIT_CONTROL_URL: started.control.url,
+    OFKIT_SEED: started.seed,
+    OFKIT_ENVIRONMENT: started.environment,
+  };
+}
+
+/**
+ * The client's CI gate, once the command passed: 1 when its client broke a client rule, and 1 when no
+ * request reached this simulator (a judge that saw nothing passes nothing), else 0. One line says why.
+ */
+function judgeGate(judged: JudgeOutcome): number {
+  if (judged.reports.every((report) => report.requests + report.dropped === 0)) {
+    console.error(
+      'ofkit exec --judge: no request reached this simulator, so nothing was judged: point the client at $OFKIT_URL with $OFKIT_KEY:$OFKIT_SECRET (in tests: connectSimulator() or startSimulator({ attach: true }) from ofkit/simulator)',
+    );
+    return 1;
+  }
+  if (judged.exitCode === 0) return 0;
+  console.error('ofkit exec: the command passed, but the client judge found violations (see above)');
+  return judged.exitCode;
+}
+
 /** The command's run, in main.ts's command table. */
 export const execCommand: Command['run'] = (argv) =>
   runGuarded(
@@ -137,21 +172,10 @@ export const execCommand: Command['run'] = (argv) =>
       const started = await startFromConfig(config, print);
       let code = 1;
       try {
-        const [key] = started.keys;
-        code = await runChild(command, {
-          ...process.env,
-          OFKIT_URL: started.url,
-          OFKIT_KEY: key?.secretId ?? '',
-          OFKIT_SECRET: key?.secretPassword ?? '',
-          OFKIT_CONTROL_URL: started.control.url,
-        });
+        code = await runChild(command, { ...process.env, ...execEnvironment(started) });
       } finally {
         const judged = await stopFromConfig(config, started, (line) => console.error(line));
-        // The client's CI gate: a command that passed still fails when its client broke a client rule.
-        if (execFlags.has('--judge') && code === 0 && judged.exitCode !== 0) {
-          console.error('ofkit exec: the command passed, but the client judge found violations (see above)');
-          code = judged.exitCode;
-        }
+        if (execFlags.has('--judge') && code === 0) code = judgeGate(judged);
       }
       return code;
     },

@@ -20,6 +20,7 @@ import {
   writeReport,
 } from './command-line.js';
 import { needsCleanedOutput, rerunWithCleanedOutput } from './plain-output.js';
+import { checkReportPaths } from './report-path.js';
 
 const USAGE = `Usage:
   ofkit pact verify <base-url> [options]     verify pacts against a running provider
@@ -78,6 +79,7 @@ function pair(text: string, flag: string, parts: number): string[] {
 /** Parsed before the run, so that a mistake costs no verification; written after it. */
 function reportWriter(reports: string[] | undefined) {
   const targets = (reports ?? []).map(parseReport);
+  checkReportPaths('--report', targets);
   return (junit: () => string, json: () => unknown) => {
     for (const { kind, path } of targets)
       writeReport(path, kind === 'junit' ? junit() : `${JSON.stringify(json(), null, 2)}\n`);

@@ -13,6 +13,7 @@ import { driftExitCode } from '../../bridge/src/report/drift-report.js';
 import { consoleReport } from '../../bridge/src/report/report-formats.js';
 import { parseDriftReportTarget, writeDriftReports } from '../../bridge/src/report/report-targets.js';
 import { type Command, parseBaseUrl, parsePort, runGuarded, UsageError } from './command-line.js';
+import { checkReportPaths } from './report-path.js';
 
 /** Not 4010, which the simulator takes by default: both can run side by side. */
 export const DEFAULT_PROXY_PORT = 4020;
@@ -87,6 +88,7 @@ function parse(argv: string[], mode: 'record' | 'proxy') {
     if (!target) throw new UsageError(`--report wants junit:path, json:path or md:path, got "${text}"`);
     return target;
   });
+  checkReportPaths('--report', reports);
   return {
     help: false as const,
     upstream: parseBaseUrl(positionals[0], 'base URL of the API to record'),

@@ -5,6 +5,7 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { UsageError } from './command-line.js';
 
 type Stat = ReturnType<typeof statSync>;
 
@@ -37,5 +38,22 @@ export function reportPathProblem(path: string): string | undefined {
     if (found && !found.isDirectory()) return `${folder} is a file, not a folder`;
     if (found) return writable(folder) ? undefined : `the folder ${folder} is not writable`;
     if (dirname(folder) === folder) return `no folder of ${path} exists`;
+  }
+}
+
+/**
+ * Every report of `flag` (`--report`, `--judge-report`) can be written and is named once; else a
+ * UsageError of one line, thrown before any work.
+ */
+export function checkReportPaths(
+  flag: string,
+  reports: readonly { readonly kind: string; readonly path: string }[],
+): void {
+  const seen = new Set<string>();
+  for (const report of reports) {
+    const problem = reportPathProblem(report.path);
+    if (problem) throw new UsageError(`${flag} ${report.kind}:${report.path} cannot be written: ${problem}`);
+    if (seen.has(report.path)) throw new UsageError(`${flag} names ${report.path} twice`);
+    seen.add(report.path);
   }
 }

@@ -5,6 +5,7 @@
 
 import { importWithPeers } from '../../openapi/config/optional-peers.js';
 import {
+  BREAKS_HELP,
   parseSimulatorConfig,
   SIMULATE_USAGE,
   type SimulatorConfig,
@@ -13,8 +14,14 @@ import { applyStartSwitches, finishJudge, type JudgeOutcome } from '../../simula
 import { type StartedSimulator, startSimulator } from '../../simulator/src/start-simulator.js';
 import { printableUrl } from '../../simulator/src/store/redis-url.js';
 import type { Store } from '../../simulator/src/store/store.js';
-import type { AttemptReport } from '../../simulator/src/webhooks/retrying-delivery.js';
 import { type Command, runGuarded, UsageError } from './command-line.js';
+import { checkReportPaths } from './report-path.js';
+import { createWebhookLog, type WebhookLog } from './webhook-log.js';
+
+/** A simulator the command line started: its webhook lines' summary goes out at shutdown. */
+export interface CommandLineSimulator extends StartedSimulator {
+  readonly webhookLog: WebhookLog;
+}
 
 function webhookLine(config: SimulatorConfig): string {
   if (config.webhook === null) {
@@ -40,11 +47,6 @@ function fallbackLines(config: SimulatorConfig, simulator: StartedSimulator['sim
       `--document ${config.document}: ${theirs.length} operations the bundled document lacks, answered by Prism from its examples (no state, no rules):\n  ${theirs.join(', ')}`,
     );
   return lines;
-}
-
-function attemptLine({ tenant, payload, number, attempt, status }: AttemptReport): string {
-  const outcome = attempt.status ?? attempt.error;
-  return `webhook ${tenant} ${payload.webhook_type} ${payload.webhook_code} attempt ${number} -> ${outcome} (${attempt.duration_ms} ms): ${status}`;
 }
 
 function storeLine(config: SimulatorConfig): string {
@@ -94,8 +96,14 @@ function startLines(config: SimulatorConfig, started: StartedSimulator): string 
 export async function startFromConfig(
   config: SimulatorConfig,
   print: (line: string) => void,
-): Promise<StartedSimulator> {
+): Promise<CommandLineSimulator> {
+  // A judge report that cannot be written is found now, not at shutdown after the whole run.
+  checkReportPaths(
+    '--judge-report',
+    config.judge.reports.map(({ format, path }) => ({ kind: format, path })),
+  );
   const opened = await openStore(config.store, print);
+  const webhookLog = createWebhookLog(config.logLevel, print);
   let simulator: StartedSimulator;
   try {
     simulator = await startSimulator({
@@ -110,7 +118,7 @@ export async function startFromConfig(
       ...(config.document !== null && { document: config.document }),
       judgeProbes: { duplicates: config.judge.duplicates, forged: config.judge.forged },
       onJudgeLogError: (error) => print(error.message),
-      onWebhookAttempt: (report) => print(attemptLine(report)),
+      onWebhookAttempt: (report) => webhookLog.onAttempt(report),
       ...(opened.store ? { store: opened.store } : {}),
     });
   } catch (error) {
@@ -118,8 +126,9 @@ export async function startFromConfig(
     throw error;
   }
   // Closing the simulator closes its store's connection after the last request.
-  const started: StartedSimulator = {
+  const started: CommandLineSimulator = {
     ...simulator,
+    webhookLog,
     close: () => simulator.close().then(() => opened.close()),
   };
   await applyStartSwitches(
@@ -134,13 +143,15 @@ export async function startFromConfig(
 /** Stops a simulator started from the command line: the judge's verdicts and reports, then the socket. */
 export async function stopFromConfig(
   config: SimulatorConfig,
-  started: StartedSimulator,
+  started: CommandLineSimulator,
   print: (line: string) => void,
 ): Promise<JudgeOutcome> {
   const judged = await finishJudge(started.simulator, config.judge);
   print(judged.summary);
   for (const target of judged.written) print(`client judge report written: ${target}`);
   await started.close();
+  // After the close: the deliveries still in flight have ended.
+  print(started.webhookLog.summary());
   return judged;
 }
 
@@ -193,7 +204,7 @@ export const simulateCommand: Command['run'] = (argv) =>
       const { recordings, rest } = splitSeedFrom(argv);
       const config = parseSimulatorConfig(rest);
       if (config.help) {
-        console.log(`${SIMULATE_USAGE}\n${SEED_FROM_USAGE}`);
+        console.log(`${SIMULATE_USAGE}\n${SEED_FROM_USAGE}\n\n${BREAKS_HELP}`);
         return 0;
       }
       const started = await startFromConfig(config, (line) => console.log(line));

@@ -53,16 +53,25 @@ export function createTick(tenants: TenantSource, onFailure = reportFailure): ()
   };
 }
 
-/** Ticks every `intervalMs` of real time; returns the function that stops it. */
+/**
+ * Ticks every `intervalMs` of real time; returns the function that stops it, which resolves once the
+ * tick in flight ended (so that the store is closed after it, never under it).
+ */
 export function startClockTicker(
   tenants: TenantSource,
   intervalMs = 1000,
   onFailure?: TickFailure,
-): () => void {
+): () => Promise<void> {
   const tick = createTick(tenants, onFailure);
+  let inFlight: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
-    void tick();
+    // A tick never rejects (createTick sends failures to onFailure); the catch is a last guard, since an
+    // unhandled rejection would end the process.
+    inFlight = tick().catch(() => {});
   }, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    return inFlight;
+  };
 }

@@ -1,13 +1,18 @@
 /** A small client of the control API (`/_ofkit/`, openapi/admin.yaml) for test set-up files. */
+import type { components } from '../../openapi/generated/admin.js';
 import type { ApiKey } from './core/keys.js';
+
+/** The client judge's report on one tenant's client (`GET /_ofkit/judge/`). */
+export type ClientJudgeReport = components['schemas']['JudgeReport'];
 
 /** The control API of one running simulator, called with a tenant's key (default: the first key). */
 export interface SimulatorControl {
   /** The control API's base URL, `<url>/_ofkit/` (for a client of your own). */
   readonly url: string;
   /**
-   * Calls `<url>/_ofkit/<path>` as `key`'s tenant: a JSON body in, the parsed JSON answer out (undefined
-   * for 204). Throws an Error holding the status and the API's error array on any other answer than 2xx.
+   * Calls `<url>/_ofkit/<path>` as `key`'s tenant (`path` with or without the `/_ofkit/` prefix: `judge/`
+   * and `/_ofkit/judge/` are the same): a JSON body in, the parsed JSON answer out (undefined for 204).
+   * Throws an Error holding the status and the API's error array on any other answer than 2xx.
    */
   request<T = unknown>(method: string, path: string, body?: unknown, key?: ApiKey): Promise<T>;
   /** `POST /_ofkit/reset/`: forgets the tenant's links, records, events, scenarios and faults. */
@@ -19,8 +24,16 @@ export interface SimulatorControl {
 const basic = (key: ApiKey) =>
   `Basic ${Buffer.from(`${key.secretId}:${key.secretPassword}`).toString('base64')}`;
 
-export function createSimulatorControl(baseUrl: string, keys: readonly ApiKey[]): SimulatorControl {
-  const url = `${baseUrl}/_ofkit/`;
+/** `path` relative to the control API's base: `/_ofkit/judge/`, `_ofkit/judge/` and `judge/` alike. */
+const relativePath = (path: string) => path.replace(/^\/+/, '').replace(/^_ofkit\//, '');
+
+/** The control API at `controlUrl` (default `<baseUrl>/_ofkit/`), called with `keys` (the first by default). */
+export function createSimulatorControl(
+  baseUrl: string,
+  keys: readonly ApiKey[],
+  controlUrl = `${baseUrl}/_ofkit/`,
+): SimulatorControl {
+  const url = controlUrl.endsWith('/') ? controlUrl : `${controlUrl}/`;
   const keyOf = (key: ApiKey | undefined): ApiKey => {
     const chosen = key ?? keys[0];
     if (chosen === undefined) throw new Error('the simulator has no key of its environment');
@@ -29,15 +42,15 @@ export function createSimulatorControl(baseUrl: string, keys: readonly ApiKey[])
   async function request<T>(method: string, path: string, body?: unknown, key?: ApiKey): Promise<T> {
     const headers: Record<string, string> = { authorization: basic(keyOf(key)) };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(new URL(path.replace(/^\//, ''), url), {
+    const target = new URL(relativePath(path), url);
+    const response = await fetch(target, {
       method,
       headers,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
-    const parsed = text === '' ? undefined : (JSON.parse(text) as unknown);
-    if (!response.ok) throw new Error(`${method} ${url}${path} answered ${response.status}: ${text}`);
-    return parsed as T;
+    if (!response.ok) throw new Error(`${method} ${target} answered ${response.status}: ${text}`);
+    return (text === '' ? undefined : JSON.parse(text)) as T;
   }
   return {
     url,

@@ -1,16 +1,18 @@
 import { createServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readBundledDocument } from '../../openapi/document/bundled-documents.js';
 import {
   checkAgainstDocument,
   documentChecker,
   FIXED_NOW,
 } from '../test-support/contract-checked-simulator.js';
+import { connectSimulator, SimulatorAttachError } from './connect-simulator.js';
 import type { SimResponse } from './core/http-types.js';
 import { type StartedSimulator, startSimulator } from './start-simulator.js';
 
 const started: StartedSimulator[] = [];
 afterEach(async () => {
+  vi.unstubAllEnvs();
   await Promise.all(started.splice(0).map((simulator) => simulator.close()));
 });
 
@@ -69,5 +71,76 @@ describe('startSimulator', () => {
     const port = (busy.address() as { port: number }).port;
     await expect(startSimulator({ port })).rejects.toMatchObject({ code: 'EADDRINUSE' });
     busy.close();
+  });
+});
+
+describe('the judge and the control API of a started simulator', () => {
+  it('judge() gives the report of the first key; control.request takes paths with or without /_ofkit/', async () => {
+    const simulator = await start();
+    const key = simulator.keys[0]!;
+    const authorization = `Basic ${Buffer.from(`${key.secretId}:${key.secretPassword}`).toString('base64')}`;
+    await fetch(`${simulator.url}/api/institutions/`, { headers: { authorization } });
+    const report = await simulator.judge();
+    expect(report).toMatchObject({ tenant: key.secretId, timing: 'real', requests: 1 });
+    expect((await simulator.judge({ timing: 'order-only' })).timing).toBe('order-only');
+    for (const path of ['judge/', '/_ofkit/judge/', '_ofkit/judge/'])
+      expect(await simulator.control.request('GET', path)).toMatchObject({ requests: 1 });
+  });
+});
+
+describe('attaching to the simulator of ofkit exec', () => {
+  /** A simulator standing for exec's, and the environment exec would give its command. */
+  async function underExec(environment: 'production' | 'sandbox' = 'production') {
+    const exec = await start({ seed: 'exec-seed', environment });
+    vi.stubEnv('OFKIT_URL', exec.url);
+    vi.stubEnv('OFKIT_KEY', exec.keys[0]!.secretId);
+    vi.stubEnv('OFKIT_SECRET', exec.keys[0]!.secretPassword);
+    vi.stubEnv('OFKIT_CONTROL_URL', exec.control.url);
+    vi.stubEnv('OFKIT_SEED', exec.seed);
+    vi.stubEnv('OFKIT_ENVIRONMENT', environment);
+    return exec;
+  }
+
+  it("connectSimulator() and startSimulator({ attach: true }) reach exec's simulator, whose judge sees them", async () => {
+    const exec = await underExec();
+    const connected = await connectSimulator();
+    const attached = await startSimulator({ attach: true, seed: 'exec-seed', environment: 'production' });
+    for (const handle of [connected, attached]) {
+      expect(handle).toMatchObject({ url: exec.url, seed: 'exec-seed', environment: 'production' });
+      expect('simulator' in handle).toBe(false);
+      await handle.control.advanceClock(60);
+      await handle.close(); // exec's simulator stays up: exec stops it
+    }
+    const key = connected.keys[0]!;
+    const authorization = `Basic ${Buffer.from(`${key.secretId}:${key.secretPassword}`).toString('base64')}`;
+    expect((await fetch(`${exec.url}/api/`, { headers: { authorization } })).status).toBe(200);
+    expect((await connected.judge()).requests).toBe(1);
+    expect((await exec.judge()).requests).toBe(1);
+  });
+
+  it.each([
+    [{ environment: 'sandbox' as const }, "environment sandbox, but ofkit exec's simulator .* is production"],
+    [{ seed: 'other' }, 'seed other, but .* has seed exec-seed: ofkit exec --seed other'],
+    [{ brokenRules: ['PAGE-NAV'] }, 'brokenRules cannot apply to .*, already running'],
+    [{ realTime: () => 0, tickMs: 0 }, 'realTime, tickMs cannot apply to'],
+    [{ port: 1 }, '127.0.0.1:1, but .* listens on'],
+  ])("an option exec's simulator cannot honour is one line: %o", async (options, message) => {
+    await underExec();
+    const attaching = startSimulator({ attach: true, ...options });
+    await expect(attaching).rejects.toThrow(SimulatorAttachError);
+    await expect(attaching).rejects.toThrow(
+      new RegExp(`^startSimulator\\(\\{ attach: true \\}\\): ${message}`),
+    );
+    await expect(attaching).rejects.not.toThrow(/\n/);
+  });
+
+  it('outside ofkit exec: connectSimulator() says how to run under it; attach starts a simulator of its own', async () => {
+    vi.stubEnv('OFKIT_URL', '');
+    await expect(connectSimulator()).rejects.toThrow(
+      /^connectSimulator\(\): OFKIT_URL, .*npx ofkit exec -- <command>/,
+    );
+    const own = await startSimulator({ attach: true, realTime: () => FIXED_NOW });
+    started.push(own as StartedSimulator);
+    expect('simulator' in own).toBe(true);
   });
 });

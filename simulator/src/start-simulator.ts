@@ -1,17 +1,24 @@
 /**
  * The one way to serve the simulator over HTTP: `createSimulator` + the node adapter + the clock ticker,
  * with the body limit given once. `ofkit simulate`, `ofkit exec`, the suite's and Pact's tests, the bench
- * and users' test set-up files (vitest `globalSetup`, jest `globalSetup`) all start it here.
+ * and users' test set-up files (vitest `globalSetup`, jest `globalSetup`) all start it here. With
+ * `attach: true`, tests run under `ofkit exec` use exec's simulator instead (connect-simulator.ts).
  */
 
 import { startClockTicker } from './clock-ticker.js';
 import { DEFAULT_KEYS } from './config/simulator-config.js';
+import {
+  connectSimulator,
+  EXEC_VARIABLES,
+  judgeThrough,
+  SimulatorAttachError,
+  type SimulatorHandle,
+} from './connect-simulator.js';
 import { SNAPSHOT_IMPORT_ROUTE, SNAPSHOT_MAX_BYTES } from './control/snapshot-limits.js';
-import type { ApiKey } from './core/keys.js';
 import { closeGracefully } from './server/graceful-shutdown.js';
 import { createHttpServer, listen } from './server/http-adapter.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator.js';
-import { createSimulatorControl, type SimulatorControl } from './simulator-control.js';
+import { createSimulatorControl } from './simulator-control.js';
 
 /** The default seed of an in-process simulator: fixed, so a test run replays (pass `seed` to vary it). */
 export const DEFAULT_IN_PROCESS_SEED = 'ofkit';
@@ -31,16 +38,16 @@ export interface StartSimulatorOptions extends Partial<Omit<SimulatorOptions, 'm
    * daily refresh, async deletions); default 1000, 0 runs them only on requests and clock moves.
    */
   tickMs?: number;
+  /**
+   * Under `ofkit exec` (`OFKIT_URL` set), use exec's simulator, the one `ofkit exec --judge` judges,
+   * instead of starting one: an option it cannot honour (another environment, seed or first key; a
+   * store, breaks, a clock...) is a SimulatorAttachError. Elsewhere a simulator of its own starts.
+   */
+  attach?: boolean;
 }
 
 /** A simulator listening on a socket. */
-export interface StartedSimulator {
-  /** Base URL, e.g. `http://127.0.0.1:53127` (the API under `/api/`, `/payments/`...). */
-  readonly url: string;
-  /** The keys of the simulator's environment: `{ secretId, secretPassword, environment }`, one tenant each. */
-  readonly keys: readonly ApiKey[];
-  /** The control API (clock, reset, scenarios...), called as a tenant. */
-  readonly control: SimulatorControl;
+export interface StartedSimulator extends SimulatorHandle {
   /** The seed of ids and data (replays a run). */
   readonly seed: string;
   /** The core (`handle(request)`, tenants) for tests that need it. */
@@ -49,9 +56,54 @@ export interface StartedSimulator {
   close(): Promise<void>;
 }
 
-/** Starts an in-process simulator; resolves once it listens. Rejects (e.g. EADDRINUSE) if it cannot. */
-export async function startSimulator(options: StartSimulatorOptions = {}): Promise<StartedSimulator> {
-  const { port = 0, host = '127.0.0.1', tickMs = 1000, ...rest } = options;
+/** Why exec's simulator cannot stand for the one `options` ask for, or undefined when it can. */
+function attachProblem(options: StartSimulatorOptions, running: SimulatorHandle): string | undefined {
+  const { attach: _attach, environment, seed, keys, port, host, ...rest } = options;
+  const fixed = Object.keys(rest).filter((name) => rest[name as keyof typeof rest] !== undefined);
+  const where = `ofkit exec's simulator (${running.url})`;
+  if (fixed.length > 0)
+    return `${fixed.join(', ')} cannot apply to ${where}, already running: give them to ofkit exec's options, or leave attach out`;
+  if (environment !== undefined && environment !== running.environment)
+    return `environment ${environment}, but ${where} is ${running.environment}: ofkit exec --environment ${environment}`;
+  if (seed !== undefined && running.seed !== undefined && seed !== running.seed)
+    return `seed ${seed}, but ${where} has seed ${running.seed}: ofkit exec --seed ${seed}`;
+  const first = keys?.find((key) => key.environment === running.environment);
+  if (first && first.secretId !== running.keys[0]?.secretId)
+    return `first key ${first.secretId}, but ${where} gives ${running.keys[0]?.secretId}: ofkit exec --keys ${first.secretId}:...`;
+  const at = new URL(running.url);
+  if (
+    (port !== undefined && port !== 0 && String(port) !== at.port) ||
+    (host !== undefined && host !== at.hostname)
+  )
+    return `${host ?? at.hostname}:${port ?? at.port}, but ${where} listens on ${at.host}`;
+  return undefined;
+}
+
+/** `ofkit exec`'s simulator for `startSimulator({ attach: true })`, when the tests run under exec. */
+async function attachToExec(options: StartSimulatorOptions): Promise<SimulatorHandle | undefined> {
+  if (!options.attach || !process.env[EXEC_VARIABLES.url]) return undefined;
+  const running = await connectSimulator();
+  const problem = attachProblem(options, running);
+  if (problem) throw new SimulatorAttachError(`startSimulator({ attach: true }): ${problem}`);
+  return running;
+}
+
+/**
+ * Starts an in-process simulator; resolves once it listens. Rejects (e.g. EADDRINUSE) if it cannot.
+ * With `attach: true` under `ofkit exec`, resolves with exec's simulator instead (no core, no close).
+ */
+export function startSimulator(
+  options: StartSimulatorOptions & { attach: true },
+): Promise<StartedSimulator | SimulatorHandle>;
+export function startSimulator(options?: StartSimulatorOptions): Promise<StartedSimulator>;
+export async function startSimulator(
+  options: StartSimulatorOptions = {},
+): Promise<StartedSimulator | SimulatorHandle> {
+  return (await attachToExec(options)) ?? startOwn(options);
+}
+
+async function startOwn(options: StartSimulatorOptions): Promise<StartedSimulator> {
+  const { port = 0, host = '127.0.0.1', tickMs = 1000, attach: _attach, ...rest } = options;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const environment = options.environment ?? 'production';
   const seed = options.seed ?? DEFAULT_IN_PROCESS_SEED;
@@ -70,7 +122,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     await simulator.webhooks.close();
     throw error;
   }
-  const stopTicker = tickMs > 0 ? startClockTicker(simulator.knownTenants, tickMs) : () => {};
+  const stopTicker = tickMs > 0 ? startClockTicker(simulator.knownTenants, tickMs) : async () => {};
   const keys = Object.freeze(allKeys.filter((key) => key.environment === environment));
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -78,12 +130,13 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     // never holds the shutdown (closeGracefully bounds both).
     closing ??= closeGracefully(server, {
       before: async () => {
-        stopTicker();
+        await stopTicker();
         // The jobs this replica runs finish or go back to the store for another replica to run.
         await Promise.all([simulator.webhooks.close(), simulator.stopJobs(JOBS_GRACE_MS)]);
       },
     });
     return closing;
   };
-  return { url, keys, control: createSimulatorControl(url, keys), seed, simulator, close };
+  const control = createSimulatorControl(url, keys);
+  return { url, keys, environment, control, seed, simulator, judge: judgeThrough(control), close };
 }

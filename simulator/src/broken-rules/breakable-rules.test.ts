@@ -1,13 +1,16 @@
 /**
  * The catalogue of breakable rules: every server rule ID of the rule catalogue, each with its realistic
- * break; `--break` and `createSimulator({ brokenRules })` refuse the IDs it does not know.
+ * break and, for some, other named breaks; `--break` and `createSimulator({ brokenRules })` refuse the
+ * names it does not know; `simulate --help` and the README's teeth matrix show every break.
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RULES } from '../../../openapi/generated/rules.js';
 import { simulateCommand } from '../../../scripts/cli/simulate.js';
-import { DEFAULT_KEYS, parseSimulatorConfig } from '../config/simulator-config.js';
+import { BREAKS_HELP, DEFAULT_KEYS, parseSimulatorConfig } from '../config/simulator-config.js';
 import { createSimulator } from '../simulator.js';
 import {
+  BREAK_LISTINGS,
   BREAKABLE_RULE_IDS,
   BREAKABLE_RULES,
   parseBrokenRules,
@@ -32,9 +35,35 @@ describe('the catalogue of breakable rules', () => {
     expect([...parseBrokenRules(['PAGE-NAV', 'AUTH-TENANT'])]).toEqual(['PAGE-NAV', 'AUTH-TENANT']);
     expect(() => parseBrokenRules(['PAGE-NAV', 'NOPE'])).toThrow(UnknownRuleError);
     expect(() => parseBrokenRules(['NOPE'])).toThrow(
-      /^--break: unknown rule "NOPE"; breakable rules: AUTH-BASIC, .*PAY-SANDBOX$/,
+      /^--break: unknown rule "NOPE"; breakable rules: AUTH-BASIC, .*PAY-SANDBOX \(RULE-ID:name/,
     );
     expect(() => parseBrokenRules(['CLIENT-RETRY-5XX'])).toThrow(/unknown rule "CLIENT-RETRY-5XX"/);
+  });
+
+  it('a rule got wrong in several ways names its other breaks: RULE-ID:name', () => {
+    const named = BREAK_LISTINGS.filter((listing) => listing.name.includes(':')).map((l) => l.name);
+    expect(named).toEqual([
+      'PAGE-DEFAULT:relative-links',
+      'FILTER-LOOKUP:icontains-case',
+      'LINK-MFA-428:no-session',
+      'TAX-RETURNS-MIXED:yearly-only',
+    ]);
+    expect([...parseBrokenRules(['FILTER-LOOKUP', 'FILTER-LOOKUP:icontains-case'])]).toHaveLength(2);
+    expect(() => parseBrokenRules(['FILTER-LOOKUP:nope'])).toThrow(
+      '--break: FILTER-LOOKUP has no break "nope"; its breaks: FILTER-LOOKUP, FILTER-LOOKUP:icontains-case',
+    );
+    for (const { name, description } of BREAK_LISTINGS) {
+      expect(description, name).toMatch(/^[^\n]{10,110}$/);
+      expect(BREAKS_HELP, name).toContain(`  ${name.padEnd(35)} ${description}`);
+    }
+  });
+
+  it("the README's teeth matrix shows every break, with the catalogue's line", () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const rows = [...readme.matchAll(/^\| ([A-Z0-9-]+(?::[a-z-]+)?) \| (.+) \| caught \|$/gm)];
+    expect(rows.map(([, name, description]) => ({ name, description }))).toEqual(
+      BREAK_LISTINGS.map(({ name, description }) => ({ name, description })),
+    );
   });
 
   it('createSimulator({ brokenRules }) refuses an unknown ID', async () => {

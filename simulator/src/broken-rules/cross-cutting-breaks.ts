@@ -12,7 +12,7 @@ import {
   type BreakContext,
   type Edges,
   mapHandlerErrors,
-  type RuleBreak,
+  type RuleBreaks,
   withStages,
   wrapValidators,
 } from './edges.js';
@@ -153,6 +153,12 @@ export const CROSS_CUTTING_BREAKS = {
   'PAGE-DEFAULT': {
     description: '`next` and `previous` built from `page` and `page_size` alone, without the filters',
     policy: (policy) => ({ ...policy, lists: { ...policy.lists, pageLinksKeepQuery: false } }),
+    variants: {
+      'relative-links': {
+        description: '`next` and `previous` written relative (path and query, no scheme or host)',
+        policy: (policy) => ({ ...policy, lists: { ...policy.lists, pageLinksAbsolute: false } }),
+      },
+    },
   },
   'PAGE-MAX': {
     description: '`page` and `page_size` parsed with parseInt: `1.5` and `10e` served as 1 and 10',
@@ -179,6 +185,12 @@ export const CROSS_CUTTING_BREAKS = {
   'FILTER-LOOKUP': {
     description: '`__gt` and `__lt` compared inclusively, as `__gte` and `__lte`',
     policy: (policy) => ({ ...policy, lists: { ...policy.lists, strictBounds: 'inclusive' } }),
+    variants: {
+      'icontains-case': {
+        description: '`__icontains` compared case-sensitively (a plain `includes`)',
+        policy: (policy) => ({ ...policy, lists: { ...policy.lists, containsIgnoresCase: false } }),
+      },
+    },
   },
   'LIST-LINK-REQUIRED': {
     description: '`link` optional on every list: without it, every link of the key is listed',
@@ -206,4 +218,4 @@ export const CROSS_CUTTING_BREAKS = {
         },
       })),
   },
-} satisfies Record<string, RuleBreak>;
+} satisfies Record<string, RuleBreaks>;

@@ -3,7 +3,7 @@ import type { ApiOperation } from '../../../openapi/document/operation-index.js'
 import { isDataCollection } from '../core/collections.js';
 import type { RulePolicy } from '../core/rule-policy.js';
 import { DAY_MS } from '../core/time.js';
-import { ignoreQuery, type RuleBreak, wrapHandlers } from './edges.js';
+import { ignoreQuery, type RuleBreaks, rewriteInput, wrapHandlers } from './edges.js';
 
 const data = (policy: RulePolicy, change: Partial<RulePolicy['data']>): RulePolicy => ({
   ...policy,
@@ -23,6 +23,9 @@ function aDayStale(body: unknown): unknown {
   const read = typeof view.collected_at === 'string' ? Date.parse(view.collected_at) : Number.NaN;
   return Number.isNaN(read) ? body : { ...view, collected_at: new Date(read - DAY_MS).toISOString() };
 }
+
+/** TAX-RETURNS-MIXED: the `type` of a yearly return (the monthly ones' is `MONTHLY`). */
+const YEARLY = 'YEARLY';
 
 export const DATA_BREAKS = {
   'DATA-RETRIEVE': {
@@ -61,6 +64,16 @@ export const DATA_BREAKS = {
   'TAX-RETURNS-MIXED': {
     description: 'the `type` asked for is ignored: both kinds come back',
     policy: (policy) => data(policy, { retrievalsReadKind: false }),
+    variants: {
+      'yearly-only': {
+        description: 'the tax-return list reads the yearly returns only: monthly ones are never listed',
+        edges: (edges) =>
+          rewriteInput(edges, ['listTaxReturns'], (input) => ({
+            ...input,
+            query: { ...input.query, type: YEARLY },
+          })),
+      },
+    },
   },
   'EMPLOYMENT-METRICS-PREREQ': {
     description: 'metrics served without a prior employment record retrieval',
@@ -70,4 +83,4 @@ export const DATA_BREAKS = {
     description: 'the invoice `status` filter ignored: every invoice of the link is listed',
     edges: (edges) => ignoreQuery(edges, ['listInvoices'], 'status'),
   },
-} satisfies Record<string, RuleBreak>;
+} satisfies Record<string, RuleBreaks>;

@@ -38,6 +38,14 @@ export interface RuleBreak {
   readonly edges?: (edges: Edges, context: BreakContext) => Edges;
 }
 
+/**
+ * A rule's entry in the catalogue: its first break (`--break RULE-ID`) and, when a rule is got wrong
+ * in more than one realistic way, each other way under a short name (`--break RULE-ID:name`).
+ */
+export interface RuleBreaks extends RuleBreak {
+  readonly variants?: Readonly<Record<string, RuleBreak>>;
+}
+
 /** `edges` with the stages changed by `change`. */
 export const withStages = (edges: Edges, change: (stages: Stages) => Partial<Stages>): Edges => ({
   ...edges,

@@ -1,7 +1,9 @@
 /** The link rules broken the way real servers get them wrong (LINK-*, DELETE-RATE-LIMIT, TOKEN-WIDGET). */
+
+import type { SimResponse } from '../core/http-types.js';
 import type { RulePolicy } from '../core/rule-policy.js';
 import { DAY_MS } from '../core/time.js';
-import { ignoreHeader, type RuleBreak, rewriteEvents, wrapHandlers } from './edges.js';
+import { ignoreHeader, type RuleBreaks, rewriteEvents, withStages, wrapHandlers } from './edges.js';
 
 const links = (policy: RulePolicy, change: Partial<RulePolicy['links']>): RulePolicy => ({
   ...policy,
@@ -10,6 +12,13 @@ const links = (policy: RulePolicy, change: Partial<RulePolicy['links']>): RulePo
 
 const nextDay = (policy: RulePolicy, change: Partial<RulePolicy['links']['nextDayUpdateAfter']>) =>
   links(policy, { nextDayUpdateAfter: { ...policy.links.nextDayUpdateAfter, ...change } });
+
+/** LINK-MFA-428 broken: a 428's error items rendered without their `session`. */
+function withoutSession(response: SimResponse): SimResponse {
+  if (response.status !== 428 || !Array.isArray(response.body)) return response;
+  const items = response.body as Record<string, unknown>[];
+  return { ...response, body: items.map(({ session: _kept, ...item }) => item) };
+}
 
 export const LINK_BREAKS = {
   'LINK-REGISTER': {
@@ -25,6 +34,15 @@ export const LINK_BREAKS = {
   'LINK-MFA-428': {
     description: 'the MFA token is never compared: any token resumes a paused request',
     policy: (policy) => links(policy, { mfaTokenChecked: false }),
+    variants: {
+      'no-session': {
+        description: 'the 428 item without `session` (kept server-side): the PATCH cannot name it',
+        edges: (edges) =>
+          withStages(edges, ({ renderErrors }) => ({
+            renderErrors: (errors, requestId) => withoutSession(renderErrors(errors, requestId)),
+          })),
+      },
+    },
   },
   'LINK-ACCESS-MODE-UP': {
     description: 'single -> recurrent stored, but the next-day historical update never scheduled',
@@ -77,4 +95,4 @@ export const LINK_BREAKS = {
     description: 'a widget token that lasts a day (expires_in 86400), not a short-lived one',
     policy: (policy) => links(policy, { widgetTokenSeconds: DAY_MS / 1000 }),
   },
-} satisfies Record<string, RuleBreak>;
+} satisfies Record<string, RuleBreaks>;

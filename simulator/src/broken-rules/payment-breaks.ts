@@ -4,7 +4,7 @@ import type { CancelCutoff, RulePolicy } from '../core/rule-policy.js';
 import {
   ignoreHeader,
   ignoreQuery,
-  type RuleBreak,
+  type RuleBreaks,
   rewriteEvents,
   wrapHandlers,
   wrapValidators,
@@ -103,4 +103,4 @@ export const PAYMENT_BREAKS = {
     description: 'payment initiation left open in the sandbox',
     policy: (policy) => payments(policy, { initiationInSandbox: true }),
   },
-} satisfies Record<string, RuleBreak>;
+} satisfies Record<string, RuleBreaks>;

@@ -1,7 +1,7 @@
 /** The webhook rules broken the way real servers get them wrong (WEBHOOK-*). */
 import { DAY_MS } from '../core/time.js';
 import type { PostWebhook } from '../webhooks/delivery.js';
-import { type Edges, type RuleBreak, rewriteEvents } from './edges.js';
+import { type Edges, type RuleBreaks, rewriteEvents } from './edges.js';
 
 /** `edges` whose webhook POSTs go out changed by `change`. */
 const rewritePost = (
@@ -61,4 +61,4 @@ export const WEBHOOK_BREAKS = {
         return { ...event, data: { ...event.data, last_transaction_date: late } };
       }),
   },
-} satisfies Record<string, RuleBreak>;
+} satisfies Record<string, RuleBreaks>;

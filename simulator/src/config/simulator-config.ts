@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { parseKeyPair } from '../../../openapi/config/api-keys.js';
 import { ConfigError } from '../../../openapi/config/config-error.js';
-import { parseBrokenRules, UnknownRuleError } from '../broken-rules/breakable-rules.js';
+import { BREAK_LISTINGS, parseBrokenRules, UnknownRuleError } from '../broken-rules/breakable-rules.js';
 import type { ApiKey, Environment } from '../core/keys.js';
 import { freshSeed } from '../ids/seeded-ids.js';
 import {
@@ -15,6 +15,10 @@ import {
 import { redisUrlProblem } from '../store/redis-url.js';
 
 export type { JudgeConfig } from '../judge/judge-config.js';
+
+/** `--log-level`: the console's webhook lines, a summary at shutdown (info) or every attempt (debug). */
+export type LogLevel = 'info' | 'debug';
+const LOG_LEVELS: readonly LogLevel[] = ['info', 'debug'];
 
 export type StoreChoice = { readonly kind: 'memory' } | { readonly kind: 'redis'; readonly url: string };
 
@@ -30,12 +34,13 @@ export interface SimulatorConfig {
   readonly store: StoreChoice;
   /** `--document FILE`: a user's OpenAPI document; Prism answers the operations the bundled one lacks. */
   readonly document: string | null;
-  /** `--break RULE-ID`: rules broken on purpose, to watch the conformance suite or Pact catch it. */
+  /** `--break RULE-ID[:name]`: breaks on purpose, to watch the conformance suite or Pact catch them. */
   readonly brokenRules: readonly string[];
   /** The client judge's options (`--judge-report`, `--judge-timing`, `--fault`, `--scenario`, probes). */
   readonly judge: JudgeConfig;
   /** false with `--no-judge`: the simulator neither logs nor judges (SimulatorOptions.judge). */
   readonly judgeEnabled: boolean;
+  readonly logLevel: LogLevel;
   /** `--help`: print the usage and exit. */
   readonly help: boolean;
 }
@@ -55,10 +60,18 @@ export const SIMULATE_OPTIONS = `  -p, --port N             port (default 4010; 
   --document FILE          a newer OpenAPI document (JSON or YAML, one file): its operations the bundled
                            document lacks are answered by Prism from its examples (listed at start);
                            every other operation stays stateful
-  --break RULE-ID          break a rule on purpose (repeatable): any server rule ID of the rule catalogue
-                           (AUTH-BASIC ... PAY-SANDBOX; an unknown ID is refused with the whole list)
+  --break RULE-ID[:name]   break a rule on purpose (repeatable): a server rule ID of the rule catalogue
+                           (its first break), or RULE-ID:name (another; ofkit simulate --help lists them)
 ${JUDGE_OPTIONS}
+  --log-level L            webhook lines on the console: info (default: one summary line at shutdown)
+                           or debug (a line per delivery attempt); GET /_ofkit/events/ keeps them all
   -h, --help               this text`;
+
+/** Every break of the catalogue, one a line: what `--break` takes and what it does. */
+export const BREAKS_HELP = [
+  "Breaks (--break NAME; the README's teeth matrix shows the suite catching each):",
+  ...BREAK_LISTINGS.map(({ name, description }) => `  ${name.padEnd(35)} ${description}`),
+].join('\n');
 
 export const SIMULATE_USAGE = `Usage: ofkit simulate [options]
 ${SIMULATE_OPTIONS}`;
@@ -140,6 +153,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
       document: { type: 'string' },
       break: { type: 'string', multiple: true },
       ...JUDGE_FLAGS,
+      'log-level': { type: 'string', default: 'info' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -154,6 +168,9 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
   const keys = values.keys?.length
     ? values.keys.map((key) => ({ ...parseKeyPair(key), environment }))
     : DEFAULT_KEYS;
+  const logLevel = values['log-level'] as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`--log-level must be ${LOG_LEVELS.join(' or ')}, got "${logLevel}"`);
   const judge = parseJudge(values);
   const judgeEnabled = parseJudgeEnabled(values);
   if (judge.forged && values['webhook-bearer'] === undefined)
@@ -170,6 +187,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
     store: parseStore(values.store),
     document: values.document ?? null,
     brokenRules: Object.freeze([...knownRules(values.break ?? [])]),
+    logLevel,
     help: values.help,
   });
 }

@@ -158,7 +158,7 @@ describe('setLinkStatus', () => {
     expect(await codes()).toEqual(['LINK invalid_credentials']);
   });
 
-  it('LINK-TOKEN-REQUIRED: token_required sends the event without webhook_id; PUT credentials makes it valid', async () => {
+  it('LINK-TOKEN-REQUIRED: token_required sends the event without webhook_id; PUT credentials with the token makes it valid', async () => {
     const link = await api.register({ access_mode: 'recurrent' });
     await api.sim.simulator.webhooks.idle();
     api.receiver.received.length = 0;
@@ -167,7 +167,13 @@ describe('setLinkStatus', () => {
     const [body] = await delivered();
     expect(body).not.toHaveProperty('webhook_id');
     expect(body.data).toMatchObject({ status: 428, expiry: 600 });
-    const put = await api.sim.call('PUT', `/api/links/${link.id}/`, { body: { password: 'again' } });
+    // LINK-PUT-CREDENTIALS on a link that needs a token: the login asks for it (LINK-MFA-428), and new
+    // credentials sent with the token make the link valid.
+    const paused = await api.sim.call('PUT', `/api/links/${link.id}/`, { body: { password: 'again' } });
+    expect(paused.status).toBe(428);
+    const put = await api.sim.call('PUT', `/api/links/${link.id}/`, {
+      body: { password: 'again', token: '123456' },
+    });
     expect(put.body.status).toBe('valid');
   });
 

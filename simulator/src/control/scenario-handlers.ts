@@ -1,7 +1,7 @@
 /**
  * Scenario switches (`/_ofkit/scenarios/`): the tenant's `scenarios`, which the handlers consult with
- * `takeScenario` (registration: LINK-MFA-428 and invalid credentials; daily refresh: LINK-INVALID-CREDENTIALS,
- * LINK-TOKEN-REQUIRED).
+ * `takeScenario` (registration, credentials update, retrievals and their resumes: LINK-MFA-428; registration:
+ * invalid credentials; daily refresh: LINK-INVALID-CREDENTIALS, LINK-TOKEN-REQUIRED).
  */
 
 import { type ApiErrors, apiError } from '../core/api-error.js';
@@ -30,6 +30,7 @@ interface ScenarioRequest {
 /** Institution scenarios take `institution`, link scenarios take `link` (ScenarioName's description). */
 const TARGET_OF: Record<ScenarioName, 'institution' | 'link'> = {
   institution_requires_token: 'institution',
+  institution_requires_another_token: 'institution',
   institution_refuses_credentials: 'institution',
   next_refresh_invalid_credentials: 'link',
   next_refresh_token_required: 'link',

@@ -19,6 +19,7 @@ export interface Fault {
 
 export type ScenarioName =
   | 'institution_requires_token'
+  | 'institution_requires_another_token'
   | 'institution_refuses_credentials'
   | 'next_refresh_invalid_credentials'
   | 'next_refresh_token_required'

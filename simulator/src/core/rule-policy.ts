@@ -37,6 +37,10 @@ export interface RulePolicy {
     readonly inValues: 'all' | 'first';
     /** PAGE-DEFAULT: whether `next`/`previous` carry every parameter of the request, filters included. */
     readonly pageLinksKeepQuery: boolean;
+    /** PAGE-DEFAULT: whether `next`/`previous` are absolute URLs (else a path and query only). */
+    readonly pageLinksAbsolute: boolean;
+    /** FILTER-LOOKUP: whether `__icontains` ignores case, as its `i` says. */
+    readonly containsIgnoresCase: boolean;
   };
   readonly links: {
     /** LINK-REFRESH-COOLDOWN: how long a refreshed link refuses another refresh; null: never. */
@@ -159,6 +163,8 @@ export function defaultRulePolicy(document: ApiDocument): RulePolicy {
       strictBounds: 'exclusive',
       inValues: 'all',
       pageLinksKeepQuery: true,
+      pageLinksAbsolute: true,
+      containsIgnoresCase: true,
     },
     links: {
       refreshCooldownMs: cooldown

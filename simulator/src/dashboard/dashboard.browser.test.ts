@@ -166,6 +166,29 @@ describe.skipIf(skipBrowser)(title, { timeout: 90_000 }, () => {
     expect(await contrastOf(current)).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('ERR-500-408: with the dashboard open on a link, the faults armed for the client still reach it', async () => {
+    const created = await served.api('POST', '/api/links/', {
+      institution: 'ofbank_br_retail',
+      username: '76109277673',
+      password: 'secret',
+    });
+    const id = (created.body as { id: string }).id;
+    await served.api('POST', '/api/accounts/', { link: id });
+    for (const operation_id of ['listAccounts', 'getLink', 'listLinks'])
+      await served.api('POST', '/_ofkit/faults/', { operation_id, status: 500, count: 2 });
+    const page = await openAsTenantA();
+    await page.getByRole('link', { name: id }).click();
+    // Its accounts tab is there (the count read took no fault), and its table shows them.
+    await page.getByRole('button', { name: /^accounts/ }).click();
+    await page.getByText('accounts of the link').waitFor(WAIT);
+    await page.getByRole('link', { name: 'Scenarios & faults' }).click();
+    await page.getByRole('cell', { name: 'listAccounts' }).waitFor(WAIT);
+    const statuses = [];
+    for (const path of [`/api/accounts/?link=${id}`, `/api/links/${id}/`, '/api/links/'])
+      for (let i = 0; i < 3; i++) statuses.push((await served.api('GET', path)).status);
+    expect(statuses).toEqual([500, 500, 200, 500, 500, 200, 500, 500, 200]);
+  });
+
   it('every view opens without a console error, at 1280x800 and on a narrow window', async () => {
     const created = await served.api('POST', '/api/links/', {
       institution: 'ofbank_br_retail',

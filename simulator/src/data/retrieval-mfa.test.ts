@@ -97,12 +97,27 @@ describe('LINK-MFA-428', () => {
     );
   });
 
-  it('deleting the link drops its paused retrievals', async () => {
+  it('deleting the link drops its paused retrievals: the resume names a link that is gone, 404', async () => {
     const link = await registerLink(sim, 'mfaBank');
     const { session } = (await retrieve(sim, '/api/accounts/', link)).body[0];
     expect((await sim.call('DELETE', `/api/links/${link}/`)).status).toBe(204);
     const gone = await resume('/api/accounts/', { session, token: '123456', link });
-    expect(gone.body[0]).toMatchObject({ code: 'session_expired', field: 'session' });
+    expect(gone.status).toBe(404);
+    expect(gone.body[0]).toMatchObject({ code: 'not_found', field: 'link' });
+  });
+
+  it('a resume the institution asks another token for answers 428 again; the new session completes', async () => {
+    const link = await registerLink(sim, 'mfaBank');
+    const { session } = (await retrieve(sim, '/api/owners/', link)).body[0];
+    const institution = (await sim.call('GET', `/api/links/${link}/`)).body.institution;
+    const scenario = { scenario: 'institution_requires_another_token', institution, count: 1 };
+    await sim.call('POST', '/_ofkit/scenarios/', { body: scenario });
+    const again = await resume('/api/owners/', { session, token: '123456', link });
+    expect(again.status).toBe(428);
+    expect(again.body[0]).toMatchObject({ code: 'token_required', link });
+    expect(await count('/api/owners/', link)).toBe(0);
+    const done = await resume('/api/owners/', { session: again.body[0].session, token: '123456', link });
+    expect(done.status).toBe(201);
   });
 
   it('collections without a resume PATCH never ask (balances); other links are not asked', async () => {

@@ -78,7 +78,13 @@ async function prepare(
     resource.operations.resume !== undefined &&
     (await asksForToken(tenant, link.value))
   ) {
-    return pauseForToken(tenant, { collection: resource.path, link: link.value.id, body });
+    return pauseForToken(tenant, {
+      collection: resource.path,
+      link: link.value.id,
+      institution: String(link.value.institution),
+      operationId: resource.operations.retrieve ?? resource.path,
+      body,
+    });
   }
   const parents = await parentsOf(machine, tenant, link.value, resource, request);
   if (!parents.ok) return parents;
@@ -167,6 +173,10 @@ export function asyncRetrievalRunner(machine: RetrievalMachine): JobRunner {
 export function resumeHandler(machine: RetrievalMachine, resource: DataResource): Handler {
   return async ({ input, tenant }) => {
     const body = input.body as ResumeBody & { save_data?: boolean };
+    // LINK-REGISTER: the resume names the retrieval's link; one the tenant does not have is 404, as at
+    // the retrieval itself.
+    const named = await findOr404(tenant, LINKS, String(body.link), 'link');
+    if (!named.ok) return named;
     const paused = await resumePaused(tenant, resource.path, body);
     if (!paused.ok) return paused;
     const resumed = {

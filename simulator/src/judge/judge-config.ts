@@ -30,6 +30,7 @@ export const JUDGE_OPTIONS = `  client judge (README "Judge your client"):
                            400 (the Too Many Sessions error), on every tenant (repeatable; reset clears)
   --scenario NAME[:N]      switch an institution scenario on for every tenant, N uses or until cleared:
                            institution_requires_token (a 428 on the next registration),
+                           institution_requires_another_token (a second 428, on the next resume),
                            institution_refuses_credentials, next_charge_fails (repeatable)
   --webhook-duplicates     deliver every acknowledged event a second time, same webhook_id
   --webhook-forged         after each tenant's first acknowledged event, send one forged delivery without
@@ -65,6 +66,7 @@ export function parseJudgeEnabled(values: Record<string, unknown>): boolean {
 
 const INSTITUTION_SCENARIOS = new Set([
   'institution_requires_token',
+  'institution_requires_another_token',
   'institution_refuses_credentials',
   'next_charge_fails',
 ]);

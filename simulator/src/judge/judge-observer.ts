@@ -7,7 +7,7 @@
 import { basicAuthorization } from '../../../openapi/config/api-keys.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
 import type { ApiKey } from '../core/keys.js';
-import { fromObserver } from '../core/observer-marker.js';
+import { isDashboardCall } from '../core/observer-requests.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import type { ExchangeMeta } from '../pipeline/pipeline.js';
 import type { AttemptReport } from '../webhooks/retrying-delivery.js';
@@ -120,7 +120,7 @@ export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserve
         return response;
       }
       // The dashboard reads the API as the tenant too; its polling is not the client's behaviour.
-      if (fromObserver(request)) return response;
+      if (isDashboardCall(request)) return response;
       try {
         const tenant = options.tenantFor(meta.tenantId);
         const logged = observeRequest(

@@ -114,6 +114,49 @@ describe('LINK-MFA-428', () => {
     const noLink = await sim.call('PATCH', '/api/links/', { body: { session, token: '123456' } });
     expect(noLink.body[0]).toMatchObject({ code: 'required', field: 'link' });
   });
+
+  it('an institution that asks for another token answers the resume with a new 428, whose session completes', async () => {
+    const first = (await register({ username: 'mfa-user' })).body[0];
+    const scenario = {
+      scenario: 'institution_requires_another_token',
+      institution: 'ofbank_br_retail',
+      count: 1,
+    };
+    expect((await sim.call('POST', '/_ofkit/scenarios/', { body: scenario })).status).toBe(201);
+    const resume = (session: string) =>
+      sim.call('PATCH', '/api/links/', { body: { session, token: '123456', link: first.link } });
+    const again = await resume(first.session);
+    expect(again.status).toBe(428);
+    expect(again.body[0]).toMatchObject({ code: 'token_required', link: first.link, expiry: 600 });
+    expect(again.body[0].session).not.toBe(first.session);
+    expect((await sim.call('GET', `/api/links/${first.link}/`)).body.status).toBe('unconfirmed');
+    const done = await resume(again.body[0].session);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ id: first.link, status: 'valid' });
+  });
+
+  it('a credentials update the institution asks a token for: 428, and PATCH /api/links/ completes it', async () => {
+    const link = (await register()).body;
+    const scenario = { scenario: 'institution_requires_token', institution: 'ofbank_br_retail', count: 1 };
+    await sim.call('POST', '/_ofkit/scenarios/', { body: scenario });
+    const paused = await sim.call('PUT', `/api/links/${link.id}/`, { body: { password: 'new-secret' } });
+    expect(paused.status).toBe(428);
+    const item = paused.body[0];
+    expect(item).toMatchObject({ code: 'token_required', link: link.id, expiry: 600 });
+    const resumed = await sim.call('PATCH', '/api/links/', {
+      body: { session: item.session, token: '123456', link: link.id },
+    });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body).toMatchObject({ id: link.id, status: 'valid' });
+    // A link whose login asks for a token every time: the token sent with the PUT answers it at once.
+    const mfa = (await register({ username: 'mfa-user' })).body[0];
+    await sim.call('PATCH', '/api/links/', {
+      body: { session: mfa.session, token: '123456', link: mfa.link },
+    });
+    const put = (body: Record<string, unknown>) => sim.call('PUT', `/api/links/${mfa.link}/`, { body });
+    expect((await put({ password: 'p2' })).status).toBe(428);
+    expect((await put({ password: 'p2', token: '123456' })).status).toBe(200);
+  });
 });
 
 describe('LINK-REFRESH-202', () => {

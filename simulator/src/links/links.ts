@@ -116,13 +116,29 @@ const registerLink =
       // LINK-MFA-428 (the provider's way): the link exists from the 428 on, listed as `unconfirmed`
       // (choice) until the PATCH resumes it; no webhook until then.
       const pending = await createLink(tenant, body, 'unconfirmed');
-      return pauseForToken(tenant, { collection: LINKS, link: pending.id, body });
+      return pauseForToken(tenant, {
+        collection: LINKS,
+        link: pending.id,
+        institution: institution.name,
+        operationId: 'registerLink',
+        body,
+      });
     }
     const link = await createLink(tenant, body);
     await triggers.linkCreated(tenant, link); // WEBHOOK-HISTORICAL
     return ok(json(201, publicView(link)));
   };
 
+/** A registration paused for a token, completed: the pending link becomes `valid` (LINK-MFA-428). */
+async function confirmRegistration(triggers: LinkTriggers, tenant: TenantRuntime, pending: StoredRecord) {
+  const link = { ...pending, status: 'valid', last_accessed_at: nowIso(tenant) };
+  await tenant.store.put(LINKS, link);
+  await recordConsent(tenant, link); // the bank's consent, now authorised
+  await triggers.linkCreated(tenant, link); // WEBHOOK-HISTORICAL
+  return ok(json(200, publicView(link)));
+}
+
+/** PATCH /api/links/: resumes a registration, or a credentials update (PUT), paused for a token. */
 const resumeLinkRegistration =
   (triggers: LinkTriggers): Handler =>
   async ({ input, tenant }) => {
@@ -131,11 +147,9 @@ const resumeLinkRegistration =
     // The session dies with its link (deleteWithData), so the pending link is still there.
     const pending = await findOr404(tenant, LINKS, paused.value.link, 'link');
     if (!pending.ok) return pending;
-    const link = { ...pending.value, status: 'valid', last_accessed_at: nowIso(tenant) };
-    await tenant.store.put(LINKS, link);
-    await recordConsent(tenant, link); // the bank's consent, now authorised
-    await triggers.linkCreated(tenant, link); // WEBHOOK-HISTORICAL
-    return ok(json(200, publicView(link)));
+    if (paused.value.operationId === 'updateLinkCredentials')
+      return storeCredentials(triggers, tenant, pending.value, paused.value.body);
+    return confirmRegistration(triggers, tenant, pending.value);
   };
 
 const getLink: Handler = async ({ input, tenant }) => {
@@ -166,6 +180,40 @@ const updateLink =
     return ok(json(200, publicView(updated)));
   };
 
+/** LINK-PUT-CREDENTIALS: new credentials bring an invalid or token_required link back. */
+async function storeCredentials(
+  triggers: LinkTriggers,
+  tenant: TenantRuntime,
+  link: StoredRecord,
+  body: Body,
+) {
+  const updated = {
+    ...link,
+    status: tenant.policy.links.newCredentialsRevalidate ? 'valid' : link.status,
+    _password: body.password,
+    last_accessed_at: nowIso(tenant),
+  };
+  await tenant.store.put(LINKS, updated);
+  await triggers.credentialsUpdated(tenant, link, updated);
+  return ok(json(200, publicView(updated)));
+}
+
+/**
+ * LINK-MFA-428 on a credentials update: the link logs in with its new credentials, and the institution
+ * may ask for a token as at registration (its `token_required` feature, an `mfa` username, a link whose
+ * refresh needed one, the `institution_requires_token` switch) unless the body carries it.
+ */
+async function updateWantsToken(tenant: TenantRuntime, link: StoredRecord, body: Body): Promise<boolean> {
+  if (body.token === ACCEPTED_MFA_TOKEN) return false;
+  const institution = String(link.institution);
+  return (
+    institutionAsksForToken(institution, link._username) ||
+    link.status === 'token_required' ||
+    (body.token === undefined &&
+      (await takeScenario(tenant, 'institution_requires_token', { institution, link: String(link.id) })))
+  );
+}
+
 const updateLinkCredentials =
   (triggers: LinkTriggers): Handler =>
   async ({ input, tenant }) => {
@@ -174,16 +222,12 @@ const updateLinkCredentials =
     const body = input.body as Body;
     if (body.password === REFUSED_PASSWORD)
       return err(apiError('invalid_credentials', { field: 'password' }));
-    // LINK-PUT-CREDENTIALS: new credentials bring an invalid or token_required link back.
-    const updated = {
-      ...link.value,
-      status: tenant.policy.links.newCredentialsRevalidate ? 'valid' : link.value.status,
-      _password: body.password,
-      last_accessed_at: nowIso(tenant),
-    };
-    await tenant.store.put(LINKS, updated);
-    await triggers.credentialsUpdated(tenant, link.value, updated);
-    return ok(json(200, publicView(updated)));
+    if (await updateWantsToken(tenant, link.value, body)) {
+      const paused = { collection: LINKS, link: link.value.id, body };
+      const institution = String(link.value.institution);
+      return pauseForToken(tenant, { ...paused, institution, operationId: 'updateLinkCredentials' });
+    }
+    return storeCredentials(triggers, tenant, link.value, body);
   };
 
 const refreshLink =

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { arm } from '../core/armed-switches.js';
 import { createTenantRegistry } from '../core/tenant-registry.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { institutionAsksForToken, MFA_SESSIONS, pauseForToken, resumePaused } from './mfa-sessions.js';
@@ -15,7 +16,15 @@ const LINK = '6f1d2c3b-4a59-4e8d-9c7b-1a2b3c4d5e6f';
 
 async function paused(collection = '/api/accounts/', link: string = LINK) {
   const tenant = tenantFor();
-  const result = await pauseForToken(tenant, { collection, link, body: { link, save_data: false } });
+  const body = { link, save_data: false };
+  const request = {
+    collection,
+    link,
+    institution: 'ofbank_br_retail',
+    operationId: 'retrieveAccounts',
+    body,
+  };
+  const result = await pauseForToken(tenant, request);
   if (result.ok) throw new Error('pauseForToken must answer an error');
   return { tenant, item: result.error[0] };
 }
@@ -38,7 +47,13 @@ describe('LINK-MFA-428', () => {
     const resumed = await resumePaused(tenant, '/api/accounts/', { session, token: '123456', link: LINK });
     expect(resumed).toEqual({
       ok: true,
-      value: { collection: '/api/accounts/', link: LINK, body: { link: LINK, save_data: false } },
+      value: {
+        collection: '/api/accounts/',
+        link: LINK,
+        institution: 'ofbank_br_retail',
+        operationId: 'retrieveAccounts',
+        body: { link: LINK, save_data: false },
+      },
     });
     expect(await tenant.store.get(MFA_SESSIONS, session)).toBeUndefined();
   });
@@ -65,5 +80,36 @@ describe('LINK-MFA-428', () => {
     expect((await resume()).ok).toBe(true);
     const again = await resume();
     expect(again.ok ? 'ok' : again.error[0].code).toBe('session_expired');
+  });
+
+  it('an institution that asks for another token pauses the resumed request again, in a new session', async () => {
+    const { tenant, item } = await paused();
+    const first = String(item.extra?.session);
+    const scenario = 'institution_requires_another_token';
+    await arm(tenant, 'scenarios', {
+      id: 's1',
+      scenario,
+      institution: 'ofbank_br_retail',
+      link: null,
+      remaining: 1,
+    });
+    const again = await resumePaused(tenant, '/api/accounts/', {
+      session: first,
+      token: '123456',
+      link: LINK,
+    });
+    if (again.ok) throw new Error('the resume must pause again');
+    expect(again.error[0]).toMatchObject({ code: 'token_required', extra: { link: LINK, expiry: 600 } });
+    const second = String(again.error[0].extra?.session);
+    expect(second).not.toBe(first);
+    const done = await resumePaused(tenant, '/api/accounts/', {
+      session: second,
+      token: '123456',
+      link: LINK,
+    });
+    expect(done).toMatchObject({
+      ok: true,
+      value: { operationId: 'retrieveAccounts', body: { link: LINK } },
+    });
   });
 });

@@ -7,6 +7,7 @@
  */
 
 import { type ApiErrors, apiError } from '../core/api-error.js';
+import { takeScenario } from '../core/armed-switches.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import { institutionByName } from './institutions/catalogue.js';
@@ -17,10 +18,16 @@ export const MFA_SESSIONS = '_mfa_sessions';
 
 type Body = Record<string, unknown>;
 
-/** What was paused: the collection it must be resumed on, its link (if any) and the validated body. */
+/**
+ * What was paused: the collection it must be resumed on, its link and the link's institution, the
+ * validated body, and the operation whose effect the resume completes (a registration, a credentials
+ * update, a retrieval).
+ */
 export interface PausedRequest {
   collection: string;
   link: string;
+  institution: string;
+  operationId: string;
   body: Body;
 }
 
@@ -44,6 +51,8 @@ export async function pauseForToken(
     id: session,
     link: paused.link,
     _collection: paused.collection,
+    _institution: paused.institution,
+    _operationId: paused.operationId,
     _expiresAt: tenant.clock.now() + MFA_SESSION_SECONDS * 1000,
     _body: paused.body,
   });
@@ -77,7 +86,9 @@ export interface ResumeBody {
  * The paused request of `session` when `token` is right. An unknown or expired session, one paused on
  * another collection, or one already resumed (a session is used up once) gets 400 `session_expired`; a
  * session resumed with another `link` gets 400 `invalid` with `field: link` (choice); a wrong or missing
- * token 400 `invalid_token`, and the session stays open for another try until it expires (choice).
+ * token 400 `invalid_token`, and the session stays open for another try until it expires (choice). An
+ * institution that asks for another token (the control API's `institution_requires_another_token`)
+ * pauses the request again: a new 428 whose session the next PATCH resumes.
  */
 export async function resumePaused(
   tenant: TenantRuntime,
@@ -99,5 +110,15 @@ export async function resumePaused(
   // replicas), the second finds it gone.
   if (!(await tenant.store.take(MFA_SESSIONS, resume.session)))
     return err(apiError('session_expired', { field: 'session', rule: 'LINK-MFA-428' }));
-  return ok({ collection, link, body: paused._body as Body });
+  const request: PausedRequest = {
+    collection,
+    link,
+    institution: String(paused._institution),
+    operationId: String(paused._operationId),
+    body: paused._body as Body,
+  };
+  const target = { institution: request.institution, link };
+  if (await takeScenario(tenant, 'institution_requires_another_token', target))
+    return pauseForToken(tenant, request);
+  return ok(request);
 }

@@ -66,6 +66,22 @@ describe('ERR-404', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body[0]).toMatchObject({ code: 'not_found' });
   });
+
+  it('a path of the API without its trailing slash: 404 whose message names the path with it', async () => {
+    const links = await sim.call('GET', '/api/links');
+    expect(links.status).toBe(404);
+    expect(links.body[0]).toMatchObject({
+      code: 'not_found',
+      message: 'No resource at /api/links; the resource is /api/links/ (paths end with a slash).',
+    });
+    const detail = await sim.call('DELETE', '/api/links/5f0c1d2e-3f4a-4b5c-8d6e-7f8a9b0c1d2e');
+    expect(detail.body[0].message).toContain(
+      'the resource is /api/links/5f0c1d2e-3f4a-4b5c-8d6e-7f8a9b0c1d2e/',
+    );
+    expect((await sim.call('GET', '/api/nothing-here')).body[0].message).toBe(
+      'No resource at /api/nothing-here.',
+    );
+  });
 });
 
 describe('ERR-405', () => {

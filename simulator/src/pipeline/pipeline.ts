@@ -10,7 +10,7 @@ import { type ApiErrors, apiError } from '../core/api-error.js';
 import { useFirst } from '../core/armed-switches.js';
 import type { HandlerRegistry } from '../core/handler.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
-import { fromObserver } from '../core/observer-marker.js';
+import { isObserverRead } from '../core/observer-requests.js';
 import { err, ok, type Result } from '../core/result.js';
 import { storeFailureErrors } from '../core/store-errors.js';
 import type { TenantRuntime } from '../core/tenant.js';
@@ -132,8 +132,8 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     if (tooLarge) return err(tooLarge);
     const tenant = options.tenantFor(authenticated.value.id);
     await tenant.clock.runDue();
-    // A fault is for the client under test: the dashboard's polling must not spend it.
-    const fault = fromObserver(request) ? undefined : await takeFault(tenant, operation.operationId);
+    // An observer's read leaves the fault for the client it was armed for.
+    const fault = isObserverRead(request) ? undefined : await takeFault(tenant, operation.operationId);
     if (fault) return err(fault);
     const input = validators.get(operation.operationId)!(request, pathParams);
     if (!input.ok) return input;

@@ -17,11 +17,19 @@ export type Router = (method: string, path: string) => Result<RouteMatch, ApiErr
 
 export function createRouter(operations: Iterable<ApiOperation>): Router {
   const route = createOperationRouter(operations);
+  /** The 404's message; every path of the API ends with a slash, so a path without one names its own. */
+  const notFound = (path: string) => {
+    const slashed = `${path}/`;
+    const probe = path.endsWith('/') ? undefined : route('GET', slashed);
+    const known = probe !== undefined && (probe.found || probe.reason !== 'no-path');
+    return known
+      ? `No resource at ${path}; the resource is ${slashed} (paths end with a slash).`
+      : `No resource at ${path}.`;
+  };
   return (method, path) => {
     const outcome = route(method, path);
     if (outcome.found) return ok({ operation: outcome.operation, pathParams: outcome.pathParams });
-    if (outcome.reason === 'no-path')
-      return err(apiError('not_found', { message: `No resource at ${path}.` }));
+    if (outcome.reason === 'no-path') return err(apiError('not_found', { message: notFound(path) }));
     const allowed = outcome.allowed.join(', ');
     return err(
       apiError('method_not_allowed', {

@@ -1,27 +1,37 @@
 /**
  * LINK-MFA-428's pauses: where a request waits for the institution's MFA token. The registration at the
- * config's MFA fixture; and each retrieval that can be resumed (owners, accounts, transactions,
- * invoices: a PATCH on the collection whose body takes the `session`), made to ask for a token with the
- * control API's `institution_requires_token` switch at the link's institution, or, without the control
- * API, by a link of the MFA fixture, whose retrievals ask too. Every 428 is held to the rule's item.
+ * config's MFA fixture; each retrieval that can be resumed (owners, accounts, transactions, invoices: a
+ * PATCH on the collection whose body takes the `session`), made to ask for a token with the control
+ * API's `institution_requires_token` switch at the link's institution, or, without the control API, by
+ * a link of the MFA fixture, whose retrievals ask too; and, with the control API, a credentials update
+ * (PUT `/api/links/{id}/`) the same switch makes ask, resumed on `/api/links/`. Every 428 is held to the
+ * rule's item.
  */
 import { isObject, type JsonObject } from '../../../../openapi/document/json.js';
 import type { HttpResponse } from '../../http/http-client.js';
+import type { Registration } from '../../target/target-config.js';
 import { describeAnswer, expectStatus } from '../expect-response.js';
 import { fixtureKindFor } from '../known-values.js';
 import { isResume } from '../paused-retrieval.js';
 import { fail, isSkip, type RunContext, type SuiteContext, unmet } from '../rule.js';
 import { requiredHeaders, requiredOnly } from '../seed-collection.js';
-import { expectDocumented, LINKS } from './link-requests.js';
+import { expectDocumented, LINKS, linkUrl, registerLink } from './link-requests.js';
 
-/** A collection whose requests can pause: the registration, or a retrieval that PATCH resumes. */
+/** A request that can pause: the registration, a retrieval that PATCH resumes, a credentials update. */
 export interface Pausable {
+  /** What the rule's input names: the pausing collection, or `PUT /api/links/{id}/`. */
+  key: string;
+  /** The collection the PATCH resumes on. */
   path: string;
-  /** The operationIds of the pausing POST and of the resuming PATCH. */
+  /** The operationIds of the pausing request and of the resuming PATCH. */
   pauseId: string;
   resumeId: string;
-  /** Retrievals: the body without its link, the headers, the link to use and its institution. */
-  retrieval?: { body: JsonObject; headers: Record<string, string>; link: string; institution: string };
+  /** The institution the link is at (the resumed link must be there). */
+  institution: string;
+  /** Retrievals: the body without its link, the headers, the link to use. */
+  retrieval?: { body: JsonObject; headers: Record<string, string>; link: string };
+  /** A credentials update: the registration of the link to update (its password is the PUT's body). */
+  credentials?: Registration;
 }
 
 export interface Paused {
@@ -65,7 +75,14 @@ export function expectTokenRequired(answer: HttpResponse, what: string): Paused 
 
 /** Every collection whose requests can pause, with what a retrieval there needs. */
 export async function pausables(suite: SuiteContext, note: (text: string) => void): Promise<Pausable[]> {
-  const found: Pausable[] = [{ path: LINKS, pauseId: 'registerLink', resumeId: 'resumeLinkRegistration' }];
+  const registration = {
+    key: LINKS,
+    path: LINKS,
+    pauseId: 'registerLink',
+    resumeId: 'resumeLinkRegistration',
+    institution: suite.config.fixtures.mfa.registration.institution,
+  };
+  const found: Pausable[] = [registration, ...credentialsUpdate(suite, note)];
   const mfaLink = suite.capabilities.controlApi
     ? undefined
     : await suite.fixtures.register(suite.config.fixtures.mfa.registration);
@@ -82,23 +99,66 @@ export async function pausables(suite: SuiteContext, note: (text: string) => voi
     const body = isObject(example) ? requiredOnly(suite, retrieve, example) : {};
     const institution = suite.config.fixtures[kind].institution;
     found.push({
+      key: resume.path,
       path: resume.path,
       pauseId: retrieve.operationId,
       resumeId: resume.operationId,
-      retrieval: {
-        body: isObject(body) ? body : {},
-        headers: requiredHeaders(suite, retrieve),
-        link,
-        institution,
-      },
+      institution,
+      retrieval: { body: isObject(body) ? body : {}, headers: requiredHeaders(suite, retrieve), link },
     });
   }
   return found;
 }
 
+/** The credentials update, paused through the control API's switch (none without the control API). */
+function credentialsUpdate(suite: SuiteContext, note: (text: string) => void): Pausable[] {
+  const have = (id: string) => suite.operations.some((op) => op.operationId === id);
+  const registration = suite.config.fixtures.link;
+  if (!have('updateLinkCredentials') || typeof registration.password !== 'string') return [];
+  if (!suite.capabilities.controlApi) {
+    note('credentials updates not paused: asking for a token there needs the control API switch');
+    return [];
+  }
+  return [
+    {
+      key: `PUT ${LINKS}{id}/`,
+      path: LINKS,
+      pauseId: 'updateLinkCredentials',
+      resumeId: 'resumeLinkRegistration',
+      institution: registration.institution,
+      credentials: registration,
+    },
+  ];
+}
+
+/** Arms a control API switch at `institution` for one use (LINK-MFA-428's token questions). */
+export async function armOnce(run: RunContext, scenario: string, institution: string): Promise<void> {
+  const json = { scenario, institution, count: 1 };
+  const armed = await run.http.request({ method: 'POST', url: '/_ofkit/scenarios/', json });
+  if (armed.status >= 300) fail(`control API: POST /_ofkit/scenarios/ answered ${describeAnswer(armed)}`);
+}
+
+/** The credentials update the institution asks a token for: a new link, then its PUT, answered 428. */
+async function pauseCredentials(run: RunContext, pausable: Pausable, registration: Registration) {
+  const link = await registerLink(run, registration);
+  await armOnce(run, 'institution_requires_token', pausable.institution);
+  const url = linkUrl(link.id);
+  const answer = await run.http.request({
+    method: 'PUT',
+    url,
+    json: { password: String(registration.password) },
+  });
+  const what = `PUT ${url} (the institution asks for a token)`;
+  const paused = expectTokenRequired(answer, what);
+  expectDocumented(run, answer, pausable.pauseId, what);
+  if (paused.link !== link.id) fail(`${what}: the 428 names link ${paused.link}, not ${link.id}`);
+  return paused;
+}
+
 /** The request that pauses at `pausable`, the 428 held to the rule; the session it opened. */
 export async function pause(run: RunContext, pausable: Pausable): Promise<Paused> {
-  const { retrieval } = pausable;
+  const { retrieval, credentials } = pausable;
+  if (credentials) return pauseCredentials(run, pausable, credentials);
   if (!retrieval) {
     const json = run.config.fixtures.mfa.registration;
     const answer = await run.http.request({ method: 'POST', url: LINKS, json });
@@ -107,12 +167,8 @@ export async function pause(run: RunContext, pausable: Pausable): Promise<Paused
     expectDocumented(run, answer, pausable.pauseId, what);
     return paused;
   }
-  if (run.capabilities.controlApi) {
-    // Once, at the link's institution: the very next retrieval there asks for a token.
-    const json = { scenario: 'institution_requires_token', institution: retrieval.institution, count: 1 };
-    const armed = await run.http.request({ method: 'POST', url: '/_ofkit/scenarios/', json });
-    if (armed.status >= 300) fail(`control API: POST /_ofkit/scenarios/ answered ${describeAnswer(armed)}`);
-  }
+  // Once, at the link's institution: the very next retrieval there asks for a token.
+  if (run.capabilities.controlApi) await armOnce(run, 'institution_requires_token', pausable.institution);
   const json = { ...retrieval.body, link: retrieval.link };
   const answer = await run.http.request({
     method: 'POST',

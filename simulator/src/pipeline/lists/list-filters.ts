@@ -119,9 +119,10 @@ export function filterSpecOf(name: string, declared: FilterDeclaration = {}): Fi
 
 const listOf = (wanted: string) => wanted.split(',').map((value) => value.trim());
 
-function contains(recordValue: unknown, wanted: string): boolean {
+function contains(recordValue: unknown, wanted: string, policy: ListPolicy): boolean {
   const value = comparable(recordValue);
   if (value === undefined || value === null || typeof value === 'object') return false;
+  if (!policy.containsIgnoresCase) return String(value).includes(wanted);
   return String(value).toLowerCase().includes(wanted.toLowerCase());
 }
 
@@ -155,7 +156,7 @@ function predicateFor(
       return (record) => !values.some((value) => equals(memberOf(record), value));
     }
     case 'icontains':
-      return (record) => contains(memberOf(record), wanted);
+      return (record) => contains(memberOf(record), wanted, policy);
     case 'allin': {
       const values = listOf(wanted);
       return (record) => holdsAll(memberOf(record), values);

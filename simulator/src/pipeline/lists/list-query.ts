@@ -26,7 +26,8 @@ function pageUrl(request: SimRequest, page: number, pageSize: number, policy: Li
   const query = new URLSearchParams(policy.pageLinksKeepQuery ? request.query : '');
   query.set('page', String(page));
   query.set('page_size', String(pageSize));
-  return `${request.origin}${request.path}?${query.toString()}`;
+  const origin = policy.pageLinksAbsolute ? request.origin : '';
+  return `${origin}${request.path}?${query.toString()}`;
 }
 
 /**

@@ -7,9 +7,8 @@
  * it). Unexplained stricter ones come first, then the explained ones by reason, then the counts;
  * `--ours` and `--looser` list the other two kinds.
  *
- * `-- --refresh-facts` first rewrites the facts from the provider's published schema in
- * `../shared/reference/` (outside the project; nothing in `npm test` reads it). Without that folder it
- * says so and exits 0.
+ * `-- --refresh-facts FILE` first rewrites the facts from the provider's published schema (a JSON file a
+ * maintainer has; the project keeps only the facts it extracts, and nothing in `npm test` reads FILE).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -24,15 +23,21 @@ import {
 import type { JsonObject } from '../openapi/document/json.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const REFERENCE = resolve(ROOT, '../shared/reference/provider-schemas-1.35.0.json');
 const OURS = resolve(ROOT, 'openapi/generated/openapi.json');
 
-function refreshFacts(): boolean {
-  if (!existsSync(REFERENCE)) {
-    console.log(`No provider reference at ${REFERENCE}: the facts stay as committed.`);
+/** `--refresh-facts FILE`: the facts extracted again from the provider's schema in FILE. */
+function refreshFacts(file: string | undefined): boolean {
+  if (file === undefined || file.startsWith('--')) {
+    console.error('compare:provider: --refresh-facts needs the path of the provider schema (JSON)');
+    process.exitCode = 2;
     return false;
   }
-  const facts = extractProviderFacts(JSON.parse(readFileSync(REFERENCE, 'utf8')) as JsonObject);
+  if (!existsSync(file)) {
+    console.error(`compare:provider: no provider schema at ${file}: the facts stay as committed`);
+    process.exitCode = 2;
+    return false;
+  }
+  const facts = extractProviderFacts(JSON.parse(readFileSync(file, 'utf8')) as JsonObject);
   writeFileSync(PROVIDER_FACTS_PATH, serializeFacts(facts));
   console.log(`Wrote ${Object.keys(facts.operations).length} operations' facts to ${PROVIDER_FACTS_PATH}.`);
   return true;
@@ -45,7 +50,8 @@ function printList(title: string, list: Difference[], flag: string): void {
 }
 
 function main(): void {
-  if (process.argv.includes('--refresh-facts') && !refreshFacts()) return;
+  const refresh = process.argv.indexOf('--refresh-facts');
+  if (refresh >= 0 && !refreshFacts(process.argv[refresh + 1])) return;
   const facts = loadProviderFacts();
   const document = JSON.parse(readFileSync(OURS, 'utf8')) as JsonObject;
   const differences = compareWithProvider(document, facts);

@@ -6,6 +6,7 @@
 import { importWithPeers } from '../../openapi/config/optional-peers.js';
 import {
   BREAKS_HELP,
+  DEFAULT_KEYS,
   parseSimulatorConfig,
   SIMULATE_USAGE,
   type SimulatorConfig,
@@ -146,7 +147,17 @@ export async function stopFromConfig(
   started: CommandLineSimulator,
   print: (line: string) => void,
 ): Promise<JudgeOutcome> {
-  const judged = await finishJudge(started.simulator, config.judge);
+  // The documented default keys are public: their secrets may be printed in the evidence's export line.
+  const publicSecrets = new Map(
+    config.keys
+      .filter((key) =>
+        DEFAULT_KEYS.some(
+          (known) => known.secretId === key.secretId && known.secretPassword === key.secretPassword,
+        ),
+      )
+      .map((key) => [key.secretId, key.secretPassword]),
+  );
+  const judged = await finishJudge(started.simulator, config.judge, publicSecrets);
   print(judged.summary);
   for (const target of judged.written) print(`client judge report written: ${target}`);
   await started.close();

@@ -6,6 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { arm, type ScenarioName } from '../core/armed-switches.js';
 import type { TenantRuntime } from '../core/tenant.js';
+import { readWebhookConfig } from '../webhooks/webhook-config.js';
+import type { EvidenceSources } from './evidence-exports.js';
 import { type JudgedSimulator, judgeAll, judgeExitCode } from './judge-all.js';
 import type { JudgeConfig } from './judge-config.js';
 import type { JudgeReport } from './judge-tenant.js';
@@ -42,8 +44,28 @@ export interface JudgeOutcome {
   written: string[];
 }
 
-/** Judges every tenant, writes `--judge-report` files, and gives the console summary. */
-export async function finishJudge(simulator: JudgedSimulator, judge: JudgeConfig): Promise<JudgeOutcome> {
+/** The sources of the evidence's `export` line: public secrets given by the caller, receivers read now. */
+async function evidenceSources(
+  simulator: JudgedSimulator,
+  publicSecrets: ReadonlyMap<string, string>,
+): Promise<EvidenceSources> {
+  const receivers = new Map<string, string>();
+  for (const tenant of simulator.tenants()) {
+    const { url } = await readWebhookConfig(tenant);
+    if (url !== null) receivers.set(tenant.id, url);
+  }
+  return { publicSecret: (id) => publicSecrets.get(id), webhookUrl: (id) => receivers.get(id) };
+}
+
+/**
+ * Judges every tenant, writes `--judge-report` files, and gives the console summary. `publicSecrets`:
+ * the secrets that may be printed (the documented default keys) by key id.
+ */
+export async function finishJudge(
+  simulator: JudgedSimulator,
+  judge: JudgeConfig,
+  publicSecrets: ReadonlyMap<string, string> = new Map(),
+): Promise<JudgeOutcome> {
   if (simulator.judge === null)
     return { reports: [], summary: 'client judge: off (--no-judge)', exitCode: 0, written: [] };
   const reports = await judgeAll(simulator, judge.timing);
@@ -53,5 +75,6 @@ export async function finishJudge(simulator: JudgedSimulator, judge: JudgeConfig
     writeFileSync(path, format === 'junit' ? junitReport(reports) : jsonReport(reports));
     written.push(`${format}:${path}`);
   }
-  return { reports, summary: consoleSummary(reports), exitCode: judgeExitCode(reports), written };
+  const sources = await evidenceSources(simulator, publicSecrets);
+  return { reports, summary: consoleSummary(reports, sources), exitCode: judgeExitCode(reports), written };
 }

@@ -4,6 +4,7 @@
  * console summary. The CLI writes them; the core only builds strings.
  */
 import { type JUnitCase, type JUnitSuite, toJUnitXml } from '../../../openapi/report/to-junit-xml.js';
+import { type EvidenceSources, evidenceExport } from './evidence-exports.js';
 import type { JudgeReport } from './judge-tenant.js';
 
 export function jsonReport(reports: readonly JudgeReport[]): string {
@@ -30,17 +31,22 @@ export function junitReport(reports: readonly JudgeReport[]): string {
 
 const MARK = { followed: 'ok  ', violated: 'FAIL', not_exercised: '--  ' } as const;
 
-/** One line per rule and tenant, then the evidence of each violation. */
-export function consoleSummary(reports: readonly JudgeReport[]): string {
+/**
+ * One line per rule and tenant, then the evidence of each violation; with `sources`, the `export` line
+ * its curl lines need comes first (evidence-exports.ts), so that they run as pasted.
+ */
+export function consoleSummary(reports: readonly JudgeReport[], sources?: EvidenceSources): string {
   if (reports.length === 0) return 'client judge: no tenant made a request';
   return reports
     .map((report) => {
       const head = `client judge, tenant ${report.tenant} (${report.requests} requests, ${report.deliveries} deliveries, timing ${report.timing}):`;
+      const exported = sources && evidenceExport(report, sources);
+      const preamble = exported ? [`  the evidence below runs as pasted after:\n        ${exported}`] : [];
       const lines = report.verdicts.map((v) => {
         const evidence = v.verdict === 'violated' ? v.evidence.map((e) => `\n        ${e}`).join('') : '';
         return `  ${MARK[v.verdict]} ${v.rule.padEnd(26)} ${v.summary}${evidence}`;
       });
-      return [head, ...lines].join('\n');
+      return [head, ...preamble, ...lines].join('\n');
     })
     .join('\n\n');
 }

@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { createDocumentAjv, describeErrors } from '../../openapi/document/document-ajv.js';
 import type { JsonObject } from '../../openapi/document/json.js';
 import type { RaisedEvent } from '../src/core/events.js';
+import { withCheckDigits } from './check-digits.js';
 import { type CheckedSimulator, contractCheckedSimulator } from './contract-checked-simulator.js';
 
 export const V2 = { 'x-service-api-resource-version': 'Payments-BR.V2' };
@@ -17,21 +18,6 @@ export const DAY = 24 * HOUR;
 /** An instant given in GMT-3, as the rules state them. */
 export const gmt3 = (dateTime: string) => Date.parse(`${dateTime}-03:00`);
 
-/** Mod-11 check digits, written independently of brazilian-documents.ts. */
-function withCheckDigits(body: string, firstWeight: number, cycle: boolean): string {
-  let digits = body;
-  for (let round = 0; round < 2; round++) {
-    let sum = 0;
-    let weight = firstWeight + round;
-    for (const digit of digits) {
-      sum += Number(digit) * weight;
-      weight = cycle && weight === 2 ? 9 : weight - 1;
-    }
-    const rest = sum % 11;
-    digits += String(rest < 2 ? 0 : 11 - rest);
-  }
-  return digits;
-}
 let serial = 100;
 /** A fresh valid CPF (11 digits) each call. */
 export const nextCpf = () => withCheckDigits(String(310_000_000 + serial++), 10, false);

@@ -24,6 +24,9 @@ export interface SchemaIndex {
    * same array every time: do not change it), else undefined (the value must pick the branches).
    */
   staticChildren(parents: readonly JsonObject[], name: string): readonly JsonObject[] | undefined;
+  /** The nodes kept for a value of JSON `type` under `schema`, when its branches are told apart by type. */
+  byType(schema: JsonValue, type: string): JsonObject[] | undefined;
+  rememberByType(schema: JsonValue, type: string, nodes: JsonObject[]): void;
 }
 
 const indexes = new WeakMap<BridgeDocument, SchemaIndex>();
@@ -134,5 +137,17 @@ function createSchemaIndex(document: BridgeDocument): SchemaIndex {
     }
     return found ?? undefined;
   };
-  return { resolve, expansion, children, staticChildren };
+  const typed = new WeakMap<object, Map<string, JsonObject[]>>();
+  const byType = (schema: JsonValue, type: string) =>
+    isObject(schema) ? typed.get(schema)?.get(type) : undefined;
+  const rememberByType = (schema: JsonValue, type: string, nodes: JsonObject[]) => {
+    if (!isObject(schema)) return;
+    let perType = typed.get(schema);
+    if (perType === undefined) {
+      perType = new Map();
+      typed.set(schema, perType);
+    }
+    perType.set(type, nodes);
+  };
+  return { resolve, expansion, children, staticChildren, byType, rememberByType };
 }

@@ -12,19 +12,42 @@ import { type SchemaIndex, schemaIndex } from './schema-index.js';
 /** A step into a value: a member name or an array index. */
 export type Step = string | number;
 
-/** The schema nodes that apply to `value` under `schema` ($ref, allOf and the matching branches expanded). */
+/**
+ * The schema nodes that apply to `value` under `schema` ($ref, allOf and the matching branches expanded).
+ * When the branches were told apart by the value's JSON type alone (a nullable union, the usual case),
+ * the answer holds for every value of that type and is kept (the same array: do not change it).
+ */
 export function applicableSchemas(document: BridgeDocument, schema: JsonValue, value: unknown): JsonObject[] {
   const index = schemaIndex(document);
-  const out: JsonObject[] = [];
-  const visit = (node: JsonValue, depth: number) => {
-    const { always, choices } = index.expansion(node);
-    for (const found of always) if (!out.includes(found)) out.push(found);
-    if (depth > 16) return;
-    for (const branches of choices)
-      for (const branch of matchingBranches(document, index, branches, value)) visit(branch, depth + 1);
-  };
-  visit(schema, 0);
-  return out;
+  const type = jsonType(value);
+  const known = index.byType(schema, type);
+  if (known !== undefined) return known;
+  const expansion: Expansion = { out: [], typeOnly: true };
+  expand(document, index, schema, value, 0, expansion);
+  if (expansion.typeOnly) index.rememberByType(schema, type, expansion.out);
+  return expansion.out;
+}
+
+interface Expansion {
+  out: JsonObject[];
+  /** Whether only the value's JSON type chose among branches (no validation, no `const`). */
+  typeOnly: boolean;
+}
+
+function expand(
+  document: BridgeDocument,
+  index: SchemaIndex,
+  node: JsonValue,
+  value: unknown,
+  depth: number,
+  expansion: Expansion,
+): void {
+  const { always, choices } = index.expansion(node);
+  for (const found of always) if (!expansion.out.includes(found)) expansion.out.push(found);
+  if (depth > 16) return;
+  for (const branches of choices)
+    for (const branch of matchingBranches(document, index, branches, value, expansion))
+      expand(document, index, branch, value, depth + 1, expansion);
 }
 
 /** The JSON type of a value, as `type` names it. */
@@ -35,11 +58,22 @@ function jsonType(value: unknown): string {
   return typeof value;
 }
 
-/** Whether a branch's own `type` or `const` already rules the value out (no validation needed). */
-function excludedAtSight(index: SchemaIndex, branch: JsonValue, value: unknown): boolean {
+/**
+ * Whether a branch's own `type` or `const` already rules the value out (no validation needed); a
+ * `const` looked at marks the expansion as not chosen by type alone.
+ */
+function excludedAtSight(
+  index: SchemaIndex,
+  branch: JsonValue,
+  value: unknown,
+  expansion: Expansion,
+): boolean {
   const resolved = index.resolve(branch);
   if (!resolved) return false;
-  if ('const' in resolved && resolved.const !== value && typeof value !== 'object') return true;
+  if ('const' in resolved && typeof value !== 'object') {
+    expansion.typeOnly = false;
+    if (resolved.const !== value) return true;
+  }
   const type = resolved.type;
   if (type === undefined) return false;
   const types = Array.isArray(type) ? type : [type];
@@ -56,9 +90,11 @@ function matchingBranches(
   index: SchemaIndex,
   branches: readonly JsonValue[],
   value: unknown,
+  expansion: Expansion,
 ): readonly JsonValue[] {
-  const possible = branches.filter((branch) => !excludedAtSight(index, branch, value));
+  const possible = branches.filter((branch) => !excludedAtSight(index, branch, value, expansion));
   if (possible.length === 1) return possible;
+  expansion.typeOnly = false;
   const matching = (possible.length > 0 ? possible : branches).filter((branch) =>
     document.ajv.compile(branch)(value),
   );
@@ -81,18 +117,41 @@ export function childNodes(
   return schemas.flatMap((node) => applicableSchemas(document, node, child));
 }
 
+/** What a set of nodes documents of an object's members. */
+interface DocumentedMembers {
+  /** A free-form object, or one allowing any member: every name is documented. */
+  any: boolean;
+  names: ReadonlySet<string>;
+  patterns: readonly RegExp[];
+}
+
+const documentedCache = new WeakMap<readonly JsonObject[], DocumentedMembers>();
+
+function documentedMembers(parents: readonly JsonObject[]): DocumentedMembers {
+  let found = documentedCache.get(parents);
+  if (found !== undefined) return found;
+  const described = parents.filter((p) => isObject(p.properties) || p.additionalProperties !== undefined);
+  const names = new Set<string>();
+  const patterns: RegExp[] = [];
+  // A free-form object (no member list at all) documents whatever it holds.
+  let any = described.length === 0;
+  for (const parent of described) {
+    if (isObject(parent.properties)) for (const name of Object.keys(parent.properties)) names.add(name);
+    if (parent.additionalProperties === true || isObject(parent.additionalProperties)) any = true;
+    if (isObject(parent.patternProperties))
+      for (const source of Object.keys(parent.patternProperties)) patterns.push(new RegExp(source, 'u'));
+  }
+  found = { any, names, patterns };
+  // Lists from the schema index come back as the same array: worth keeping; others are one-offs.
+  documentedCache.set(parents, found);
+  return found;
+}
+
 /** Whether `name` is a member the parent's nodes document (named, or allowed as a map entry). */
 export function documentsMember(parents: readonly JsonObject[], name: string): boolean {
-  const described = parents.filter((p) => isObject(p.properties) || p.additionalProperties !== undefined);
-  // A free-form object (no member list at all) documents whatever it holds.
-  if (described.length === 0) return true;
-  return described.some(
-    (p) =>
-      (isObject(p.properties) && name in p.properties) ||
-      p.additionalProperties === true ||
-      isObject(p.additionalProperties) ||
-      (isObject(p.patternProperties) &&
-        Object.keys(p.patternProperties).some((re) => new RegExp(re, 'u').test(name))),
+  const documented = documentedMembers(parents);
+  return (
+    documented.any || documented.names.has(name) || documented.patterns.some((pattern) => pattern.test(name))
   );
 }
 
@@ -120,6 +179,46 @@ export function walkWithSchema(
       walk(child, childNodes(document, schemas, step, child), [...path, step]);
   };
   walk(value, applicableSchemas(document, schema, value), []);
+}
+
+/**
+ * Every object in `value` (itself included) with its schema nodes and path, depth first; scalars are
+ * not visited (nor their schemas looked up). `path` is the walk's own stack: copy it to keep it.
+ */
+export function walkObjects(
+  document: BridgeDocument,
+  schema: JsonValue,
+  value: unknown,
+  visit: (
+    object: Readonly<Record<string, unknown>>,
+    schemas: readonly JsonObject[],
+    path: readonly Step[],
+  ) => void,
+): void {
+  const path: Step[] = [];
+  const walk = (current: unknown, schemas: readonly JsonObject[]): void => {
+    if (path.length > 64) return;
+    if (Array.isArray(current)) {
+      for (let index = 0; index < current.length; index++) {
+        const item: unknown = current[index];
+        if (item === null || typeof item !== 'object') continue;
+        path.push(index);
+        walk(item, childNodes(document, schemas, index, item));
+        path.pop();
+      }
+      return;
+    }
+    const object = current as Record<string, unknown>;
+    visit(object, schemas, path);
+    for (const name in object) {
+      const member = object[name];
+      if (member === null || typeof member !== 'object') continue;
+      path.push(name);
+      walk(member, childNodes(document, schemas, name, member));
+      path.pop();
+    }
+  };
+  if (value !== null && typeof value === 'object') walk(value, applicableSchemas(document, schema, value));
 }
 
 /** The schema nodes at a JSON pointer (`/results/0/name`) of `value`. */

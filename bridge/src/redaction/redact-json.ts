@@ -5,9 +5,9 @@
  * found, by name. Copy on write: a value with nothing to redact is returned as it is, and a subtree
  * whose schema reaches no personal member is walked for credential names only.
  */
-import { isObject, type JsonObject } from '../../../openapi/document/json.js';
+import type { JsonObject } from '../../../openapi/document/json.js';
 import type { BridgeDocument } from '../document/bridge-document.js';
-import { childNodes, type Step } from '../document/schema-walk.js';
+import { childNodes } from '../document/schema-walk.js';
 import { isPersonalSchema, reachesPersonal } from './personal-members.js';
 import { isCredentialName } from './secret-places.js';
 
@@ -20,14 +20,34 @@ export interface JsonRedaction {
   pseudonym(value: string | number, kind: ValueKind, schemas: readonly JsonObject[]): string | number;
 }
 
-interface Place {
-  schemas: readonly JsonObject[];
-  /** Under a credential's name (arrays pass it to their items, objects do not). */
-  secret: boolean;
+const NOWHERE: readonly JsonObject[] = [];
+
+/** Per list of schema nodes (lists from the schema index come back as the same array): two facts. */
+interface NodeFacts {
+  /** Something to redact lies at or inside these nodes. */
+  reaches: boolean;
+  /** One of them is a personal member. */
   personal: boolean;
 }
 
-const NOWHERE: readonly JsonObject[] = [];
+const factsCache = new WeakMap<BridgeDocument, WeakMap<readonly JsonObject[], NodeFacts>>();
+
+function factsOf(document: BridgeDocument, nodes: readonly JsonObject[]): NodeFacts {
+  let perDocument = factsCache.get(document);
+  if (perDocument === undefined) {
+    perDocument = new WeakMap();
+    factsCache.set(document, perDocument);
+  }
+  let facts = perDocument.get(nodes);
+  if (facts === undefined) {
+    facts = {
+      reaches: nodes.some((node) => reachesPersonal(document, node)),
+      personal: nodes.some(isPersonalSchema),
+    };
+    perDocument.set(nodes, facts);
+  }
+  return facts;
+}
 
 /** The redacted `value` (the same reference when nothing in it is redacted). */
 export function redactJson(
@@ -35,41 +55,51 @@ export function redactJson(
   value: unknown,
   schemas: readonly JsonObject[] | undefined,
 ): unknown {
-  const { document } = redaction;
-  // Where something is to redact the schemas stay in view: a pseudonym must keep a `const` or a pattern.
-  const tracked = (nodes: readonly JsonObject[], personal: boolean) =>
-    nodes.length > 0 && (personal || nodes.some((node) => reachesPersonal(document, node)));
-  const child = (parent: Place, personal: boolean, step: Step, member: unknown, secret: boolean): Place => ({
-    schemas: tracked(parent.schemas, personal) ? childNodes(document, parent.schemas, step, member) : NOWHERE,
-    secret,
-    personal,
-  });
-  const visit = (current: unknown, place: Place): unknown => {
-    const personal = place.personal || (!redaction.keepPersonal && place.schemas.some(isPersonalSchema));
+  const { document, keepPersonal } = redaction;
+  /**
+   * `schemas`: the nodes of `current` (NOWHERE once nothing to redact lies below); `secret`: under a
+   * credential's name (arrays pass it to their items, objects do not); `inherited`: inside a personal
+   * member.
+   */
+  const visit = (
+    current: unknown,
+    nodes: readonly JsonObject[],
+    secret: boolean,
+    inherited: boolean,
+  ): unknown => {
+    const facts = nodes.length === 0 ? undefined : factsOf(document, nodes);
+    const personal = inherited || (!keepPersonal && facts !== undefined && facts.personal);
     if (typeof current === 'string' || typeof current === 'number') {
       const kind: ValueKind | undefined =
-        place.secret && typeof current === 'string' ? 'secret' : personal ? 'personal' : undefined;
-      return kind === undefined ? current : redaction.pseudonym(current, kind, place.schemas);
+        secret && typeof current === 'string' ? 'secret' : personal ? 'personal' : undefined;
+      return kind === undefined ? current : redaction.pseudonym(current, kind, nodes);
     }
+    if (current === null || typeof current !== 'object') return current;
+    // Where something is to redact the schemas stay in view: a pseudonym must keep a `const` or a pattern.
+    const tracked = facts !== undefined && (personal || facts.reaches);
     if (Array.isArray(current)) {
       let copy: unknown[] | undefined;
-      current.forEach((item, index) => {
-        const redacted = visit(item, child(place, personal, index, item, place.secret));
-        if (redacted === item) return;
+      for (let index = 0; index < current.length; index++) {
+        const item: unknown = current[index];
+        const below = tracked ? childNodes(document, nodes, index, item) : NOWHERE;
+        const redacted = visit(item, below, secret, personal);
+        if (redacted === item) continue;
         copy ??= [...current];
         copy[index] = redacted;
-      });
+      }
       return copy ?? current;
     }
-    if (!isObject(current)) return current;
+    const object = current as Record<string, unknown>;
     let copy: Record<string, unknown> | undefined;
-    for (const [name, member] of Object.entries(current)) {
-      const redacted = visit(member, child(place, personal, name, member, isCredentialName(name)));
+    for (const name in object) {
+      const member = object[name];
+      const below = tracked ? childNodes(document, nodes, name, member) : NOWHERE;
+      const redacted = visit(member, below, isCredentialName(name), personal);
       if (redacted === member) continue;
-      copy ??= { ...current };
+      copy ??= { ...object };
       copy[name] = redacted;
     }
     return copy ?? current;
   };
-  return visit(value, { schemas: schemas ?? NOWHERE, secret: false, personal: false });
+  return visit(value, schemas ?? NOWHERE, false, false);
 }

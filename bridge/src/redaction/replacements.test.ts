@@ -24,4 +24,20 @@ describe('createReplacements', () => {
     replacements.add('k', 'z');
     expect(replacements.apply('a k b')).toBe('a z b');
   });
+
+  it('finds values that start or end with punctuation, values of punctuation only, and repeats of a first run', () => {
+    const replacements = createReplacements(() => 4);
+    replacements.add('(11) 9876-5432', '(22) 1234-0000');
+    replacements.add('+55 11 91234', '+66 22 00000');
+    replacements.add('11 91234', '99 99999');
+    replacements.add('#!#!', '%%%%');
+    replacements.add('Maria Souza', 'Abcde Fghij');
+    replacements.add('Maria Souza Lima', 'Qwert Yuiop Asdf');
+    expect(replacements.apply('tel (11) 9876-5432, cel +55 11 91234; x#!#!y #!#! 11 91234')).toBe(
+      'tel (22) 1234-0000, cel +66 22 00000; x#!#!y %%%% 99 99999',
+    );
+    expect(replacements.apply('Maria Souza Lima and Maria Souza and Maria Souzas')).toBe(
+      'Qwert Yuiop Asdf and Abcde Fghij and Maria Souzas',
+    );
+  });
 });

@@ -1,63 +1,69 @@
 /**
  * The values a recording has redacted so far and their pseudonyms, replaced wherever they show up
  * again (a URL, a header, an error message that quotes a value, a name one record shows in a member the
- * document does not mark). One pass over a text finds every remembered value at once (an Aho-Corasick
- * automaton, rebuilt when values were added): a page of records costs the same whatever the number of
- * values. An occurrence counts only as a whole token: a value inside a longer run of letters or digits
- * (`123456` inside `000123456`) is another value, left alone.
+ * document does not mark). An occurrence counts only as a whole token: a value inside a longer run of
+ * letters or digits (`123456` inside `000123456`) is another value, left alone. So a value can only
+ * start where its first run of letters and digits is a whole run of the text: one pass over the text's
+ * runs, each looked up by its hash among the values' first runs, finds every occurrence, whatever the
+ * number of values (a page of records costs a scan, not a search per value).
  */
 
-interface State {
-  next: Map<number, State>;
-  fail: State | undefined;
-  /** The length of the longest value ending here (following failure links), 0 for none. */
-  match: number;
-  /** The value ending exactly here, when one does. */
-  value?: string;
-}
-
-const newState = (): State => ({ next: new Map(), fail: undefined, match: 0 });
-
-function build(values: Iterable<string>): State {
-  const root = newState();
-  for (const value of values) {
-    let state = root;
-    for (let index = 0; index < value.length; index++) {
-      const code = value.charCodeAt(index);
-      let child = state.next.get(code);
-      if (!child) {
-        child = newState();
-        state.next.set(code, child);
-      }
-      state = child;
-    }
-    state.value = value;
-    state.match = value.length;
-  }
-  const queue: State[] = [];
-  for (const child of root.next.values()) {
-    child.fail = root;
-    queue.push(child);
-  }
-  for (let state = queue.shift(); state !== undefined; state = queue.shift()) {
-    for (const [code, child] of state.next) {
-      let fail = state.fail;
-      while (fail && !fail.next.has(code)) fail = fail.fail;
-      child.fail = fail?.next.get(code) ?? root;
-      child.match = Math.max(child.match, child.fail.match);
-      queue.push(child);
-    }
-  }
-  return root;
-}
+/** Longer values (a CFDI's XML, a base64 PDF) are replaced where named, not searched for in free text. */
+const MAX_SEARCHED = 256;
 
 const isWordCode = (code: number) =>
   (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code > 127;
 
-/** Every value ending at `end` (longest first), through the failure links. */
-function* endingAt(state: State): Generator<string> {
-  for (let current: State | undefined = state; current && current.match > 0; current = current.fail)
-    if (current.value !== undefined) yield current.value;
+/** A value to search for, by its first run of word characters. */
+interface Searched {
+  value: string;
+  /** Where its first run starts, and its length. */
+  runStart: number;
+  runLength: number;
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** Hashes are kept to 30 bits: small integers are the cheapest map keys. */
+const HASH_MASK = 0x3fffffff;
+
+/** The FNV-1a hash of `text[start, end)`, over UTF-16 code units. */
+function hashOf(text: string, start: number, end: number): number {
+  let hash = FNV_OFFSET;
+  for (let index = start; index < end; index++) hash = Math.imul(hash ^ text.charCodeAt(index), FNV_PRIME);
+  return hash & HASH_MASK;
+}
+
+interface SearchIndex {
+  /** By the hash of the first run. */
+  byRun: Map<number, Searched[]>;
+  /** Which first-run lengths occur (a run of another length is not looked up). */
+  runLengths: Uint8Array;
+  /** Values without a single word character (searched for one by one; rare). */
+  unrunned: string[];
+}
+
+function buildIndex(values: Iterable<string>): SearchIndex {
+  const byRun = new Map<number, Searched[]>();
+  const runLengths = new Uint8Array(MAX_SEARCHED + 1);
+  const unrunned: string[] = [];
+  for (const value of values) {
+    let runStart = 0;
+    while (runStart < value.length && !isWordCode(value.charCodeAt(runStart))) runStart++;
+    if (runStart === value.length) {
+      unrunned.push(value);
+      continue;
+    }
+    let runEnd = runStart;
+    while (runEnd < value.length && isWordCode(value.charCodeAt(runEnd))) runEnd++;
+    const hash = hashOf(value, runStart, runEnd);
+    const list = byRun.get(hash) ?? [];
+    list.push({ value, runStart, runLength: runEnd - runStart });
+    byRun.set(hash, list);
+    runLengths[runEnd - runStart] = 1;
+  }
+  return { byRun, runLengths, unrunned };
 }
 
 export interface Replacements {
@@ -70,41 +76,63 @@ export interface Replacements {
   size(): number;
 }
 
-/** Longer values (a CFDI's XML, a base64 PDF) are replaced where named, not searched for in free text. */
-const MAX_SEARCHED = 256;
-
 export function createReplacements(minLength: (raw: string) => number): Replacements {
   const searched = (raw: string) => raw.length >= minLength(raw) && raw.length <= MAX_SEARCHED;
   const map = new Map<string, string>();
-  let root: State | undefined;
+  let index: SearchIndex | undefined;
   const isToken = (text: string, start: number, end: number) =>
     (start === 0 || !isWordCode(text.charCodeAt(start - 1))) &&
     (end === text.length || !isWordCode(text.charCodeAt(end)));
+  /** Every whole-token occurrence of a searched value in `text`, as [start, end). */
+  const occurrences = (text: string, search: SearchIndex): [number, number][] => {
+    const found: [number, number][] = [];
+    const { byRun, runLengths } = search;
+    let at = 0;
+    while (at < text.length) {
+      if (!isWordCode(text.charCodeAt(at))) {
+        at++;
+        continue;
+      }
+      const runStart = at;
+      let hash = FNV_OFFSET;
+      for (; at < text.length; at++) {
+        const code = text.charCodeAt(at);
+        if (!isWordCode(code)) break;
+        hash = Math.imul(hash ^ code, FNV_PRIME);
+      }
+      const length = at - runStart;
+      if (length > MAX_SEARCHED || runLengths[length] === 0) continue;
+      const candidates = byRun.get(hash & HASH_MASK);
+      if (candidates === undefined) continue;
+      for (const candidate of candidates) {
+        const start = runStart - candidate.runStart;
+        const end = start + candidate.value.length;
+        if (
+          candidate.runLength === length &&
+          start >= 0 &&
+          text.startsWith(candidate.value, start) &&
+          isToken(text, start, end)
+        )
+          found.push([start, end]);
+      }
+    }
+    for (const value of search.unrunned) {
+      for (let start = text.indexOf(value); start >= 0; start = text.indexOf(value, start + 1))
+        if (isToken(text, start, start + value.length)) found.push([start, start + value.length]);
+    }
+    return found;
+  };
   return {
     add(raw, pseudonym) {
       if (raw === pseudonym || map.has(raw)) return;
       map.set(raw, pseudonym);
-      if (searched(raw)) root = undefined;
+      if (searched(raw)) index = undefined;
     },
     get: (raw) => map.get(raw),
     apply(text) {
       if (map.size === 0 || text === '') return text;
-      root ??= build([...map.keys()].filter(searched));
-      const found: [start: number, end: number][] = [];
-      let state = root;
-      for (let index = 0; index < text.length; index++) {
-        const code = text.charCodeAt(index);
-        while (state !== root && !state.next.has(code)) state = state.fail ?? root;
-        state = state.next.get(code) ?? root;
-        if (state.match === 0) continue;
-        for (const value of endingAt(state)) {
-          const start = index + 1 - value.length;
-          if (isToken(text, start, index + 1)) {
-            found.push([start, index + 1]);
-            break;
-          }
-        }
-      }
+      index ??= buildIndex([...map.keys()].filter(searched));
+      const found = occurrences(text, index);
       if (found.length === 0) return text;
       // Leftmost first; of two starting together, the longer; overlaps dropped.
       found.sort((a, b) => a[0] - b[0] || b[1] - a[1]);

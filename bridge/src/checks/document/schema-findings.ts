@@ -14,7 +14,7 @@ import {
   shapingOf,
 } from '../../../../openapi/document/projected-schema.js';
 import type { BridgeDocument } from '../../document/bridge-document.js';
-import { documentsMember, memberPath, schemasAt, walkWithSchema } from '../../document/schema-walk.js';
+import { documentsMember, memberPath, schemasAt, walkObjects } from '../../document/schema-walk.js';
 import { type ExchangeView, operationName } from '../exchange-view.js';
 import { type Finding, type FindingKind, sampleOf } from '../finding.js';
 
@@ -115,14 +115,12 @@ export function undocumentedMembers(
   schema: JsonValue,
 ): Finding[] {
   const found = new Map<string, unknown>();
-  walkWithSchema(document, schema, view.responseJson, (value, schemas, path) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-    for (const [name, member] of Object.entries(value)) {
+  walkObjects(document, schema, view.responseJson, (object, schemas, path) => {
+    for (const name in object) {
       if (documentsMember(schemas, name)) continue;
       const at = memberPath([...path, name]);
-      if (!found.has(at)) found.set(at, member);
+      if (!found.has(at)) found.set(at, object[name]);
     }
-    return undefined;
   });
   return [...found].map(([member, value]) => ({
     kind: 'undocumented-member',

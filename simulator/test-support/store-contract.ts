@@ -35,6 +35,30 @@ export function runStoreContract(name: string, makeStore: (options?: StoreOption
       expect((await store.list('other', 'accounts', { link: 'L1' })).map((r) => r.id)).toEqual(['4']);
     });
 
+    it('gives a slice of a list and its length, with and without a link, past its end empty', async () => {
+      const store = makeStore();
+      const links: [string, string][] = [
+        ['1', 'L1'],
+        ['2', 'L2'],
+        ['3', 'L1'],
+        ['4', 'L1'],
+        ['5', 'L1'],
+      ];
+      for (const [id, link] of links) await store.put('t', 'tx', { id, link });
+      const ids = async (where: { link?: string }, start: number, count: number) => {
+        const slice = await store.listSlice('t', 'tx', where, start, count);
+        return { total: slice.total, ids: slice.records.map((r) => r.id) };
+      };
+      expect(await ids({ link: 'L1' }, 1, 2)).toEqual({ total: 4, ids: ['3', '4'] });
+      expect(await ids({ link: 'L1' }, 3, 10)).toEqual({ total: 4, ids: ['5'] });
+      expect(await ids({ link: 'L1' }, 4, 10)).toEqual({ total: 4, ids: [] });
+      expect(await ids({ link: 'L1' }, 0, 0)).toEqual({ total: 4, ids: [] });
+      expect(await ids({}, 0, 2)).toEqual({ total: 5, ids: ['1', '2'] });
+      expect(await ids({ link: 'none' }, 0, 10)).toEqual({ total: 0, ids: [] });
+      expect(await ids({}, 0, 10)).toEqual({ total: 5, ids: ['1', '2', '3', '4', '5'] });
+      expect((await store.listSlice('empty-tenant', 'tx', {}, 0, 10)).total).toBe(0);
+    });
+
     it('moving a record to another link re-indexes it', async () => {
       const store = makeStore();
       await store.put('t', 'x', { id: '1', link: 'L1' });

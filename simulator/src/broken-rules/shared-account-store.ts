@@ -18,6 +18,8 @@ export function sharedAccountStore(store: Store): Store {
     put: (tenant, collection, record) => store.put(scope(tenant, collection), collection, record),
     delete: (tenant, collection, id) => store.delete(scope(tenant, collection), collection, id),
     list: (tenant, collection, where) => store.list(scope(tenant, collection), collection, where),
+    listSlice: (tenant, collection, where, start, count) =>
+      store.listSlice(scope(tenant, collection), collection, where, start, count),
     deleteByLink: (tenant, collection, link) =>
       store.deleteByLink(scope(tenant, collection), collection, link),
     take: (tenant, collection, id) => store.take(scope(tenant, collection), collection, id),

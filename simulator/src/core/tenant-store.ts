@@ -8,6 +8,7 @@ import type {
   JobRecord,
   LeasedJob,
   PutCondition,
+  RecordSlice,
   Removal,
   RemovalRequest,
   SlidingWindowHit,
@@ -21,6 +22,7 @@ export interface TenantStore {
   put(collection: string, record: StoredRecord): Promise<void>;
   delete(collection: string, id: string): Promise<boolean>;
   list(collection: string, where?: { link?: string }): Promise<StoredRecord[]>;
+  listSlice(collection: string, where: { link?: string }, start: number, count: number): Promise<RecordSlice>;
   deleteByLink(collection: string, link: string): Promise<number>;
   hitSlidingWindow(key: string, now: number, windowMs: number, limit: number): Promise<SlidingWindowHit>;
   exportTenant(): Promise<TenantSnapshot>;
@@ -50,6 +52,7 @@ export function scopeStore(store: Store, tenant: string): TenantStore {
     put: (collection, record) => store.put(tenant, collection, record),
     delete: (collection, id) => store.delete(tenant, collection, id),
     list: (collection, where) => store.list(tenant, collection, where),
+    listSlice: (collection, where, start, count) => store.listSlice(tenant, collection, where, start, count),
     deleteByLink: (collection, link) => store.deleteByLink(tenant, collection, link),
     hitSlidingWindow: (key, now, windowMs, limit) =>
       store.hitSlidingWindow(tenant, key, now, windowMs, limit),

@@ -90,6 +90,18 @@ export class MemoryStore implements Store {
     return this.tenant(tenant).collection(collection).listed(where.link) as StoredRecord[];
   }
 
+  async listSlice(
+    tenant: string,
+    collection: string,
+    where: { link?: string },
+    start: number,
+    count: number,
+  ) {
+    const all = this.tenant(tenant).collection(collection).listed(where.link) as StoredRecord[];
+    const from = Math.max(0, start);
+    return { total: all.length, records: count > 0 ? all.slice(from, from + count) : [] };
+  }
+
   async deleteByLink(tenant: string, collection: string, link: string) {
     return this.tenant(tenant).deleteByLink(collection, link);
   }

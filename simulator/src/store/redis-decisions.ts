@@ -30,6 +30,8 @@ function recordArgs(record: StoredRecord): string[] {
 export class RedisDecisions {
   protected readonly records = new RecordCache();
   protected readonly readRecord = (json: string) => this.records.parse(json);
+  /** A record whose tenant, collection and id the caller knows: found again without hashing its text. */
+  protected readonly readNamedRecord = (name: string, json: string) => this.records.parseNamed(name, json);
   /** Tenants this process has put in the registry since it last forgot them. */
   private readonly registered = new Set<string>();
 

@@ -8,8 +8,28 @@ import type { StoredRecord } from './store.js';
 
 export class RecordCache {
   private readonly byText = new Map<string, StoredRecord>();
+  /** Where the caller names the record (tenant, collection, id): the text compared, never hashed. */
+  private readonly byName = new Map<string, { text: string; record: StoredRecord }>();
 
   constructor(private readonly capacity = 10_000) {}
+
+  /**
+   * The record of `text`, kept under `name`: a page's records are looked up by their short names, not by
+   * hashing each record's whole text (a page of 100 is 100 KB of it).
+   */
+  parseNamed(name: string, text: string): StoredRecord {
+    const cached = this.byName.get(name);
+    if (cached !== undefined && cached.text === text) {
+      this.byName.delete(name);
+      this.byName.set(name, cached);
+      return cached.record;
+    }
+    const record = JSON.parse(text) as StoredRecord;
+    this.byName.delete(name);
+    this.byName.set(name, { text, record });
+    if (this.byName.size > this.capacity) this.byName.delete(this.byName.keys().next().value as string);
+    return record;
+  }
 
   parse(text: string): StoredRecord {
     const cached = this.byText.get(text);

@@ -34,6 +34,31 @@ if #ids == 0 then return {} end
 return hmget_all(c .. 'rec', ids)
 `);
 
+/**
+ * ARGV[3] collection, ARGV[4] link ('' with ARGV[5] '0' for the whole collection), ARGV[6] start,
+ * ARGV[7] count: the list's length, then each record at [start, start + count) in order as its id and
+ * its JSON.
+ */
+export const LIST_SLICE = script(`
+local g = generation(false)
+if not g then return {0} end
+local c = collection(g, ARGV[3])
+local index = c .. 'ord'
+if ARGV[5] == '1' then index = c .. 'by:' .. ARGV[4] end
+local total = redis.call('ZCARD', index)
+local start = math.max(0, tonumber(ARGV[6]))
+local count = tonumber(ARGV[7])
+if count <= 0 or start >= total then return {total} end
+local ids = redis.call('ZRANGE', index, start, start + count - 1)
+local texts = hmget_all(c .. 'rec', ids)
+local out = {total}
+for i = 1, #ids do
+  out[#out + 1] = ids[i]
+  out[#out + 1] = texts[i]
+end
+return out
+`);
+
 /** ARGV[3] collection, ARGV[4] link: how many deleted. */
 export const DELETE_BY_LINK = script(`
 local g = generation(false)

@@ -10,7 +10,7 @@ import { RedisDecisions } from './redis-decisions.js';
 import { writeGeneration } from './redis-import.js';
 import { generationBase, jobMember, keyPart, tenantBase } from './redis-key-names.js';
 import { RedisLogs } from './redis-logs.js';
-import { CONSUME, DELETE, DELETE_BY_LINK, GET, LIST, PUT, TAKE } from './redis-record-scripts.js';
+import { CONSUME, DELETE, DELETE_BY_LINK, GET, LIST, LIST_SLICE, PUT, TAKE } from './redis-record-scripts.js';
 import {
   ADD_JOB,
   CLAIM_DUE_JOB,
@@ -75,6 +75,33 @@ export class RedisStore extends RedisDecisions implements Store {
     const link = where.link === undefined ? undefined : keyPart(where.link);
     const flag = link === undefined ? '0' : '1';
     return parseAll(await this.run(LIST, tenant, keyPart(collection), link ?? '', flag), this.readRecord);
+  }
+
+  async listSlice(
+    tenant: string,
+    collection: string,
+    where: { link?: string },
+    start: number,
+    count: number,
+  ) {
+    const link = where.link === undefined ? undefined : keyPart(where.link);
+    const flag = link === undefined ? '0' : '1';
+    const reply = (await this.run(
+      LIST_SLICE,
+      tenant,
+      keyPart(collection),
+      link ?? '',
+      flag,
+      String(Math.max(0, Math.floor(start))),
+      String(Math.floor(count)),
+    )) as unknown[];
+    const records: StoredRecord[] = [];
+    const prefix = `${tenant}\u0000${collection}\u0000`;
+    for (let index = 1; index + 1 < reply.length; index += 2) {
+      const json = reply[index + 1];
+      if (typeof json === 'string') records.push(this.readNamedRecord(prefix + String(reply[index]), json));
+    }
+    return { total: Number(reply[0]), records };
   }
 
   async deleteByLink(tenant: string, collection: string, link: string) {

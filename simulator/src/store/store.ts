@@ -9,6 +9,12 @@ export type StoredRecord = {
   readonly [field: string]: unknown;
 };
 
+export interface RecordSlice {
+  /** How many records the whole list holds. */
+  total: number;
+  records: StoredRecord[];
+}
+
 export interface SlidingWindowHit {
   allowed: boolean;
   /** Hits counted in the window, this one included when allowed. */
@@ -29,6 +35,17 @@ export interface Store {
    * other callers until the next change: copy it before sorting or changing it.
    */
   list(tenant: string, collection: string, where?: { link?: string }): Promise<StoredRecord[]>;
+  /**
+   * The records at positions [start, start + count) of what `list` gives, and how many `list` gives: a
+   * page leaves the store without the rest of the link's records (PAGE-NAV needs only their number).
+   */
+  listSlice(
+    tenant: string,
+    collection: string,
+    where: { link?: string },
+    start: number,
+    count: number,
+  ): Promise<RecordSlice>;
   /** Deletes every record of the collection that belongs to `link`; returns how many. */
   deleteByLink(tenant: string, collection: string, link: string): Promise<number>;
   /**

@@ -168,6 +168,13 @@ function predicateFor(
   }
 }
 
+/** Whether any member of the query filters (paging and shaping parameters do not). */
+export function hasFilters(query: Record<string, unknown>): boolean {
+  for (const [name, value] of Object.entries(query))
+    if (!NOT_FILTERS.has(name) && value !== undefined) return true;
+  return false;
+}
+
 export function filterRecords(
   records: StoredRecord[],
   query: Record<string, unknown>,

@@ -9,7 +9,7 @@ import { ok } from '../../core/result.js';
 import { type ListPolicy, specRulePolicy } from '../../core/rule-policy.js';
 import { publicJson, publicView } from '../../store/record-views.js';
 import type { StoredRecord } from '../../store/store.js';
-import { declaredFilters, filterRecords } from './list-filters.js';
+import { declaredFilters, filterRecords, hasFilters } from './list-filters.js';
 
 export const DEFAULT_PAGE_SIZE = 100; // PAGE-DEFAULT
 export const MAX_PAGE_SIZE = 1000; // PAGE-MAX: larger requests are served as 1000 (choice)
@@ -30,32 +30,61 @@ function pageUrl(request: SimRequest, page: number, pageSize: number, policy: Li
   return `${origin}${request.path}?${query.toString()}`;
 }
 
+/** Which slice of the list a page is: PAGE-DEFAULT and PAGE-MAX size it. */
+export interface PageWindow {
+  page: number;
+  pageSize: number;
+  /** The first record's position in the list (undefined below page 1: the page is empty). */
+  start: number | undefined;
+}
+
+export function pageWindow(
+  query: Record<string, unknown>,
+  policy: ListPolicy = specRulePolicy().lists,
+): PageWindow {
+  const page = typeof query.page === 'number' ? query.page : 1;
+  const asked = typeof query.page_size === 'number' ? query.page_size : DEFAULT_PAGE_SIZE;
+  const pageSize = Math.min(asked, MAX_PAGE_SIZE);
+  return { page, pageSize, start: page < 1 ? undefined : (page - 1) * pageSize + policy.firstRecordOffset };
+}
+
 /**
  * PAGE-NAV: pages are disjoint slices in order; a page past the end is empty (choice). PAGE-MAX: a page
  * below 1 (the provider's `page` states no minimum, so it is not refused) is empty too, its `next`
- * the first page (choice).
+ * the first page (choice). `results` are the window's records of a list of `total`.
  */
+export function pageOf<T>(
+  window: PageWindow,
+  total: number,
+  results: T[],
+  request: SimRequest,
+  policy: ListPolicy = specRulePolicy().lists,
+): Page<T> {
+  const { page, pageSize } = window;
+  if (window.start === undefined) {
+    const next = total > 0 ? pageUrl(request, 1, pageSize, policy) : null;
+    return { count: total, next, previous: null, results: [] };
+  }
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  return {
+    count: total,
+    next: page < lastPage ? pageUrl(request, page + 1, pageSize, policy) : null,
+    previous: page > 1 ? pageUrl(request, Math.min(page - 1, lastPage), pageSize, policy) : null,
+    results,
+  };
+}
+
+/** The page of `records` the query asks for (PAGE-NAV, PAGE-DEFAULT, PAGE-MAX). */
 export function paginate<T>(
   records: T[],
   query: Record<string, unknown>,
   request: SimRequest,
   policy: ListPolicy = specRulePolicy().lists,
 ): Page<T> {
-  const page = typeof query.page === 'number' ? query.page : 1;
-  const asked = typeof query.page_size === 'number' ? query.page_size : DEFAULT_PAGE_SIZE;
-  const pageSize = Math.min(asked, MAX_PAGE_SIZE);
-  if (page < 1) {
-    const next = records.length > 0 ? pageUrl(request, 1, pageSize, policy) : null;
-    return { count: records.length, next, previous: null, results: [] };
-  }
-  const start = (page - 1) * pageSize + policy.firstRecordOffset;
-  const lastPage = Math.max(1, Math.ceil(records.length / pageSize));
-  return {
-    count: records.length,
-    next: page < lastPage ? pageUrl(request, page + 1, pageSize, policy) : null,
-    previous: page > 1 ? pageUrl(request, Math.min(page - 1, lastPage), pageSize, policy) : null,
-    results: records.slice(start, start + pageSize),
-  };
+  const window = pageWindow(query, policy);
+  const { start } = window;
+  const results = start === undefined ? [] : records.slice(start, start + window.pageSize);
+  return pageOf(window, records.length, results, request, policy);
 }
 
 const COMMA = Buffer.from(',');
@@ -74,17 +103,44 @@ export function pageJson(page: Page<StoredRecord>): Buffer {
   return Buffer.concat(parts);
 }
 
+/**
+ * The records of a page and the list's length: without a filter only the page's records leave the store
+ * (a link may hold a million); with one, the link's records are filtered here.
+ */
+async function pageRecords(
+  { input, tenant, operation }: Parameters<Handler>[0],
+  collection: string,
+  window: PageWindow,
+): Promise<{ total: number; results: StoredRecord[] }> {
+  const link = typeof input.query.link === 'string' ? input.query.link : undefined;
+  const where = link === undefined ? {} : { link };
+  // The store already kept the link's records (indexed); only the other filters scan them.
+  const { link: _byStore, ...filters } = input.query;
+  const policy = tenant.policy.lists;
+  if (!hasFilters(filters)) {
+    if (window.start === undefined)
+      return { total: (await tenant.store.listSlice(collection, where, 0, 0)).total, results: [] };
+    const slice = await tenant.store.listSlice(collection, where, window.start, window.pageSize);
+    return { total: slice.total, results: slice.records };
+  }
+  const stored = await tenant.store.list(collection, where);
+  const kept = filterRecords(stored, filters, policy, declaredFilters(operation));
+  const { start } = window;
+  return {
+    total: kept.length,
+    results: start === undefined ? [] : kept.slice(start, start + window.pageSize),
+  };
+}
+
 /** The list handler of a stored collection: the tenant's records, filtered and paginated. */
 export function collectionList(collection: string): Handler {
-  return async ({ input, tenant, request, operation }) => {
-    const link = typeof input.query.link === 'string' ? input.query.link : undefined;
-    const stored = await tenant.store.list(collection, link === undefined ? {} : { link });
-    // The store already kept the link's records (indexed); only the other filters scan them, and only the
-    // page's records are copied without their private members (a list may hold a million).
-    const { link: _byStore, ...filters } = input.query;
+  return async (context) => {
+    const { input, tenant, request } = context;
     const policy = tenant.policy.lists;
-    const kept = filterRecords(stored, filters, policy, declaredFilters(operation));
-    const page = paginate(kept, input.query, request, policy);
+    const window = pageWindow(input.query, policy);
+    const { total, results } = await pageRecords(context, collection, window);
+    const page = pageOf(window, total, results, request, policy);
+    // Only the page's records are copied without their private members.
     const response = json(200, { ...page, results: page.results.map(publicView) });
     return ok({ ...response, serialize: () => pageJson(page) });
   };

@@ -6,4 +6,11 @@
  */
 export { MemoryStore } from './memory-store.js';
 export { RedisStore, RedisStoreError, type RedisStoreOptions } from './redis-store.js';
-export type { JobRecord, SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from './store.js';
+export type {
+  JobRecord,
+  RecordSlice,
+  SlidingWindowHit,
+  Store,
+  StoredRecord,
+  TenantSnapshot,
+} from './store.js';

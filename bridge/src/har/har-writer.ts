@@ -35,7 +35,9 @@ export async function openHarWriter(path: string, head: Omit<HarLog, 'entries'>)
       queue = queue.then(async () => {
         if (failure) return;
         try {
-          await file.write(Buffer.concat([text, CLOSING]), 0, text.length + CLOSING.length, position);
+          // Both pieces in one call, without copying the entry into a joined buffer.
+          const { bytesWritten } = await file.writev([text, CLOSING], position);
+          if (bytesWritten !== text.length + CLOSING.length) throw new Error('the HAR file took part of an entry');
           position += text.length;
         } catch (error) {
           failure = error as Error;

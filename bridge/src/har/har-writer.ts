@@ -37,7 +37,8 @@ export async function openHarWriter(path: string, head: Omit<HarLog, 'entries'>)
         try {
           // Both pieces in one call, without copying the entry into a joined buffer.
           const { bytesWritten } = await file.writev([text, CLOSING], position);
-          if (bytesWritten !== text.length + CLOSING.length) throw new Error('the HAR file took part of an entry');
+          if (bytesWritten !== text.length + CLOSING.length)
+            throw new Error('the HAR file took part of an entry');
           position += text.length;
         } catch (error) {
           failure = error as Error;

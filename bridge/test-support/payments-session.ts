@@ -5,11 +5,10 @@
  * (its charge SUCCEEDED, with its inflow), an enrollment; then every read of them, in both formats.
  */
 import { brazilianNumbers } from './brazilian-numbers.js';
+import { AURORA, businessAccount } from './sample-payments.js';
 import type { TrafficClient } from './traffic-client.js';
 
 export const V2 = { 'x-service-api-resource-version': 'Payments-BR.V2' };
-const AURORA = '375eff08-33be-4d41-8d24-13ab2c7e0632';
-const HORIZONTE = '86a1e016-7c1e-47b9-9f22-6f939c3770ba';
 /** The session's virtual instant (09:00 GMT-3), frozen. */
 export const PAYMENTS_AT = '2026-11-02T12:00:00.000Z';
 /** The confirmed authorization's first charge date: processed at 06:00 GMT-3 that day. */
@@ -31,16 +30,7 @@ async function writes(call: TrafficClient['call']): Promise<PaymentsSession> {
       customer_type: 'INDIVIDUAL',
     },
   });
-  const account = await call('POST', '/payments/br/bank-accounts/', {
-    body: {
-      type: 'BUSINESS',
-      institution: HORIZONTE,
-      agency: '0001',
-      number: next.accountNumber(),
-      account_type: 'CHECKING',
-      holder: { name: 'Padaria Pao Dourado Ltda', identifier: next.cnpj() },
-    },
-  });
+  const account = await call('POST', '/payments/br/bank-accounts/', { body: businessAccount(next) });
   const authorization = {
     customer: customer.body.id,
     beneficiary: account.body.id,

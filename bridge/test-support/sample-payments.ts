@@ -12,10 +12,11 @@ type Numbers = ReturnType<typeof brazilianNumbers>;
 
 const V2 = { 'x-service-api-resource-version': 'Payments-BR.V2' };
 /** The payment institutions of the simulator's catalogue (the payer's and the beneficiary's). */
-const AURORA = '375eff08-33be-4d41-8d24-13ab2c7e0632';
-const HORIZONTE = '86a1e016-7c1e-47b9-9f22-6f939c3770ba';
+export const AURORA = '375eff08-33be-4d41-8d24-13ab2c7e0632';
+export const HORIZONTE = '86a1e016-7c1e-47b9-9f22-6f939c3770ba';
 
-function businessAccount(next: Numbers) {
+/** A beneficiary account of a business at HORIZONTE, with fresh numbers. */
+export function businessAccount(next: Numbers) {
   return {
     type: 'BUSINESS',
     institution: HORIZONTE,

@@ -30,21 +30,17 @@ interface NodeFacts {
   personal: boolean;
 }
 
-const factsCache = new WeakMap<BridgeDocument, WeakMap<readonly JsonObject[], NodeFacts>>();
+/** By node list: a list's nodes belong to one document, so the list alone is the key. */
+const factsCache = new WeakMap<readonly JsonObject[], NodeFacts>();
 
 function factsOf(document: BridgeDocument, nodes: readonly JsonObject[]): NodeFacts {
-  let perDocument = factsCache.get(document);
-  if (perDocument === undefined) {
-    perDocument = new WeakMap();
-    factsCache.set(document, perDocument);
-  }
-  let facts = perDocument.get(nodes);
+  let facts = factsCache.get(nodes);
   if (facts === undefined) {
     facts = {
       reaches: nodes.some((node) => reachesPersonal(document, node)),
       personal: nodes.some(isPersonalSchema),
     };
-    perDocument.set(nodes, facts);
+    factsCache.set(nodes, facts);
   }
   return facts;
 }

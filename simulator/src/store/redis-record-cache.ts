@@ -19,29 +19,22 @@ export class RecordCache {
    */
   parseNamed(name: string, text: string): StoredRecord {
     const cached = this.byName.get(name);
-    if (cached !== undefined && cached.text === text) {
-      this.byName.delete(name);
-      this.byName.set(name, cached);
-      return cached.record;
-    }
-    const record = JSON.parse(text) as StoredRecord;
-    this.byName.delete(name);
-    this.byName.set(name, { text, record });
-    if (this.byName.size > this.capacity) this.byName.delete(this.byName.keys().next().value as string);
-    return record;
+    if (cached !== undefined && cached.text === text) return this.keep(this.byName, name, cached).record;
+    return this.keep(this.byName, name, { text, record: JSON.parse(text) as StoredRecord }).record;
   }
 
   parse(text: string): StoredRecord {
-    const cached = this.byText.get(text);
-    if (cached !== undefined) {
-      // Re-inserted: a Map iterates in insertion order, so the first key is the least recently used.
-      this.byText.delete(text);
-      this.byText.set(text, cached);
-      return cached;
-    }
-    const record = JSON.parse(text) as StoredRecord;
-    this.byText.set(text, record);
-    if (this.byText.size > this.capacity) this.byText.delete(this.byText.keys().next().value as string);
-    return record;
+    return this.keep(this.byText, text, this.byText.get(text) ?? (JSON.parse(text) as StoredRecord));
+  }
+
+  /**
+   * Puts `value` last under `key` (re-inserted: a Map iterates in insertion order, so the first key is
+   * the least recently used) and forgets the least recently used beyond the capacity.
+   */
+  private keep<V>(map: Map<string, V>, key: string, value: V): V {
+    map.delete(key);
+    map.set(key, value);
+    if (map.size > this.capacity) map.delete(map.keys().next().value as string);
+    return value;
   }
 }

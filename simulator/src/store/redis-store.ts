@@ -40,6 +40,10 @@ const parse = <T>(json: unknown): T | undefined => (typeof json === 'string' ? J
 const parseAll = <T>(replies: unknown, read: (json: string) => T = JSON.parse): T[] =>
   (replies as (string | null)[]).flatMap((json) => (json === null ? [] : [read(json)]));
 
+/** A list script's collection, link ('' when none) and whether the link applies. */
+const listArgs = (collection: string, where: { link?: string }): [string, string, string] =>
+  where.link === undefined ? [keyPart(collection), '', '0'] : [keyPart(collection), keyPart(where.link), '1'];
+
 export class RedisStore extends RedisDecisions implements Store {
   constructor(options: RedisStoreOptions) {
     const { url, prefix = 'ofkit:', onError, ...timeouts } = options;
@@ -72,9 +76,7 @@ export class RedisStore extends RedisDecisions implements Store {
   }
 
   async list(tenant: string, collection: string, where: { link?: string } = {}) {
-    const link = where.link === undefined ? undefined : keyPart(where.link);
-    const flag = link === undefined ? '0' : '1';
-    return parseAll(await this.run(LIST, tenant, keyPart(collection), link ?? '', flag), this.readRecord);
+    return parseAll(await this.run(LIST, tenant, ...listArgs(collection, where)), this.readRecord);
   }
 
   async listSlice(
@@ -84,14 +86,10 @@ export class RedisStore extends RedisDecisions implements Store {
     start: number,
     count: number,
   ) {
-    const link = where.link === undefined ? undefined : keyPart(where.link);
-    const flag = link === undefined ? '0' : '1';
     const reply = (await this.run(
       LIST_SLICE,
       tenant,
-      keyPart(collection),
-      link ?? '',
-      flag,
+      ...listArgs(collection, where),
       String(Math.max(0, Math.floor(start))),
       String(Math.floor(count)),
     )) as unknown[];

@@ -132,13 +132,15 @@ function holdsAll(recordValue: unknown, values: string[]): boolean {
 }
 
 /** A predicate for one query parameter, or undefined for parameters that do not filter. */
+const isFilter = (name: string, value: unknown) => !NOT_FILTERS.has(name) && value !== undefined;
+
 function predicateFor(
   name: string,
   raw: unknown,
   policy: ListPolicy,
   declared?: FilterDeclaration,
 ): ((record: StoredRecord) => boolean) | undefined {
-  if (NOT_FILTERS.has(name) || raw === undefined) return undefined;
+  if (!isFilter(name, raw)) return undefined;
   const wanted = String(raw);
   const { member, lookup } = filterSpecOf(name, declared);
   const memberOf = (record: StoredRecord) => fieldValue(record, member);
@@ -170,9 +172,7 @@ function predicateFor(
 
 /** Whether any member of the query filters (paging and shaping parameters do not). */
 export function hasFilters(query: Record<string, unknown>): boolean {
-  for (const [name, value] of Object.entries(query))
-    if (!NOT_FILTERS.has(name) && value !== undefined) return true;
-  return false;
+  return Object.entries(query).some(([name, value]) => isFilter(name, value));
 }
 
 export function filterRecords(

@@ -74,6 +74,10 @@ export function pageOf<T>(
   };
 }
 
+/** The window's records of a whole list. */
+const windowOf = <T>(records: T[], { start, pageSize }: PageWindow): T[] =>
+  start === undefined ? [] : records.slice(start, start + pageSize);
+
 /** The page of `records` the query asks for (PAGE-NAV, PAGE-DEFAULT, PAGE-MAX). */
 export function paginate<T>(
   records: T[],
@@ -82,9 +86,7 @@ export function paginate<T>(
   policy: ListPolicy = specRulePolicy().lists,
 ): Page<T> {
   const window = pageWindow(query, policy);
-  const { start } = window;
-  const results = start === undefined ? [] : records.slice(start, start + window.pageSize);
-  return pageOf(window, records.length, results, request, policy);
+  return pageOf(window, records.length, windowOf(records, window), request, policy);
 }
 
 const COMMA = Buffer.from(',');
@@ -118,18 +120,15 @@ async function pageRecords(
   const { link: _byStore, ...filters } = input.query;
   const policy = tenant.policy.lists;
   if (!hasFilters(filters)) {
-    if (window.start === undefined)
-      return { total: (await tenant.store.listSlice(collection, where, 0, 0)).total, results: [] };
-    const slice = await tenant.store.listSlice(collection, where, window.start, window.pageSize);
+    // Below page 1 the window is empty: the store gives the list's length alone.
+    const { start = 0, pageSize } = window;
+    const count = window.start === undefined ? 0 : pageSize;
+    const slice = await tenant.store.listSlice(collection, where, start, count);
     return { total: slice.total, results: slice.records };
   }
   const stored = await tenant.store.list(collection, where);
   const kept = filterRecords(stored, filters, policy, declaredFilters(operation));
-  const { start } = window;
-  return {
-    total: kept.length,
-    results: start === undefined ? [] : kept.slice(start, start + window.pageSize),
-  };
+  return { total: kept.length, results: windowOf(kept, window) };
 }
 
 /** The list handler of a stored collection: the tenant's records, filtered and paginated. */

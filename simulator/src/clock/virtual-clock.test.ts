@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testClockBacking } from '../../test-support/clock-backing.js';
+import { type TestClockBacking, testClockBacking } from '../../test-support/clock-backing.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { VirtualClock } from './virtual-clock.js';
 
@@ -94,5 +94,41 @@ describe('VirtualClock', () => {
     if (advanced.state.now === 5_010) expect(set.state.now).toBe(5_000);
     else expect([advanced.state.now, set.state.now]).toEqual([1_010, 5_000]);
     expect(a.now()).toBe(Math.max(set.state.now, advanced.state.now));
+  });
+  it('concurrent runs up to now share one run that reads the time after they came, and never overtake a move queued before them', async () => {
+    const real = manualRealTime(0);
+    const backing = testClockBacking();
+    let loads = 0;
+    const counted: TestClockBacking = {
+      ...backing,
+      loadState: () => {
+        loads += 1;
+        return backing.loadState();
+      },
+    };
+    const clock = new VirtualClock(real.read, counted);
+    const ran: number[] = [];
+    backing.define('note', (args) => void ran.push(Number(args.at)));
+    await clock.schedule(50, 'note', { at: 50 });
+    await clock.schedule(150, 'note', { at: 150 });
+    await clock.schedule(5_000, 'note', { at: 5_000 });
+    // The first run is under way (its turn started); the next three come while it runs.
+    const first = clock.runDue();
+    await Promise.resolve();
+    real.pass(100);
+    loads = 0;
+    const joined = [clock.runDue(), clock.runDue(), clock.runDue()];
+    real.pass(100);
+    await Promise.all([first, ...joined]);
+    // One run for the three, which read the time (200) when it started: the job due at 150 ran.
+    expect(loads).toBe(1);
+    expect(ran).toEqual([50, 150]);
+    // A run queued after a move waits for it: it is not the run queued before the move.
+    const before = clock.runDue();
+    const moved = clock.advance(10_000);
+    const after = clock.runDue();
+    expect(after).not.toBe(before);
+    await Promise.all([before, moved, after]);
+    expect(ran).toEqual([50, 150, 5_000]);
   });
 });

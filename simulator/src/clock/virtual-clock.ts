@@ -41,6 +41,8 @@ export class VirtualClock {
   /** The version of the stored clock last read (the compare-and-set's expected value). */
   private version: number | null = null;
   private turn: Promise<void> = Promise.resolve();
+  /** The run up to "now" waiting for its turn, which callers arriving meanwhile share (runDue). */
+  private pendingRunDue: { run: Promise<number>; turn: Promise<void> } | undefined;
 
   constructor(
     private readonly realTime: () => number,
@@ -162,13 +164,28 @@ export class VirtualClock {
    * many ran. `ran` collects which (the control API shows the jobs a move ran).
    */
   runDue(until?: number, ran?: JobInfo[]): Promise<number> {
-    return this.exclusive(async () => {
-      await this.load();
-      const { count, moved } = await this.runJobs(until ?? this.now(), ran);
-      // A clock another replica moved meanwhile stays as it moved it (the jobs ran at their instants).
-      if (moved && !(await this.saveIfUnchanged())) await this.load();
-      return count;
+    if (until !== undefined || ran !== undefined) return this.exclusive(() => this.runDueNow(until, ran));
+    // A run up to "now" that is queued and not yet started serves every caller that arrives before it
+    // starts: it reads the time when it starts, after they came, so it runs every job due when each
+    // came. Without this, a tenant's concurrent requests would each wait for a run of their own (two
+    // store round trips each, one request at a time). Only while nothing else is queued behind it, so
+    // a caller never overtakes a move it came after.
+    const pending = this.pendingRunDue;
+    if (pending !== undefined && pending.turn === this.turn) return pending.run;
+    const run = this.exclusive(() => {
+      if (this.pendingRunDue?.run === run) this.pendingRunDue = undefined;
+      return this.runDueNow(undefined, undefined);
     });
+    this.pendingRunDue = { run, turn: this.turn };
+    return run;
+  }
+
+  private async runDueNow(until: number | undefined, ran: JobInfo[] | undefined): Promise<number> {
+    await this.load();
+    const { count, moved } = await this.runJobs(until ?? this.now(), ran);
+    // A clock another replica moved meanwhile stays as it moved it (the jobs ran at their instants).
+    if (moved && !(await this.saveIfUnchanged())) await this.load();
+    return count;
   }
 
   /** Moves forward by `milliseconds`, running each job that falls due on the way. */

@@ -40,7 +40,7 @@ if ARGV[7] ~= '' then
   local hit = hit_window(g, ARGV[7], ARGV[8], ARGV[9], ARGV[10])
   if hit[1] == 0 then return {'refused', hit[2], hit[3]} end
 end
-remove(c, ARGV[4])
+remove(g, c, ARGV[4])
 for _, name in ipairs(cjson.decode(ARGV[6])) do delete_by_link(g, name, ARGV[5]) end
 if ARGV[11] ~= '' then put_record(g, ARGV[11], ARGV[12], ARGV[13], ARGV[14], ARGV[15]) end
 return {'removed', json}

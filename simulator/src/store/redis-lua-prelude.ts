@@ -11,6 +11,8 @@
  *   {P}g{N}:w:{key}            ZSET of sliding-window hits scored by virtual time
  *   {P}g{N}:colls, :wins       ZSETs of collection names and window keys, in order of creation
  *   {P}g{N}:order              counter of the order scores
+ *   {P}g{N}:writes             counter of the changes to the generation's records (a page read in two
+ *                              steps checks that none came between them: redis-store.ts listSlice)
  *   {P}seq                     HASH name -> counter (nextSequence)
  *   {P}jobs:due / :rec / :ids  ZSET member scored by `at` / HASH member -> job JSON / HASH id -> member
  *   {P}jobs:lease              HASH id -> "<token>:<expires, store ms>:<owner>" of the leased jobs
@@ -61,15 +63,19 @@ local function unindex(c, id)
     redis.call('ZREM', c .. 'by:' .. link, id)
   end
 end
-local function remove(c, id)
+-- Every change of a record counts here, so a read in two steps can tell that nothing changed between.
+local function touched(g) redis.call('INCR', g .. 'writes') end
+local function remove(g, c, id)
   if redis.call('HDEL', c .. 'rec', id) == 0 then return false end
   unindex(c, id)
+  touched(g)
   return true
 end
 -- Inserts or replaces a record; a put, new id or not, goes to the end of the order (as in memory).
 local function put_record(g, name, id, json, link, has_link)
   local c = collection(g, name)
   unindex(c, id)
+  touched(g)
   local n = redis.call('INCR', g .. 'order')
   redis.call('HSET', c .. 'rec', id, json)
   redis.call('ZADD', c .. 'ord', n, id)
@@ -90,6 +96,7 @@ local function delete_by_link(g, name, link)
     redis.call('HDEL', c .. 'lnk', id)
   end
   redis.call('DEL', index)
+  if #ids > 0 then touched(g) end
   return #ids
 end
 -- A hit at virtual time now counts while at > floor (now - windowMs); {allowed 1|0, count, oldest}.

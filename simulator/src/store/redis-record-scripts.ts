@@ -18,7 +18,7 @@ return 1
 export const DELETE = script(`
 local g = generation(false)
 if not g then return 0 end
-if remove(collection(g, ARGV[3]), ARGV[4]) then return 1 end
+if remove(g, collection(g, ARGV[3]), ARGV[4]) then return 1 end
 return 0
 `);
 
@@ -59,6 +59,27 @@ end
 return out
 `);
 
+/**
+ * The first step of a page read in two (redis-store.ts listSlice), with the arguments of LIST_SLICE: the
+ * list's length, the generation's key start, its count of record changes ('' when none yet), then the
+ * ids at [start, start + count). Record texts stay out of Lua: bringing 100 records of a page into a
+ * script cost Redis about 200 us, a plain HMGET of them 14 us.
+ */
+export const LIST_SLICE_IDS = script(`
+local g = generation(false)
+if not g then return {0} end
+local c = collection(g, ARGV[3])
+local index = c .. 'ord'
+if ARGV[5] == '1' then index = c .. 'by:' .. ARGV[4] end
+local total = redis.call('ZCARD', index)
+local start = math.max(0, tonumber(ARGV[6]))
+local count = tonumber(ARGV[7])
+if count <= 0 or start >= total then return {total} end
+local out = {total, g, redis.call('GET', g .. 'writes') or ''}
+for _, id in ipairs(redis.call('ZRANGE', index, start, start + count - 1)) do out[#out + 1] = id end
+return out
+`);
+
 /** ARGV[3] collection, ARGV[4] link: how many deleted. */
 export const DELETE_BY_LINK = script(`
 local g = generation(false)
@@ -72,7 +93,7 @@ local g = generation(false)
 if not g then return false end
 local c = collection(g, ARGV[3])
 local json = redis.call('HGET', c .. 'rec', ARGV[4])
-if json then remove(c, ARGV[4]) end
+if json then remove(g, c, ARGV[4]) end
 return json
 `);
 
@@ -115,10 +136,11 @@ if not json then return false end
 local remaining = cjson.decode(json).remaining
 if type(remaining) == 'number' then
   if remaining <= 1 then
-    remove(c, ARGV[4])
+    remove(g, c, ARGV[4])
   else
     -- HSET of an existing field: the record keeps its place in the order.
     redis.call('HSET', c .. 'rec', ARGV[4], with_remaining(json, string.format('%.17g', remaining - 1)))
+    touched(g)
   end
 end
 return json

@@ -129,6 +129,35 @@ describe.skipIf(skipRedis)(title, () => {
     });
   });
 
+  it('a page read in two steps answers as one read when another replica changes the list between them', async () => {
+    const [writer, reader] = await twoReplicas();
+    for (let i = 0; i < 6; i++) await writer.put('t', 'tx', { id: `r${i}`, link: 'L', n: i });
+    // Between the reader's two steps (ids, then the records), the writer changes what the page shows.
+    const between: (() => Promise<unknown>)[] = [
+      () => writer.put('t', 'tx', { id: 'r2', link: 'L', n: 'changed' }),
+      () => writer.delete('t', 'tx', 'r3'),
+      () => writer.deleteByLink('t', 'tx', 'L'),
+    ];
+    const connection = (reader as unknown as { connection: { command(args: string[]): Promise<unknown> } })
+      .connection;
+    const command = connection.command.bind(connection);
+    let change: (() => Promise<unknown>) | undefined;
+    connection.command = async (args) => {
+      const now = args[0] === 'HMGET' ? change : undefined;
+      change = undefined;
+      if (now) await now();
+      return command(args);
+    };
+    for (const next of between) {
+      change = next;
+      const page = await reader.listSlice('t', 'tx', { link: 'L' }, 1, 3);
+      expect(change).toBeUndefined();
+      // What one atomic read gives after the change (the change came before the page's answer).
+      const whole = await reader.list('t', 'tx', { link: 'L' });
+      expect(page).toEqual({ total: whole.length, records: whole.slice(1, 4) });
+    }
+  });
+
   it('a reader on another replica sees an import whole or not at all', async () => {
     const [writer, reader] = await twoReplicas();
     const state = (mark: string, n: number): StoredRecord[] =>

@@ -63,6 +63,6 @@ for _, name in ipairs(redis.call('ZRANGE', g .. 'colls', 0, -1)) do
   redis.call('UNLINK', c .. 'rec', c .. 'ord', c .. 'lnk')
 end
 for _, key in ipairs(redis.call('ZRANGE', g .. 'wins', 0, -1)) do redis.call('UNLINK', g .. 'w:' .. key) end
-redis.call('UNLINK', g .. 'colls', g .. 'wins', g .. 'order')
+redis.call('UNLINK', g .. 'colls', g .. 'wins', g .. 'order', g .. 'writes')
 return 1
 `);

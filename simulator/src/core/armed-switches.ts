@@ -58,16 +58,40 @@ export async function disarmAll(tenant: TenantRuntime, kind: keyof Armed): Promi
     await tenant.store.delete(COLLECTION[kind], item.id);
 }
 
+/** Per tenant and kind, the list read that callers arriving before it starts share (sharedArmed). */
+const pendingReads = new WeakMap<TenantRuntime, Partial<Record<keyof Armed, Promise<unknown[]>>>>();
+
+/**
+ * The armed items as a read that starts after the callers sharing it came: a read queued and not yet
+ * started serves every caller that arrives before it starts, so it sees everything armed before any of
+ * them came. Every request of a tenant asks for its faults: the concurrent ones (all those that waited
+ * for the same run of due jobs) make one store round trip instead of one each. The list is shared:
+ * callers only read it (the store's lists are shared the same way).
+ */
+function sharedArmed<K extends keyof Armed>(tenant: TenantRuntime, kind: K): Promise<Armed[K][]> {
+  const pending = pendingReads.get(tenant) ?? {};
+  const queued = pending[kind];
+  if (queued !== undefined) return queued as Promise<Armed[K][]>;
+  const read = Promise.resolve().then(() => {
+    delete pendingReads.get(tenant)?.[kind];
+    return listArmed(tenant, kind);
+  });
+  pending[kind] = read;
+  pendingReads.set(tenant, pending);
+  return read;
+}
+
 /**
  * Uses up one of the first armed item that `matches`; when another replica used the last use of a
- * candidate between the list and the consume, the next candidate is tried.
+ * candidate between the list and the consume, the next candidate is tried. Only the consume decides:
+ * the list only names the candidates.
  */
 export async function useFirst<K extends keyof Armed>(
   tenant: TenantRuntime,
   kind: K,
   matches: (item: Armed[K]) => boolean,
 ): Promise<Armed[K] | undefined> {
-  for (const item of await listArmed(tenant, kind)) {
+  for (const item of await sharedArmed(tenant, kind)) {
     if (!matches(item)) continue;
     const used = await tenant.store.consume(COLLECTION[kind], item.id);
     if (used) return used as unknown as Armed[K];

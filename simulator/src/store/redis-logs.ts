@@ -14,29 +14,37 @@ import { type LuaScript, luaScript, type RedisConnection } from './redis-connect
 import { keyPart, tenantBase } from './redis-key-names.js';
 import type { LogBounds, LoggedEntry, LogPage } from './store.js';
 
-/** KEYS = list, hash; ARGV = entry, most entries, most bytes, log name. Returns the entry's number. */
+/**
+ * KEYS = the hash; ARGV = the tenant's base, then per entry: log name, entry, most entries, most bytes.
+ * Appends the entries in their order; returns their numbers.
+ */
 const APPEND = luaScript(`
-local seq = redis.call('HINCRBY', KEYS[2], 'seq', 1)
-local size = #ARGV[1]
-local most, budget = tonumber(ARGV[2]), tonumber(ARGV[3])
-if size > budget or most <= 0 then
-  redis.call('HINCRBY', KEYS[2], ARGV[4] .. ':dropped', 1)
-  return seq
+local numbers = {}
+for i = 2, #ARGV, 4 do
+  local name, entry, most, budget = ARGV[i], ARGV[i + 1], tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3])
+  local list = ARGV[1] .. 'log:' .. name
+  local seq = redis.call('HINCRBY', KEYS[1], 'seq', 1)
+  numbers[#numbers + 1] = seq
+  local size = #entry
+  if size > budget or most <= 0 then
+    redis.call('HINCRBY', KEYS[1], name .. ':dropped', 1)
+  else
+    local count = redis.call('RPUSH', list, seq .. ':' .. entry)
+    local total = redis.call('HINCRBY', KEYS[1], name .. ':size', size)
+    local dropped = 0
+    while count > most or total > budget do
+      local oldest = redis.call('LPOP', list)
+      total = total - (#oldest - #string.match(oldest, '^%d+:'))
+      count = count - 1
+      dropped = dropped + 1
+    end
+    if dropped > 0 then
+      redis.call('HSET', KEYS[1], name .. ':size', total)
+      redis.call('HINCRBY', KEYS[1], name .. ':dropped', dropped)
+    end
+  end
 end
-local count = redis.call('RPUSH', KEYS[1], seq .. ':' .. ARGV[1])
-local total = redis.call('HINCRBY', KEYS[2], ARGV[4] .. ':size', size)
-local dropped = 0
-while count > most or total > budget do
-  local oldest = redis.call('LPOP', KEYS[1])
-  total = total - (#oldest - #string.match(oldest, '^%d+:'))
-  count = count - 1
-  dropped = dropped + 1
-end
-if dropped > 0 then
-  redis.call('HSET', KEYS[2], ARGV[4] .. ':size', total)
-  redis.call('HINCRBY', KEYS[2], ARGV[4] .. ':dropped', dropped)
-end
-return seq
+return numbers
 `);
 
 /**
@@ -65,24 +73,60 @@ redis.call('DEL', KEYS[1])
 return 1
 `);
 
+interface AppendBatch {
+  /** Four arguments per entry (APPEND's). */
+  args: string[];
+  waiting: { resolve: (seq: number) => void; reject: (error: unknown) => void }[];
+}
+
 export class RedisLogs {
   /** Per tenant, the scripts Redis has run for it (so the tenant's node has them cached). */
   private readonly cached = new Map<string, Set<LuaScript>>();
   /** Per tenant, the call its next calls wait for while a script may still be missing. */
   private readonly waiting = new Map<string, Promise<unknown>>();
+  /** Per tenant, the appends made in this turn, not sent yet. */
+  private readonly batches = new Map<string, AppendBatch>();
 
   constructor(
     private readonly connection: RedisConnection,
     private readonly prefix: string,
   ) {}
 
+  /**
+   * Appends of one tenant made together (requests answered in one turn of the event loop) go to Redis
+   * as one script, in the order they were made, when the current turn's work is done; reads and clears
+   * send them first, so they still come before every later call.
+   */
   append(tenant: string, log: string, entry: string, bounds: LogBounds): Promise<number> {
-    const { list, hash } = this.keys(tenant, log);
-    const args = [entry, String(bounds.entries), String(bounds.size), keyPart(log)];
-    return this.run(APPEND, tenant, [list, hash], args) as Promise<number>;
+    let batch = this.batches.get(tenant);
+    if (batch === undefined) {
+      batch = { args: [], waiting: [] };
+      this.batches.set(tenant, batch);
+      queueMicrotask(() => this.flush(tenant));
+    }
+    batch.args.push(keyPart(log), entry, String(bounds.entries), String(bounds.size));
+    const { waiting } = batch;
+    return new Promise<number>((resolve, reject) => void waiting.push({ resolve, reject }));
+  }
+
+  /** Sends the tenant's waiting appends, if any, as one script. */
+  private flush(tenant: string): void {
+    const batch = this.batches.get(tenant);
+    if (batch === undefined) return;
+    this.batches.delete(tenant);
+    const base = tenantBase(this.prefix, tenant);
+    this.run(APPEND, tenant, [`${base}logs`], [base, ...batch.args]).then(
+      (numbers) => {
+        for (const [index, { resolve }] of batch.waiting.entries()) resolve((numbers as number[])[index]!);
+      },
+      (error: unknown) => {
+        for (const { reject } of batch.waiting) reject(error);
+      },
+    );
   }
 
   async read(tenant: string, log: string, after: number, limit: number): Promise<LogPage> {
+    this.flush(tenant);
     const { list, hash } = this.keys(tenant, log);
     if (limit <= 0) {
       const dropped = await this.connection.command(['HGET', hash, `${keyPart(log)}:dropped`]);
@@ -98,6 +142,7 @@ export class RedisLogs {
   }
 
   async clear(tenant: string): Promise<void> {
+    this.flush(tenant);
     const base = tenantBase(this.prefix, tenant);
     await this.run(CLEAR, tenant, [`${base}logs`], [base]);
   }

@@ -158,6 +158,41 @@ describe.skipIf(skipRedis)(title, () => {
     }
   });
 
+  it("a page read again at the same state comes from the records read before; any replica's change is seen by the next page", async () => {
+    const [writer, reader] = await twoReplicas();
+    for (let i = 0; i < 5; i++) await writer.put('t', 'tx', { id: `r${i}`, link: 'L', n: i });
+    const connection = (reader as unknown as { connection: { command(args: string[]): Promise<unknown> } })
+      .connection;
+    const command = connection.command.bind(connection);
+    let fetched = 0;
+    connection.command = (args) => {
+      if (args[0] === 'HMGET') fetched += 1;
+      return command(args);
+    };
+    const page = () => reader.listSlice('t', 'tx', { link: 'L' }, 0, 3);
+    const first = await page();
+    expect(await page()).toEqual(first);
+    expect(fetched).toBe(1);
+    // A change of a record of another collection, or of one outside the page, is a new state too.
+    const changes: [() => Promise<unknown>, (records: StoredRecord[]) => void][] = [
+      [() => writer.put('t', 'other', { id: 'x' }), (records) => expect(records).toEqual(first.records)],
+      [
+        () => writer.put('t', 'tx', { id: 'r1', link: 'L', n: 'moved' }),
+        (records) => expect(records.map((record) => record.id)).toEqual(['r0', 'r2', 'r3']),
+      ],
+      [
+        () => writer.importTenant('t', { collections: { tx: [{ id: 'r0', link: 'L', n: 'new' }] }, windows: {} }),
+        (records) => expect(records).toEqual([{ id: 'r0', link: 'L', n: 'new' }]),
+      ],
+    ];
+    for (const [change, check] of changes) {
+      await change();
+      const before = fetched;
+      check((await page()).records);
+      expect(fetched).toBe(before + 1);
+    }
+  });
+
   it('a reader on another replica sees an import whole or not at all', async () => {
     const [writer, reader] = await twoReplicas();
     const state = (mark: string, n: number): StoredRecord[] =>

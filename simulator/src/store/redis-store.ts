@@ -28,6 +28,7 @@ import {
   NEXT_SEQUENCE,
   UPCOMING_JOBS,
 } from './redis-schedule-scripts.js';
+import { StateRecords } from './redis-state-records.js';
 import { CLEAR_TENANT, DROP_GENERATION, EXPORT_TENANT, FLIP_GENERATION } from './redis-tenant-scripts.js';
 import type { RedisTimeouts } from './redis-url.js';
 import type { JobRecord, SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from './store.js';
@@ -55,6 +56,9 @@ const listArgs = (collection: string, where: { link?: string }): [string, string
   where.link === undefined ? [keyPart(collection), '', '0'] : [keyPart(collection), keyPart(where.link), '1'];
 
 export class RedisStore extends RedisDecisions implements Store {
+  /** Pages' records by the tenant state they were read at (served again only at that state). */
+  private readonly stateRecords = new StateRecords();
+
   constructor(options: RedisStoreOptions) {
     const { url, prefix = 'ofkit:', onError, ...timeouts } = options;
     super(new RedisConnection(url, onError, timeouts), prefix);
@@ -90,11 +94,12 @@ export class RedisStore extends RedisDecisions implements Store {
   }
 
   /**
-   * In two steps, so the records' texts never pass through Lua: a script reads the ids of the window
-   * and the generation's count of record changes; then HMGET of those records and a read of that count
-   * go together (one round trip). The same count after means no record changed in between, so the page
-   * is what one atomic read would give; otherwise (a write or an import came between) the one-script
-   * read answers.
+   * The records' texts never pass through Lua: a script reads the ids of the window and the tenant's
+   * state (its generation and count of record changes). Records this process read at that same state
+   * are what Redis holds: the page is served from them (StateRecords). Otherwise HMGET of those records
+   * and a read of the count go together (one round trip); the same count after means no record changed
+   * in between, so the page is what one atomic read would give; else (a write or an import came
+   * between) the one-script read answers.
    */
   async listSlice(
     tenant: string,
@@ -106,9 +111,13 @@ export class RedisStore extends RedisDecisions implements Store {
     const window = [String(Math.max(0, Math.floor(start))), String(Math.floor(count))];
     const args = listArgs(collection, where);
     const head = (await this.run(LIST_SLICE_IDS, tenant, ...args, ...window)) as unknown[];
-    if (head.length <= 3) return { total: Number(head[0]), records: [] };
+    const total = Number(head[0]);
+    if (head.length <= 3) return { total, records: [] };
     const generation = String(head[1]);
+    const state = `${generation}\u0000${String(head[2])}`;
     const ids = head.slice(3).map(String);
+    const known = this.stateRecords.find(tenant, state, collection, ids);
+    if (known !== undefined) return { total, records: known };
     const [texts, writes] = (await Promise.all([
       this.connection.command(['HMGET', collectionKeys(generation, args[0]).records, ...ids]),
       this.connection.command(['GET', `${generation}writes`]),
@@ -117,7 +126,8 @@ export class RedisStore extends RedisDecisions implements Store {
     if (!unchanged) return this.atomicSlice(tenant, collection, args, window);
     const prefix = `${tenant}\u0000${collection}\u0000`;
     const records = ids.map((id, index) => this.readNamedRecord(prefix + id, texts[index] as string));
-    return { total: Number(head[0]), records };
+    this.stateRecords.keep(tenant, state, collection, ids, records);
+    return { total, records };
   }
 
   /** listSlice in one script (the records' texts through Lua): when a change came between two steps. */

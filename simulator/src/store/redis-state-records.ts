@@ -1,0 +1,64 @@
+/**
+ * Records a page read at one state of a tenant: its generation and its count of record changes, which
+ * every change of any of its records increments (redis-lua-prelude.ts). Each page read first asks
+ * Redis for that state with the page's ids (one script, one round trip); when the state is the one
+ * these records were read at, they are what Redis holds, so the page is served without fetching them
+ * again. Nothing here decides an answer on its own: a state another replica changed, even by one write,
+ * misses and the records are read from Redis. Bounded: a tenant's records of an older state are
+ * dropped when a newer state is kept, and the least recently used tenants go first.
+ */
+import type { StoredRecord } from './store.js';
+
+interface TenantRecords {
+  state: string;
+  /** `collection \0 id` -> the record at `state`. */
+  records: Map<string, StoredRecord>;
+}
+
+export class StateRecords {
+  private readonly byTenant = new Map<string, TenantRecords>();
+
+  constructor(
+    private readonly tenantsKept = 64,
+    private readonly recordsPerTenant = 20_000,
+  ) {}
+
+  /** The records of `ids` as read at `state`, or undefined unless every one of them was. */
+  find(
+    tenant: string,
+    state: string,
+    collection: string,
+    ids: readonly string[],
+  ): StoredRecord[] | undefined {
+    const kept = this.byTenant.get(tenant);
+    if (kept === undefined || kept.state !== state) return undefined;
+    const found: StoredRecord[] = [];
+    for (const id of ids) {
+      const record = kept.records.get(`${collection}\u0000${id}`);
+      if (record === undefined) return undefined;
+      found.push(record);
+    }
+    // Most recently used last: the first tenant of the map goes first.
+    this.byTenant.delete(tenant);
+    this.byTenant.set(tenant, kept);
+    return found;
+  }
+
+  /** Keeps `records` (of `ids`, in order) as read at `state`; a tenant's older state is forgotten. */
+  keep(
+    tenant: string,
+    state: string,
+    collection: string,
+    ids: readonly string[],
+    records: readonly StoredRecord[],
+  ): void {
+    let kept = this.byTenant.get(tenant);
+    if (kept === undefined || kept.state !== state || kept.records.size + ids.length > this.recordsPerTenant)
+      kept = { state, records: new Map() };
+    for (const [index, id] of ids.entries()) kept.records.set(`${collection}\u0000${id}`, records[index]!);
+    this.byTenant.delete(tenant);
+    this.byTenant.set(tenant, kept);
+    if (this.byTenant.size > this.tenantsKept)
+      this.byTenant.delete(this.byTenant.keys().next().value as string);
+  }
+}

@@ -6,9 +6,9 @@
  * operation ofkit does not know yet instead of getting a 404.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../../../openapi/config/config-error.js';
 import { type ApiDocument, createApiDocument } from '../../../openapi/document/api-document.js';
 import type { DocumentAjv } from '../../../openapi/document/document-ajv.js';
@@ -37,6 +37,12 @@ function externalRef(value: JsonValue | undefined): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The YAML parser, loaded only for a YAML document: loading it was a twentieth of every start. */
+function parseYaml(text: string): unknown {
+  const yaml = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return yaml.parse(text);
 }
 
 function parseDocument(path: string, text: string): JsonObject {

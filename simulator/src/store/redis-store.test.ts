@@ -181,7 +181,8 @@ describe.skipIf(skipRedis)(title, () => {
         (records) => expect(records.map((record) => record.id)).toEqual(['r0', 'r2', 'r3']),
       ],
       [
-        () => writer.importTenant('t', { collections: { tx: [{ id: 'r0', link: 'L', n: 'new' }] }, windows: {} }),
+        () =>
+          writer.importTenant('t', { collections: { tx: [{ id: 'r0', link: 'L', n: 'new' }] }, windows: {} }),
         (records) => expect(records).toEqual([{ id: 'r0', link: 'L', n: 'new' }]),
       ],
     ];

@@ -55,6 +55,17 @@ local function hmget_all(key, ids)
   end
   return out
 end
+-- A window of a collection's order (by_link '1': of the link's index): the collection's key start, the
+-- list's length and the ids at [start, start + count).
+local function slice_ids(g, name, link, by_link, start, count)
+  local c = collection(g, name)
+  local index = c .. 'ord'
+  if by_link == '1' then index = c .. 'by:' .. link end
+  local total = redis.call('ZCARD', index)
+  local first, size = math.max(0, tonumber(start)), tonumber(count)
+  if size <= 0 or first >= total then return c, total, {} end
+  return c, total, redis.call('ZRANGE', index, first, first + size - 1)
+end
 local function unindex(c, id)
   redis.call('ZREM', c .. 'ord', id)
   local link = redis.call('HGET', c .. 'lnk', id)

@@ -42,14 +42,8 @@ return hmget_all(c .. 'rec', ids)
 export const LIST_SLICE = script(`
 local g = generation(false)
 if not g then return {0} end
-local c = collection(g, ARGV[3])
-local index = c .. 'ord'
-if ARGV[5] == '1' then index = c .. 'by:' .. ARGV[4] end
-local total = redis.call('ZCARD', index)
-local start = math.max(0, tonumber(ARGV[6]))
-local count = tonumber(ARGV[7])
-if count <= 0 or start >= total then return {total} end
-local ids = redis.call('ZRANGE', index, start, start + count - 1)
+local c, total, ids = slice_ids(g, ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7])
+if #ids == 0 then return {total} end
 local texts = hmget_all(c .. 'rec', ids)
 local out = {total}
 for i = 1, #ids do
@@ -68,15 +62,10 @@ return out
 export const LIST_SLICE_IDS = script(`
 local g = generation(false)
 if not g then return {0} end
-local c = collection(g, ARGV[3])
-local index = c .. 'ord'
-if ARGV[5] == '1' then index = c .. 'by:' .. ARGV[4] end
-local total = redis.call('ZCARD', index)
-local start = math.max(0, tonumber(ARGV[6]))
-local count = tonumber(ARGV[7])
-if count <= 0 or start >= total then return {total} end
+local _, total, ids = slice_ids(g, ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7])
+if #ids == 0 then return {total} end
 local out = {total, g, redis.call('GET', g .. 'writes') or ''}
-for _, id in ipairs(redis.call('ZRANGE', index, start, start + count - 1)) do out[#out + 1] = id end
+for _, id in ipairs(ids) do out[#out + 1] = id end
 return out
 `);
 

@@ -11,8 +11,9 @@ import type { StoredRecord } from './store.js';
 
 interface TenantRecords {
   state: string;
-  /** `collection \0 id` -> the record at `state`. */
-  records: Map<string, StoredRecord>;
+  /** collection -> id -> the record at `state` (no key built per record: a page looks up 100). */
+  records: Map<string, Map<string, StoredRecord>>;
+  size: number;
 }
 
 export class StateRecords {
@@ -32,9 +33,11 @@ export class StateRecords {
   ): StoredRecord[] | undefined {
     const kept = this.byTenant.get(tenant);
     if (kept === undefined || kept.state !== state) return undefined;
+    const records = kept.records.get(collection);
+    if (records === undefined) return undefined;
     const found: StoredRecord[] = [];
     for (const id of ids) {
-      const record = kept.records.get(`${collection}\u0000${id}`);
+      const record = records.get(id);
       if (record === undefined) return undefined;
       found.push(record);
     }
@@ -53,9 +56,14 @@ export class StateRecords {
     records: readonly StoredRecord[],
   ): void {
     let kept = this.byTenant.get(tenant);
-    if (kept === undefined || kept.state !== state || kept.records.size + ids.length > this.recordsPerTenant)
-      kept = { state, records: new Map() };
-    for (const [index, id] of ids.entries()) kept.records.set(`${collection}\u0000${id}`, records[index]!);
+    if (kept === undefined || kept.state !== state || kept.size + ids.length > this.recordsPerTenant)
+      kept = { state, records: new Map(), size: 0 };
+    const ofCollection = kept.records.get(collection) ?? new Map<string, StoredRecord>();
+    kept.records.set(collection, ofCollection);
+    for (const [index, id] of ids.entries()) {
+      if (!ofCollection.has(id)) kept.size += 1;
+      ofCollection.set(id, records[index]!);
+    }
     this.byTenant.delete(tenant);
     this.byTenant.set(tenant, kept);
     if (this.byTenant.size > this.tenantsKept)

@@ -54,17 +54,21 @@ return out
 `);
 
 /**
- * The first step of a page read in two (redis-store.ts listSlice), with the arguments of LIST_SLICE: the
- * list's length, the generation's key start, its count of record changes ('' when none yet), then the
- * ids at [start, start + count). Record texts stay out of Lua: bringing 100 records of a page into a
- * script cost Redis about 200 us, a plain HMGET of them 14 us.
+ * The first step of a page read in two (redis-store.ts listSlice), with the arguments of LIST_SLICE and
+ * ARGV[8] the tenant state the caller has this page at ('' when none): {-1} when that is the current
+ * state (the page is unchanged); else the list's length, the generation's key start, the state
+ * (`<generation>|<count of record changes>`), then the ids at [start, start + count). Record texts stay
+ * out of Lua: bringing 100 records of a page into a script cost Redis about 200 us, a plain HMGET of
+ * them 14 us.
  */
 export const LIST_SLICE_IDS = script(`
 local g = generation(false)
 if not g then return {0} end
+local state = g .. '|' .. (redis.call('GET', g .. 'writes') or '')
+if ARGV[8] == state then return {-1} end
 local _, total, ids = slice_ids(g, ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7])
 if #ids == 0 then return {total} end
-local out = {total, g, redis.call('GET', g .. 'writes') or ''}
+local out = {total, g, state}
 for _, id in ipairs(ids) do out[#out + 1] = id end
 return out
 `);

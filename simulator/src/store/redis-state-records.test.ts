@@ -28,4 +28,17 @@ describe('StateRecords', () => {
     expect(kept.find('u', 's', 'tx', ['a'])).toBeUndefined();
     expect(kept.find('t', 's2', 'tx', ['b'])).toEqual([b]);
   });
+
+  it("keeps a page's window only at the tenant's kept state, and forgets it with that state", () => {
+    const kept = new StateRecords();
+    kept.keepWindow('t', 's1', 'w', { total: 1, records: [a] });
+    expect(kept.windowAt('t', 'w')).toBeUndefined();
+    kept.keep('t', 's1', 'tx', ['a'], [a]);
+    kept.keepWindow('t', 's1', 'w', { total: 1, records: [a] });
+    kept.keepWindow('t', 's0', 'old', { total: 1, records: [b] });
+    expect(kept.windowAt('t', 'w')).toEqual({ state: 's1', slice: { total: 1, records: [a] } });
+    expect(kept.windowAt('t', 'old')).toBeUndefined();
+    kept.keep('t', 's2', 'tx', ['b'], [b]);
+    expect(kept.windowAt('t', 'w')).toBeUndefined();
+  });
 });

@@ -7,13 +7,15 @@
  * misses and the records are read from Redis. Bounded: a tenant's records of an older state are
  * dropped when a newer state is kept, and the least recently used tenants go first.
  */
-import type { StoredRecord } from './store.js';
+import type { RecordSlice, StoredRecord } from './store.js';
 
 interface TenantRecords {
   state: string;
   /** collection -> id -> the record at `state` (no key built per record: a page looks up 100). */
   records: Map<string, Map<string, StoredRecord>>;
   size: number;
+  /** A page's window (its collection, link, start and count) -> the page at `state`. */
+  windows: Map<string, RecordSlice>;
 }
 
 export class StateRecords {
@@ -57,7 +59,7 @@ export class StateRecords {
   ): void {
     let kept = this.byTenant.get(tenant);
     if (kept === undefined || kept.state !== state || kept.size + ids.length > this.recordsPerTenant)
-      kept = { state, records: new Map(), size: 0 };
+      kept = { state, records: new Map(), size: 0, windows: new Map() };
     const ofCollection = kept.records.get(collection) ?? new Map<string, StoredRecord>();
     kept.records.set(collection, ofCollection);
     for (const [index, id] of ids.entries()) {
@@ -68,5 +70,18 @@ export class StateRecords {
     this.byTenant.set(tenant, kept);
     if (this.byTenant.size > this.tenantsKept)
       this.byTenant.delete(this.byTenant.keys().next().value as string);
+  }
+
+  /** The tenant's kept state and the page of `window` at it, when that page was kept. */
+  windowAt(tenant: string, window: string): { state: string; slice: RecordSlice } | undefined {
+    const kept = this.byTenant.get(tenant);
+    const slice = kept?.windows.get(window);
+    return kept === undefined || slice === undefined ? undefined : { state: kept.state, slice };
+  }
+
+  /** Keeps the page of `window` as read at `state`, when that is the tenant's kept state. */
+  keepWindow(tenant: string, state: string, window: string, slice: RecordSlice): void {
+    const kept = this.byTenant.get(tenant);
+    if (kept?.state === state) kept.windows.set(window, slice);
   }
 }

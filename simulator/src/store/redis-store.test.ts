@@ -172,6 +172,9 @@ describe.skipIf(skipRedis)(title, () => {
     const page = () => reader.listSlice('t', 'tx', { link: 'L' }, 0, 3);
     const first = await page();
     expect(await page()).toEqual(first);
+    // Another window at the same state: its records were read with the first page.
+    expect((await reader.listSlice('t', 'tx', { link: 'L' }, 1, 2)).records).toEqual(first.records.slice(1));
+    expect(await page()).toEqual(first);
     expect(fetched).toBe(1);
     // A change of a record of another collection, or of one outside the page, is a new state too.
     const changes: [() => Promise<unknown>, (records: StoredRecord[]) => void][] = [

@@ -31,7 +31,14 @@ import {
 import { StateRecords } from './redis-state-records.js';
 import { CLEAR_TENANT, DROP_GENERATION, EXPORT_TENANT, FLIP_GENERATION } from './redis-tenant-scripts.js';
 import type { RedisTimeouts } from './redis-url.js';
-import type { JobRecord, SlidingWindowHit, Store, StoredRecord, TenantSnapshot } from './store.js';
+import type {
+  JobRecord,
+  RecordSlice,
+  SlidingWindowHit,
+  Store,
+  StoredRecord,
+  TenantSnapshot,
+} from './store.js';
 
 export { RedisStoreError } from './redis-connection.js';
 
@@ -94,12 +101,12 @@ export class RedisStore extends RedisDecisions implements Store {
   }
 
   /**
-   * The records' texts never pass through Lua: a script reads the ids of the window and the tenant's
-   * state (its generation and count of record changes). Records this process read at that same state
-   * are what Redis holds: the page is served from them (StateRecords). Otherwise HMGET of those records
-   * and a read of the count go together (one round trip); the same count after means no record changed
-   * in between, so the page is what one atomic read would give; else (a write or an import came
-   * between) the one-script read answers.
+   * The records' texts never pass through Lua: a script reads the tenant's state (its generation and
+   * count of record changes) and the ids of the window. A page this process read at the state Redis
+   * still has is served again as it was; records this process read at that state are what Redis holds
+   * (StateRecords). Otherwise HMGET of the records and a read of the count go together (one round
+   * trip); the same count after means no record changed in between, so the page is what one atomic
+   * read would give; else (a write or an import came between) the one-script read answers.
    */
   async listSlice(
     tenant: string,
@@ -107,26 +114,41 @@ export class RedisStore extends RedisDecisions implements Store {
     where: { link?: string },
     start: number,
     count: number,
-  ) {
+  ): Promise<RecordSlice> {
     const window = [String(Math.max(0, Math.floor(start))), String(Math.floor(count))];
     const args = listArgs(collection, where);
-    const head = (await this.run(LIST_SLICE_IDS, tenant, ...args, ...window)) as unknown[];
+    const windowKey = [collection, ...args.slice(1), ...window].join('\u0000');
+    const kept = this.stateRecords.windowAt(tenant, windowKey);
+    let head = (await this.run(LIST_SLICE_IDS, tenant, ...args, ...window, kept?.state ?? '')) as unknown[];
+    if (head[0] === -1) {
+      // Unchanged since this page was kept; a copy, so that no caller changes the kept page.
+      const still = this.stateRecords.windowAt(tenant, windowKey);
+      if (still !== undefined && still.state === kept?.state)
+        return { total: still.slice.total, records: [...still.slice.records] };
+      // Another read kept a newer state meanwhile: read this page afresh.
+      head = (await this.run(LIST_SLICE_IDS, tenant, ...args, ...window, '')) as unknown[];
+    }
     const total = Number(head[0]);
     if (head.length <= 3) return { total, records: [] };
     const generation = String(head[1]);
-    const state = `${generation}\u0000${String(head[2])}`;
+    const state = String(head[2]);
     const ids = head.slice(3).map(String);
     const known = this.stateRecords.find(tenant, state, collection, ids);
-    if (known !== undefined) return { total, records: known };
+    if (known !== undefined) {
+      this.stateRecords.keepWindow(tenant, state, windowKey, { total, records: [...known] });
+      return { total, records: known };
+    }
     const [texts, writes] = (await Promise.all([
       this.connection.command(['HMGET', collectionKeys(generation, args[0]).records, ...ids]),
       this.connection.command(['GET', `${generation}writes`]),
     ])) as [unknown[], unknown];
-    const unchanged = (writes ?? '') === head[2] && texts.every((text) => typeof text === 'string');
+    const unchanged =
+      `${generation}|${writes ?? ''}` === state && texts.every((text) => typeof text === 'string');
     if (!unchanged) return this.atomicSlice(tenant, collection, args, window);
     const prefix = `${tenant}\u0000${collection}\u0000`;
     const records = ids.map((id, index) => this.readNamedRecord(prefix + id, texts[index] as string));
     this.stateRecords.keep(tenant, state, collection, ids, records);
+    this.stateRecords.keepWindow(tenant, state, windowKey, { total, records: [...records] });
     return { total, records };
   }
 

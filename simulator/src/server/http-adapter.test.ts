@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_NOW, TEST_KEYS } from '../../test-support/contract-checked-simulator.js';
 import { createSimulator } from '../simulator.js';
@@ -84,5 +85,45 @@ describe('closeGracefully', () => {
     expect(beforeRan).toBe(true);
     expect(await request).toBe('cut');
     expect(hanging.listening).toBe(false);
+  });
+});
+
+/** Sends `head` as written (no client fixes the Host up) and resolves with the status line and body. */
+function rawRequest(head: string): Promise<{ status: number; body: string }> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.end(`${head}\r\n\r\n`));
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [headers = '', body = ''] = text.split('\r\n\r\n');
+      resolve({ status: Number(headers.split(' ')[1]), body });
+    });
+  });
+}
+
+describe('RFC 9112 3.2: the Host header, answered in the error format', () => {
+  const get = `GET /api/links/ HTTP/1.1\r\nauthorization: ${auth.authorization}\r\nconnection: close`;
+
+  it.each([
+    ['two Host headers', `${get}\r\nHost: a.example\r\nHost: b.example`, 'more than one Host'],
+    ['no Host on HTTP/1.1', get, 'needs a Host'],
+    ['a Host that is not host[:port]', `${get}\r\nHost: exa mple`, 'is not a host[:port]'],
+    ['a port out of range', `${get}\r\nHost: example:70000`, 'is not a host[:port]'],
+  ])('%s: 400 bad_request', async (_, head, message) => {
+    const answer = await rawRequest(head);
+    expect(answer.status).toBe(400);
+    const [error] = JSON.parse(answer.body);
+    expect(error.code).toBe('bad_request');
+    expect(error.message).toContain(message);
+  });
+
+  it('HTTP/1.0 without a Host is answered, its links built from the address it came in on', async () => {
+    const answer = await rawRequest(
+      `GET /api/links/ HTTP/1.0\r\nauthorization: ${auth.authorization}\r\nconnection: close`,
+    );
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ count: expect.any(Number) });
   });
 });

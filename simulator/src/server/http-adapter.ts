@@ -11,7 +11,7 @@ import type { SimRequest, SimResponse } from '../core/http-types.js';
 import { createIds, createRandom } from '../ids/seeded-ids.js';
 import { renderErrors } from '../pipeline/serialize.js';
 import { answerClientError, refuseConnect } from './client-error.js';
-import { originOf, parseTarget, targetProblem, validHost } from './request-target.js';
+import { originOf, type RequestTarget, readTarget } from './request-target.js';
 import { readStreamedJson } from './streamed-json.js';
 
 export interface HttpAdapterOptions {
@@ -74,12 +74,11 @@ function headersOf(request: IncomingMessage): Record<string, string> {
 
 async function toSimRequest(
   request: IncomingMessage,
+  { path, query }: RequestTarget,
+  host: string | undefined,
   options: HttpAdapterOptions,
   streamed: ReadonlyMap<string, number>,
 ): Promise<SimRequest> {
-  // targetProblem() has checked both.
-  const { path, query } = parseTarget(request.url ?? '/')!;
-  const host = request.headers.host === undefined ? undefined : validHost(request.headers.host);
   const method = request.method ?? 'GET';
   const base = { method, path, query, headers: headersOf(request), origin: originOf(request, host) };
   const streamedLimit = streamed.get(`${method} ${path}`);
@@ -151,16 +150,16 @@ export function createHttpServer(options: HttpAdapterOptions): Server {
   const requestId = () => adapterIds.hex(32);
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
     try {
-      const problem = targetProblem(request);
-      if (problem !== undefined) return writeError(response, 'bad_request', problem, requestId());
-      const simRequest = await toSimRequest(request, options, streamed);
+      const read = readTarget(request);
+      if ('problem' in read) return writeError(response, 'bad_request', read.problem, requestId());
+      const simRequest = await toSimRequest(request, read.target, read.host, options, streamed);
       const loopback = onLoopback(request);
       await write(response, await options.handle(loopback ? { ...simRequest, loopback } : simRequest));
     } catch {
       writeError(response, 'internal_server_error', 'Internal server error.', requestId());
     }
   };
-  // RFC 9112 3.2 (Host) is checked by targetProblem, in the error format, not by Node with an empty 400.
+  // RFC 9112 3.2 (Host) is checked by readTarget, in the error format, not by Node with an empty 400.
   const server = createServer({ requireHostHeader: false }, serve);
   const onLoopback = loopbackCheck(server);
   // RFC 9110 10.1.1: an expectation other than 100-continue may be ignored; answering beats Node's bare 417.

@@ -46,20 +46,36 @@ export function originOf(request: IncomingMessage, host: string | undefined): st
   return `http://${address}${localPort === undefined ? '' : `:${localPort}`}`;
 }
 
+/** Read once per request: where it goes and its Host, or why the core cannot answer it. */
+export type ReadTarget = { target: RequestTarget; host: string | undefined } | { problem: string };
+
 /**
- * Why the request cannot be answered by the core, or undefined. RFC 9112 3.2: an HTTP/1.1 request
- * without a Host, or with more than one, or with an invalid one, gets 400.
+ * The request's target and its checked Host, or why the core cannot answer it. RFC 9112 3.2: an
+ * HTTP/1.1 request without a Host, or with more than one, or with an invalid one, gets 400. The Host
+ * headers are counted from the raw ones (Node keeps the first alone in `headers`).
  */
-export function targetProblem(request: IncomingMessage): string | undefined {
-  const hosts = request.headersDistinct.host ?? [];
-  if (hosts.length > 1) return 'The request has more than one Host header.';
-  const host = hosts[0];
-  if (host === undefined && request.httpVersion === '1.1') return 'An HTTP/1.1 request needs a Host header.';
+export function readTarget(request: IncomingMessage): ReadTarget {
+  let host: string | undefined;
+  let hosts = 0;
+  const raw = request.rawHeaders;
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index]!;
+    if (name.length === 4 && name.toLowerCase() === 'host') {
+      hosts += 1;
+      host ??= raw[index + 1];
+    }
+  }
+  if (hosts > 1) return { problem: 'The request has more than one Host header.' };
+  if (host === undefined && request.httpVersion === '1.1')
+    return { problem: 'An HTTP/1.1 request needs a Host header.' };
   if (host !== undefined && validHost(host) === undefined) {
-    return `The Host header ${JSON.stringify(host)} is not a host[:port].`;
+    return { problem: `The Host header ${JSON.stringify(host)} is not a host[:port].` };
   }
-  if (parseTarget(request.url ?? '') === undefined) {
-    return `The request target ${JSON.stringify(request.url)} is neither a path nor an http URL.`;
+  const target = parseTarget(request.url ?? '');
+  if (target === undefined) {
+    return {
+      problem: `The request target ${JSON.stringify(request.url)} is neither a path nor an http URL.`,
+    };
   }
-  return undefined;
+  return { target, host };
 }

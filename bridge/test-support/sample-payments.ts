@@ -4,8 +4,7 @@
  * and PAY-CHARGE-RETRY (authorizations), PAY-ENROLLMENT, and PAY-SANDBOX (a sandbox key's payment).
  */
 import { brazilianNumbers } from './brazilian-numbers.js';
-import type { Scene } from './sample-traffic.js';
-import type { TrafficClient } from './traffic-client.js';
+import type { Scene, TrafficClient } from './traffic-client.js';
 
 type Call = TrafficClient['call'];
 type Numbers = ReturnType<typeof brazilianNumbers>;

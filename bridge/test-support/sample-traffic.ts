@@ -6,7 +6,7 @@
  * scenes of the rule it breaks. It asserts nothing: the recording is what the checks read.
  */
 import { PAYMENT_SCENES } from './sample-payments.js';
-import type { Answer, Key, TrafficClient } from './traffic-client.js';
+import type { Answer, Key, Scene, TrafficClient } from './traffic-client.js';
 
 export const BANK = { institution: 'ofbank_br_retail', username: '76109277673', password: 'bank-pass-7391' };
 const FISCAL = { institution: 'ofsat_mx_fiscal', username: 'GOMA850315AB1', password: 'ciec' };
@@ -19,10 +19,6 @@ const MFA = {
 export const LAST_MONTH = { date_from: '2026-10-01', date_to: '2026-10-31' };
 /** The traffic's clock: every tenant starts at this instant (following real time from there). */
 export const TRAFFIC_START = '2026-11-02T12:00:00.000Z';
-
-export interface Scene {
-  run(call: TrafficClient['call'], keys: readonly [Key, Key]): Promise<void>;
-}
 
 type Call = TrafficClient['call'];
 const idOf = (answer: Answer): string => (typeof answer.body?.id === 'string' ? answer.body.id : '');

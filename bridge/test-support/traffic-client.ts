@@ -24,6 +24,11 @@ const basic = (key: Key) =>
   `Basic ${Buffer.from(`${key.secretId}:${key.secretPassword}`).toString('base64')}`;
 
 /** One exchange as the client saw it (for tests that look for what was sent and received). */
+/** A piece of traffic: calls made with the tenants' two keys. */
+export interface Scene {
+  run(call: TrafficClient['call'], keys: readonly [Key, Key]): Promise<void>;
+}
+
 export interface SeenExchange {
   method: string;
   url: string;

@@ -1,12 +1,10 @@
 /** The contract every Store implementation must pass (one behaviour, whichever store runs it). */
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../src/store/store.js';
-import { runStoreDecisionContract } from './store-decision-contract.js';
+import { runStoreDecisionContract, type StoreOptions } from './store-decision-contract.js';
 
 /** How a contract asks for a store: a lease length when the test needs leases to expire soon. */
-export interface StoreOptions {
-  jobLeaseMs?: number;
-}
+export type { StoreOptions } from './store-decision-contract.js';
 
 export function runStoreContract(name: string, makeStore: (options?: StoreOptions) => Store): void {
   runStoreDecisionContract(name, makeStore);

@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JobRecord, Store } from '../src/store/store.js';
-import type { StoreOptions } from './store-contract.js';
 
 const job = (id: string, at: number, order: number): JobRecord => ({
   id,
@@ -16,6 +15,11 @@ const job = (id: string, at: number, order: number): JobRecord => ({
 
 /** Waits `ms` of real time: leases expire on the store's own time (liveness), never the virtual clock. */
 const pass = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What a contract asks of the store it makes (a short job lease, to see leases expire). */
+export interface StoreOptions {
+  jobLeaseMs?: number;
+}
 
 export function runStoreDecisionContract(name: string, makeStore: (options?: StoreOptions) => Store): void {
   describe(`Store contract: ${name}: the steps replicas race on`, () => {

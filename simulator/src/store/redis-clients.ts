@@ -4,20 +4,8 @@
  */
 import { createClient } from 'redis';
 import { createClusterSender } from './redis-cluster-sender.js';
+import type { RedisSender } from './redis-sender.js';
 import type { RedisTarget } from './redis-url.js';
-
-export interface RedisSender {
-  /** Sends `args`; `firstKey` routes it on a cluster (every key of one call shares its slot). */
-  send(firstKey: string | undefined, args: readonly string[]): Promise<unknown>;
-  connect(): Promise<unknown>;
-  /** Waits for the commands sent, then closes. */
-  close(): Promise<void>;
-  /** Closes at once, failing what is pending (a start that timed out). */
-  destroy(): void;
-  readonly isOpen: boolean;
-  on(event: 'error', listener: (error: Error) => void): void;
-  on(event: 'ready', listener: () => void): void;
-}
 
 /**
  * A lost connection after start is re-made with a growing delay, up to 2 s; while it is down, commands

@@ -5,7 +5,7 @@
  * accepts connections and never answers would hold the start (and the process) for ever.
  */
 import { ClientOfflineError, createClient, createCluster, SocketClosedUnexpectedlyError } from 'redis';
-import type { RedisSender } from './redis-clients.js';
+import type { RedisSender } from './redis-sender.js';
 import type { RedisTarget } from './redis-url.js';
 
 /** A seed node accepted the connection and did not answer within the connect time-out. */

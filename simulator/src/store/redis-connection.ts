@@ -15,8 +15,9 @@ import {
   SocketClosedUnexpectedlyError,
   TimeoutError,
 } from 'redis';
-import { createSender, type RedisSender } from './redis-clients.js';
+import { createSender } from './redis-clients.js';
 import { SilentNodeError } from './redis-cluster-sender.js';
+import type { RedisSender } from './redis-sender.js';
 import {
   parseRedisUrl,
   printableUrl,

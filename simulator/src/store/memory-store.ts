@@ -87,7 +87,7 @@ export class MemoryStore implements Store {
   }
 
   async list(tenant: string, collection: string, where: { link?: string } = {}) {
-    return this.tenant(tenant).collection(collection).listed(where.link) as StoredRecord[];
+    return this.listed(tenant, collection, where);
   }
 
   async listSlice(
@@ -97,9 +97,14 @@ export class MemoryStore implements Store {
     start: number,
     count: number,
   ) {
-    const all = this.tenant(tenant).collection(collection).listed(where.link) as StoredRecord[];
+    const all = this.listed(tenant, collection, where);
     const from = Math.max(0, start);
     return { total: all.length, records: count > 0 ? all.slice(from, from + count) : [] };
+  }
+
+  /** The collection's records in order, or the link's (shared until the next change: see Store.list). */
+  private listed(tenant: string, collection: string, where: { link?: string }): StoredRecord[] {
+    return this.tenant(tenant).collection(collection).listed(where.link) as StoredRecord[];
   }
 
   async deleteByLink(tenant: string, collection: string, link: string) {

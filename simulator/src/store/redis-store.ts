@@ -58,6 +58,9 @@ const parse = <T>(json: unknown): T | undefined => (typeof json === 'string' ? J
 const parseAll = <T>(replies: unknown, read: (json: string) => T = JSON.parse): T[] =>
   (replies as (string | null)[]).flatMap((json) => (json === null ? [] : [read(json)]));
 
+/** The start of the names the record cache keeps a collection's records under (then their ids). */
+const recordNames = (tenant: string, collection: string) => `${tenant}\u0000${collection}\u0000`;
+
 /** A list script's collection, link ('' when none) and whether the link applies. */
 const listArgs = (collection: string, where: { link?: string }): [string, string, string] =>
   where.link === undefined ? [keyPart(collection), '', '0'] : [keyPart(collection), keyPart(where.link), '1'];
@@ -145,7 +148,7 @@ export class RedisStore extends RedisDecisions implements Store {
     const unchanged =
       `${generation}|${writes ?? ''}` === state && texts.every((text) => typeof text === 'string');
     if (!unchanged) return this.atomicSlice(tenant, collection, args, window);
-    const prefix = `${tenant}\u0000${collection}\u0000`;
+    const prefix = recordNames(tenant, collection);
     const records = ids.map((id, index) => this.readNamedRecord(prefix + id, texts[index] as string));
     this.stateRecords.keep(tenant, state, collection, ids, records);
     this.stateRecords.keepWindow(tenant, state, windowKey, { total, records: [...records] });
@@ -161,7 +164,7 @@ export class RedisStore extends RedisDecisions implements Store {
   ) {
     const reply = (await this.run(LIST_SLICE, tenant, ...args, ...window)) as unknown[];
     const records: StoredRecord[] = [];
-    const prefix = `${tenant}\u0000${collection}\u0000`;
+    const prefix = recordNames(tenant, collection);
     for (let index = 1; index + 1 < reply.length; index += 2) {
       const json = reply[index + 1];
       if (typeof json === 'string') records.push(this.readNamedRecord(prefix + String(reply[index]), json));

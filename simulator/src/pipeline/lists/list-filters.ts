@@ -131,9 +131,10 @@ function holdsAll(recordValue: unknown, values: string[]): boolean {
   return values.every((value) => recordValue.some((item) => equals(item, value)));
 }
 
-/** A predicate for one query parameter, or undefined for parameters that do not filter. */
+/** Whether a query parameter filters (paging and shaping parameters, and absent ones, do not). */
 const isFilter = (name: string, value: unknown) => !NOT_FILTERS.has(name) && value !== undefined;
 
+/** A predicate for one query parameter, or undefined for parameters that do not filter. */
 function predicateFor(
   name: string,
   raw: unknown,

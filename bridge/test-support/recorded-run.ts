@@ -13,6 +13,7 @@ import {
 } from '../../simulator/src/start-simulator.js';
 import type { Finding } from '../src/checks/finding.js';
 import { loadBridgeDocument } from '../src/document/bridge-document.js';
+import { decodedExchange } from '../src/exchange/exchange.js';
 import { startRecordingProxy } from '../src/proxy/recording-proxy.js';
 import { createUpstreamDispatcher } from '../src/proxy/upstream-dispatcher.js';
 import { createRecordingSession } from '../src/recording/recording-session.js';
@@ -44,7 +45,7 @@ export async function recordInThread(
       timeoutSeconds: 30,
       maxRecordedBytes: 16 * 1_048_576,
       onExchange: (exchange) => {
-        queue = queue.then(() => session.accept(exchange));
+        queue = queue.then(() => session.accept(decodedExchange(exchange)));
       },
     },
     0,

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Exchange } from '../src/exchange/exchange.js';
+import { decodedExchange, type Exchange } from '../src/exchange/exchange.js';
 import { type RecordingProxy, startRecordingProxy } from '../src/proxy/recording-proxy.js';
 import { createUpstreamDispatcher } from '../src/proxy/upstream-dispatcher.js';
 
@@ -82,7 +82,7 @@ async function withProxy<T>(
       dispatcher,
       timeoutSeconds,
       maxRecordedBytes: 1024,
-      onExchange: (e) => exchanges.push(e),
+      onExchange: (e) => exchanges.push(decodedExchange(e)),
     },
     0,
     '127.0.0.1',

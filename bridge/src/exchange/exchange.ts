@@ -42,6 +42,22 @@ export interface Exchange {
   upstreamFailure?: UpstreamFailure;
 }
 
+/**
+ * An exchange as the proxy hands it on: the answer's body still the chunks of bytes it came in, joined
+ * and decoded where it is read (the recording's thread), never on the thread that forwards the traffic.
+ */
+export interface ProxiedExchange extends Omit<Exchange, 'response'> {
+  response: Omit<ExchangeResponse, 'body'> & { bodyChunks?: readonly Uint8Array[] };
+}
+
+/** The exchange with the answer's body as text (UTF-8, as the API sends JSON). */
+export function decodedExchange(proxied: ProxiedExchange): Exchange {
+  const { bodyChunks, ...response } = proxied.response;
+  if (bodyChunks === undefined) return { ...proxied, response };
+  const body = Buffer.concat(bodyChunks).toString('utf8');
+  return { ...proxied, response: { ...response, ...(body !== '' && { body }) } };
+}
+
 /** The first value of a header (names compared without case). */
 export function headerOf(headers: HeaderList, name: string): string | undefined {
   const wanted = name.toLowerCase();

@@ -15,7 +15,7 @@ import {
 } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { type Dispatcher, request as undiciRequest } from 'undici';
-import type { Exchange, ExchangeResponse, HeaderList, UpstreamFailure } from '../exchange/exchange.js';
+import type { HeaderList, ProxiedExchange, UpstreamFailure } from '../exchange/exchange.js';
 import { HOP_BY_HOP, type RelayContext, relayAnswer } from './relay-answer.js';
 import { type BodyRewriter, jsonUrlRewriter } from './rewrite-urls.js';
 import { failureBody, upstreamFailureOf } from './upstream-failure.js';
@@ -28,8 +28,8 @@ export interface RecordingProxyOptions {
   timeoutSeconds: number;
   /** Bodies larger than this are passed through but not recorded (nor rewritten). */
   maxRecordedBytes: number;
-  /** Told of every exchange once its answer went out. */
-  onExchange(exchange: Exchange): void;
+  /** Told of every exchange once its answer went out (the answer's body as the chunks that came: decodedExchange reads it). */
+  onExchange(exchange: ProxiedExchange): void;
   /** The machine's time in ms (tests pass a fixed one). */
   now?: () => number;
 }
@@ -129,7 +129,7 @@ async function forward(
     incoming.on('data', (chunk: Buffer) => sent.add(chunk));
     incoming.pipe(body);
   }
-  const record = (answer: ExchangeResponse, upstreamFailure?: UpstreamFailure) => {
+  const record = (answer: ProxiedExchange['response'], upstreamFailure?: UpstreamFailure) => {
     const text = sent.text();
     options.onExchange({
       startedAt: new Date(started).toISOString(),
@@ -166,7 +166,7 @@ function answerFailure(
   upstream: string,
   requestId: string,
   response: ServerResponse,
-  record: (answer: ExchangeResponse, failure?: UpstreamFailure) => void,
+  record: (answer: ProxiedExchange['response'], failure?: UpstreamFailure) => void,
 ): void {
   if (response.headersSent) {
     response.destroy();
@@ -181,7 +181,12 @@ function answerFailure(
   response.end(text);
   const headers: HeaderList = [['content-type', 'application/json']];
   record(
-    { status: failure.status, statusText: STATUS_CODES[failure.status] ?? '', headers, body: text },
+    {
+      status: failure.status,
+      statusText: STATUS_CODES[failure.status] ?? '',
+      headers,
+      bodyChunks: [Buffer.from(text)],
+    },
     failure.failure,
   );
 }

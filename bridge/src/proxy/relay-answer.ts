@@ -6,7 +6,7 @@
  */
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Dispatcher } from 'undici';
-import type { ExchangeResponse, HeaderList } from '../exchange/exchange.js';
+import type { HeaderList, ProxiedExchange } from '../exchange/exchange.js';
 import { type BodyRewriter, rewriteBody, rewriteUrl } from './rewrite-urls.js';
 
 /** Headers of one connection, never forwarded (RFC 9110 7.6.1), and those the proxy sets itself. */
@@ -31,7 +31,7 @@ export interface RelayContext {
   /** The JSON rewriter towards a proxy origin (one per origin, built once). */
   rewriterFor(proxyOrigin: string): BodyRewriter;
   /** Records the answer as the implementation gave it. */
-  record(response: ExchangeResponse): void;
+  record(response: ProxiedExchange['response']): void;
 }
 
 /** An answer's headers as a list (a repeated header, set-cookie, repeated). */
@@ -78,13 +78,16 @@ export async function relayAnswer(
     chunks.push(next.value);
     if (size > context.maxRecordedBytes) return stream(context, response, answer, body, sent, chunks);
   }
-  const raw = Buffer.concat(chunks);
   const type = String(answer.headers['content-type'] ?? '');
   const encoding = String(answer.headers['content-encoding'] ?? '');
-  const out = rewriteBody(raw, type, encoding, context.rewriterFor(proxyOrigin));
-  response.writeHead(answer.statusCode, flatHeaders([...sent, ['content-length', String(out.length)]]));
-  response.end(out);
-  const text = raw.length === 0 ? undefined : raw.toString('utf8');
+  const pieces = rewriteBody(chunks, type, encoding, context.rewriterFor(proxyOrigin));
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  response.writeHead(answer.statusCode, flatHeaders([...sent, ['content-length', String(length)]]));
+  // The pieces go out in one write (views of the chunks as they came: nothing joined, nothing copied).
+  response.cork();
+  for (const piece of pieces) response.write(piece);
+  response.end();
   // 'close' comes after the answer went out, or once the client left: either way it is recorded.
   response.once('close', () =>
     setImmediate(() =>
@@ -92,7 +95,7 @@ export async function relayAnswer(
         status: answer.statusCode,
         statusText: statusText(answer.statusCode),
         headers,
-        ...(text !== undefined && { body: text }),
+        ...(size > 0 && { bodyChunks: chunks }),
       }),
     ),
   );

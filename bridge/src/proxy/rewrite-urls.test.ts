@@ -8,7 +8,14 @@ import { jsonUrlRewriter, rewriteBody, rewriteUrl } from './rewrite-urls.js';
 const FROM = 'http://127.0.0.1:8000';
 const TO = 'http://localhost:4020';
 const rewriteBytes = jsonUrlRewriter(FROM, TO);
-const rewrite = (text: string) => rewriteBytes(Buffer.from(text)).toString();
+const rewrite = (text: string) => Buffer.concat(rewriteBytes([Buffer.from(text)])).toString();
+
+/** `text` cut into chunks at the given byte offsets. */
+function cut(text: string, offsets: readonly number[]): Buffer[] {
+  const bytes = Buffer.from(text);
+  const ends = [...offsets, bytes.length];
+  return ends.map((end, index) => bytes.subarray(index === 0 ? 0 : ends[index - 1], end));
+}
 
 describe('rewriteUrl', () => {
   it('rewrites the base URL itself and what continues it with /, ? or #, nothing longer', () => {
@@ -37,12 +44,35 @@ describe('jsonUrlRewriter', () => {
   });
 });
 
+describe('jsonUrlRewriter over the chunks a body came in', () => {
+  const escaped = FROM.replaceAll('/', '\\/');
+  const text = `{"next":"${FROM}/api/a/?page=2","e":"${escaped}\\/x","q":"\\"${FROM}/y","z":"${FROM}1","end":"${FROM}"}`;
+  const whole = rewrite(text);
+
+  it('gives the same bytes wherever the chunks are cut, one cut or two (a URL, its quote, its next byte split)', () => {
+    const length = Buffer.byteLength(text);
+    for (let first = 1; first < length; first++) {
+      expect(Buffer.concat(rewriteBytes(cut(text, [first]))).toString()).toBe(whole);
+      for (let second = first + 1; second < Math.min(length, first + 40); second++)
+        expect(Buffer.concat(rewriteBytes(cut(text, [first, second]))).toString()).toBe(whole);
+    }
+  });
+
+  it('sends views of the chunks and the replacements, and the chunks themselves when nothing changes', () => {
+    const chunks = cut(`{"a":"${FROM}1","b":"x"}`, [7]);
+    expect(rewriteBytes(chunks)).toBe(chunks);
+    const pieces = rewriteBytes(cut(text, [30, 60]));
+    expect(pieces.length).toBeGreaterThan(3);
+    expect(Buffer.concat(pieces).toString()).toBe(whole);
+  });
+});
+
 describe('rewriteBody', () => {
-  const json = Buffer.from(JSON.stringify({ next: `${FROM}/api/x/?page=2` }));
+  const json = [Buffer.from(JSON.stringify({ next: `${FROM}/api/x/?page=2` }))];
 
   it('rewrites an uncompressed JSON body (any +json type)', () => {
     for (const type of ['application/json; charset=utf-8', 'application/problem+json']) {
-      expect(JSON.parse(rewriteBody(json, type, '', rewriteBytes).toString())).toEqual({
+      expect(JSON.parse(Buffer.concat(rewriteBody(json, type, '', rewriteBytes)).toString())).toEqual({
         next: `${TO}/api/x/?page=2`,
       });
     }

@@ -2,10 +2,11 @@
  * The one change the proxy makes to an answer: absolute URLs to the implementation (a page's `next`
  * and `previous`, a `Location`) point at the proxy instead, so a client following them stays behind it.
  * In JSON bodies only a string that starts with the implementation's base URL and continues it (`/`,
- * `?`, `#` or its end) is rewritten, found in the bytes themselves (no decoding, no parse, no
- * re-serialisation: every other byte as the implementation sent it, and a page of records costs a
- * search, not a copy to text and back).
+ * `?`, `#` or its end) is rewritten, found in the bytes themselves, in the chunks they came in (no
+ * decoding, no parse, no re-serialisation, no joining: every other byte as the implementation sent
+ * it, and a page of records costs a search, not a copy).
  */
+import { ChunkedBytes } from './chunked-bytes.js';
 
 /** Replaces the `from` prefix with `to` in a URL that is `from` itself or continues it. */
 export function rewriteUrl(value: string, from: string, to: string): string {
@@ -19,7 +20,8 @@ const BACKSLASH = 0x5c;
 /** What may follow the base URL inside a JSON string for it to be the base URL: `/ ? # "` or `\/`. */
 const CONTINUATIONS = new Set([0x2f, 0x3f, 0x23, QUOTE, BACKSLASH]);
 
-export type BodyRewriter = (body: Buffer) => Buffer;
+/** A body's chunks in, the pieces to send out (views of the chunks and the replacements). */
+export type BodyRewriter = (chunks: readonly Buffer[]) => readonly Buffer[];
 
 /** A rewriter of JSON bodies from `from` to `to` (also in the `\/`-escaped form JSON allows). */
 export function jsonUrlRewriter(from: string, to: string): BodyRewriter {
@@ -30,9 +32,11 @@ export function jsonUrlRewriter(from: string, to: string): BodyRewriter {
       replacement: Buffer.from(`"${to.replaceAll('/', '\\/')}`),
     },
   ];
-  return (body) => {
+  return (chunks) => {
+    const body = new ChunkedBytes(chunks);
     const pieces: Buffer[] = [];
     let at = 0;
+    let kept = 0;
     for (;;) {
       let found = -1;
       let form = forms[0]!;
@@ -45,29 +49,29 @@ export function jsonUrlRewriter(from: string, to: string): BodyRewriter {
       }
       if (found < 0) break;
       const end = found + form.needle.length;
+      const next = body.byteAt(end);
       // A string's first character: the quote is not itself escaped, and the URL ends or goes on.
-      const starts = found === 0 || body[found - 1] !== BACKSLASH;
-      const continues = end < body.length && CONTINUATIONS.has(body[end]!);
-      if (starts && continues && !(body[end] === BACKSLASH && body[end + 1] !== 0x2f)) {
-        pieces.push(body.subarray(at, found), form.replacement);
-      } else {
-        pieces.push(body.subarray(at, end));
+      const starts = body.byteAt(found - 1) !== BACKSLASH;
+      const continues = next !== undefined && CONTINUATIONS.has(next);
+      if (starts && continues && !(next === BACKSLASH && body.byteAt(end + 1) !== 0x2f)) {
+        pieces.push(...body.slices(kept, found), form.replacement);
+        kept = end;
       }
       at = end;
     }
-    if (pieces.length === 0) return body;
-    pieces.push(body.subarray(at));
-    return Buffer.concat(pieces);
+    if (pieces.length === 0) return chunks;
+    pieces.push(...body.slices(kept, body.length));
+    return pieces;
   };
 }
 
 /** A body to send on: rewritten when it is uncompressed JSON. */
 export function rewriteBody(
-  body: Buffer,
+  chunks: readonly Buffer[],
   contentType: string,
   encoding: string,
   rewrite: BodyRewriter,
-): Buffer {
-  if (!/[/+]json\b/i.test(contentType) || (encoding !== '' && encoding !== 'identity')) return body;
-  return rewrite(body);
+): readonly Buffer[] {
+  if (!/[/+]json\b/i.test(contentType) || (encoding !== '' && encoding !== 'identity')) return chunks;
+  return rewrite(chunks);
 }

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Finding } from '../checks/finding.js';
 import { basePathOf } from '../exchange/api-path.js';
-import type { Exchange } from '../exchange/exchange.js';
+import { decodedExchange, type Exchange, type ProxiedExchange } from '../exchange/exchange.js';
 import { startRecordingProxy } from '../proxy/recording-proxy.js';
 import { createUpstreamDispatcher } from '../proxy/upstream-dispatcher.js';
 import type { Allowance } from '../report/allow-list.js';
@@ -81,8 +81,8 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     await dispatcher.close();
     throw error;
   });
-  const onExchange = (exchange: Exchange) => {
-    if (exchange.upstreamFailure) options.onUpstreamFailure?.(exchange);
+  const onExchange = (exchange: ProxiedExchange) => {
+    if (exchange.upstreamFailure) options.onUpstreamFailure?.(decodedExchange(exchange));
     session.accept(exchange);
   };
   const host = options.host ?? '127.0.0.1';

@@ -5,15 +5,16 @@
  * as they come, `error` for an exchange an internal error kept out (the recording goes on), `report`
  * at the end, `failed` when the recording cannot start.
  */
-import { setPriority } from 'node:os';
+
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Finding } from '../checks/finding.js';
 import { loadBridgeDocument } from '../document/bridge-document.js';
-import type { Exchange } from '../exchange/exchange.js';
+import { decodedExchange, type ProxiedExchange } from '../exchange/exchange.js';
 import { type HarWriter, openHarWriter } from '../har/har-writer.js';
 import type { Allowance } from '../report/allow-list.js';
 import { buildDriftReport } from '../report/drift-report.js';
 import { createRecordingSession } from './recording-session.js';
+import { yieldThisThread } from './thread-priority.js';
 
 export interface SessionWorkerData {
   upstream: string;
@@ -26,7 +27,7 @@ export interface SessionWorkerData {
 }
 
 export type ToWorker =
-  | { type: 'exchange'; exchange: Exchange; bytes: number }
+  | { type: 'exchange'; exchange: ProxiedExchange; bytes: number }
   | { type: 'close'; dropped: number };
 export type FromWorker =
   | { type: 'ready' }
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
   port.on('message', (message: ToWorker) => {
     if (message.type === 'exchange') {
       queue = queue
-        .then(() => session.accept(message.exchange))
+        .then(() => session.accept(decodedExchange(message.exchange)))
         .catch((error: Error) => {
           errors += 1;
           post({ type: 'error', message: error.message });
@@ -106,19 +107,5 @@ async function main(): Promise<void> {
   post({ type: 'ready' });
 }
 
-/**
- * On Linux a nice value belongs to a thread: this one yields to the proxy's thread, which forwards the
- * traffic, and to the implementation when it runs on the same machine. The checks catch up when the
- * traffic slows down (and say so when they fell too far behind).
- */
-function yieldToTheProxy(): void {
-  if (process.platform !== 'linux') return;
-  try {
-    setPriority(19);
-  } catch {
-    // Not allowed (a container without the right): the checks run at the proxy's priority.
-  }
-}
-
-yieldToTheProxy();
+yieldThisThread();
 main().catch((error: Error) => post({ type: 'failed', message: error.message }));

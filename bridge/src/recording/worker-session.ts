@@ -6,12 +6,12 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { Finding } from '../checks/finding.js';
-import type { Exchange } from '../exchange/exchange.js';
+import type { ProxiedExchange } from '../exchange/exchange.js';
 import type { DriftReport } from '../report/drift-report.js';
 import type { FromWorker, SessionWorkerData, ToWorker } from './session-worker.js';
 
 export interface WorkerSession {
-  accept(exchange: Exchange): void;
+  accept(exchange: ProxiedExchange): void;
   /** Resolves once every exchange posted so far is checked and recorded. */
   idle(): Promise<void>;
   /** Finishes the recording and returns the report. */
@@ -39,8 +39,11 @@ function spawnWorker(data: SessionWorkerData): Worker {
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), { workerData: data });
 }
 
-const sizeOf = (exchange: Exchange) =>
-  (exchange.request.body?.length ?? 0) + (exchange.response.body?.length ?? 0) + 2048;
+function sizeOf(exchange: ProxiedExchange): number {
+  let size = (exchange.request.body?.length ?? 0) + 2048;
+  for (const chunk of exchange.response.bodyChunks ?? []) size += chunk.byteLength;
+  return size;
+}
 
 export async function startWorkerSession(options: WorkerSessionOptions): Promise<WorkerSession> {
   const { maxPendingBytes, onFinding, onFallingBehind, onError, ...data } = options;
@@ -86,6 +89,7 @@ export async function startWorkerSession(options: WorkerSessionOptions): Promise
       }
       pending += bytes;
       posted += 1;
+      // The body's chunks are copied into the message (outside this thread's heap) and joined in the worker.
       worker.postMessage({ type: 'exchange', exchange, bytes } satisfies ToWorker);
     },
     idle: () => (done === posted ? Promise.resolve() : new Promise<void>((wake) => idleWaiters.push(wake))),

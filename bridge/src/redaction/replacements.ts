@@ -14,6 +14,13 @@ const MAX_SEARCHED = 256;
 const isWordCode = (code: number) =>
   (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code > 127;
 
+/** isWordCode of every UTF-16 code unit, looked up (the scan below reads every character of a body). */
+const WORD_CODES = (() => {
+  const table = new Uint8Array(65_536);
+  for (let code = 0; code < table.length; code++) table[code] = isWordCode(code) ? 1 : 0;
+  return table;
+})();
+
 /** A value to search for, by its first run of word characters. */
 interface Searched {
   value: string;
@@ -27,6 +34,12 @@ const FNV_PRIME = 0x01000193;
 
 /** Hashes are kept to 30 bits: small integers are the cheapest map keys. */
 const HASH_MASK = 0x3fffffff;
+/**
+ * A body has thousands of runs and nearly none is a value: a table of 2^20 bits (128 KiB) answers
+ * "certainly not" for most of them before the map is asked.
+ */
+const HASH_BITS = 20;
+const BIT_MASK = (1 << HASH_BITS) - 1;
 
 /** The FNV-1a hash of `text[start, end)`, over UTF-16 code units. */
 function hashOf(text: string, start: number, end: number): number {
@@ -40,6 +53,8 @@ interface SearchIndex {
   byRun: Map<number, Searched[]>;
   /** Which first-run lengths occur (a run of another length is not looked up). */
   runLengths: Uint8Array;
+  /** One bit per hash (its low HASH_BITS): a run whose bit is clear is no value's first run. */
+  hashBits: Uint32Array;
   /** Values without a single word character (searched for one by one; rare). */
   unrunned: string[];
 }
@@ -47,6 +62,7 @@ interface SearchIndex {
 function buildIndex(values: Iterable<string>): SearchIndex {
   const byRun = new Map<number, Searched[]>();
   const runLengths = new Uint8Array(MAX_SEARCHED + 1);
+  const hashBits = new Uint32Array(1 << (HASH_BITS - 5));
   const unrunned: string[] = [];
   for (const value of values) {
     let runStart = 0;
@@ -62,8 +78,9 @@ function buildIndex(values: Iterable<string>): SearchIndex {
     list.push({ value, runStart, runLength: runEnd - runStart });
     byRun.set(hash, list);
     runLengths[runEnd - runStart] = 1;
+    hashBits[(hash & BIT_MASK) >>> 5]! |= 1 << (hash & 31);
   }
-  return { byRun, runLengths, unrunned };
+  return { byRun, runLengths, hashBits, unrunned };
 }
 
 export interface Replacements {
@@ -86,22 +103,24 @@ export function createReplacements(minLength: (raw: string) => number): Replacem
   /** Every whole-token occurrence of a searched value in `text`, as [start, end). */
   const occurrences = (text: string, search: SearchIndex): [number, number][] => {
     const found: [number, number][] = [];
-    const { byRun, runLengths } = search;
+    const { byRun, runLengths, hashBits } = search;
+    const end = text.length;
     let at = 0;
-    while (at < text.length) {
-      if (!isWordCode(text.charCodeAt(at))) {
+    while (at < end) {
+      let code = text.charCodeAt(at);
+      if (WORD_CODES[code] === 0) {
         at++;
         continue;
       }
       const runStart = at;
       let hash = FNV_OFFSET;
-      for (; at < text.length; at++) {
-        const code = text.charCodeAt(at);
-        if (!isWordCode(code)) break;
+      do {
         hash = Math.imul(hash ^ code, FNV_PRIME);
-      }
+        code = ++at < end ? text.charCodeAt(at) : 0;
+      } while (WORD_CODES[code] === 1);
       const length = at - runStart;
       if (length > MAX_SEARCHED || runLengths[length] === 0) continue;
+      if ((hashBits[(hash & BIT_MASK) >>> 5]! & (1 << (hash & 31))) === 0) continue;
       const candidates = byRun.get(hash & HASH_MASK);
       if (candidates === undefined) continue;
       for (const candidate of candidates) {

@@ -17,6 +17,8 @@ let upstream: Server;
 let base: string;
 const received: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
 
+const SIZED = JSON.stringify({ results: ['a', 'b'] });
+
 function answer(incoming: IncomingMessage, body: string) {
   const path = incoming.url ?? '/';
   if (path.startsWith('/api/accounts/'))
@@ -34,6 +36,13 @@ function answer(incoming: IncomingMessage, body: string) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ next: `${base}/x`, pad: 'x'.repeat(4000) }),
     };
+  if (path === '/sized')
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(SIZED)) },
+      body: SIZED,
+    };
+  if (path === '/not-modified') return { status: 304, headers: { etag: '"abc"' }, body: '' };
   if (path === '/cookies')
     return { status: 201, headers: { 'set-cookie': ['a=1; Path=/', 'b=2; HttpOnly'] }, body: '' };
   return {
@@ -129,6 +138,25 @@ describe('the recording proxy is transparent', () => {
       await cookies.body.dump();
       expect(cookies.statusCode).toBe(201);
       expect(cookies.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; HttpOnly']);
+    });
+  });
+
+  it('keeps the length a HEAD answer announces, and adds none to a 304 (no body follows either)', async () => {
+    await withProxy(base, async (proxy, exchanges) => {
+      const head = await request(`${proxy}/sized`, { method: 'HEAD' });
+      await head.body.dump();
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-length']).toBe(String(Buffer.byteLength(SIZED)));
+      const notModified = await request(`${proxy}/not-modified`);
+      await notModified.body.dump();
+      expect(notModified.statusCode).toBe(304);
+      expect(notModified.headers.etag).toBe('"abc"');
+      expect(notModified.headers['content-length']).toBeUndefined();
+      await settle();
+      expect(exchanges.map((exchange) => [exchange.request.method, exchange.response.body])).toEqual([
+        ['HEAD', undefined],
+        ['GET', undefined],
+      ]);
     });
   });
 

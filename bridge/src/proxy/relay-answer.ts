@@ -81,9 +81,7 @@ export async function relayAnswer(
   const type = String(answer.headers['content-type'] ?? '');
   const encoding = String(answer.headers['content-encoding'] ?? '');
   const pieces = rewriteBody(chunks, type, encoding, context.rewriterFor(proxyOrigin));
-  let length = 0;
-  for (const piece of pieces) length += piece.length;
-  response.writeHead(answer.statusCode, flatHeaders([...sent, ['content-length', String(length)]]));
+  response.writeHead(answer.statusCode, flatHeaders([...sent, ...lengthOf(incoming, answer, pieces)]));
   // The pieces go out in one write (views of the chunks as they came: nothing joined, nothing copied).
   response.cork();
   for (const piece of pieces) response.write(piece);
@@ -99,6 +97,20 @@ export async function relayAnswer(
       }),
     ),
   );
+}
+
+/**
+ * The content-length the client gets: the length of the pieces sent, except where no body follows the
+ * header (HEAD, 204, 304), where the implementation's own header, if it sent one, goes on as it was.
+ */
+function lengthOf(incoming: IncomingMessage, answer: Answer, pieces: readonly Buffer[]): HeaderList {
+  if (incoming.method === 'HEAD' || answer.statusCode === 204 || answer.statusCode === 304) {
+    const announced = answer.headers['content-length'];
+    return announced === undefined ? [] : [['content-length', String(announced)]];
+  }
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  return [['content-length', String(length)]];
 }
 
 /** A body over the recording cap: passed on as it comes, recorded without it. */

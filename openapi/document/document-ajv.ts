@@ -49,6 +49,37 @@ export interface DocumentAjvOptions {
   strict?: boolean;
 }
 
+/**
+ * The formats every record repeats (its dates and times), whose full checks split the text and run
+ * two expressions per value: a format is a pure test of its string, so each answer is kept, in a table
+ * bounded by MAX_REMEMBERED (emptied when full). A page of 100 transactions repeats a few dozen values.
+ */
+const REMEMBERED_FORMATS = ['date-time', 'date', 'time'];
+const MAX_REMEMBERED = 4_096;
+
+type FormatTest = { validate: (value: string) => boolean; compare?: unknown };
+
+function rememberFormatAnswers(ajv: Ajv2020): void {
+  for (const name of REMEMBERED_FORMATS) {
+    const format = ajv.formats[name] as FormatTest | undefined;
+    if (format === undefined || typeof format.validate !== 'function') continue;
+    const test = format.validate;
+    const answers = new Map<string, boolean>();
+    ajv.addFormat(name, {
+      ...format,
+      validate: (value: string) => {
+        let answer = answers.get(value);
+        if (answer === undefined) {
+          answer = test(value);
+          if (answers.size >= MAX_REMEMBERED) answers.clear();
+          answers.set(value, answer);
+        }
+        return answer;
+      },
+    } as Parameters<Ajv2020['addFormat']>[1]);
+  }
+}
+
 /** Builds the Ajv instance for one bundled document (only internal `$ref`s). */
 export function createDocumentAjv(
   document: JsonObject,
@@ -66,6 +97,7 @@ export function createDocumentAjv(
     validateSchema: checkSchemas,
   });
   addFormats(ajv);
+  rememberFormatAnswers(ajv);
   const register = (keyword: string) => {
     if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
   };

@@ -29,13 +29,22 @@ export interface SimRequest {
   loopback?: boolean;
 }
 
+/** Lends a serializer a buffer to write an answer into (the HTTP adapter's, reused once the answer went out). */
+export interface BufferLender {
+  /** A buffer of exactly `size` bytes, its contents undefined until written. */
+  borrow(size: number): Buffer;
+}
+
 export interface SimResponse {
   status: number;
   headers: Record<string, string>;
   /** A JSON value to serialize, or undefined for an empty body (204). */
   body?: unknown;
-  /** `JSON.stringify(body)` as UTF-8 bytes, built faster by the handler (a list page of cached records). */
-  serialize?: () => Buffer;
+  /**
+   * `JSON.stringify(body)` as UTF-8 bytes, built faster by the handler (a list page of cached records),
+   * in a buffer of the lender's when one is given.
+   */
+  serialize?: (lender?: BufferLender) => Buffer;
   /**
    * The same bytes as `serialize()`, in pieces the adapter writes one at a time with back-pressure (a
    * snapshot export of hundreds of MB, which no single string can hold).

@@ -58,6 +58,37 @@ describe('end to end through node:http on an OS-chosen port', () => {
   });
 });
 
+describe('pages written from reused buffers', () => {
+  it('answers concurrent pages of different lists each with its own bytes, again and again', async () => {
+    for (const username of ['76109277673', '76109277674', '76109277675'])
+      await fetch(`${base}/api/links/`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ institution: 'ofbank_br_retail', username, password: 'p' }),
+      });
+    // Pages of links (their bytes come from the page serializer): three different bodies, sizes too.
+    const paths = ['/api/links/?page_size=1', '/api/links/?page_size=3', '/api/links/?page_size=1&page=2'];
+    const expected = await Promise.all(
+      paths.map(async (path) => await (await fetch(`${base}${path}`, { headers: auth })).text()),
+    );
+    for (let round = 0; round < 5; round++) {
+      const bodies = await Promise.all(
+        Array.from({ length: 30 }, async (_, index) => {
+          const path = paths[index % paths.length]!;
+          return [
+            index % paths.length,
+            await (await fetch(`${base}${path}`, { headers: auth })).text(),
+          ] as const;
+        }),
+      );
+      for (const [which, body] of bodies) expect(body).toBe(expected[which]);
+    }
+    expect(new Set(expected).size).toBe(3);
+    for (const body of expected)
+      expect((JSON.parse(body) as { results: unknown[] }).results.length).toBeGreaterThan(0);
+  });
+});
+
 describe('closeGracefully', () => {
   it('ends within its grace whatever runs: a request that never finishes is cut, the server closes', async () => {
     let started: () => void = () => {};

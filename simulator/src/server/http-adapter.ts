@@ -12,6 +12,7 @@ import { createIds, createRandom } from '../ids/seeded-ids.js';
 import { renderErrors } from '../pipeline/serialize.js';
 import { answerClientError, refuseConnect } from './client-error.js';
 import { originOf, type RequestTarget, readTarget } from './request-target.js';
+import { createReusedBuffers, type ReusedBuffers } from './reused-buffers.js';
 import { readStreamedJson } from './streamed-json.js';
 
 export interface HttpAdapterOptions {
@@ -106,7 +107,7 @@ function drained(response: ServerResponse): Promise<void> {
   });
 }
 
-async function write(response: ServerResponse, answer: SimResponse): Promise<void> {
+async function write(response: ServerResponse, answer: SimResponse, buffers: ReusedBuffers): Promise<void> {
   const headers: Record<string, string | number> = { ...answer.headers };
   if (answer.chunks !== undefined) {
     headers['content-length'] = answer.chunks.reduce((total, chunk) => total + chunk.length, 0);
@@ -122,10 +123,12 @@ async function write(response: ServerResponse, answer: SimResponse): Promise<voi
   const payload =
     answer.body === undefined
       ? undefined
-      : (answer.serialize?.() ?? Buffer.from(JSON.stringify(answer.body)));
+      : (answer.serialize?.(buffers) ?? Buffer.from(JSON.stringify(answer.body)));
   if (payload !== undefined) headers['content-length'] = payload.length;
   response.writeHead(answer.status, headers);
   response.end(payload);
+  // 'finish': every byte was handed to the OS (a client that left first never gives the buffer back).
+  if (payload !== undefined) response.once('finish', () => buffers.giveBack(payload));
 }
 
 function writeError(response: ServerResponse, code: ErrorCode, message: string, requestId: string): void {
@@ -148,13 +151,18 @@ export function createHttpServer(options: HttpAdapterOptions): Server {
   // Ids of the answers the adapter writes itself (the core has its own stream).
   const adapterIds = createIds(createRandom('http-adapter/requests'));
   const requestId = () => adapterIds.hex(32);
+  const buffers = createReusedBuffers();
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
     try {
       const read = readTarget(request);
       if ('problem' in read) return writeError(response, 'bad_request', read.problem, requestId());
       const simRequest = await toSimRequest(request, read.target, read.host, options, streamed);
       const loopback = onLoopback(request);
-      await write(response, await options.handle(loopback ? { ...simRequest, loopback } : simRequest));
+      await write(
+        response,
+        await options.handle(loopback ? { ...simRequest, loopback } : simRequest),
+        buffers,
+      );
     } catch {
       writeError(response, 'internal_server_error', 'Internal server error.', requestId());
     }

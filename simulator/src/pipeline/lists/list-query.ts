@@ -4,7 +4,7 @@
  * (PAGE-DEFAULT, PAGE-MAX, PAGE-NAV).
  */
 import { type Handler, json } from '../../core/handler.js';
-import type { SimRequest } from '../../core/http-types.js';
+import type { BufferLender, SimRequest } from '../../core/http-types.js';
 import { ok } from '../../core/result.js';
 import { type ListPolicy, specRulePolicy } from '../../core/rule-policy.js';
 import { publicJson, publicView } from '../../store/record-views.js';
@@ -92,8 +92,11 @@ export function paginate<T>(
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']}');
 
-/** `JSON.stringify` of the page's envelope with its records' public views, as bytes from cached ones. */
-export function pageJson(page: Page<StoredRecord>): Buffer {
+/**
+ * `JSON.stringify` of the page's envelope with its records' public views, as bytes from cached ones,
+ * written into a buffer of the lender's when one is given.
+ */
+export function pageJson(page: Page<StoredRecord>, lender?: BufferLender): Buffer {
   const { count, next, previous } = page;
   const envelope = JSON.stringify({ count, next, previous });
   const parts: Buffer[] = [Buffer.from(`${envelope.slice(0, -1)},"results":[`)];
@@ -102,7 +105,13 @@ export function pageJson(page: Page<StoredRecord>): Buffer {
     parts.push(publicJson(record));
   });
   parts.push(CLOSE);
-  return Buffer.concat(parts);
+  if (lender === undefined) return Buffer.concat(parts);
+  let size = 0;
+  for (const part of parts) size += part.length;
+  const bytes = lender.borrow(size);
+  let at = 0;
+  for (const part of parts) at += part.copy(bytes, at);
+  return bytes;
 }
 
 /**
@@ -141,6 +150,6 @@ export function collectionList(collection: string): Handler {
     const page = pageOf(window, total, results, request, policy);
     // Only the page's records are copied without their private members.
     const response = json(200, { ...page, results: page.results.map(publicView) });
-    return ok({ ...response, serialize: () => pageJson(page) });
+    return ok({ ...response, serialize: (lender) => pageJson(page, lender) });
   };
 }

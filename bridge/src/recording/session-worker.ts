@@ -5,7 +5,6 @@
  * as they come, `error` for an exchange an internal error kept out (the recording goes on), `report`
  * at the end, `failed` when the recording cannot start.
  */
-
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Finding } from '../checks/finding.js';
 import { loadBridgeDocument } from '../document/bridge-document.js';

@@ -31,19 +31,12 @@ export function createReusedBuffers(limits: ReusedBufferLimits = DEFAULT_LIMITS)
   const free: Buffer[] = [];
   /** The memory of the buffers out on loan: given back at most once each. */
   const lent = new WeakSet<ArrayBufferLike>();
-  let retained = 0;
+  const retained = () => free.reduce((bytes, buffer) => bytes + buffer.length, 0);
   return {
     borrow(size) {
       if (size > limits.bufferBytes) return Buffer.allocUnsafeSlow(size);
       const index = free.findIndex((buffer) => buffer.length >= size);
-      let whole: Buffer;
-      if (index >= 0) {
-        whole = free[index]!;
-        free.splice(index, 1);
-        retained -= whole.length;
-      } else {
-        whole = Buffer.allocUnsafeSlow(capacityFor(size));
-      }
+      const whole = index >= 0 ? free.splice(index, 1)[0]! : Buffer.allocUnsafeSlow(capacityFor(size));
       lent.add(whole.buffer);
       return whole.subarray(0, size);
     },
@@ -51,10 +44,9 @@ export function createReusedBuffers(limits: ReusedBufferLimits = DEFAULT_LIMITS)
       if (!lent.has(buffer.buffer)) return;
       lent.delete(buffer.buffer);
       const whole = Buffer.from(buffer.buffer);
-      if (retained + whole.length > limits.retainedBytes) return;
+      if (retained() + whole.length > limits.retainedBytes) return;
       free.push(whole);
-      retained += whole.length;
     },
-    retainedBytes: () => retained,
+    retainedBytes: retained,
   };
 }

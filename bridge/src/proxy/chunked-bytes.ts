@@ -31,7 +31,8 @@ export class ChunkedBytes {
     return this.chunks[chunk]![index - this.starts[chunk]!];
   }
 
-  private matchesAt(index: number, needle: Buffer): boolean {
+  /** Whether the bytes at `index` are `needle`. */
+  startsWith(index: number, needle: Buffer): boolean {
     for (let offset = 0; offset < needle.length; offset++)
       if (this.byteAt(index + offset) !== needle[offset]) return false;
     return true;
@@ -47,7 +48,7 @@ export class ChunkedBytes {
       if (found >= 0) return base + found;
       // A match that begins in this chunk's last bytes and ends in the next ones.
       for (let start = Math.max(local, bytes.length - needle.length + 1); start < bytes.length; start++)
-        if (this.matchesAt(base + start, needle)) return base + start;
+        if (this.startsWith(base + start, needle)) return base + start;
     }
     return -1;
   }

@@ -46,8 +46,16 @@ describe('jsonUrlRewriter', () => {
 
 describe('jsonUrlRewriter over the chunks a body came in', () => {
   const escaped = FROM.replaceAll('/', '\\/');
-  const text = `{"next":"${FROM}/api/a/?page=2","e":"${escaped}\\/x","q":"\\"${FROM}/y","z":"${FROM}1","end":"${FROM}"}`;
+  // The host alone, another scheme and a URL that only ends like the base URL stay as they are.
+  const text = `{"h":"127.0.0.1:8000","s":"https://127.0.0.1:8000/x","p":"xhttp://127.0.0.1:8000","next":"${FROM}/api/a/?page=2","e":"${escaped}\\/x","q":"\\"${FROM}/y","z":"${FROM}1","end":"${FROM}"}`;
   const whole = rewrite(text);
+
+  it('rewrites the three URLs that start with the base URL, in either form, and nothing else', () => {
+    const escapedTo = TO.replaceAll('/', '\\/');
+    expect(whole).toBe(
+      `{"h":"127.0.0.1:8000","s":"https://127.0.0.1:8000/x","p":"xhttp://127.0.0.1:8000","next":"${TO}/api/a/?page=2","e":"${escapedTo}\\/x","q":"\\"${FROM}/y","z":"${FROM}1","end":"${TO}"}`,
+    );
+  });
 
   it('gives the same bytes wherever the chunks are cut, one cut or two (a URL, its quote, its next byte split)', () => {
     const length = Buffer.byteLength(text);
@@ -64,6 +72,16 @@ describe('jsonUrlRewriter over the chunks a body came in', () => {
     const pieces = rewriteBytes(cut(text, [30, 60]));
     expect(pieces.length).toBeGreaterThan(3);
     expect(Buffer.concat(pieces).toString()).toBe(whole);
+  });
+});
+
+describe('jsonUrlRewriter with a base path', () => {
+  it('rewrites both forms of a base URL with a path, and not the host with another path', () => {
+    const rewriteWithPath = jsonUrlRewriter(`${FROM}/ofapi`, `${TO}/ofapi`);
+    const text = `{"a":"${FROM}/other/x","b":"${FROM}/ofapi/x","c":"${FROM.replaceAll('/', '\\/')}\\/ofapi\\/x"}`;
+    expect(Buffer.concat(rewriteWithPath([Buffer.from(text)])).toString()).toBe(
+      `{"a":"${FROM}/other/x","b":"${TO}/ofapi/x","c":"${TO.replaceAll('/', '\\/')}\\/ofapi\\/x"}`,
+    );
   });
 });
 

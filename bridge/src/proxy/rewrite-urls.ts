@@ -32,22 +32,27 @@ export function jsonUrlRewriter(from: string, to: string): BodyRewriter {
       replacement: Buffer.from(`"${to.replaceAll('/', '\\/')}`),
     },
   ];
+  // Both forms hold the base URL's host and port as they are: one search for those finds either form,
+  // where a search per form would scan the whole body again for the form that is not there.
+  const anchor = Buffer.from(hostOf(from));
+  const anchored = forms.map((form) => ({ ...form, offset: form.needle.indexOf(anchor) }));
   return (chunks) => {
     const body = new ChunkedBytes(chunks);
     const pieces: Buffer[] = [];
     let at = 0;
     let kept = 0;
     for (;;) {
-      let found = -1;
-      let form = forms[0]!;
-      for (const candidate of forms) {
-        const index = body.indexOf(candidate.needle, at);
-        if (index >= 0 && (found < 0 || index < found)) {
-          found = index;
-          form = candidate;
-        }
+      const hit = body.indexOf(anchor, at);
+      if (hit < 0) break;
+      const form = anchored.find(
+        (candidate) =>
+          hit - candidate.offset >= at && body.startsWith(hit - candidate.offset, candidate.needle),
+      );
+      if (form === undefined) {
+        at = hit + 1;
+        continue;
       }
-      if (found < 0) break;
+      const found = hit - form.offset;
       const end = found + form.needle.length;
       const next = body.byteAt(end);
       // A string's first character: the quote is not itself escaped, and the URL ends or goes on.
@@ -63,6 +68,13 @@ export function jsonUrlRewriter(from: string, to: string): BodyRewriter {
     pieces.push(...body.slices(kept, body.length));
     return pieces;
   };
+}
+
+/** The host and port of a base URL as written in it (what both JSON forms of the URL share). */
+function hostOf(base: string): string {
+  const afterScheme = base.indexOf('//') + 2;
+  const pathStart = base.indexOf('/', afterScheme);
+  return base.slice(afterScheme, pathStart < 0 ? base.length : pathStart);
 }
 
 /** A body to send on: rewritten when it is uncompressed JSON. */

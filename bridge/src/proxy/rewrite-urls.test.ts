@@ -85,6 +85,16 @@ describe('jsonUrlRewriter with a base path', () => {
   });
 });
 
+describe('jsonUrlRewriter with a base URL that has no host to search for', () => {
+  it('still finds both forms (searching from the opening quote)', () => {
+    const rewriteHostless = jsonUrlRewriter('file:///srv/api', 'http://localhost:4020');
+    const text = '{"a":"file:///srv/api/x","b":"file:\\/\\/\\/srv\\/api\\/y","c":"file:///srv/apix"}';
+    expect(Buffer.concat(rewriteHostless([Buffer.from(text)])).toString()).toBe(
+      '{"a":"http://localhost:4020/x","b":"http:\\/\\/localhost:4020\\/y","c":"file:///srv/apix"}',
+    );
+  });
+});
+
 describe('rewriteBody', () => {
   const json = [Buffer.from(JSON.stringify({ next: `${FROM}/api/x/?page=2` }))];
 

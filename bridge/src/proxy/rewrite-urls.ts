@@ -70,11 +70,15 @@ export function jsonUrlRewriter(from: string, to: string): BodyRewriter {
   };
 }
 
-/** The host and port of a base URL as written in it (what both JSON forms of the URL share). */
+/**
+ * The host and port of a base URL as written in it (what both JSON forms of the URL share); the
+ * opening quote, which both forms also start with, when there is no host to search for.
+ */
 function hostOf(base: string): string {
-  const afterScheme = base.indexOf('//') + 2;
+  const slashes = base.indexOf('//');
+  const afterScheme = slashes < 0 ? 0 : slashes + 2;
   const pathStart = base.indexOf('/', afterScheme);
-  return base.slice(afterScheme, pathStart < 0 ? base.length : pathStart);
+  return base.slice(afterScheme, pathStart < 0 ? base.length : pathStart) || '"';
 }
 
 /** A body to send on: rewritten when it is uncompressed JSON. */

@@ -127,8 +127,10 @@ async function write(response: ServerResponse, answer: SimResponse, buffers: Reu
   if (payload !== undefined) headers['content-length'] = payload.length;
   response.writeHead(answer.status, headers);
   response.end(payload);
-  // 'finish': every byte was handed to the OS (a client that left first never gives the buffer back).
-  if (payload !== undefined) response.once('finish', () => buffers.giveBack(payload));
+  // Only a serializer borrows. 'finish': every byte was handed to the OS (a client that left first
+  // never gives the buffer back).
+  if (payload !== undefined && answer.serialize !== undefined)
+    response.once('finish', () => buffers.giveBack(payload));
 }
 
 function writeError(response: ServerResponse, code: ErrorCode, message: string, requestId: string): void {

@@ -5,7 +5,18 @@ import { err, ok, type Result } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import type { StoredRecord } from '../store/store.js';
 
-export const nowIso = (tenant: TenantRuntime) => new Date(tenant.clock.now()).toISOString();
+/** The last instant written and its text: a request dates several records in the same millisecond. */
+let lastMs = Number.NaN;
+let lastIso = '';
+
+export function nowIso(tenant: TenantRuntime): string {
+  const ms = tenant.clock.now();
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
+}
 
 /** ERR-404: a record of the caller's tenant, or a 404 naming what was asked for. */
 export async function findOr404(

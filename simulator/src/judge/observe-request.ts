@@ -5,7 +5,7 @@
  * is never kept; body values of credential-like fields are masked before anything is stored. The work
  * is the least that cannot wait: a text is masked only where a credential shows in it.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { parseBasic } from '../../../openapi/config/api-keys.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
 import { type LoggedRequest, MASKED_KEY, MASKED_SECRET } from './logged-request.js';
@@ -74,12 +74,22 @@ function maskJson(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_MASK_DEPTH) return '(nested too deep to keep)';
   if (Array.isArray(value)) return value.map((item) => maskJson(item, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [
-      key,
-      CREDENTIAL_FIELD.test(key) && typeof inner === 'string' ? '***' : maskJson(inner, depth + 1),
-    ]),
-  );
+  // A loop, not entries/map/fromEntries: every POST's body passes here.
+  const masked: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const inner = (value as Record<string, unknown>)[key];
+    const kept = CREDENTIAL_FIELD.test(key) && typeof inner === 'string' ? '***' : maskJson(inner, depth + 1);
+    // A body's own `__proto__` member stays a member (an assignment would set the prototype).
+    if (key === '__proto__')
+      Object.defineProperty(masked, key, {
+        value: kept,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else masked[key] = kept;
+  }
+  return masked;
 }
 
 function parseJson(text: string): unknown {
@@ -172,7 +182,8 @@ export function observeRequest(
     path: mask(request.path, forms),
     query: mask(query, forms),
     operation: meta.operationId,
-    sha256: request.body ? createHash('sha256').update(request.body).digest('hex') : null,
+    // The one-shot hash: a Hash object per request cost more than the hashing of a small body.
+    sha256: request.body ? hash('sha256', request.body, 'hex') : null,
     status: response.status,
     code: text(error?.code),
     rule: meta.rule,

@@ -63,6 +63,8 @@ export class MemoryStore implements Store {
   private readonly time: () => number;
   /** One counter for every tenant: a lease token is never reused, even after a tenant is cleared. */
   private leaseTokens = 0;
+  /** Made once: every request asks for a due job (most find none). */
+  private readonly nextLeaseToken = () => ++this.leaseTokens;
 
   constructor(options: MemoryStoreOptions = {}) {
     this.jobLeaseMs = options.jobLeaseMs ?? DEFAULT_JOB_LEASE_MS;
@@ -250,8 +252,9 @@ export class MemoryStore implements Store {
   }
 
   async leaseDueJob(tenant: string, until: number, owner: string) {
-    const lease = { owner, now: this.time(), ms: this.jobLeaseMs, token: () => ++this.leaseTokens };
-    return this.states.get(tenant)?.jobs.lease(until, lease);
+    const jobs = this.states.get(tenant)?.jobs;
+    if (jobs === undefined) return undefined;
+    return jobs.lease(until, { owner, now: this.time(), ms: this.jobLeaseMs, token: this.nextLeaseToken });
   }
 
   async finishJob(tenant: string, lease: JobLease) {

@@ -56,11 +56,11 @@ class Sfc32 implements Random {
     this.#b = b;
     this.#c = c;
     this.#d = d;
-    for (let i = 0; i < 12; i++) this.uint32();
+    for (let i = 0; i < 12; i++) this.#uint32();
   }
 
-  /** The next 32 bits, as an unsigned integer (what `next()` divides by 2^32). */
-  uint32(): number {
+  /** The next 32 bits, as an unsigned integer. */
+  #uint32(): number {
     const a = this.#a | 0;
     const b = this.#b | 0;
     const c = this.#c | 0;
@@ -74,7 +74,7 @@ class Sfc32 implements Random {
   }
 
   next(): number {
-    return this.uint32() / 4294967296;
+    return this.#uint32() / 4294967296;
   }
 
   int(min: number, max: number): number {
@@ -114,16 +114,10 @@ class HexIds implements Ids {
     this.#random = random;
   }
 
-  /** `Math.floor(next() * 2^32)`, which for sfc32 is its 32 bits exactly. */
-  #word(): number {
-    const random = this.#random;
-    return random instanceof Sfc32 ? random.uint32() : Math.floor(random.next() * 0x100000000);
-  }
-
   hex(length: number): string {
     let out = '';
-    while (out.length < length) out += wordHex(this.#word());
-    return out.length === length ? out : out.slice(0, length);
+    while (out.length < length) out += wordHex(Math.floor(this.#random.next() * 0x100000000));
+    return out.slice(0, length);
   }
 
   uuid(): string {

@@ -7,16 +7,16 @@
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { startRecordingProxy } from '../../bridge/src/proxy/recording-proxy.js';
-import { createUpstreamDispatcher } from '../../bridge/src/proxy/upstream-dispatcher.js';
+import { createUpstreamClient } from '../../bridge/src/proxy/upstream-client.js';
 import { exitCleanly, reportLine, reportReady } from '../servers/child-protocol.js';
 
 const { values } = parseArgs({ options: { upstream: { type: 'string' } } });
 if (values.upstream === undefined) throw new Error('--upstream is required');
-const { dispatcher } = createUpstreamDispatcher();
+const client = await createUpstreamClient();
 const proxy = await startRecordingProxy(
   {
     upstream: values.upstream,
-    dispatcher,
+    client,
     timeoutSeconds: 60,
     maxRecordedBytes: 16 * 1_048_576,
     onExchange: () => undefined,

@@ -15,7 +15,7 @@ import type { Finding } from '../src/checks/finding.js';
 import { loadBridgeDocument } from '../src/document/bridge-document.js';
 import { decodedExchange } from '../src/exchange/exchange.js';
 import { startRecordingProxy } from '../src/proxy/recording-proxy.js';
-import { createUpstreamDispatcher } from '../src/proxy/upstream-dispatcher.js';
+import { createUpstreamClient } from '../src/proxy/upstream-client.js';
 import { createRecordingSession } from '../src/recording/recording-session.js';
 import { type TrafficClient, trafficClient } from './traffic-client.js';
 
@@ -30,7 +30,7 @@ export async function recordInThread(
   traffic: (client: TrafficClient, simulator: StartedSimulator) => Promise<void>,
 ): Promise<InThreadRun> {
   const simulator = await startSimulator({ seed: 'bridge', tickMs: 0, ...simulatorOptions });
-  const { dispatcher } = createUpstreamDispatcher({ env: {}, systemBundles: [] });
+  const client = await createUpstreamClient({ env: {}, systemBundles: [] });
   const session = createRecordingSession({
     document: loadBridgeDocument(),
     basePath: '',
@@ -41,7 +41,7 @@ export async function recordInThread(
   const proxy = await startRecordingProxy(
     {
       upstream: simulator.url,
-      dispatcher,
+      client,
       timeoutSeconds: 30,
       maxRecordedBytes: 16 * 1_048_576,
       onExchange: (exchange) => {
@@ -58,7 +58,7 @@ export async function recordInThread(
     return { findings: session.findings(), exchanges: session.checks.counts().exchanges };
   } finally {
     await proxy.close();
-    await dispatcher.close();
+    await client.close();
     await simulator.close();
   }
 }

@@ -7,11 +7,12 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodedExchange, type Exchange } from '../src/exchange/exchange.js';
 import { type RecordingProxy, startRecordingProxy } from '../src/proxy/recording-proxy.js';
-import { createUpstreamDispatcher } from '../src/proxy/upstream-dispatcher.js';
+import { createUpstreamClient } from '../src/proxy/upstream-client.js';
 
 let upstream: Server;
 let base: string;
@@ -83,12 +84,12 @@ async function withProxy<T>(
   run: (url: string, exchanges: Exchange[]) => Promise<T>,
   timeoutSeconds = 30,
 ): Promise<T> {
-  const { dispatcher } = createUpstreamDispatcher({ env: {}, systemBundles: [] });
+  const client = await createUpstreamClient({ env: {}, systemBundles: [] });
   const exchanges: Exchange[] = [];
   const proxy: RecordingProxy = await startRecordingProxy(
     {
       upstream: upstreamUrl,
-      dispatcher,
+      client,
       timeoutSeconds,
       maxRecordedBytes: 1024,
       onExchange: (e) => exchanges.push(decodedExchange(e)),
@@ -100,7 +101,7 @@ async function withProxy<T>(
     return await run(`http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}`, exchanges);
   } finally {
     await proxy.close();
-    await dispatcher.close();
+    await client.close();
   }
 }
 
@@ -182,6 +183,27 @@ describe('the recording proxy is transparent', () => {
     });
   });
 
+  it('forwards a body sent in chunks (no length) in chunks, and a DELETE without a body with none', async () => {
+    await withProxy(base, async (proxy) => {
+      const parts = ['{"part":', '"one"', ',"then":"two"}'];
+      // DELETE too: node:http frames no body of its own for it, so the chunks must be asked for.
+      for (const method of ['POST', 'DELETE'] as const) {
+        const sent = await request(`${proxy}/echo`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: Readable.from(parts.map((part) => Buffer.from(part))),
+        });
+        expect(sent.statusCode).toBe(418);
+        expect(await sent.body.json()).toEqual({ echo: parts.join('') });
+        expect(received.at(-1)?.headers['transfer-encoding']).toBe('chunked');
+      }
+      const deleted = await request(`${proxy}/echo`, { method: 'DELETE' });
+      expect(await deleted.body.json()).toEqual({ echo: '' });
+      expect(received.at(-1)).toMatchObject({ method: 'DELETE', body: '' });
+      expect(received.at(-1)?.headers['transfer-encoding']).toBeUndefined();
+    });
+  });
+
   it('passes a body above the recording cap byte for byte and records it without the body', async () => {
     await withProxy(base, async (proxy, exchanges) => {
       const big = await request(`${proxy}/big`);
@@ -210,6 +232,32 @@ describe('an implementation that fails gets the API error array from the proxy',
       await settle();
       expect(exchanges[0]?.upstreamFailure?.code).toBe('proxy_upstream_unreachable');
     });
+  });
+
+  it("a body that stops coming: 504 proxy_upstream_timeout, recorded as the proxy's answer", async () => {
+    const stalling = createServer((_incoming, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      response.write('{"results": [');
+    });
+    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
+    try {
+      await withProxy(
+        `http://127.0.0.1:${(stalling.address() as AddressInfo).port}`,
+        async (proxy, exchanges) => {
+          const failed = await request(`${proxy}/api/`);
+          expect(failed.statusCode).toBe(504);
+          const [item] = (await failed.body.json()) as { message: string; code: string }[];
+          expect(item).toMatchObject({ code: 'proxy_upstream_timeout' });
+          expect(item?.message).toMatch(/did not answer in time: no answer within 0\.3 s \(ETIMEDOUT\)\.$/);
+          await settle();
+          expect(exchanges[0]?.upstreamFailure?.code).toBe('proxy_upstream_timeout');
+        },
+        0.3,
+      );
+    } finally {
+      stalling.closeAllConnections();
+      stalling.close();
+    }
   });
 
   it('no answer in time: 504 proxy_upstream_timeout', async () => {

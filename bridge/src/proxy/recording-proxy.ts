@@ -14,16 +14,17 @@ import {
   STATUS_CODES,
 } from 'node:http';
 import { PassThrough } from 'node:stream';
-import { type Dispatcher, request as undiciRequest } from 'undici';
 import type { HeaderList, ProxiedExchange, UpstreamFailure } from '../exchange/exchange.js';
 import { HOP_BY_HOP, type RelayContext, relayAnswer } from './relay-answer.js';
 import { type BodyRewriter, jsonUrlRewriter } from './rewrite-urls.js';
 import { failureBody, upstreamFailureOf } from './upstream-failure.js';
+import type { UpstreamClient } from './upstream-request.js';
 
 export interface RecordingProxyOptions {
   /** The implementation's base URL (scheme, host, optional base path; no trailing slash). */
   upstream: string;
-  dispatcher: Dispatcher;
+  /** How the implementation is reached (upstream-client.ts). */
+  client: UpstreamClient;
   /** Seconds to wait for the implementation's answer (headers, then each body chunk). */
   timeoutSeconds: number;
   /** Bodies larger than this are passed through but not recorded (nor rewritten). */
@@ -103,12 +104,17 @@ export async function startRecordingProxy(
   };
 }
 
-/** The request as the implementation gets it: its headers but the connection's and accept-encoding. */
+/**
+ * The request as the implementation gets it: its headers but the connection's and accept-encoding. A
+ * body sent in chunks goes on in chunks (the framing is the connection's, so it is set again here).
+ */
 function outgoingHeaders(incoming: IncomingMessage): Record<string, string | string[]> {
   const outgoing: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(incoming.headers)) {
     if (!HOP_BY_HOP.has(name) && name !== 'accept-encoding' && value !== undefined) outgoing[name] = value;
   }
+  if (incoming.headers['transfer-encoding'] !== undefined && incoming.headers['content-length'] === undefined)
+    outgoing['transfer-encoding'] = 'chunked';
   return outgoing;
 }
 
@@ -146,13 +152,12 @@ async function forward(
     });
   };
   try {
-    const answer = await undiciRequest(target, {
-      method: method as Dispatcher.HttpMethod,
+    const answer = await options.client.send({
+      method,
+      url: target,
       headers: outgoingHeaders(incoming),
       ...(body && { body }),
-      dispatcher: options.dispatcher,
-      headersTimeout: options.timeoutSeconds * 1000,
-      bodyTimeout: options.timeoutSeconds * 1000,
+      timeoutMs: options.timeoutSeconds * 1000,
     });
     await relayAnswer({ ...relay, record }, incoming, response, answer);
   } catch (error) {

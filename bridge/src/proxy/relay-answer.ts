@@ -5,9 +5,9 @@
  * out (or the client left).
  */
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
-import type { Dispatcher } from 'undici';
-import type { HeaderList, ProxiedExchange } from '../exchange/exchange.js';
+import { type HeaderList, headerOf, type ProxiedExchange } from '../exchange/exchange.js';
 import { type BodyRewriter, rewriteBody, rewriteUrl } from './rewrite-urls.js';
+import type { UpstreamAnswer } from './upstream-request.js';
 
 /** Headers of one connection, never forwarded (RFC 9110 7.6.1), and those the proxy sets itself. */
 export const HOP_BY_HOP: ReadonlySet<string> = new Set([
@@ -23,7 +23,7 @@ export const HOP_BY_HOP: ReadonlySet<string> = new Set([
   'host',
 ]);
 
-type Answer = Dispatcher.ResponseData;
+type Answer = UpstreamAnswer;
 
 export interface RelayContext {
   upstream: string;
@@ -32,13 +32,6 @@ export interface RelayContext {
   rewriterFor(proxyOrigin: string): BodyRewriter;
   /** Records the answer as the implementation gave it. */
   record(response: ProxiedExchange['response']): void;
-}
-
-/** An answer's headers as a list (a repeated header, set-cookie, repeated). */
-export function answerHeaderList(headers: Answer['headers']): HeaderList {
-  return Object.entries(headers).flatMap(([name, value]) =>
-    value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((one) => [name, one] as const),
-  );
 }
 
 /** Node's header object: repeated headers (set-cookie) as arrays. */
@@ -61,7 +54,7 @@ export async function relayAnswer(
   response: ServerResponse,
   answer: Answer,
 ): Promise<void> {
-  const headers = answerHeaderList(answer.headers);
+  const { headers } = answer;
   const proxyOrigin = `http://${incoming.headers.host ?? 'localhost'}`;
   const sent = headers
     .filter(([name]) => !HOP_BY_HOP.has(name) && name !== 'content-length')
@@ -72,14 +65,14 @@ export async function relayAnswer(
   const chunks: Buffer[] = [];
   let size = 0;
   // One iterator for both loops: leaving a for-await early would destroy the body.
-  const body = (answer.body as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  const { body } = answer;
   for (let next = await body.next(); !next.done; next = await body.next()) {
     size += next.value.length;
     chunks.push(next.value);
     if (size > context.maxRecordedBytes) return stream(context, response, answer, body, sent, chunks);
   }
-  const type = String(answer.headers['content-type'] ?? '');
-  const encoding = String(answer.headers['content-encoding'] ?? '');
+  const type = headerOf(headers, 'content-type') ?? '';
+  const encoding = headerOf(headers, 'content-encoding') ?? '';
   const pieces = rewriteBody(chunks, type, encoding, context.rewriterFor(proxyOrigin));
   response.writeHead(answer.statusCode, flatHeaders([...sent, ...lengthOf(incoming, answer, pieces)]));
   // The pieces go out in one write (views of the chunks as they came: nothing joined, nothing copied).
@@ -105,8 +98,8 @@ export async function relayAnswer(
  */
 function lengthOf(incoming: IncomingMessage, answer: Answer, pieces: readonly Buffer[]): HeaderList {
   if (incoming.method === 'HEAD' || answer.statusCode === 204 || answer.statusCode === 304) {
-    const announced = answer.headers['content-length'];
-    return announced === undefined ? [] : [['content-length', String(announced)]];
+    const announced = headerOf(answer.headers, 'content-length');
+    return announced === undefined ? [] : [['content-length', announced]];
   }
   let length = 0;
   for (const piece of pieces) length += piece.length;
@@ -122,19 +115,18 @@ async function stream(
   sent: HeaderList,
   held: Buffer[],
 ): Promise<void> {
-  const length = answer.headers['content-length'];
-  const lengthHeader = length === undefined ? [] : [['content-length', String(length)] as const];
+  const length = headerOf(answer.headers, 'content-length');
+  const lengthHeader = length === undefined ? [] : [['content-length', length] as const];
   response.writeHead(answer.statusCode, flatHeaders([...sent, ...lengthHeader]));
   for (const chunk of held) response.write(chunk);
   for (let next = await body.next(); !next.done; next = await body.next()) {
     if (!response.write(next.value)) await new Promise((resolve) => response.once('drain', resolve));
   }
   response.end();
-  const headers = answerHeaderList(answer.headers);
   context.record({
     status: answer.statusCode,
     statusText: statusText(answer.statusCode),
-    headers,
+    headers: answer.headers,
     bodyOmitted: true,
   });
 }

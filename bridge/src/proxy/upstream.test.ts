@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
 import { describe, expect, it } from 'vitest';
-import { createUpstreamDispatcher, trustedCertificates } from './upstream-dispatcher.js';
+import { createUpstreamClient } from './upstream-client.js';
 import { failureBody, upstreamFailureOf } from './upstream-failure.js';
+import { trustedCertificates } from './upstream-trust.js';
 
 describe('trustedCertificates', () => {
   it("joins Node's roots, the platform bundle found and NODE_EXTRA_CA_CERTS", async () => {
@@ -32,14 +33,14 @@ describe('trustedCertificates', () => {
   });
 
   it('says which egress proxy the environment names', async () => {
-    const direct = createUpstreamDispatcher({ env: {}, systemBundles: [] });
-    const egress = createUpstreamDispatcher({
+    const direct = await createUpstreamClient({ env: {}, systemBundles: [] });
+    const egress = await createUpstreamClient({
       env: { HTTPS_PROXY: 'http://127.0.0.1:3128' },
       systemBundles: [],
     });
     expect(direct.description).toMatch(/no egress proxy$/);
     expect(egress.description).toMatch(/egress proxy http:\/\/127\.0\.0\.1:3128$/);
-    await Promise.all([direct.dispatcher.close(), egress.dispatcher.close()]);
+    await Promise.all([direct.close(), egress.close()]);
   });
 });
 

@@ -9,7 +9,7 @@ import type { Finding } from '../checks/finding.js';
 import { basePathOf } from '../exchange/api-path.js';
 import { decodedExchange, type Exchange, type ProxiedExchange } from '../exchange/exchange.js';
 import { startRecordingProxy } from '../proxy/recording-proxy.js';
-import { createUpstreamDispatcher } from '../proxy/upstream-dispatcher.js';
+import { createUpstreamClient } from '../proxy/upstream-client.js';
 import type { Allowance } from '../report/allow-list.js';
 import type { DriftReport } from '../report/drift-report.js';
 import { startWorkerSession } from './worker-session.js';
@@ -64,7 +64,7 @@ const MAX_PENDING_BYTES = 256 * 1_048_576;
 export async function startRecorder(options: RecorderOptions): Promise<Recorder> {
   const upstream = options.upstream.replace(/\/+$/, '');
   const keepPersonal = options.keepPersonal ?? false;
-  const { dispatcher, description } = createUpstreamDispatcher({ env: options.env ?? process.env });
+  const client = await createUpstreamClient({ env: options.env ?? process.env });
   const session = await startWorkerSession({
     upstream,
     basePath: basePathOf(upstream),
@@ -78,7 +78,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     ...(options.onFallingBehind && { onFallingBehind: options.onFallingBehind }),
     ...(options.onError && { onError: options.onError }),
   }).catch(async (error) => {
-    await dispatcher.close();
+    await client.close();
     throw error;
   });
   const onExchange = (exchange: ProxiedExchange) => {
@@ -89,7 +89,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   const proxy = await startRecordingProxy(
     {
       upstream,
-      dispatcher,
+      client,
       timeoutSeconds: options.timeoutSeconds ?? 60,
       maxRecordedBytes: options.maxRecordedBytes ?? 16 * 1_048_576,
       onExchange,
@@ -98,17 +98,17 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     host,
   ).catch(async (error) => {
     await session.close().catch(() => undefined);
-    await dispatcher.close();
+    await client.close();
     throw error;
   });
   const { port } = proxy.server.address() as AddressInfo;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    trust: description,
+    trust: client.description,
     idle: () => session.idle(),
     async close() {
       await proxy.close();
-      await dispatcher.close();
+      await client.close();
       return session.close();
     },
   };

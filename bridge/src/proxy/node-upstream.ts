@@ -1,0 +1,69 @@
+/**
+ * The implementation reached directly through node:http(s), sockets kept alive between requests. A
+ * time-out is the socket's idle time: no headers, or no next chunk of the body, within it.
+ */
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { HeaderList } from '../exchange/exchange.js';
+import {
+  type UpstreamAnswer,
+  type UpstreamClient,
+  type UpstreamRequest,
+  upstreamTimeout,
+} from './upstream-request.js';
+
+function headerList(raw: readonly string[]): HeaderList {
+  const list: [string, string][] = [];
+  for (let index = 0; index + 1 < raw.length; index += 2)
+    list.push([raw[index]!.toLowerCase(), raw[index + 1]!]);
+  return list;
+}
+
+/** The body's chunks; a failure after a time-out is told as the time-out. */
+async function* chunksOf(answer: IncomingMessage, timedOut: () => Error | undefined): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of answer) yield chunk as Buffer;
+  } catch (error) {
+    throw timedOut() ?? error;
+  }
+}
+
+export function createNodeUpstream(ca: string[], description: string): UpstreamClient {
+  const http = new HttpAgent({ keepAlive: true });
+  const https = new HttpsAgent({ keepAlive: true, ca });
+  return {
+    description,
+    send(request: UpstreamRequest): Promise<UpstreamAnswer> {
+      const url = new URL(request.url);
+      const secure = url.protocol === 'https:';
+      return new Promise((resolve, reject) => {
+        let timeout: Error | undefined;
+        const outgoing = (secure ? httpsRequest : httpRequest)(url, {
+          method: request.method,
+          headers: request.headers,
+          agent: secure ? https : http,
+        });
+        outgoing.setTimeout(request.timeoutMs, () => {
+          timeout = upstreamTimeout(request.timeoutMs);
+          outgoing.destroy(timeout);
+        });
+        outgoing.once('error', (error) => reject(timeout ?? error));
+        outgoing.once('response', (answer) => {
+          // A failure from here on ends the body; the request's own 'error' has nobody left to tell.
+          outgoing.on('error', () => undefined);
+          resolve({
+            statusCode: answer.statusCode ?? 502,
+            headers: headerList(answer.rawHeaders),
+            body: chunksOf(answer, () => timeout),
+          });
+        });
+        if (request.body) request.body.pipe(outgoing);
+        else outgoing.end();
+      });
+    },
+    async close() {
+      http.destroy();
+      https.destroy();
+    },
+  };
+}

@@ -10,6 +10,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { type AddressInfo, connect as connectTcp } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecorder } from '../src/recording/recorder.js';
@@ -29,6 +30,8 @@ let upstream: Server;
 let upstreamUrl: string;
 let egress: Server;
 const tunnels: string[] = [];
+/** What the HTTPS implementation received of the request bodies. */
+const bodies: string[] = [];
 
 async function makeCertificates(dir: string): Promise<{ key: string; cert: string }> {
   const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
@@ -88,6 +91,7 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'ofkit-tls-'));
   caPath = join(folder, 'ca.pem');
   upstream = createHttpsServer(await makeCertificates(folder), (incoming, response) => {
+    incoming.on('data', (chunk: Buffer) => bodies.push(chunk.toString()));
     response.writeHead(200, { 'content-type': 'application/json' });
     const page = { count: 1, next: `${upstreamUrl}/api/links/?page=2`, previous: null, results: [] };
     response.end(
@@ -125,10 +129,10 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-async function through(env: NodeJS.ProcessEnv, path: string) {
+async function through(env: NodeJS.ProcessEnv, path: string, options: Parameters<typeof request>[1] = {}) {
   const recorder = await startRecorder({ upstream: upstreamUrl, env });
   try {
-    const answer = await request(`${recorder.url}${path}`);
+    const answer = await request(`${recorder.url}${path}`, options);
     return {
       status: answer.statusCode,
       body: (await answer.body.json()) as Record<string, unknown>,
@@ -159,5 +163,17 @@ describe.skipIf(!openssl)('an HTTPS implementation (skipped without openssl: it 
     expect(status).toBe(200);
     expect(body).toMatchObject({ service: 'tls' });
     expect(tunnels.slice(before)).toContain(new URL(upstreamUrl).host);
+  });
+
+  it('gets a body sent in chunks, through the egress proxy too', async () => {
+    const egressUrl = `http://127.0.0.1:${(egress.address() as AddressInfo).port}`;
+    const before = bodies.length;
+    const { status } = await through({ NODE_EXTRA_CA_CERTS: caPath, HTTPS_PROXY: egressUrl }, '/api/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: Readable.from([Buffer.from('{"sent":'), Buffer.from('"in chunks"}')]),
+    });
+    expect(status).toBe(200);
+    expect(bodies.slice(before).join('')).toBe('{"sent":"in chunks"}');
   });
 });

@@ -58,6 +58,14 @@ export function decodedExchange(proxied: ProxiedExchange): Exchange {
   return { ...proxied, response: { ...response, ...(body !== '' && { body }) } };
 }
 
+/** Node's raw header array (name, value, name, value...) as a list, names in lower case, in order. */
+export function headerListOf(raw: readonly string[]): HeaderList {
+  const list: [string, string][] = [];
+  for (let index = 0; index + 1 < raw.length; index += 2)
+    list.push([raw[index]!.toLowerCase(), raw[index + 1]!]);
+  return list;
+}
+
 /** The first value of a header (names compared without case). */
 export function headerOf(headers: HeaderList, name: string): string | undefined {
   const wanted = name.toLowerCase();

@@ -4,19 +4,21 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { HeaderList } from '../exchange/exchange.js';
-import {
-  type UpstreamAnswer,
-  type UpstreamClient,
-  type UpstreamRequest,
-  upstreamTimeout,
-} from './upstream-request.js';
+import { headerListOf } from '../exchange/exchange.js';
+import type { UpstreamAnswer, UpstreamClient, UpstreamRequest } from './upstream-request.js';
 
-function headerList(raw: readonly string[]): HeaderList {
-  const list: [string, string][] = [];
-  for (let index = 0; index + 1 < raw.length; index += 2)
-    list.push([raw[index]!.toLowerCase(), raw[index + 1]!]);
-  return list;
+/** The error a request that got no answer (or no next chunk) in time ends with. */
+function upstreamTimeout(timeoutMs: number): Error {
+  return Object.assign(new Error(`no answer within ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' });
+}
+
+/**
+ * A body without a length goes in chunks. node:http frames no body of its own for DELETE (nor OPTIONS),
+ * so that is asked for here; undici frames a streamed body itself and refuses the header.
+ */
+function framed(request: UpstreamRequest): Record<string, string | string[]> {
+  if (request.body === undefined || request.headers['content-length'] !== undefined) return request.headers;
+  return { ...request.headers, 'transfer-encoding': 'chunked' };
 }
 
 /** The body's chunks; a failure after a time-out is told as the time-out. */
@@ -40,7 +42,7 @@ export function createNodeUpstream(ca: string[], description: string): UpstreamC
         let timeout: Error | undefined;
         const outgoing = (secure ? httpsRequest : httpRequest)(url, {
           method: request.method,
-          headers: request.headers,
+          headers: framed(request),
           agent: secure ? https : http,
         });
         outgoing.setTimeout(request.timeoutMs, () => {
@@ -53,7 +55,7 @@ export function createNodeUpstream(ca: string[], description: string): UpstreamC
           outgoing.on('error', () => undefined);
           resolve({
             statusCode: answer.statusCode ?? 502,
-            headers: headerList(answer.rawHeaders),
+            headers: headerListOf(answer.rawHeaders),
             body: chunksOf(answer, () => timeout),
           });
         });

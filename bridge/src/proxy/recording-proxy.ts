@@ -14,7 +14,12 @@ import {
   STATUS_CODES,
 } from 'node:http';
 import { PassThrough } from 'node:stream';
-import type { HeaderList, ProxiedExchange, UpstreamFailure } from '../exchange/exchange.js';
+import {
+  type HeaderList,
+  headerListOf,
+  type ProxiedExchange,
+  type UpstreamFailure,
+} from '../exchange/exchange.js';
 import { HOP_BY_HOP, type RelayContext, relayAnswer } from './relay-answer.js';
 import { type BodyRewriter, jsonUrlRewriter } from './rewrite-urls.js';
 import { failureBody, upstreamFailureOf } from './upstream-failure.js';
@@ -39,13 +44,6 @@ export interface RecordingProxy {
   readonly server: Server;
   /** Stops listening and closes the connections. */
   close(): Promise<void>;
-}
-
-function headerList(raw: readonly string[]): HeaderList {
-  const list: [string, string][] = [];
-  for (let index = 0; index + 1 < raw.length; index += 2)
-    list.push([raw[index]!.toLowerCase(), raw[index + 1]!]);
-  return list;
 }
 
 /** A capped copy of the request body: `undefined` once it passed the cap. */
@@ -104,17 +102,12 @@ export async function startRecordingProxy(
   };
 }
 
-/**
- * The request as the implementation gets it: its headers but the connection's and accept-encoding. A
- * body sent in chunks goes on in chunks (the framing is the connection's, so it is set again here).
- */
+/** The request as the implementation gets it: its headers but the connection's and accept-encoding. */
 function outgoingHeaders(incoming: IncomingMessage): Record<string, string | string[]> {
   const outgoing: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(incoming.headers)) {
     if (!HOP_BY_HOP.has(name) && name !== 'accept-encoding' && value !== undefined) outgoing[name] = value;
   }
-  if (incoming.headers['transfer-encoding'] !== undefined && incoming.headers['content-length'] === undefined)
-    outgoing['transfer-encoding'] = 'chunked';
   return outgoing;
 }
 
@@ -130,7 +123,10 @@ async function forward(
   const method = (incoming.method ?? 'GET').toUpperCase();
   const target = `${options.upstream}${incoming.url ?? '/'}`;
   const sent = collector(options.maxRecordedBytes);
-  const body = method === 'GET' || method === 'HEAD' ? undefined : new PassThrough();
+  // A request has a body when it announces one (RFC 9112 6.3): a length or a transfer coding.
+  const announced =
+    incoming.headers['content-length'] !== undefined || incoming.headers['transfer-encoding'] !== undefined;
+  const body = method === 'GET' || method === 'HEAD' || !announced ? undefined : new PassThrough();
   if (body) {
     incoming.on('data', (chunk: Buffer) => sent.add(chunk));
     incoming.pipe(body);
@@ -143,7 +139,7 @@ async function forward(
       request: {
         method,
         url: target,
-        headers: headerList(incoming.rawHeaders),
+        headers: headerListOf(incoming.rawHeaders),
         ...(text !== undefined && text !== '' && { body: text }),
         ...(sent.over() && { bodyOmitted: true }),
       },

@@ -10,7 +10,7 @@ export interface UpstreamRequest {
   /** The absolute URL at the implementation. */
   url: string;
   headers: Record<string, string | string[]>;
-  /** The request body as the client sends it (absent for GET and HEAD). */
+  /** The request body as the client sends it (absent for GET and HEAD, and when the client sends none). */
   body?: Readable;
   /** Milliseconds to wait for the answer's headers, then between its body's chunks. */
   timeoutMs: number;
@@ -29,9 +29,4 @@ export interface UpstreamClient {
   /** One line: what is trusted and which egress proxy is used. */
   readonly description: string;
   close(): Promise<void>;
-}
-
-/** The error a request that got no answer (or no next chunk) in time ends with. */
-export function upstreamTimeout(timeoutMs: number): Error {
-  return Object.assign(new Error(`no answer within ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' });
 }

@@ -6,6 +6,7 @@ import {
   documentChecker,
   FIXED_NOW,
 } from '../test-support/contract-checked-simulator.js';
+import { standInForExec } from '../test-support/exec-stand-in.js';
 import { connectSimulator, SimulatorAttachError } from './connect-simulator.js';
 import type { SimResponse } from './core/http-types.js';
 import { type StartedSimulator, startSimulator } from './start-simulator.js';
@@ -89,15 +90,10 @@ describe('the judge and the control API of a started simulator', () => {
 });
 
 describe('attaching to the simulator of ofkit exec', () => {
-  /** A simulator standing for exec's, and the environment exec would give its command. */
+  /** A simulator standing for exec's, closed after the test. */
   async function underExec(environment: 'production' | 'sandbox' = 'production') {
-    const exec = await start({ seed: 'exec-seed', environment });
-    vi.stubEnv('OFKIT_URL', exec.url);
-    vi.stubEnv('OFKIT_KEY', exec.keys[0]!.secretId);
-    vi.stubEnv('OFKIT_SECRET', exec.keys[0]!.secretPassword);
-    vi.stubEnv('OFKIT_CONTROL_URL', exec.control.url);
-    vi.stubEnv('OFKIT_SEED', exec.seed);
-    vi.stubEnv('OFKIT_ENVIRONMENT', environment);
+    const exec = await standInForExec(environment);
+    started.push(exec);
     return exec;
   }
 
@@ -121,7 +117,6 @@ describe('attaching to the simulator of ofkit exec', () => {
   it.each([
     [{ environment: 'sandbox' as const }, "environment sandbox, but ofkit exec's simulator .* is production"],
     [{ seed: 'other' }, 'seed other, but .* has seed exec-seed: ofkit exec --seed other'],
-    [{ brokenRules: ['PAGE-NAV'] }, 'brokenRules cannot apply to .*, already running'],
     [{ realTime: () => 0, tickMs: 0 }, 'realTime, tickMs cannot apply to'],
     [{ port: 1 }, '127.0.0.1:1, but .* listens on'],
   ])("an option exec's simulator cannot honour is one line: %o", async (options, message) => {

@@ -157,12 +157,15 @@ export async function startRedisCluster(): Promise<RunningCluster> {
       const killed = (await slotOwner(nodes[0]!.port, key))!;
       const node = nodes.find(({ port }) => port === killed)!;
       node.process.kill('SIGKILL');
-      const survivor = nodes.find(({ port }) => port !== killed)!.port;
+      const survivors = nodes.filter(({ port }) => port !== killed).map(({ port }) => port);
       let promoted: number | undefined;
+      // Every node that is left must see the cluster whole again: each converges on its own, and one
+      // still answering CLUSTERDOWN fails the next command sent to it.
       await waitFor('no replica took the failed master over', async () => {
-        promoted = await slotOwner(survivor, key);
-        const ok = (await ask(survivor, ['CLUSTER', 'INFO']))?.includes('cluster_state:ok');
-        return promoted !== undefined && promoted !== killed && Boolean(ok);
+        promoted = await slotOwner(survivors[0]!, key);
+        if (promoted === undefined || promoted === killed) return false;
+        const states = await Promise.all(survivors.map((port) => ask(port, ['CLUSTER', 'INFO'])));
+        return states.every((state) => state?.includes('cluster_state:ok'));
       });
       return { killed, promoted: promoted! };
     },

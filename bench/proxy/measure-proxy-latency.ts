@@ -14,6 +14,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { RECORDER_NODE_FLAGS } from '../../bridge/src/recording/recorder.js';
 import { startChild, stopAllChildren, tsxArgs } from '../servers/child-process.js';
 import { BASIC_AUTH, TRANSACTIONS } from '../servers/seed-data.js';
 import { quantile, runFixedRate } from './fixed-rate-load.js';
@@ -69,11 +70,11 @@ const of = (latencies: number[]): Quantiles => ({
 const minus = (a: Quantiles, b: Quantiles) => ({ p50: round2(a.p50 - b.p50), p99: round2(a.p99 - b.p99) });
 
 async function startTargets(har: string) {
-  const spawnTsx = (name: string, entry: string, extra: string[] = []) =>
+  const spawnTsx = (name: string, entry: string, extra: string[] = [], nodeFlags: readonly string[] = []) =>
     startChild({
       name,
       command: process.execPath,
-      args: [...tsxArgs(entry), ...extra],
+      args: [...tsxArgs(entry, nodeFlags), ...extra],
       collectReports: true,
     });
   const simulator = await spawnTsx('simulator', 'bench/servers/simulator-server.ts');
@@ -81,16 +82,19 @@ async function startTargets(har: string) {
     '--upstream',
     simulator.url,
   ]);
-  const forwardOnly = await spawnTsx('proxy, forwarding only', 'bench/proxy/forward-only-server.ts', [
-    '--upstream',
-    simulator.url,
-  ]);
-  const recorder = await spawnTsx('ofkit record', 'bench/proxy/recorder-server.ts', [
-    '--upstream',
-    simulator.url,
-    '--out',
-    har,
-  ]);
+  // Both proxies run with the flags `ofkit record` and `ofkit proxy` give their own process.
+  const forwardOnly = await spawnTsx(
+    'proxy, forwarding only',
+    'bench/proxy/forward-only-server.ts',
+    ['--upstream', simulator.url],
+    RECORDER_NODE_FLAGS,
+  );
+  const recorder = await spawnTsx(
+    'ofkit record',
+    'bench/proxy/recorder-server.ts',
+    ['--upstream', simulator.url, '--out', har],
+    RECORDER_NODE_FLAGS,
+  );
   return { simulator, pipe, forwardOnly, recorder };
 }
 

@@ -4,7 +4,7 @@
  * document and the rules as it passes, the drift report prints at shutdown.
  */
 import type { Command } from './command-line.js';
-import { DEFAULT_PROXY_PORT, type RecordRunOptions, record } from './record.js';
+import { DEFAULT_PROXY_PORT, type RecordRunOptions, record, recordFromCommandLine } from './record.js';
 
 export { DEFAULT_PROXY_PORT };
 
@@ -12,4 +12,4 @@ export { DEFAULT_PROXY_PORT };
 export const proxy = (argv: string[], options: RecordRunOptions = {}) => record(argv, 'proxy', options);
 
 /** The command's run, in main.ts's command table. */
-export const proxyCommand: Command['run'] = (argv) => proxy(argv);
+export const proxyCommand: Command['run'] = (argv) => recordFromCommandLine(argv, 'proxy');

@@ -7,12 +7,13 @@ import { parseArgs } from 'node:util';
 import type { Finding } from '../../bridge/src/checks/finding.js';
 import { probeUpstream } from '../../bridge/src/proxy/reach-upstream.js';
 import { packageVersion } from '../../bridge/src/recording/package-version.js';
-import { startRecorder } from '../../bridge/src/recording/recorder.js';
+import { RECORDER_NODE_FLAGS, startRecorder } from '../../bridge/src/recording/recorder.js';
 import { type Allowance, readAllowFile } from '../../bridge/src/report/allow-list.js';
 import { driftExitCode } from '../../bridge/src/report/drift-report.js';
 import { consoleReport } from '../../bridge/src/report/report-formats.js';
 import { parseDriftReportTarget, writeDriftReports } from '../../bridge/src/report/report-targets.js';
 import { type Command, parseBaseUrl, parsePort, runGuarded, UsageError } from './command-line.js';
+import { relaunchWith } from './relaunch.js';
 import { checkReportPaths } from './report-path.js';
 
 /** Not 4010, which the simulator takes by default: both can run side by side. */
@@ -178,13 +179,15 @@ export function record(
       return 2;
     }
     const recorder = await startFromArgs(args, mode, ready.allowances, print);
+    // Listening for the signals before saying where it listens: whoever reads that line may stop it at once.
+    const stop = stopped(options.signal);
     options.onListening?.(recorder.url);
     const target = args.out
       ? `recording to ${args.out} (personal data ${args.keepPersonal ? 'kept' : 'redacted'})`
       : 'checking only';
     print(`ofkit ${mode}: listening on ${recorder.url} in front of ${args.upstream}; ${target}`);
     print(`ofkit ${mode}: TLS ${recorder.trust}`);
-    await stopped(options.signal);
+    await stop;
     const report = await recorder.close();
     print(consoleReport(report));
     for (const path of writeDriftReports(report, args.reports))
@@ -209,5 +212,13 @@ export function stopped(signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+/**
+ * `ofkit record` or `ofkit proxy` from the command line: in a process started with the recorder's Node
+ * flags (relaunched when this one lacks them).
+ */
+export async function recordFromCommandLine(argv: string[], mode: 'record' | 'proxy'): Promise<number> {
+  return (await relaunchWith(RECORDER_NODE_FLAGS)) ?? record(argv, mode);
+}
+
 /** The command's run, in main.ts's command table. */
-export const recordCommand: Command['run'] = (argv) => record(argv, 'record');
+export const recordCommand: Command['run'] = (argv) => recordFromCommandLine(argv, 'record');

@@ -58,6 +58,17 @@ export interface Recorder {
   close(): Promise<DriftReport>;
 }
 
+/**
+ * The Node flags a recorder's process should start with (`ofkit record` and `ofkit proxy` relaunch
+ * themselves with them). `--single-threaded-gc`: V8 collects each heap on the thread that uses it. The
+ * worker checks a page of records in a few milliseconds and leaves its garbage behind; with V8's
+ * parallel and concurrent collection that garbage is collected by helper threads at normal priority,
+ * which then compete with the forwarding thread for the CPUs, where the worker itself gives way
+ * (thread-priority.ts). Measured with `npm run bench`'s row: the p99 `ofkit record` adds falls by
+ * about 1.5-2 ms; the forwarding thread's own collections are as fast either way.
+ */
+export const RECORDER_NODE_FLAGS: readonly string[] = ['--single-threaded-gc'];
+
 /** Exchanges waiting for the checks may hold this much before new ones are left out (and counted). */
 const MAX_PENDING_BYTES = 256 * 1_048_576;
 

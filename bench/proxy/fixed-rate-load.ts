@@ -15,6 +15,8 @@ export interface FixedRateRun {
   latenciesMs: number[];
   /** Answers that were not 200 (a run with any is worthless). */
   failures: number;
+  /** What each failure was: `status 502`, or the error's code (`ECONNRESET`). */
+  failureKinds: string[];
 }
 
 /** One GET, resolved with its status once the whole body was read. */
@@ -44,7 +46,7 @@ export async function runFixedRate(
   const agent = new Agent({ keepAlive: true, maxSockets: 32 });
   const target = new URL(origin);
   const latenciesMs: number[] = [];
-  let failures = 0;
+  const failureKinds: string[] = [];
   const total = Math.round(rate * seconds);
   const start = performance.now();
   const inFlight: Promise<void>[] = [];
@@ -57,17 +59,24 @@ export async function runFixedRate(
       get(agent, target, path, headers).then(
         (status) => {
           latenciesMs.push(performance.now() - sent);
-          if (status !== 200) failures += 1;
+          if (status !== 200) failureKinds.push(`status ${status}`);
         },
-        () => {
-          failures += 1;
+        (error: NodeJS.ErrnoException) => {
+          failureKinds.push(error.code ?? error.message);
         },
       ),
     );
   }
   await Promise.all(inFlight);
   agent.destroy();
-  return { url: `${origin}${path}`, rate, seconds, latenciesMs, failures };
+  return {
+    url: `${origin}${path}`,
+    rate,
+    seconds,
+    latenciesMs,
+    failures: failureKinds.length,
+    failureKinds,
+  };
 }
 
 /** The `q` quantile (0..1) of the latencies, by the nearest rank. */

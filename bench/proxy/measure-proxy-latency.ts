@@ -52,6 +52,8 @@ export interface ProxyLatencyReport {
     recorded: { p50: number; p99: number };
   };
   failures: number;
+  /** Per row that had any, what its failures were (`status 502 x1`, `ECONNRESET x2`). */
+  failuresByRow: Record<string, string[]>;
   /** The longest time the recording's checks took to catch up after a round (ms). */
   catchUpMs: number;
   harBytes: number;
@@ -116,9 +118,11 @@ export async function measureProxyLatency(secondsInAll: number): Promise<ProxyLa
     const headers = { authorization: BASIC_AUTH };
     const idleUrl = String(recorder.info.idleUrl);
     const targets = [simulator, pipe, forwardOnly, recorder].map((child) => ({
+      name: child.name,
       url: child.url,
       recorder: child === recorder,
       latencies: [] as number[],
+      failureKinds: [] as string[],
     }));
     // Warm-up: JIT, connections, the document's compiled validators in the recorder.
     for (const target of targets) await runFixedRate(target.url, path, headers, PROXY_RATE, 1);
@@ -130,6 +134,7 @@ export async function measureProxyLatency(secondsInAll: number): Promise<ProxyLa
         const run = await runFixedRate(target.url, path, headers, PROXY_RATE, secondsPerRound);
         target.latencies.push(...run.latenciesMs);
         failures += run.failures;
+        target.failureKinds.push(...run.failureKinds);
         if (target.recorder) catchUpMs = Math.max(catchUpMs, await caughtUp(idleUrl));
       }
     }
@@ -165,6 +170,11 @@ export async function measureProxyLatency(secondsInAll: number): Promise<ProxyLa
       recorded,
       added,
       failures,
+      failuresByRow: Object.fromEntries(
+        targets
+          .filter((target) => target.failureKinds.length > 0)
+          .map((target) => [target.name, counted(target.failureKinds)]),
+      ),
       catchUpMs: Math.round(catchUpMs),
       harBytes: await stat(har).then(
         (s) => s.size,
@@ -191,9 +201,22 @@ function cpuOf(reports: readonly string[]): { ms: number; caughtUp: boolean } | 
     : (JSON.parse(line.slice('BENCH_CPU '.length)) as { ms: number; caughtUp: boolean });
 }
 
+/** `['status 502', 'ECONNRESET', 'status 502']` -> `['status 502 x2', 'ECONNRESET x1']`. */
+function counted(kinds: readonly string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const kind of kinds) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return [...counts].map(([kind, count]) => `${kind} x${count}`);
+}
+
 function verdictLine(report: ProxyLatencyReport): string {
+  if (report.verdict === 'inconclusive' && report.failures > 0) {
+    const where = Object.entries(report.failuresByRow)
+      .map(([row, kinds]) => `${row}: ${kinds.join(', ')}`)
+      .join('; ');
+    return `INCONCLUSIVE: ${report.failures} request(s) failed (${where}), so the rows did not measure the same traffic`;
+  }
   if (report.verdict === 'inconclusive')
-    return `INCONCLUSIVE: the simulator alone answered p99 ${report.direct.p99.toFixed(2)} ms at this rate (saturated from ${SATURATED_P99_MS} ms${report.failures > 0 ? `, ${report.failures} failed requests` : ''}): the machine cannot tell the proxy's cost now`;
+    return `INCONCLUSIVE: the simulator alone answered p99 ${report.direct.p99.toFixed(2)} ms at this rate (saturated from ${SATURATED_P99_MS} ms): the machine cannot tell the proxy's cost now`;
   return report.verdict === 'met' ? 'met' : 'MISSED';
 }
 

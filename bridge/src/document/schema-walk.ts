@@ -101,6 +101,18 @@ function matchingBranches(
   return matching.length > 0 ? matching : branches;
 }
 
+/**
+ * The nodes of member `name` under `parents` when no `oneOf` / `anyOf` leaves them to the value (the
+ * same array every time: do not change it), else undefined.
+ */
+export function staticChildNodes(
+  document: BridgeDocument,
+  parents: readonly JsonObject[],
+  name: string,
+): readonly JsonObject[] | undefined {
+  return schemaIndex(document).staticChildren(parents, name);
+}
+
 /** The schema nodes that apply to one child (a member or an item) of a value with nodes `parents`. */
 export function childNodes(
   document: BridgeDocument,

@@ -147,4 +147,29 @@ describe('createRedactor', () => {
     expect(body.token).not.toBe('123456');
     expect(body.link).toBe(OWNER.link);
   });
+
+  it('redacts every record of a long page alike, also past a record with more members than are remembered', () => {
+    const redact = redactor();
+    const crowded = {
+      ...OWNER,
+      ...Object.fromEntries(Array.from({ length: 1_100 }, (_, index) => [`extra_${index}`, `value ${index}`])),
+      display_name: 'Joana Prado Lima',
+      notes: { password: 'hunter2-secret', kept: 'plain words' },
+    };
+    const names = ['Bruno Alves Teixeira', 'Carla Dias Moreira', 'Davi Rocha Nunes'];
+    const others = names.map((display_name, index) => ({
+      ...OWNER,
+      id: `3f2a9c1e-444${index}-4444-8444-444444444444`,
+      display_name,
+    }));
+    const page = { count: 4, next: null, previous: null, results: [crowded, ...others] };
+    const text = redact.redact(exchange('GET', `/api/owners/?link=${OWNER.link}`, 200, undefined, page))
+      .response.body!;
+    for (const secret of ['Joana Prado Lima', ...names, 'hunter2-secret', OWNER.email, OWNER.display_name])
+      expect(text).not.toContain(secret);
+    const results = JSON.parse(text).results;
+    expect(results[0].extra_1099).toBe('value 1099');
+    expect(results[0].notes.kept).toBe('plain words');
+    for (const record of results) expect(record.document_id.document_type).toBe('CPF');
+  });
 });

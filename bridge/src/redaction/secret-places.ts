@@ -26,7 +26,19 @@ export const COOKIE_HEADERS: ReadonlySet<string> = new Set(['cookie', 'set-cooki
 const CREDENTIAL_NAME =
   /^(password\d?|passcode|secret|token|session|api_?key|access|refresh|username\d?|credentials|authorization|private_key|certificate)$|_(password|secret|token)$/i;
 
-export const isCredentialName = (name: string) => CREDENTIAL_NAME.test(name);
+/** Answers kept by name: a body repeats the same few member names in every record. */
+const credentialNames = new Map<string, boolean>();
+const MAX_REMEMBERED_NAMES = 4096;
+
+export function isCredentialName(name: string): boolean {
+  let known = credentialNames.get(name);
+  if (known === undefined) {
+    known = CREDENTIAL_NAME.test(name);
+    // Member names are the document's few hundred; a map body's keys (ids, dates) are not kept forever.
+    if (credentialNames.size < MAX_REMEMBERED_NAMES && name.length <= 64) credentialNames.set(name, known);
+  }
+  return known;
+}
 
 /** Secrets shorter than this are not searched for in free text (a one-letter password would match everywhere). */
 export const MIN_SEARCHED_SECRET = 4;

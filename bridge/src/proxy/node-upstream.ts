@@ -30,39 +30,68 @@ async function* chunksOf(answer: IncomingMessage, timedOut: () => Error | undefi
   }
 }
 
+/** Methods that change nothing (RFC 9110 9.2.1): sent again when a kept-alive connection was stale. */
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** How a connection the implementation already closed fails a request written on it. */
+const STALE_CONNECTION_CODES: ReadonlySet<string> = new Set(['ECONNRESET', 'EPIPE']);
+
+/**
+ * Whether a failed request may go again on a new connection: it was written on a kept-alive connection
+ * the implementation closed meanwhile (its idle time-out met the request on the way), no answer came,
+ * and sending it again cannot change anything. Otherwise the client would get the proxy's 502 for an
+ * implementation that was never asked.
+ */
+function isStaleConnection(request: UpstreamRequest, reused: boolean, error: NodeJS.ErrnoException): boolean {
+  return (
+    reused &&
+    request.body === undefined &&
+    SAFE_METHODS.has(request.method.toUpperCase()) &&
+    STALE_CONNECTION_CODES.has(error.code ?? '')
+  );
+}
+
 export function createNodeUpstream(ca: string[], description: string): UpstreamClient {
   const http = new HttpAgent({ keepAlive: true });
   const https = new HttpsAgent({ keepAlive: true, ca });
+  /** `mayRetry`: once, on a fresh connection, when a kept-alive one turned out stale. */
+  const send = (request: UpstreamRequest, mayRetry: boolean): Promise<UpstreamAnswer> => {
+    const url = new URL(request.url);
+    const secure = url.protocol === 'https:';
+    return new Promise((resolve, reject) => {
+      let timeout: Error | undefined;
+      let answered = false;
+      const outgoing = (secure ? httpsRequest : httpRequest)(url, {
+        method: request.method,
+        headers: framed(request),
+        agent: secure ? https : http,
+      });
+      outgoing.setTimeout(request.timeoutMs, () => {
+        timeout = upstreamTimeout(request.timeoutMs);
+        outgoing.destroy(timeout);
+      });
+      outgoing.once('error', (error: NodeJS.ErrnoException) => {
+        if (!answered && !timeout && mayRetry && isStaleConnection(request, outgoing.reusedSocket, error))
+          resolve(send(request, false));
+        else reject(timeout ?? error);
+      });
+      outgoing.once('response', (answer) => {
+        answered = true;
+        // A failure from here on ends the body; the request's own 'error' has nobody left to tell.
+        outgoing.on('error', () => undefined);
+        resolve({
+          statusCode: answer.statusCode ?? 502,
+          headers: headerListOf(answer.rawHeaders),
+          body: chunksOf(answer, () => timeout),
+        });
+      });
+      if (request.body) request.body.pipe(outgoing);
+      else outgoing.end();
+    });
+  };
   return {
     description,
-    send(request: UpstreamRequest): Promise<UpstreamAnswer> {
-      const url = new URL(request.url);
-      const secure = url.protocol === 'https:';
-      return new Promise((resolve, reject) => {
-        let timeout: Error | undefined;
-        const outgoing = (secure ? httpsRequest : httpRequest)(url, {
-          method: request.method,
-          headers: framed(request),
-          agent: secure ? https : http,
-        });
-        outgoing.setTimeout(request.timeoutMs, () => {
-          timeout = upstreamTimeout(request.timeoutMs);
-          outgoing.destroy(timeout);
-        });
-        outgoing.once('error', (error) => reject(timeout ?? error));
-        outgoing.once('response', (answer) => {
-          // A failure from here on ends the body; the request's own 'error' has nobody left to tell.
-          outgoing.on('error', () => undefined);
-          resolve({
-            statusCode: answer.statusCode ?? 502,
-            headers: headerListOf(answer.rawHeaders),
-            body: chunksOf(answer, () => timeout),
-          });
-        });
-        if (request.body) request.body.pipe(outgoing);
-        else outgoing.end();
-      });
-    },
+    send: (request) => send(request, true),
     async close() {
       http.destroy();
       https.destroy();

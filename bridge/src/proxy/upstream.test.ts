@@ -4,12 +4,15 @@
  * proxy's error of its kind (unreachable, TLS, time-out).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
 import { describe, expect, it } from 'vitest';
 import { createUpstreamClient } from './upstream-client.js';
 import { failureBody, upstreamFailureOf } from './upstream-failure.js';
+import type { UpstreamAnswer, UpstreamClient } from './upstream-request.js';
 import { trustedCertificates } from './upstream-trust.js';
 
 describe('trustedCertificates', () => {
@@ -79,5 +82,77 @@ describe('upstreamFailureOf', () => {
     expect(item.message).toMatch(
       /^The API at http:\/\/a cannot be reached: fetch failed: econnrefused \(ECONNREFUSED\)\.$/,
     );
+  });
+});
+
+describe('the direct upstream client', () => {
+  /**
+   * An implementation whose first connection goes stale after its first answer (as when its idle
+   * time-out closes a kept-alive connection just as the next request is written on it): the next
+   * request on that connection finds it closed, with no answer.
+   */
+  async function staleAfterFirstAnswer(): Promise<{
+    server: Server;
+    url: string;
+    connections: () => number;
+  }> {
+    let connections = 0;
+    const served = new WeakMap<Socket, number>();
+    const server = createServer((request, response) => {
+      const count = (served.get(request.socket) ?? 0) + 1;
+      served.set(request.socket, count);
+      if (connections === 1 && count === 2) {
+        request.socket.destroy();
+        return;
+      }
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ method: request.method, connection: connections }));
+    });
+    server.on('connection', () => {
+      connections += 1;
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { server, url: `http://127.0.0.1:${port}/api/links/`, connections: () => connections };
+  }
+
+  async function bodyOf(answer: UpstreamAnswer): Promise<unknown> {
+    const chunks: Buffer[] = [];
+    for (let next = await answer.body.next(); !next.done; next = await answer.body.next())
+      chunks.push(next.value);
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  }
+
+  async function withClient(
+    run: (client: UpstreamClient, url: string, connections: () => number) => Promise<void>,
+  ) {
+    const stale = await staleAfterFirstAnswer();
+    const client = await createUpstreamClient({ env: {}, systemBundles: [] });
+    try {
+      await run(client, stale.url, stale.connections);
+    } finally {
+      await client.close();
+      await new Promise((resolve) => stale.server.close(resolve));
+    }
+  }
+
+  it('sends a GET again on a new connection when its kept-alive one was closed, once', async () => {
+    await withClient(async (client, url, connections) => {
+      const request = { method: 'GET', url, headers: {}, timeoutMs: 5_000 };
+      expect(await bodyOf(await client.send(request))).toEqual({ method: 'GET', connection: 1 });
+      const again = await client.send(request);
+      expect(again.statusCode).toBe(200);
+      expect(await bodyOf(again)).toEqual({ method: 'GET', connection: 2 });
+      expect(connections()).toBe(2);
+    });
+  });
+
+  it('never sends a POST twice: the stale connection fails it', async () => {
+    await withClient(async (client, url, connections) => {
+      const get = { method: 'GET', url, headers: {}, timeoutMs: 5_000 };
+      await bodyOf(await client.send(get));
+      await expect(client.send({ ...get, method: 'POST' })).rejects.toMatchObject({ code: 'ECONNRESET' });
+      expect(connections()).toBe(1);
+    });
   });
 });

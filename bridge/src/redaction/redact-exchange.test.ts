@@ -152,7 +152,9 @@ describe('createRedactor', () => {
     const redact = redactor();
     const crowded = {
       ...OWNER,
-      ...Object.fromEntries(Array.from({ length: 1_100 }, (_, index) => [`extra_${index}`, `value ${index}`])),
+      ...Object.fromEntries(
+        Array.from({ length: 1_100 }, (_, index) => [`extra_${index}`, `value ${index}`]),
+      ),
       display_name: 'Joana Prado Lima',
       notes: { password: 'hunter2-secret', kept: 'plain words' },
     };

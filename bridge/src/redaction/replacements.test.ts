@@ -1,8 +1,23 @@
-/** Remembered values are replaced in free text as whole tokens, the longest first, in one pass. */
+/**
+ * Remembered values are replaced in free text as whole tokens, the longest first: found one value at a
+ * time while they are few, in one pass over the text's runs when they are many (each case runs both).
+ */
 import { describe, expect, it } from 'vitest';
-import { createReplacements } from './replacements.js';
+import { createReplacements as createFew } from './replacements.js';
 
-describe('createReplacements', () => {
+/** Values that are never in the texts below, enough of them to need the pass over the runs. */
+const MANY = Array.from({ length: 40 }, (_, index) => [`unseen-value-${index}`, `other-value-${index}`]);
+
+describe.each([
+  ['few values', 0],
+  ['many values', MANY.length],
+])('createReplacements with %s', (_name, fillers) => {
+  const createReplacements = (minLength: (raw: string) => number) => {
+    const replacements = createFew(minLength);
+    for (const [raw, pseudonym] of MANY.slice(0, fillers)) replacements.add(raw!, pseudonym!);
+    return replacements;
+  };
+
   it('replaces whole tokens only, the longest match first, every occurrence', () => {
     const replacements = createReplacements(() => 4);
     replacements.add('123456', 'XXXXXX');

@@ -93,10 +93,23 @@ function startLines(config: SimulatorConfig, started: StartedSimulator): string 
   ].join('\n');
 }
 
-/** Starts the simulator a parsed command line asks for and prints its start-up lines through `print`. */
+/** Prints the start-up lines: where the simulator listens, its seed and keys (the line to wait for). */
+export function announceStart(
+  config: SimulatorConfig,
+  started: CommandLineSimulator,
+  print: (line: string) => void,
+): void {
+  print(startLines(config, started));
+}
+
+/**
+ * Starts the simulator a parsed command line asks for and prints its start-up lines through `print`
+ * (`announce: false`: the caller prints them with `announceStart` once it is ready itself).
+ */
 export async function startFromConfig(
   config: SimulatorConfig,
   print: (line: string) => void,
+  { announce = true }: { announce?: boolean } = {},
 ): Promise<CommandLineSimulator> {
   // A judge report that cannot be written is found now, not at shutdown after the whole run.
   checkReportPaths(
@@ -137,7 +150,7 @@ export async function startFromConfig(
     config.judge,
     config.keys.map((key) => key.secretId),
   );
-  print(startLines(config, started));
+  if (announce) announceStart(config, started, print);
   return started;
 }
 
@@ -218,10 +231,13 @@ export const simulateCommand: Command['run'] = (argv) =>
         console.log(`${SIMULATE_USAGE}\n${SEED_FROM_USAGE}\n\n${BREAKS_HELP}`);
         return 0;
       }
-      const started = await startFromConfig(config, (line) => console.log(line));
+      const started = await startFromConfig(config, (line) => console.log(line), { announce: false });
+      // The recordings are loaded before "listening on" is printed: a script that waits for that line
+      // must find the recorded state there.
+      const seeded: string[] = [];
       if (recordings.length > 0) {
         try {
-          await seedFrom(recordings, started, (line) => console.log(line));
+          await seedFrom(recordings, started, (line) => seeded.push(line));
         } catch (error) {
           await started.close();
           if (!['HarFileError', 'ReplayError'].includes((error as Error).name)) throw error;
@@ -233,8 +249,11 @@ export const simulateCommand: Command['run'] = (argv) =>
         console.log(`\n${signal}: closing the simulator`);
         void stopFromConfig(config, started, (line) => console.log(line)).then(() => process.exit(0));
       };
+      // Before the start-up lines: a signal sent as soon as they are read still gets the closing lines.
       process.once('SIGINT', () => stop('SIGINT'));
       process.once('SIGTERM', () => stop('SIGTERM'));
+      announceStart(config, started, (line) => console.log(line));
+      for (const line of seeded) console.log(line);
       return 0;
     },
     { usage: `${SIMULATE_USAGE}\n${SEED_FROM_USAGE}` },

@@ -148,7 +148,7 @@ describe('createRedactor', () => {
     expect(body.link).toBe(OWNER.link);
   });
 
-  it('redacts every record of a long page alike, also past a record with more members than are remembered', () => {
+  it('redacts every record of a long page alike, also after a record with 1,100 members the document does not name', () => {
     const redact = redactor();
     const crowded = {
       ...OWNER,

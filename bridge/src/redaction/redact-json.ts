@@ -45,46 +45,6 @@ function factsOf(document: BridgeDocument, nodes: readonly JsonObject[]): NodeFa
   return facts;
 }
 
-/** A member's nodes and facts under one list of parent nodes, when its value does not choose them. */
-interface MemberPlan {
-  below: readonly JsonObject[];
-  facts: NodeFacts | undefined;
-}
-
-/** Member names kept per node list (a map's keys are many; the document's member names are few). */
-const MAX_PLANS_PER_LIST = 1024;
-/** By parent node list, then member name: `null` where the member's value picks its nodes (oneOf). */
-const plansCache = new WeakMap<readonly JsonObject[], Map<string, MemberPlan | null>>();
-
-function plansOf(nodes: readonly JsonObject[]): Map<string, MemberPlan | null> {
-  let plans = plansCache.get(nodes);
-  if (plans === undefined) {
-    plans = new Map();
-    plansCache.set(nodes, plans);
-  }
-  return plans;
-}
-
-/** The plan of member `name` under `nodes` (a page repeats the same members record after record). */
-function planOf(
-  document: BridgeDocument,
-  plans: Map<string, MemberPlan | null>,
-  nodes: readonly JsonObject[],
-  name: string,
-): MemberPlan | null {
-  let plan = plans.get(name);
-  if (plan === undefined) {
-    const fixed = staticChildNodes(document, nodes, name);
-    plan =
-      fixed === undefined
-        ? null
-        : { below: fixed, facts: fixed.length === 0 ? undefined : factsOf(document, fixed) };
-    // A map's keys (ids, dates) are not the document's member names: past a bound they are not kept.
-    if (plans.size < MAX_PLANS_PER_LIST && name.length <= 64) plans.set(name, plan);
-  }
-  return plan;
-}
-
 /** The redacted `value` (the same reference when nothing in it is redacted). */
 export function redactJson(
   redaction: JsonRedaction,
@@ -126,18 +86,18 @@ export function redactJson(
       return copy ?? current;
     }
     const object = current as Record<string, unknown>;
-    const plans = tracked ? plansOf(nodes) : undefined;
     let copy: Record<string, unknown> | undefined;
     for (const name in object) {
       const member = object[name];
       const credential = isCredentialName(name);
       const scalar = member === null || typeof member !== 'object';
-      const plan = plans && planOf(document, plans, nodes, name);
+      // The member's nodes when its value does not pick them (the schema index keeps them).
+      const fixed = tracked ? staticChildNodes(document, nodes, name) : undefined;
       // A scalar not under a credential's name, outside every personal member, stays as it is.
-      if (scalar && !personal && !credential && (plans === undefined || plan?.facts?.personal === false))
-        continue;
-      const below =
-        plans === undefined ? NOWHERE : (plan?.below ?? childNodes(document, nodes, name, member));
+      const plain =
+        !tracked || (fixed !== undefined && fixed.length > 0 && !factsOf(document, fixed).personal);
+      if (scalar && !personal && !credential && plain) continue;
+      const below = tracked ? (fixed ?? childNodes(document, nodes, name, member)) : NOWHERE;
       const redacted = visit(member, below, credential, personal);
       if (redacted === member) continue;
       copy ??= { ...object };

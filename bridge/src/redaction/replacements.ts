@@ -56,9 +56,8 @@ function hashOf(text: string, start: number, end: number): number {
   return hash & HASH_MASK;
 }
 
-interface SearchIndex {
-  /** Every value searched for. */
-  values: readonly string[];
+/** The tables of the one pass over a text's runs (built only for more than FEW_VALUES values). */
+interface RunIndex {
   /** By the hash of the first run. */
   byRun: Map<number, Searched[]>;
   /** Which first-run lengths occur (a run of another length is not looked up). */
@@ -69,7 +68,18 @@ interface SearchIndex {
   unrunned: string[];
 }
 
+interface SearchIndex {
+  /** Every value searched for. */
+  values: readonly string[];
+  /** Absent while the values are few: each is then searched for on its own. */
+  runs?: RunIndex;
+}
+
 function buildIndex(values: readonly string[]): SearchIndex {
+  return values.length <= FEW_VALUES ? { values } : { values, runs: buildRunIndex(values) };
+}
+
+function buildRunIndex(values: readonly string[]): RunIndex {
   const byRun = new Map<number, Searched[]>();
   const runLengths = new Uint8Array(MAX_SEARCHED + 1);
   const hashBits = new Uint32Array(1 << (HASH_BITS - 5));
@@ -90,7 +100,7 @@ function buildIndex(values: readonly string[]): SearchIndex {
     runLengths[runEnd - runStart] = 1;
     hashBits[(hash & BIT_MASK) >>> 5]! |= 1 << (hash & 31);
   }
-  return { values, byRun, runLengths, hashBits, unrunned };
+  return { byRun, runLengths, hashBits, unrunned };
 }
 
 export interface Replacements {
@@ -121,9 +131,9 @@ export function createReplacements(minLength: (raw: string) => number): Replacem
   };
   /** Every whole-token occurrence of a searched value in `text`, as [start, end). */
   const occurrences = (text: string, search: SearchIndex): [number, number][] => {
-    if (search.values.length <= FEW_VALUES) return occurrencesOfEach(text, search.values);
+    if (search.runs === undefined) return occurrencesOfEach(text, search.values);
     const found: [number, number][] = [];
-    const { byRun, runLengths, hashBits } = search;
+    const { byRun, runLengths, hashBits, unrunned } = search.runs;
     const end = text.length;
     let at = 0;
     while (at < end) {
@@ -155,7 +165,7 @@ export function createReplacements(minLength: (raw: string) => number): Replacem
           found.push([start, end]);
       }
     }
-    found.push(...occurrencesOfEach(text, search.unrunned));
+    found.push(...occurrencesOfEach(text, unrunned));
     return found;
   };
   return {

@@ -164,6 +164,63 @@ describe('ofkit record, then ofkit drift', () => {
     expect(allowed.join('\n')).toContain('[our staging server counts in words]');
   });
 
+  it('checks odd traffic without failing: a malformed query, answers nested 100,000 deep', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const entry = (url: string, type: string, text: string) => ({
+      startedDateTime: '2026-11-02T12:00:00.000Z',
+      time: 1,
+      request: {
+        method: 'GET',
+        url,
+        httpVersion: 'HTTP/1.1',
+        headers: [],
+        queryString: [],
+        cookies: [],
+        headersSize: -1,
+        bodySize: 0,
+      },
+      response: {
+        status: 200,
+        statusText: 'OK',
+        httpVersion: 'HTTP/1.1',
+        headers: [{ name: 'content-type', value: type }],
+        cookies: [],
+        content: { size: text.length, mimeType: type, text },
+        redirectURL: '',
+        headersSize: -1,
+        bodySize: text.length,
+      },
+      cache: {},
+      timings: { send: 0, wait: 1, receive: 0 },
+    });
+    const odd = join(folder, 'odd.har');
+    await writeFile(
+      odd,
+      JSON.stringify({
+        log: {
+          version: '1.2',
+          creator: { name: 'x', version: '1' },
+          entries: [
+            entry(
+              'http://api.test/api/transactions/?link=%zz&page_size=%',
+              'application/json',
+              '{"count":0,"next":null,"previous":null,"results":[]}',
+            ),
+            entry('http://api.test/api/links/', 'application/json', deep),
+            entry('http://api.test/api/links/', 'text/plain', deep),
+          ],
+        },
+      }),
+    );
+    const lines: string[] = [];
+    expect(await drift([odd], (line) => lines.push(line))).toBe(1);
+    expect(lines[0]).toMatch(/3 exchanges of the API checked/);
+    expect(lines.join('\n')).toMatch(/listTransactions 200 accepted-invalid/);
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
   it('refuses a file that is not a HAR, a bad --allow file and a recording without the API: one line, exit 2', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const notJson = join(folder, 'not.har');

@@ -80,6 +80,10 @@ export function drift(argv: string[], print: (line: string) => void = console.lo
         ...(args.baseUrl && { baseUrl: args.baseUrl }),
         keepPersonal: args.keepPersonal,
         allowances: args.allow === undefined ? [] : readAllowFile(args.allow),
+        onError: (file, index, message) =>
+          console.error(
+            `ofkit drift: ${file}: exchange ${index} of the API left out (internal error: ${message})`,
+          ),
       });
       print(consoleReport(report));
       for (const path of writeDriftReports(report, args.reports))

@@ -101,3 +101,21 @@ describe('the document checks', () => {
     expect(brief(check('GET', `/api/owners/?link=${LINK}`, 200, page(0, [])))).toEqual([]);
   });
 });
+
+describe("the client judge fed from the client's side", () => {
+  const retryVerdict = (status: number) => {
+    const session = createCheckSession(loadBridgeDocument());
+    session.observe({
+      startedAt: '2026-11-02T12:00:00.000Z',
+      durationMs: 1,
+      request: { method: 'GET', url: `${BASE}/api/institutions/`, headers: [['authorization', AUTH]] },
+      response: { status, statusText: '', headers: [['content-type', 'application/json']], body: '[]' },
+    });
+    return session.judge()[0]!.verdicts.find((verdict) => verdict.rule === 'CLIENT-RETRY-5XX')!.verdict;
+  };
+
+  it('CLIENT-RETRY-5XX: a 50x left unretried is a violation; a status past 599 is no 50x', () => {
+    expect(retryVerdict(503)).toBe('violated');
+    expect(retryVerdict(999)).toBe('not_exercised');
+  });
+});

@@ -88,16 +88,41 @@ export function keepParsedBody(message: ExchangeRequest | ExchangeResponse, valu
   parsedBodies.set(message, value);
 }
 
-/** The parsed JSON body, or undefined when there is none or it is not JSON. */
+/**
+ * JSON nested deeper than this is not walked: no schema of the API comes near it, and the walks that
+ * redact and check a body recurse (`[[[[...]]]]` a hundred thousand deep would overflow the stack).
+ */
+export const MAX_JSON_DEPTH = 256;
+
+/** Whether `value` nests arrays and objects more than `levels` deep (stops as soon as it does). */
+export function nestsDeeperThan(value: unknown, levels: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (levels === 0) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (nestsDeeperThan(item, levels - 1)) return true;
+    return false;
+  }
+  for (const key in value)
+    if (nestsDeeperThan((value as Record<string, unknown>)[key], levels - 1)) return true;
+  return false;
+}
+
+/** `text` as JSON: undefined when it is not JSON or nests deeper than MAX_JSON_DEPTH. */
+export function parseJsonText(text: string): { value: unknown } | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return nestsDeeperThan(value, MAX_JSON_DEPTH) ? undefined : { value };
+}
+
+/** The parsed JSON body, or undefined when there is none, it is not JSON or it nests too deep. */
 export function jsonBodyOf(message: ExchangeRequest | ExchangeResponse): unknown {
   if (parsedBodies.has(message)) return parsedBodies.get(message);
   if (message.body === undefined || message.body.trim() === '') return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(message.body);
-  } catch {
-    value = undefined;
-  }
+  const value = parseJsonText(message.body)?.value;
   parsedBodies.set(message, value);
   return value;
 }

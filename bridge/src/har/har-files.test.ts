@@ -113,4 +113,43 @@ describe('readRecording', () => {
     await expect(readRecording(path)).rejects.toThrow(HarFileError);
     await expect(readRecording(path)).rejects.toThrow(/broken\.har: entry 0 has no request method and URL/);
   });
+
+  it.each([
+    [
+      'a header without a name',
+      { request: { headers: [{ value: 'x' }] } },
+      /entry 0: its request header 0 has no name and value/,
+    ],
+    [
+      'headers that are no list',
+      { response: { headers: 'x' } },
+      /entry 0: its response headers are not a list/,
+    ],
+    [
+      'content text that is no string',
+      { response: { content: { text: 5 } } },
+      /entry 0: its response content text is not a string/,
+    ],
+    [
+      'post data text that is no string',
+      { request: { postData: { text: {} } } },
+      /entry 0: its request body text is not a string/,
+    ],
+    ['no start time', { startedDateTime: 'yesterday' }, /entry 0 has no startedDateTime/],
+  ])('names the entry and the field when an entry has %s', async (_what, change, message) => {
+    const entry = toHarEntry(EXCHANGE) as unknown as Record<string, Record<string, unknown>>;
+    const { request, response, ...rest } = change as Record<string, Record<string, unknown>>;
+    const broken = {
+      ...entry,
+      ...rest,
+      request: { ...entry.request, ...request },
+      response: { ...entry.response, ...response },
+    };
+    const path = join(folder, 'odd-entry.har');
+    await writeFile(
+      path,
+      JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [broken] } }),
+    );
+    await expect(readRecording(path)).rejects.toThrow(message);
+  });
 });

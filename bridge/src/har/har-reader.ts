@@ -29,12 +29,42 @@ function isHar(value: unknown): value is Har {
   return typeof log === 'object' && log !== null && Array.isArray(log.entries);
 }
 
+/** What is wrong with a list of headers (HAR: an array of `{name, value}` strings), if anything. */
+function headersProblem(headers: unknown, where: string): string | undefined {
+  if (headers === undefined || headers === null) return undefined;
+  if (!Array.isArray(headers)) return `its ${where} headers are not a list`;
+  const bad = headers.findIndex(
+    (header: { name?: unknown; value?: unknown } | null) =>
+      typeof header?.name !== 'string' || !['string', 'number'].includes(typeof header.value),
+  );
+  return bad < 0 ? undefined : `its ${where} header ${bad} has no name and value`;
+}
+
+/** What is wrong with a body's text (a string, when present), if anything. */
+function textProblem(holder: { text?: unknown; encoding?: unknown } | null | undefined, where: string) {
+  if (holder === undefined || holder === null) return undefined;
+  if (holder.text !== undefined && typeof holder.text !== 'string')
+    return `its ${where} text is not a string`;
+  if (holder.encoding !== undefined && typeof holder.encoding !== 'string')
+    return `its ${where} encoding is not a string`;
+  return undefined;
+}
+
+/** The fields the checks read, each of its HAR type: a file that breaks them is named, never half-read. */
 function entryProblem(entry: HarEntry, index: number): string | undefined {
   if (typeof entry?.request?.method !== 'string' || typeof entry.request.url !== 'string')
     return `entry ${index} has no request method and URL`;
   if (typeof entry.response?.status !== 'number') return `entry ${index} has no response status`;
   if (!URL.canParse(entry.request.url)) return `entry ${index} has an invalid URL ${entry.request.url}`;
-  return undefined;
+  // The rules with a time window (the refresh cooldown, the deletion limit) read when each request started.
+  if (typeof entry.startedDateTime !== 'string' || Number.isNaN(Date.parse(entry.startedDateTime)))
+    return `entry ${index} has no startedDateTime (an ISO 8601 date and time)`;
+  const problem =
+    headersProblem(entry.request.headers, 'request') ??
+    headersProblem(entry.response.headers, 'response') ??
+    textProblem(entry.request.postData, 'request body') ??
+    textProblem(entry.response.content, 'response content');
+  return problem === undefined ? undefined : `entry ${index}: ${problem}`;
 }
 
 /** Reads one HAR file. */

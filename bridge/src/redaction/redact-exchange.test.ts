@@ -174,4 +174,27 @@ describe('createRedactor', () => {
     expect(results[0].notes.kept).toBe('plain words');
     for (const record of results) expect(record.document_id.document_type).toBe('CPF');
   });
+
+  it('keeps a query whose percent-encoding is malformed, still redacting a credential under it by name', () => {
+    const redacted = redactor().redact(
+      exchange('GET', '/api/links/?link=%zz&password=open%zz-sesame&page=%', 400, undefined, []),
+    );
+    const query = new URL(redacted.request.url).search;
+    expect(query).toContain('link=%zz');
+    expect(query).toContain('page=%');
+    expect(query).not.toContain('sesame');
+    expect(query).toMatch(/password=[^&]+/);
+  });
+
+  it('leaves out a JSON body nested too deep to walk, never keeping it unredacted', () => {
+    const deep = `${'{"password":"hunter2","next":'.repeat(300)}null${'}'.repeat(300)}`;
+    const sent = exchange('POST', '/api/links/', 400, undefined, []);
+    const redacted = redactor().redact({ ...sent, request: { ...sent.request, body: deep } });
+    expect(redacted.request.body).toBeUndefined();
+    expect(redacted.request.bodyOmitted).toBe(true);
+    const shallow = `${'{"password":"hunter2","next":'.repeat(20)}null${'}'.repeat(20)}`;
+    const kept = redactor().redact({ ...sent, request: { ...sent.request, body: shallow } });
+    expect(kept.request.body).not.toContain('hunter2');
+    expect(kept.request.bodyOmitted).toBeUndefined();
+  });
 });

@@ -18,7 +18,9 @@ import {
   type HeaderList,
   isJsonMedia,
   keepParsedBody,
+  MAX_JSON_DEPTH,
   mediaTypeOf,
+  nestsDeeperThan,
 } from '../exchange/exchange.js';
 import { createPersonalFilterLookup } from './personal-members.js';
 import { createPseudonymizer } from './pseudonyms.js';
@@ -47,6 +49,18 @@ export interface Redactor {
 }
 
 const LIST_LOOKUPS = new Set(['in', 'not_in', 'allin']);
+
+/**
+ * A URL part percent-decoded; as it is where its encoding is malformed (`?link=%zz`, which clients and
+ * fuzzers send and servers answer): it is still redacted by name and searched for values.
+ */
+function decodedPart(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
 
 export function createRedactor(options: RedactorOptions): Redactor {
   const { document } = options;
@@ -120,7 +134,7 @@ export function createRedactor(options: RedactorOptions): Redactor {
   function body(
     message: ExchangeRequest | ExchangeResponse,
     schema: JsonValue | undefined,
-  ): { text: string | undefined; parsed?: unknown } {
+  ): { text: string | undefined; parsed?: unknown; omitted?: true } {
     const { body: text, headers: list } = message;
     const free = (value: string | undefined) => (value !== undefined ? replacements.apply(value) : value);
     if (text === undefined || text === '' || !isJsonMedia(mediaTypeOf(list))) return { text: free(text) };
@@ -130,6 +144,8 @@ export function createRedactor(options: RedactorOptions): Redactor {
     } catch {
       return { text: free(text) };
     }
+    // Too deep to walk for credentials and personal members: left out of the recording, not kept as sent.
+    if (nestsDeeperThan(parsed, MAX_JSON_DEPTH)) return { text: undefined, omitted: true };
     const schemas = schema === undefined ? undefined : applicableSchemas(document, schema, parsed);
     const redacted = redactJson(json, parsed, schemas);
     const serialized = redacted === parsed ? text : JSON.stringify(redacted);
@@ -150,16 +166,14 @@ export function createRedactor(options: RedactorOptions): Redactor {
 
   function url(raw: string, operation: BridgeOperation | undefined): string {
     const parsed = new URL(raw);
-    if (parsed.username !== '')
-      parsed.username = String(pseudonym(decodeURIComponent(parsed.username), 'secret'));
-    if (parsed.password !== '')
-      parsed.password = String(pseudonym(decodeURIComponent(parsed.password), 'secret'));
+    if (parsed.username !== '') parsed.username = String(pseudonym(decodedPart(parsed.username), 'secret'));
+    if (parsed.password !== '') parsed.password = String(pseudonym(decodedPart(parsed.password), 'secret'));
     const query = parsed.search.slice(1);
     if (query !== '') {
       const pairs = query.split('&').map((pair) => {
         const equals = pair.indexOf('=');
         if (equals < 0) return pair;
-        const decode = (text: string) => decodeURIComponent(text.replaceAll('+', ' '));
+        const decode = (text: string) => decodedPart(text.replaceAll('+', ' '));
         const name = decode(pair.slice(0, equals));
         const value = decode(pair.slice(equals + 1));
         const redacted = queryValue(operation, name, value);
@@ -186,8 +200,14 @@ export function createRedactor(options: RedactorOptions): Redactor {
         url: url(request.url, operation),
         headers: requestHeaders,
         body: requestBody.text,
+        ...(requestBody.omitted && { bodyOmitted: true }),
       };
-      const redactedResponse = { ...response, headers: headers(response.headers), body: responseBody.text };
+      const redactedResponse = {
+        ...response,
+        headers: headers(response.headers),
+        body: responseBody.text,
+        ...(responseBody.omitted && { bodyOmitted: true }),
+      };
       if ('parsed' in requestBody) keepParsedBody(redactedRequest, requestBody.parsed);
       if ('parsed' in responseBody) keepParsedBody(redactedResponse, responseBody.parsed);
       return {

@@ -21,7 +21,7 @@ const sameRequestKey = (r: ObservedRequest) =>
 
 function retryableKind(r: ObservedRequest): Kind | undefined {
   if (r.entry.error_code === 'too_many_sessions') return 'too_many_sessions';
-  if (r.entry.status >= 500) return '5xx';
+  if (r.entry.status >= 500 && r.entry.status <= 599) return '5xx';
   if (r.entry.status === 408) return '408';
   return undefined;
 }

@@ -148,5 +148,11 @@ async function runChecks(
     console.log(
       `strict: ${inconclusive} inconclusive rules fail the run (nothing they assert was exercised)`,
     );
-  return suite.results.some((result) => failed(result.status)) || shortfalls.length > 0 ? 1 : 0;
+  if (suite.stopped) {
+    const notRun = suite.results.filter((result) => result.reason?.startsWith('not run:')).length;
+    console.log(`STOPPED: the target stopped answering (${suite.stopped}); ${notRun} rules did not run`);
+  }
+  return suite.stopped || suite.results.some((result) => failed(result.status)) || shortfalls.length > 0
+    ? 1
+    : 0;
 }

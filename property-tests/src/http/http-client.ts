@@ -55,7 +55,29 @@ export interface HttpClient {
   baseUrl: string;
   /** A new recording session (one per property run). */
   session(): HttpSession;
+  /**
+   * Why the client stopped asking the target (UNANSWERED_IN_A_ROW requests in a row got no answer):
+   * every request after that fails at once, so a hung target ends the run instead of costing a
+   * time-out per request for hours. Undefined while the target answers.
+   */
+  stopped(): string | undefined;
   close(): Promise<void>;
+}
+
+/** Requests in a row without an answer (timed out, or the connection refused) before the run stops. */
+export const UNANSWERED_IN_A_ROW = 3;
+
+/** Failures that mean no answer came: the target hangs or is gone (a reset connection is an answer of a kind). */
+const NO_ANSWER = new Set([
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+]);
+
+/** Thrown for a request after the target stopped answering. */
+export class TargetStoppedError extends Error {
+  override name = 'TargetStoppedError';
 }
 
 const RECORDED_BODY_CHARS = 4000;
@@ -102,6 +124,25 @@ export function createHttpClient(
     bodyTimeout: config.requestTimeoutMs,
   });
 
+  let unanswered = 0;
+  let stopped: string | undefined;
+
+  /** The answer and its whole body; counts the requests in a row that got none. */
+  async function answerOf(url: URL, options: Parameters<typeof request>[1]) {
+    if (stopped) throw new TargetStoppedError(`not sent: the target stopped answering (${stopped})`);
+    try {
+      const answer = await request(url, options);
+      const text = await answer.body.text();
+      unanswered = 0;
+      return { answer, text };
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      if (NO_ANSWER.has(code) && ++unanswered >= UNANSWERED_IN_A_ROW && stopped === undefined)
+        stopped = `${UNANSWERED_IN_A_ROW} requests in a row got no answer; the last, ${options?.method ?? 'GET'} ${url.pathname}: ${code}`;
+      throw error;
+    }
+  }
+
   async function send(input: HttpRequest, exchanges: Exchange[]): Promise<HttpResponse> {
     const url = buildUrl(config.baseUrl, input.url, input.query);
     const { header, recorded } = resolveCredentials(input.auth ?? 'primary', config.keys);
@@ -112,13 +153,12 @@ export function createHttpClient(
       headers['content-type'] ??= 'application/json';
     }
     const started = performance.now();
-    const answer = await request(url, {
+    const { answer, text } = await answerOf(url, {
       method: input.method as 'GET',
       headers: header === undefined ? headers : { ...headers, authorization: header },
       body,
       dispatcher: agent,
     });
-    const text = await answer.body.text();
     const responseHeaders = flattenHeaders(answer.headers);
     const contentType = responseHeaders['content-type'] ?? '';
     exchanges.push({
@@ -149,6 +189,7 @@ export function createHttpClient(
       const exchanges: Exchange[] = [];
       return { exchanges, request: (input) => send(input, exchanges) };
     },
+    stopped: () => stopped,
     close: () => agent.close(),
   };
 }

@@ -40,6 +40,8 @@ export function renderJson(suite: SuiteResult, context: ReplayContext): string {
     startedAt: suite.startedAt,
     durationMs: suite.durationMs,
     capabilities: suite.capabilities,
+    // The run stopped asking a target that stopped answering: the rules after it are `not run`.
+    ...(suite.stopped ? { stopped: suite.stopped } : {}),
     ...(context.simulator ? { simulator: simulatorCommand(context.simulator) } : {}),
     summary: {
       rules: suite.results.length,

@@ -90,6 +90,11 @@ function base(rule: Rule): Omit<RuleResult, 'status' | 'runs' | 'durationMs'> {
   };
 }
 
+/** A rule left out because the run had to stop before it (`reason` says why). */
+export function notRunResult(rule: Rule, reason: string): RuleResult {
+  return { ...base(rule), status: 'skipped', runs: 0, durationMs: 0, reason: `not run: ${reason}` };
+}
+
 /** Runs that reached the assertion, and why the others did not (reason -> runs). */
 interface Reach {
   reached: number;

@@ -13,7 +13,7 @@ import { type Environment, unavailableOperations } from '../target/environment.j
 import { createFixtures } from '../target/fixtures.js';
 import type { TargetConfig } from '../target/target-config.js';
 import { type Coverage, createCoverageRecorder } from './coverage.js';
-import { type RuleResult, runRule } from './run-rule.js';
+import { notRunResult, type RuleResult, runRule } from './run-rule.js';
 import { settleSchemaRows } from './schema-evidence.js';
 import { matchesRules } from './select-rules.js';
 
@@ -59,6 +59,8 @@ export interface SuiteResult {
   results: RuleResult[];
   /** Which documented statuses each operation exhibited with a valid body. */
   coverage: Coverage;
+  /** Set when the run stopped asking the target (it stopped answering): the rules after it did not run. */
+  stopped?: string;
 }
 
 function includedOperations(document: ApiDocument, exclude: readonly string[]) {
@@ -114,12 +116,15 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     const total = options.rules.length;
     for (const [index, rule] of options.rules.entries()) {
       emit({ type: 'rule:start', rule, index, total });
-      const result = await runRule(rule, suite, client, {
-        seed: options.seed,
-        runs: options.runs ?? rule.runs ?? DEFAULT_RUNS,
-        ...(options.path ? { path: options.path } : {}),
-        onRun: (runsDone) => emit({ type: 'rule:run', rule, runsDone }),
-      });
+      const stopped = client.stopped();
+      const result = stopped
+        ? notRunResult(rule, `the target stopped answering (${stopped})`)
+        : await runRule(rule, suite, client, {
+            seed: options.seed,
+            runs: options.runs ?? rule.runs ?? DEFAULT_RUNS,
+            ...(options.path ? { path: options.path } : {}),
+            onRun: (runsDone) => emit({ type: 'rule:run', rule, runsDone }),
+          });
       results.push(result);
       emit({ type: 'rule:end', result, index, total });
     }
@@ -135,6 +140,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       strict: suite.strict,
       results: settleSchemaRows(results, covered),
       coverage: covered,
+      ...(client.stopped() && { stopped: client.stopped() }),
     };
   } finally {
     await client.close();

@@ -6,10 +6,10 @@
  * implementation fails, the client gets the API's error array with a code saying the proxy answered.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodedExchange, type Exchange } from '../src/exchange/exchange.js';
 import { type RecordingProxy, startRecordingProxy } from '../src/proxy/recording-proxy.js';
 import { createUpstreamClient } from '../src/proxy/upstream-client.js';
@@ -106,6 +106,20 @@ async function withProxy<T>(
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Sends `head` (a request line and headers, as typed) on a new connection; the answer as text. */
+function rawRequest(proxy: string, head: string): Promise<string> {
+  const { port } = new URL(proxy);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () =>
+      socket.write(`${head}\r\nconnection: close\r\n\r\n`),
+    );
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', reject);
+  });
+}
 
 describe('the recording proxy is transparent', () => {
   it('passes status, headers and body, rewriting only the JSON strings that start with the base URL', async () => {
@@ -276,6 +290,55 @@ describe('an implementation that fails gets the API error array from the proxy',
     } finally {
       silent.closeAllConnections();
       silent.close();
+    }
+  });
+
+  it('takes the absolute form of a request target, answers OPTIONS * with its own 400, keeps serving', async () => {
+    await withProxy(base, async (proxy, exchanges) => {
+      const absolute = await rawRequest(
+        proxy,
+        'GET http://elsewhere.example/api/accounts/?page=1 HTTP/1.1\r\nhost: elsewhere.example',
+      );
+      expect(absolute).toMatch(/^HTTP\/1\.1 200 /);
+      await settle();
+      expect(exchanges[0]?.request.url).toBe(`${base}/api/accounts/?page=1`);
+      const asterisk = await rawRequest(proxy, `OPTIONS * HTTP/1.1\r\nhost: 127.0.0.1`);
+      expect(asterisk).toMatch(/^HTTP\/1\.1 400 /);
+      expect(asterisk).toContain('"code":"proxy_request_target"');
+      expect((await request(`${proxy}/api/accounts/`)).statusCode).toBe(200);
+    });
+  });
+
+  it('answers and keeps serving when recording an exchange fails', async () => {
+    const client = await createUpstreamClient({ env: {}, systemBundles: [] });
+    const proxy = await startRecordingProxy(
+      {
+        upstream: 'http://127.0.0.1:1',
+        client,
+        timeoutSeconds: 5,
+        maxRecordedBytes: 1024,
+        onExchange: () => {
+          throw new Error('the recording broke');
+        },
+      },
+      0,
+      '127.0.0.1',
+    );
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const url = `http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}`;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const failed = await request(`${url}/api/`);
+        expect(failed.statusCode).toBe(502);
+        expect(await failed.body.json()).toMatchObject([{ code: 'proxy_upstream_unreachable' }]);
+      }
+      expect(errors.mock.calls.map(String).join('\n')).toMatch(
+        /GET \/api\/: the proxy failed: Error: the recording broke/,
+      );
+    } finally {
+      errors.mockRestore();
+      await proxy.close();
+      await client.close();
     }
   });
 });

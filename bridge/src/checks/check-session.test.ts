@@ -78,6 +78,9 @@ describe('the document checks', () => {
     expect(
       brief(check('PATCH', '/api/br/balances/', 404, [{ request_id: 'r', message: 'm', code: 'not_found' }])),
     ).toEqual(['rule ERR-405']);
+    // HEAD answered like GET, and a CORS preflight, are no ERR-405 (as in the conformance suite).
+    expect(check('HEAD', '/api/', 200)).toEqual([]);
+    expect(check('OPTIONS', '/api/', 204)).toEqual([]);
   });
 
   it('tell the client side from the server side of a request the document refuses', () => {

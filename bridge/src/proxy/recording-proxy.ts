@@ -83,9 +83,23 @@ export async function startRecordingProxy(
       return rewriter;
     },
   };
-  const server = createServer(
-    (incoming, response) => void forward(options, relay, now, nextFailureId, incoming, response),
-  );
+  const server = createServer((incoming, response) => {
+    const path = originForm(incoming.url ?? '/');
+    if (path === undefined) {
+      answerOwn(response, 400, nextFailureId(), {
+        code: 'proxy_request_target',
+        message: `The proxy forwards requests for a path (such as /api/links/); ${JSON.stringify(incoming.url)} is none.`,
+      });
+      return;
+    }
+    forward(options, relay, now, nextFailureId, incoming, response, path).catch((error: Error) => {
+      // A failure of the proxy's own (recording the exchange, say) never takes the proxy down.
+      console.error(`ofkit: ${incoming.method} ${path}: the proxy failed: ${error.stack ?? error.message}`);
+      if (!response.headersSent)
+        answerOwn(response, 500, nextFailureId(), { code: 'proxy_internal_error', message: error.message });
+      else response.destroy();
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -100,6 +114,34 @@ export async function startRecordingProxy(
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * The path and query a request names, or undefined when it names none. A client that takes the proxy
+ * for a forward proxy sends the absolute form (`GET http://host/api/links/`), which a server must
+ * accept (RFC 9112 3.2.2): its path goes to the implementation, as every request's does whatever its
+ * Host. `OPTIONS *` (the asterisk form) names no resource of the API.
+ */
+function originForm(target: string): string | undefined {
+  if (target.startsWith('/')) return target;
+  if (!/^https?:\/\//i.test(target) || !URL.canParse(target)) return undefined;
+  const url = new URL(target);
+  return `${url.pathname}${url.search}`;
+}
+
+/** An answer of the proxy's own: the API's error array, with a code that says it was the proxy. */
+function answerOwn(
+  response: ServerResponse,
+  status: number,
+  requestId: string,
+  failure: { code: string; message: string },
+): void {
+  const text = JSON.stringify([{ request_id: requestId, message: failure.message, code: failure.code }]);
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
+  response.end(text);
 }
 
 /** The request as the implementation gets it: its headers but the connection's and accept-encoding. */
@@ -118,10 +160,11 @@ async function forward(
   nextFailureId: () => string,
   incoming: IncomingMessage,
   response: ServerResponse,
+  path: string,
 ): Promise<void> {
   const started = now();
   const method = (incoming.method ?? 'GET').toUpperCase();
-  const target = `${options.upstream}${incoming.url ?? '/'}`;
+  const target = `${options.upstream}${path}`;
   const sent = collector(options.maxRecordedBytes);
   // A request has a body when it announces one (RFC 9112 6.3): a length or a transfer coding.
   const announced =

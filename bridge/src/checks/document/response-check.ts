@@ -22,8 +22,10 @@ function unrouted(document: BridgeDocument, view: ExchangeView): Finding[] {
   if (route.ok) return [];
   const base = { operation: operationName(view), status: view.status, exchange: view.index };
   if (route.reason === 'method') {
-    // ERR-405: a method the resource does not accept gets 405.
-    if (view.status === 405) return [];
+    // ERR-405: a method the resource does not accept gets 405. Not HEAD or OPTIONS, as in the
+    // conformance suite's ERR-405: HTTP servers answer HEAD like GET, and OPTIONS is the CORS preflight
+    // a browser sends before a call from another origin (gateways answer it).
+    if (view.status === 405 || view.method === 'HEAD' || view.method === 'OPTIONS') return [];
     return [
       {
         ...base,

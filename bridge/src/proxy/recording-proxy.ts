@@ -22,7 +22,7 @@ import {
 } from '../exchange/exchange.js';
 import { HOP_BY_HOP, type RelayContext, relayAnswer } from './relay-answer.js';
 import { type BodyRewriter, jsonUrlRewriter } from './rewrite-urls.js';
-import { failureBody, upstreamFailureOf } from './upstream-failure.js';
+import { failureBody, type UpstreamFailureAnswer, upstreamFailureOf } from './upstream-failure.js';
 import type { UpstreamClient } from './upstream-request.js';
 
 export interface RecordingProxyOptions {
@@ -86,18 +86,22 @@ export async function startRecordingProxy(
   const server = createServer((incoming, response) => {
     const path = originForm(incoming.url ?? '/');
     if (path === undefined) {
-      answerOwn(response, 400, nextFailureId(), {
-        code: 'proxy_request_target',
-        message: `The proxy forwards requests for a path (such as /api/links/); ${JSON.stringify(incoming.url)} is none.`,
-      });
+      const message = `The proxy forwards requests for a path (such as /api/links/); ${JSON.stringify(incoming.url)} is none.`;
+      answerOwn(
+        response,
+        { status: 400, failure: { code: 'proxy_request_target', message } },
+        nextFailureId(),
+      );
       return;
     }
     forward(options, relay, now, nextFailureId, incoming, response, path).catch((error: Error) => {
-      // A failure of the proxy's own (recording the exchange, say) never takes the proxy down.
-      console.error(`ofkit: ${incoming.method} ${path}: the proxy failed: ${error.stack ?? error.message}`);
-      if (!response.headersSent)
-        answerOwn(response, 500, nextFailureId(), { code: 'proxy_internal_error', message: error.message });
-      else response.destroy();
+      // A failure of the proxy's own never takes the proxy down.
+      ownFailure(`${incoming.method} ${path}: the proxy failed`, error);
+      if (response.headersSent) response.destroy();
+      else {
+        const failure = { code: 'proxy_internal_error', message: error.message };
+        answerOwn(response, { status: 500, failure }, nextFailureId());
+      }
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -129,19 +133,20 @@ function originForm(target: string): string | undefined {
   return `${url.pathname}${url.search}`;
 }
 
-/** An answer of the proxy's own: the API's error array, with a code that says it was the proxy. */
-function answerOwn(
-  response: ServerResponse,
-  status: number,
-  requestId: string,
-  failure: { code: string; message: string },
-): void {
-  const text = JSON.stringify([{ request_id: requestId, message: failure.message, code: failure.code }]);
-  response.writeHead(status, {
+/** An answer of the proxy's own: the API's error array, with a code that says it was the proxy; its text. */
+function answerOwn(response: ServerResponse, answer: UpstreamFailureAnswer, requestId: string): string {
+  const text = failureBody(answer, requestId);
+  response.writeHead(answer.status, {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(text),
   });
   response.end(text);
+  return text;
+}
+
+/** A failure of the proxy's own, on stderr (the traffic goes on). */
+function ownFailure(what: string, error: unknown): void {
+  console.error(`ofkit: ${what}: ${(error as Error)?.stack ?? String(error)}`);
 }
 
 /** The request as the implementation gets it: its headers but the connection's and accept-encoding. */
@@ -174,21 +179,26 @@ async function forward(
     incoming.on('data', (chunk: Buffer) => sent.add(chunk));
     incoming.pipe(body);
   }
+  // Called once the answer went out (from a timer, for most): whatever fails in it is the recording's.
   const record = (answer: ProxiedExchange['response'], upstreamFailure?: UpstreamFailure) => {
-    const text = sent.text();
-    options.onExchange({
-      startedAt: new Date(started).toISOString(),
-      durationMs: now() - started,
-      request: {
-        method,
-        url: target,
-        headers: headerListOf(incoming.rawHeaders),
-        ...(text !== undefined && text !== '' && { body: text }),
-        ...(sent.over() && { bodyOmitted: true }),
-      },
-      response: answer,
-      ...(upstreamFailure && { upstreamFailure }),
-    });
+    try {
+      const text = sent.text();
+      options.onExchange({
+        startedAt: new Date(started).toISOString(),
+        durationMs: now() - started,
+        request: {
+          method,
+          url: target,
+          headers: headerListOf(incoming.rawHeaders),
+          ...(text !== undefined && text !== '' && { body: text }),
+          ...(sent.over() && { bodyOmitted: true }),
+        },
+        response: answer,
+        ...(upstreamFailure && { upstreamFailure }),
+      });
+    } catch (error) {
+      ownFailure(`${method} ${path}: the exchange could not be recorded`, error);
+    }
   };
   try {
     const answer = await options.client.send({
@@ -217,12 +227,7 @@ function answerFailure(
     return;
   }
   const failure = upstreamFailureOf(error, upstream);
-  const text = failureBody(failure, requestId);
-  response.writeHead(failure.status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-  });
-  response.end(text);
+  const text = answerOwn(response, failure, requestId);
   const headers: HeaderList = [['content-type', 'application/json']];
   record(
     {

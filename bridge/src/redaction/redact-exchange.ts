@@ -18,13 +18,11 @@ import {
   type HeaderList,
   isJsonMedia,
   keepParsedBody,
-  MAX_JSON_DEPTH,
   mediaTypeOf,
-  nestsDeeperThan,
 } from '../exchange/exchange.js';
 import { createPersonalFilterLookup } from './personal-members.js';
 import { createPseudonymizer } from './pseudonyms.js';
-import { type JsonRedaction, redactJson, type ValueKind } from './redact-json.js';
+import { type JsonRedaction, redactJson, TooDeepError, type ValueKind } from './redact-json.js';
 import { createReplacements } from './replacements.js';
 import {
   COOKIE_HEADERS,
@@ -144,10 +142,15 @@ export function createRedactor(options: RedactorOptions): Redactor {
     } catch {
       return { text: free(text) };
     }
-    // Too deep to walk for credentials and personal members: left out of the recording, not kept as sent.
-    if (nestsDeeperThan(parsed, MAX_JSON_DEPTH)) return { text: undefined, omitted: true };
     const schemas = schema === undefined ? undefined : applicableSchemas(document, schema, parsed);
-    const redacted = redactJson(json, parsed, schemas);
+    let redacted: unknown;
+    try {
+      redacted = redactJson(json, parsed, schemas);
+    } catch (error) {
+      // Too deep to walk for credentials and personal members: left out of the recording, not kept as sent.
+      if (error instanceof TooDeepError) return { text: undefined, omitted: true };
+      throw error;
+    }
     const serialized = redacted === parsed ? text : JSON.stringify(redacted);
     const final = free(serialized);
     return final === serialized ? { text: final, parsed: redacted } : { text: final };

@@ -3,11 +3,13 @@
  * token or session) and every scalar inside a personal member (`x-personal`, unless personal data is
  * kept) becomes its pseudonym. Without a schema (an undocumented operation) only credentials are
  * found, by name. Copy on write: a value with nothing to redact is returned as it is, and a subtree
- * whose schema reaches no personal member is walked for credential names only.
+ * whose schema reaches no personal member is walked for credential names only. A value nested past
+ * MAX_JSON_DEPTH is refused (TooDeepError) rather than left to overflow the stack.
  */
 import type { JsonObject } from '../../../openapi/document/json.js';
 import type { BridgeDocument } from '../document/bridge-document.js';
 import { childNodes, staticChildNodes } from '../document/schema-walk.js';
+import { MAX_JSON_DEPTH } from '../exchange/exchange.js';
 import { isPersonalSchema, reachesPersonal } from './personal-members.js';
 import { isCredentialName } from './secret-places.js';
 
@@ -21,6 +23,11 @@ export interface JsonRedaction {
 }
 
 const NOWHERE: readonly JsonObject[] = [];
+
+/** Thrown for a value that nests arrays and objects deeper than MAX_JSON_DEPTH: it cannot be walked. */
+export class TooDeepError extends Error {
+  override name = 'TooDeepError';
+}
 
 /** Per list of schema nodes (lists from the schema index come back as the same array): two facts. */
 interface NodeFacts {
@@ -62,6 +69,7 @@ export function redactJson(
     nodes: readonly JsonObject[],
     secret: boolean,
     inherited: boolean,
+    depth: number,
   ): unknown => {
     const facts = nodes.length === 0 ? undefined : factsOf(document, nodes);
     const personal = inherited || (!keepPersonal && facts !== undefined && facts.personal);
@@ -71,6 +79,7 @@ export function redactJson(
       return kind === undefined ? current : redaction.pseudonym(current, kind, nodes);
     }
     if (current === null || typeof current !== 'object') return current;
+    if (depth === MAX_JSON_DEPTH) throw new TooDeepError(`nested deeper than ${MAX_JSON_DEPTH} levels`);
     // Where something is to redact the schemas stay in view: a pseudonym must keep a `const` or a pattern.
     const tracked = facts !== undefined && (personal || facts.reaches);
     if (Array.isArray(current)) {
@@ -78,7 +87,7 @@ export function redactJson(
       for (let index = 0; index < current.length; index++) {
         const item: unknown = current[index];
         const below = tracked ? childNodes(document, nodes, index, item) : NOWHERE;
-        const redacted = visit(item, below, secret, personal);
+        const redacted = visit(item, below, secret, personal, depth + 1);
         if (redacted === item) continue;
         copy ??= [...current];
         copy[index] = redacted;
@@ -98,12 +107,12 @@ export function redactJson(
         !tracked || (fixed !== undefined && fixed.length > 0 && !factsOf(document, fixed).personal);
       if (scalar && !personal && !credential && plain) continue;
       const below = tracked ? (fixed ?? childNodes(document, nodes, name, member)) : NOWHERE;
-      const redacted = visit(member, below, credential, personal);
+      const redacted = visit(member, below, credential, personal, depth + 1);
       if (redacted === member) continue;
       copy ??= { ...object };
       copy[name] = redacted;
     }
     return copy ?? current;
   };
-  return visit(value, schemas ?? NOWHERE, false, false);
+  return visit(value, schemas ?? NOWHERE, false, false, 0);
 }

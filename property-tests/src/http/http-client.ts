@@ -69,6 +69,7 @@ export const UNANSWERED_IN_A_ROW = 3;
 
 /** Failures that mean no answer came: the target hangs or is gone (a reset connection is an answer of a kind). */
 const NO_ANSWER = new Set([
+  'TimeoutError',
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
   'UND_ERR_CONNECT_TIMEOUT',
@@ -131,14 +132,17 @@ export function createHttpClient(
   async function answerOf(url: URL, options: Parameters<typeof request>[1]) {
     if (stopped) throw new TargetStoppedError(`not sent: the target stopped answering (${stopped})`);
     try {
-      const answer = await request(url, options);
+      // The whole answer within the time-out, body included: a body that trickles in a byte at a time
+      // never trips the agent's time-outs (they time the gaps between chunks).
+      const answer = await request(url, { ...options, signal: AbortSignal.timeout(config.requestTimeoutMs) });
       const text = await answer.body.text();
       unanswered = 0;
       return { answer, text };
     } catch (error) {
-      const code = (error as { code?: string }).code ?? '';
-      if (NO_ANSWER.has(code) && ++unanswered >= UNANSWERED_IN_A_ROW && stopped === undefined)
-        stopped = `${UNANSWERED_IN_A_ROW} requests in a row got no answer; the last, ${options?.method ?? 'GET'} ${url.pathname}: ${code}`;
+      const { code, name } = error as { code?: unknown; name?: string };
+      const kind = name === 'TimeoutError' ? 'TimeoutError' : typeof code === 'string' ? code : '';
+      if (NO_ANSWER.has(kind) && ++unanswered >= UNANSWERED_IN_A_ROW && stopped === undefined)
+        stopped = `${UNANSWERED_IN_A_ROW} requests in a row got no answer; the last, ${options?.method ?? 'GET'} ${url.pathname}: ${kind}`;
       throw error;
     }
   }

@@ -95,7 +95,7 @@ export function keepParsedBody(message: ExchangeRequest | ExchangeResponse, valu
 export const MAX_JSON_DEPTH = 256;
 
 /** Whether `value` nests arrays and objects more than `levels` deep (stops as soon as it does). */
-export function nestsDeeperThan(value: unknown, levels: number): boolean {
+function nestsDeeperThan(value: unknown, levels: number): boolean {
   if (value === null || typeof value !== 'object') return false;
   if (levels === 0) return true;
   if (Array.isArray(value)) {
@@ -107,22 +107,18 @@ export function nestsDeeperThan(value: unknown, levels: number): boolean {
   return false;
 }
 
-/** `text` as JSON: undefined when it is not JSON or nests deeper than MAX_JSON_DEPTH. */
-export function parseJsonText(text: string): { value: unknown } | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  return nestsDeeperThan(value, MAX_JSON_DEPTH) ? undefined : { value };
-}
-
 /** The parsed JSON body, or undefined when there is none, it is not JSON or it nests too deep. */
 export function jsonBodyOf(message: ExchangeRequest | ExchangeResponse): unknown {
   if (parsedBodies.has(message)) return parsedBodies.get(message);
   if (message.body === undefined || message.body.trim() === '') return undefined;
-  const value = parseJsonText(message.body)?.value;
+  let value: unknown;
+  try {
+    value = JSON.parse(message.body);
+  } catch {
+    value = undefined;
+  }
+  // Read here (a body the redaction did not parse); the redaction walk refuses a deep one itself.
+  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) value = undefined;
   parsedBodies.set(message, value);
   return value;
 }

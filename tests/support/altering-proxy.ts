@@ -4,7 +4,8 @@
  * (a server of a few operations, a provider without the control API), lets one key's requests reach
  * another key's data (AUTH-TENANT broken), serves pages above the cap (PAGE-MAX broken), or differs
  * harmlessly (members in another order, members left out or added, bodies in chunks). Faults of one rule
- * the simulator can have are its breaks (`--break`), not proxies; and a catch-all that answers `200 {}`.
+ * the simulator can have are its breaks (`--break`), not proxies; a catch-all that answers `200 {}`,
+ * one that answers empty lists, and a server that keeps nothing (its lists and retrievals empty).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,6 +41,20 @@ export interface ProxyAlterations extends BodyAlterations {
   uncappedPages?: boolean;
   /** Harmless: answers sent with chunked transfer encoding, in pieces of a few bytes. */
   chunked?: boolean;
+  /**
+   * A server that keeps nothing: every successful list answered as an empty page and every retrieval
+   * as `[]` (the control API's answers pass as they are).
+   */
+  keepsNothing?: boolean;
+}
+
+/** A success body with its records taken out: `[]` for a list, an empty page for a page. */
+function emptied(text: string): string {
+  const json: unknown = JSON.parse(text);
+  if (Array.isArray(json)) return '[]';
+  if (typeof json === 'object' && json !== null && Array.isArray((json as { results?: unknown }).results))
+    return JSON.stringify({ ...json, count: 0, next: null, previous: null, results: [] });
+  return text;
 }
 
 /** Characters per chunk of a chunked answer. */
@@ -66,6 +81,21 @@ export function startCatchAll(): Promise<RunningServer> {
     req.on('end', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{}');
+    });
+  });
+}
+
+/**
+ * Answers every GET with an empty page (`{count: 0, next: null, previous: null, results: []}`) and any
+ * other request with `200 []`, whatever its path or credentials: every list and retrieval a success with
+ * a valid body, and not one record.
+ */
+export function startEmptyLists(): Promise<RunningServer> {
+  return serve((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(req.method === 'GET' ? '{"count":0,"next":null,"previous":null,"results":[]}' : '[]');
     });
   });
 }
@@ -125,6 +155,9 @@ export async function startAlteringProxy(
         const json = String(answer.headers?.['content-type'] ?? '').includes('json');
         if (altersBodies(alterations) && json && text.length > 0)
           text = JSON.stringify(alterBody(alterations, JSON.parse(text)));
+        const control = req.url?.startsWith('/_ofkit/') ?? false;
+        if (alterations.keepsNothing && json && answer.status < 300 && !control && text.length > 0)
+          text = emptied(text);
         res.writeHead(answer.status, answer.headers ?? {});
         if (alterations.chunked && answer.status !== 204) {
           // No content-length: node sends `transfer-encoding: chunked`, one chunk per write.

@@ -93,6 +93,7 @@ const suite: SuiteResult = {
         missing: ['401'],
         invalid: {},
         success: true,
+        emptyListsOnly: false,
       },
       {
         operationId: 'createCustomer',
@@ -102,6 +103,7 @@ const suite: SuiteResult = {
         missing: ['201', '400', '401'],
         invalid: { '400': 2 },
         success: false,
+        emptyListsOnly: false,
       },
     ],
   },

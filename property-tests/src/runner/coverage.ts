@@ -5,9 +5,11 @@
  * success (2xx) status. A green run must show that the target was really exercised.
  */
 import type { ApiDocument } from '../../../openapi/document/api-document.js';
+import { isObject } from '../../../openapi/document/json.js';
 import type { ApiOperation } from '../../../openapi/document/operation-index.js';
 import type { HttpResponse } from '../http/http-client.js';
 import { isJsonContentType } from '../rules/expect-response.js';
+import { isListOperation } from '../rules/schema/drawn-list-queries.js';
 
 export interface OperationCoverage {
   operationId: string;
@@ -21,6 +23,11 @@ export interface OperationCoverage {
   invalid: Record<string, number>;
   /** A success (2xx) status was exhibited. */
   success: boolean;
+  /**
+   * Every success answer was an empty list (a page without records, or `[]`): the status is shown, but
+   * no record was ever checked against the operation's schema.
+   */
+  emptyListsOnly: boolean;
   /**
    * Why the operation cannot succeed in the target's environment (interface spec): left out of the
    * totals, its answers still listed.
@@ -53,6 +60,18 @@ interface Entry {
   pattern: RegExp;
   exhibited: Map<string, number>;
   invalid: Map<string, number>;
+  /** A valid success answer held a record (a list with one, or an answer that is no list). */
+  recordShown: boolean;
+}
+
+/**
+ * How many records a success answer holds when it is a list: a page's `results` (a list operation's
+ * envelope) or an array; undefined for an answer that is no list (one record, or no body).
+ */
+function listedRecords(operation: ApiOperation, json: unknown): number | undefined {
+  if (Array.isArray(json)) return json.length;
+  if (isListOperation(operation) && isObject(json) && Array.isArray(json.results)) return json.results.length;
+  return undefined;
 }
 
 const total = (covered: number, all: number): CoverageTotal => ({
@@ -82,6 +101,7 @@ export function createCoverageRecorder(document: ApiDocument, operations: readon
       pattern: patternOf(operation.path),
       exhibited: new Map(),
       invalid: new Map(),
+      recordShown: false,
     }));
 
   function validBody(entry: Entry, status: string, response: HttpResponse): boolean {
@@ -100,15 +120,21 @@ export function createCoverageRecorder(document: ApiDocument, operations: readon
       const status = String(response.status);
       const seen = entry.exhibited.get(status);
       // One valid answer proves the status; later ones are counted without validating again (cost).
+      const valid = seen === undefined ? validBody(entry, status, response) : undefined;
       if (seen !== undefined) entry.exhibited.set(status, seen + 1);
-      else if (validBody(entry, status, response)) entry.exhibited.set(status, 1);
+      else if (valid) entry.exhibited.set(status, 1);
       else entry.invalid.set(status, (entry.invalid.get(status) ?? 0) + 1);
+      // A record shown takes a valid success answer holding one (validated once, as a status is).
+      if (entry.recordShown || !status.startsWith('2')) return;
+      if (listedRecords(entry.operation, response.json) === 0) return;
+      entry.recordShown = valid ?? validBody(entry, status, response);
     },
     report(unavailable = new Map<string, string>()) {
       const perOperation = entries
-        .map(({ operation, exhibited, invalid }): OperationCoverage => {
+        .map(({ operation, exhibited, invalid, recordShown }): OperationCoverage => {
           const statuses = documented(operation);
           const reason = unavailable.get(operation.operationId);
+          const success = [...exhibited.keys()].some((status) => status.startsWith('2'));
           return {
             operationId: operation.operationId,
             method: operation.method,
@@ -116,7 +142,8 @@ export function createCoverageRecorder(document: ApiDocument, operations: readon
             exhibited: Object.fromEntries([...exhibited].sort()),
             missing: statuses.filter((status) => !exhibited.has(status)),
             invalid: Object.fromEntries([...invalid].sort()),
-            success: [...exhibited.keys()].some((status) => status.startsWith('2')),
+            success,
+            emptyListsOnly: success && !recordShown,
             ...(reason === undefined ? {} : { unavailable: reason }),
           };
         })

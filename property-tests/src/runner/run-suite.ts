@@ -9,7 +9,7 @@ import { createSchemaArbitraries } from '../arbitraries/schema-arbitrary.js';
 import { createHttpClient } from '../http/http-client.js';
 import type { Rule, SuiteContext } from '../rules/rule.js';
 import { type Capabilities, detectCapabilities } from '../target/capabilities.js';
-import { type Environment, unavailableOperations } from '../target/environment.js';
+import { type Environment, emptyListsIn, unavailableOperations } from '../target/environment.js';
 import { createFixtures } from '../target/fixtures.js';
 import type { TargetConfig } from '../target/target-config.js';
 import { type Coverage, createCoverageRecorder } from './coverage.js';
@@ -138,7 +138,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       capabilities: suite.capabilities,
       environment: suite.environment,
       strict: suite.strict,
-      results: settleSchemaRows(results, covered),
+      results: settleSchemaRows(results, covered, emptyListsIn(document, suite.environment)),
       coverage: covered,
       ...(client.stopped() && { stopped: client.stopped() }),
     };

@@ -47,6 +47,23 @@ export function unavailableOperations(
   return unavailable;
 }
 
+/**
+ * The lists that stay empty in `environment` (operationId -> the reason): the collections above still
+ * answer their list there, and nothing can fill it, so no answer can show their records' shape.
+ */
+export function emptyListsIn(
+  document: Pick<ApiDocument, 'operations'>,
+  environment: Environment,
+): Map<string, string> {
+  const empty = new Map<string, string>();
+  if (environment !== 'sandbox') return empty;
+  for (const operation of document.operations) {
+    const found = SANDBOX_UNAVAILABLE.find(([collection]) => operation.path === collection);
+    if (found && operation.method === 'GET') empty.set(operation.operationId, found[1]);
+  }
+  return empty;
+}
+
 export interface DetectedEnvironment {
   environment: Environment;
   /** How it was decided, for the report's capabilities line. */

@@ -3,7 +3,7 @@
  * values, in the list's order: the same as filtering the full list client-side.
  */
 import fc from 'fast-check';
-import { defineRule, fail, skip } from '../rule.js';
+import { defineRule, fail, skip, unmet } from '../rule.js';
 import { type FilterTarget, fieldAt, fieldTexts, filterTargets, weightedTarget } from './filter-targets.js';
 import { idsOf, readAll } from './read-list.js';
 
@@ -32,6 +32,8 @@ export const filterIn = defineRule<Input, FilterTarget[]>({
   async check({ target, values }, run) {
     const { source, param, field } = target;
     const whole = await readAll(run.http, source);
+    // A filter over an empty list keeps nothing whatever the server does with it: no evidence.
+    if (whole.length === 0) unmet(`${source.path} holds no record to filter`);
     const wanted = new Set(values);
     const expected = idsOf(
       whole.filter((record) => fieldTexts(fieldAt(record, field)).some((text) => wanted.has(text))),

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { dateArbitrary } from '../../arbitraries/format-arbitraries.js';
-import { defineRule, fail, skip } from '../rule.js';
+import { defineRule, fail, skip, unmet } from '../rule.js';
 import { type FilterTarget, fieldAt, fieldTexts, filterTargets, weightedTarget } from './filter-targets.js';
 import { idsOf, readAll } from './read-list.js';
 
@@ -74,6 +74,8 @@ export const filterRange = defineRule<Input, FilterTarget[]>({
   async check({ target, from, to }, run) {
     const { source, param, field } = target;
     const whole = await readAll(run.http, source);
+    // A filter over an empty list keeps nothing whatever the server does with it: no evidence.
+    if (whole.length === 0) unmet(`${source.path} holds no record to filter`);
     const keep = whole.filter((record) =>
       fieldTexts(fieldAt(record, field)).some((text) => inRange(target, text, from, to)),
     );

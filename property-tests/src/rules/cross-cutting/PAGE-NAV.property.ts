@@ -5,7 +5,7 @@
  * most MAX_PAGES pages (the page size grows), so a run stays a few dozen requests.
  */
 import fc from 'fast-check';
-import { defineRule, fail, type RunContext, skip } from '../rule.js';
+import { defineRule, fail, type RunContext, skip, unmet } from '../rule.js';
 import { type ListSource, listSources } from './list-sources.js';
 import { idsOf, type Page, pageOf, readAll } from './read-list.js';
 
@@ -78,5 +78,7 @@ export const pageNav = defineRule<Input, ListSource[]>({
     if (whole.join() !== ids.join())
       fail(`the pages are not in the list's order:\n  pages ${ids.join(', ')}\n  list  ${whole.join(', ')}`);
     await checkPrevious(run, source, pages);
+    // An empty list (nothing above broken) has nothing to walk: the run shows nothing of the pages.
+    if (count === 0) unmet(`${source.path} holds no record: nothing to walk`);
   },
 });

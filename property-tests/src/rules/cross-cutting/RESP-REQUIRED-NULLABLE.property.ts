@@ -41,9 +41,14 @@ export const respRequiredNullable = defineRule<OperationRequest, Fixture>({
     if (!isJsonContentType(response.contentType) || response.json === undefined) {
       fail(`${describeOperation(operation)} answered ${response.status} without a JSON body`);
     }
-    const problems = requiredNullableProblems(schema, response.json, run.document.resolve);
+    const seen = { objects: 0 };
+    const problems = requiredNullableProblems(schema, response.json, run.document.resolve, '', seen);
     if (problems.length > 0) {
       fail(`${describeOperation(operation)} answered ${response.status}: ${problems.slice(0, 5).join('; ')}`);
+    }
+    // An answer without one object its schema names members of (`[]` where a record is due) shows nothing.
+    if (seen.objects === 0) {
+      unmet(`${operation.operationId} answered ${response.status} with no object to check`);
     }
   },
 });

@@ -35,12 +35,18 @@ function allowsNull(schema: JsonObject): boolean {
   return schema.type === undefined && schema.oneOf === undefined && schema.anyOf === undefined;
 }
 
-/** Problems of `value` against `schema` at `path` (JSON pointer). */
+/** What a walk looked at: the objects it held to a schema that names members (the rule's evidence). */
+export interface WalkEvidence {
+  objects: number;
+}
+
+/** Problems of `value` against `schema` at `path` (JSON pointer); `seen` counts the objects checked. */
 export function requiredNullableProblems(
   schema: JsonValue | undefined,
   value: JsonValue,
   resolve: Resolve,
   path = '',
+  seen: WalkEvidence = { objects: 0 },
 ): string[] {
   const flat = flatten(schema, resolve);
   const branches = Array.isArray(flat.oneOf)
@@ -51,7 +57,7 @@ export function requiredNullableProblems(
   if (branches) {
     const { oneOf: _one, anyOf: _any, ...siblings } = flat;
     const results = branches.map((branch) =>
-      requiredNullableProblems({ ...siblings, allOf: [branch] }, value, resolve, path),
+      requiredNullableProblems({ ...siblings, allOf: [branch] }, value, resolve, path, seen),
     );
     return (
       results.find((problems) => problems.length === 0) ??
@@ -65,17 +71,20 @@ export function requiredNullableProblems(
     return flat.items === undefined
       ? []
       : value.flatMap((item, index) =>
-          requiredNullableProblems(flat.items, item, resolve, `${path}/${index}`),
+          requiredNullableProblems(flat.items, item, resolve, `${path}/${index}`, seen),
         );
   }
   if (!isObject(value)) return [];
   const properties = isObject(flat.properties) ? flat.properties : {};
   const required = Array.isArray(flat.required) ? flat.required.map(String) : [];
+  if (required.length > 0 || Object.keys(properties).length > 0) seen.objects += 1;
   const missing = required
     .filter((name) => !(name in value))
     .map((name) => `${path}/${name} is required but absent`);
   const nested = Object.entries(value).flatMap(([name, child]) =>
-    name in properties ? requiredNullableProblems(properties[name], child, resolve, `${path}/${name}`) : [],
+    name in properties
+      ? requiredNullableProblems(properties[name], child, resolve, `${path}/${name}`, seen)
+      : [],
   );
   return [...missing, ...nested];
 }

@@ -10,7 +10,7 @@ import type { JsonObject } from '../../../../openapi/document/json.js';
 import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import { pageOf } from '../cross-cutting/read-list.js';
 import { expectErrorArray, expectStatus, expectUsable } from '../expect-response.js';
-import { defineRule, fail, type RunContext, skip } from '../rule.js';
+import { defineRule, fail, type RunContext, skip, unmet } from '../rule.js';
 import { documentNumber } from './data-resources.js';
 import { type Reachable, reachableResources } from './reachable.js';
 import { type DeleteStats, deleteRecord, idOf, itemUrl, rateLimitNote } from './records.js';
@@ -105,7 +105,8 @@ export const exchangeHistory = defineRule<Input, Fixture>({
   async check({ pick, pageSize, remove }, run, fixture) {
     const records = await checkDefaultRange(run, fixture);
     const exchange = records[pick % Math.max(records.length, 1)];
-    if (!exchange) return;
+    // No exchange: the range holds nothing to check, and there is no history to walk.
+    if (!exchange) unmet(`POST ${fixture.entry.resource.path} retrieved no exchange: no history to walk`);
     await walkHistory(run, fixture, idOf(exchange), pageSize);
     const { resource } = fixture.entry;
     if (!remove || !resource.remove) return;

@@ -119,6 +119,27 @@ describe('ofkit proxy', () => {
     expect(JSON.stringify(junit)).toContain('listInstitutions');
   });
 
+  it('no exchange of the API through it: no verdict, exit 2 (never a green "no drift")', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const report = join(folder, 'nothing.junit');
+      const { code, lines } = await running(
+        (options) => proxy([upstreamUrl, '--port', '0', '--report', `junit:${report}`], options),
+        async () => undefined,
+      );
+      expect(code).toBe(2);
+      expect(lines.join('\n')).toContain('\nno verdict: no exchange of the API was checked\n');
+      expect(errors.mock.calls.map((call) => String(call[0]))).toContainEqual(
+        expect.stringMatching(
+          /^ofkit proxy: no exchange of the API went through http:\/\/127\.0\.0\.1:\d+: nothing was checked/,
+        ),
+      );
+      expect(await readFile(report, 'utf8')).toContain('type="nothing-checked"');
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it('refuses what it cannot run with one line and exit code 2', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(await proxy(['--port', '1'], { print: () => undefined })).toBe(2);

@@ -38,7 +38,7 @@ to it rewritten to the proxy). Each exchange is validated against the document (
 checked against the rules passing traffic shows, judged from the client's side, and appended to the HAR
 1.2 file with secrets and personal data redacted (deterministic pseudonyms). Stop with Ctrl-C: the drift
 report prints then. HTTPS APIs: the platform CA store and NODE_EXTRA_CA_CERTS are trusted, HTTPS_PROXY
-is used. Exit code: 0 no drift, 1 drift, 2 could not run.
+is used. Exit code: 0 no drift, 1 drift, 2 could not run (or no exchange of the API went through).
 
   --out FILE            the recording (HAR 1.2; folders must exist)
 ${OPTIONS}`;
@@ -46,7 +46,8 @@ ${OPTIONS}`;
 export const PROXY_USAGE = `Usage: ofkit proxy <base-url> [options]
 
 The recording proxy of \`ofkit record\` without a recording: it checks every exchange as it passes and
-prints the drift report at shutdown (Ctrl-C). Exit code: 0 no drift, 1 drift, 2 could not run.
+prints the drift report at shutdown (Ctrl-C). Exit code: 0 no drift, 1 drift, 2 could not run (or no
+exchange of the API went through).
 
 ${OPTIONS}`;
 
@@ -192,6 +193,13 @@ export function record(
     print(consoleReport(report));
     for (const path of writeDriftReports(report, args.reports))
       print(`ofkit ${mode}: report written: ${path}`);
+    // No exchange of the API through the proxy (a client still pointed at the API itself): no verdict.
+    if (report.checked === 0) {
+      console.error(
+        `ofkit ${mode}: no exchange of the API went through ${recorder.url}: nothing was checked (point the client at it)`,
+      );
+      return 2;
+    }
     return driftExitCode(report);
   });
 }

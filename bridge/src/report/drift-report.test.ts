@@ -66,6 +66,24 @@ describe('buildDriftReport', () => {
     }),
   ];
 
+  it('with no exchange of the API checked, every form says there is no verdict, none says no drift', () => {
+    const report = buildDriftReport({
+      documentVersion: '1.223.0',
+      recordings: [{ file: 'a.har', creator: 'ofkit t', exchanges: 0, notChecked: {} }],
+      checked: 0,
+      operations: new Map(),
+      findings: [],
+      allowances: [],
+      judge: [],
+    });
+    expect(consoleReport(report)).toContain('\nno verdict: no exchange of the API was checked\n');
+    expect(consoleReport(report)).not.toContain('no drift');
+    expect(markdownReport(report)).toContain('**No verdict: no exchange of the API was checked.**');
+    expect(junitReport(report)).toMatch(
+      /<failure message="no exchange of the API was checked" type="nothing-checked">/,
+    );
+  });
+
   it('groups by difference, counts exchanges once, sorts by count, keeps three samples', () => {
     const report = input(findings);
     expect(report.drift.map((e) => [e.kind, e.rule, e.count])).toEqual([

@@ -23,14 +23,20 @@ function notChecked(report: DriftReport): string {
   return parts.length === 0 ? '' : `; not checked: ${parts.join(', ')}`;
 }
 
+/** The verdict line: no drift says something only once an exchange of the API was checked. */
+function headline(report: DriftReport): string {
+  if (report.drift.length > 0) return `DRIFT: ${report.drift.length} differences (most exchanges first):`;
+  return report.checked === 0
+    ? 'no verdict: no exchange of the API was checked'
+    : 'no drift: the traffic agrees with the document and the rules it shows';
+}
+
 export function consoleReport(report: DriftReport): string {
   const files = report.recordings.map((r) => `${r.file} (${r.creator}, ${r.exchanges} entries)`).join(', ');
   const lines = [
     `ofkit drift: ${report.checked} exchanges of the API checked against the document ${report.documentVersion}, ${report.operations.length} operations${notChecked(report)}`,
     `recordings: ${files}`,
-    report.drift.length === 0
-      ? 'no drift: the traffic agrees with the document and the rules it shows'
-      : `DRIFT: ${report.drift.length} differences (most exchanges first):`,
+    headline(report),
     ...report.drift.map(entryLine),
   ];
   if (report.rulesBroken.length > 0)
@@ -59,14 +65,26 @@ export function junitReport(report: DriftReport): string {
   for (const { operation } of report.operations) byOperation.set(operation, []);
   for (const entry of report.drift)
     byOperation.set(entry.operation, [...(byOperation.get(entry.operation) ?? []), entry]);
+  // No exchange checked: one failed case says so (a suite of no case reads as green in CI).
+  const nothing: JUnitCase = {
+    name: 'exchanges of the API',
+    classname: 'ofkit.drift.operation',
+    failure: { message: 'no exchange of the API was checked', type: 'nothing-checked', details: '' },
+  };
   const operations: JUnitSuite = {
     name: 'ofkit drift: operations',
-    cases: [...byOperation].map(([operation, entries]): JUnitCase => {
-      const testCase = { name: operation, classname: 'ofkit.drift.operation' };
-      if (entries.length === 0) return testCase;
-      const message = `${entries.length} differences from the document`;
-      return { ...testCase, failure: { message, type: 'drift', details: entries.map(entryLine).join('\n') } };
-    }),
+    cases: [
+      ...(report.checked === 0 ? [nothing] : []),
+      ...[...byOperation].map(([operation, entries]): JUnitCase => {
+        const testCase = { name: operation, classname: 'ofkit.drift.operation' };
+        if (entries.length === 0) return testCase;
+        const message = `${entries.length} differences from the document`;
+        return {
+          ...testCase,
+          failure: { message, type: 'drift', details: entries.map(entryLine).join('\n') },
+        };
+      }),
+    ],
   };
   const rules: JUnitSuite = {
     name: 'ofkit drift: rules',
@@ -118,7 +136,11 @@ function markdownTable(entries: readonly DriftEntry[], withReason: boolean): str
 
 export function markdownReport(report: DriftReport): string {
   const verdict =
-    report.drift.length === 0 ? '**No drift.**' : `**Drift: ${report.drift.length} differences.**`;
+    report.drift.length > 0
+      ? `**Drift: ${report.drift.length} differences.**`
+      : report.checked === 0
+        ? '**No verdict: no exchange of the API was checked.**'
+        : '**No drift.**';
   const lines = [
     '## ofkit drift',
     '',

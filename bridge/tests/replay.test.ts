@@ -150,4 +150,20 @@ describe('ofkit replay', () => {
     expect(String(errors.mock.calls[0]?.[0])).toMatch(/records of 2 keys .* choose one with --source-key/);
     errors.mockRestore();
   });
+
+  it('refuses a recording without one record: nothing to replay, exit 2 (never an empty tenant)', async () => {
+    const empty = join(folder, 'no-records.har');
+    const recorder = await startRecorder({ upstream: seedA.url, harPath: empty, env: {} });
+    await trafficClient(recorder.url, seedA.keys[0]!).call('GET', '/api/');
+    await recorder.close();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(await replay([empty, '--target', seedA.url], { print: () => undefined })).toBe(2);
+      expect(String(errors.mock.calls[0]?.[0])).toMatch(
+        /^ofkit replay: no record of the API in .*no-records\.har \(entries read: 1\): nothing to replay$/,
+      );
+    } finally {
+      errors.mockRestore();
+    }
+  });
 });

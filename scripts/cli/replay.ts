@@ -37,7 +37,7 @@ Options:
   --seed S              the started simulator's seed (default ofkit)
   -h, --help            this text
 
-Exit code: 0 replayed, 2 could not run.`;
+Exit code: 0 replayed, 2 could not run (or the recordings hold no record to replay).`;
 
 function parse(argv: string[]) {
   const { values, positionals } = parseArgs({

@@ -32,7 +32,10 @@ export interface PlanOptions {
   frozen?: boolean;
 }
 
-/** Reads the recordings and builds the snapshot to import; ReplayError when it cannot choose a key. */
+/**
+ * Reads the recordings and builds the snapshot to import; ReplayError when it cannot choose a key or
+ * the recordings hold no record at all.
+ */
 export async function planReplay(options: PlanOptions): Promise<ReplayPlan> {
   const recordings = await readRecordings(options.files);
   const exchanges: Exchange[] = [];
@@ -63,6 +66,12 @@ export async function planReplay(options: PlanOptions): Promise<ReplayPlan> {
       : new Date(0).toISOString();
   const plan = replaySnapshot(options.document, state, now, options.frozen ?? false);
   const notReplayable = new Map([...state.notReplayable].map(([collection, ids]) => [collection, ids.size]));
+  const records = [...plan.counts.values()].reduce((sum, n) => sum + n, 0);
+  // Nothing recorded to serve: an empty tenant would pass for the team's data.
+  if (records === 0 && plan.rejected.length === 0 && notReplayable.size === 0)
+    throw new ReplayError(
+      `no record of the API in ${options.files.join(', ')} (entries read: ${exchanges.length}): nothing to replay`,
+    );
   return { ...plan, sourceKey, notReplayable };
 }
 

@@ -36,11 +36,17 @@ interface RunOptions {
   rules?: readonly Rule[];
   controlApi?: 'detect' | 'off';
   path?: string;
+  /** operationIds the config says the target does not implement. */
+  exclude?: string[];
 }
 
 async function runModel(options: RunOptions): Promise<RuleResult> {
   const baseUrl = await startSimulator(options.broken);
-  const config = parseTargetConfig({ baseUrl, file: { controlApi: options.controlApi ?? 'detect' } });
+  const file = {
+    controlApi: options.controlApi ?? 'detect',
+    ...(options.exclude && { operations: { exclude: options.exclude } }),
+  };
+  const config = parseTargetConfig({ baseUrl, file });
   const rules = options.rules ?? modelRules;
   const { path, runs } = options;
   const suite = await runSuite({ config, rules, seed: SEED, runs, document, ...(path ? { path } : {}) });
@@ -84,6 +90,15 @@ describe('MODEL-LINK-LIFECYCLE', () => {
     expect(result.failure?.message).toBeUndefined();
     expect(result.status).toBe('passed');
     expect(result.notes[0]).toMatch(/no control API: .* without AdvanceClock/);
+  });
+
+  it('is skipped, naming them, where the config leaves out operations its commands send', async () => {
+    const result = await runModel({ runs: 5, exclude: ['deleteAccount', 'getTransaction'] });
+    expect(result).toMatchObject({
+      status: 'skipped',
+      reason: 'needs deleteAccount, getTransaction, left out by the config',
+      runs: 0,
+    });
   });
 
   it('fails a simulator without LINK-REFRESH-COOLDOWN with three commands, as curl', {

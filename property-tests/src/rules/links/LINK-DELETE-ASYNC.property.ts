@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { isObject } from '../../../../openapi/document/json.js';
 import type { FixtureKind } from '../../target/target-config.js';
 import { describeAnswer, expectStatus } from '../expect-response.js';
+import { missingOperations } from '../needed-operations.js';
 import { defineRule, fail, type RunContext } from '../rule.js';
 import { advanceClock, sleep } from './control-clock.js';
 import {
@@ -17,14 +18,7 @@ import {
   retrievalsByKind,
   retrieveData,
 } from './link-data.js';
-import {
-  expectDocumented,
-  linkUrl,
-  missingOperations,
-  readLink,
-  registerLink,
-  registrationKinds,
-} from './link-requests.js';
+import { expectDocumented, linkUrl, readLink, registerLink, registrationKinds } from './link-requests.js';
 
 /**
  * Clock moves between looks at the link: soon after the 202, then ever longer, 300 s in all (choice: the

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import type { FixtureKind } from '../../target/target-config.js';
 import { expectErrorArray, expectStatus } from '../expect-response.js';
+import { missingOperations } from '../needed-operations.js';
 import { defineRule } from '../rule.js';
 import { deleteLinkSync } from './deletion-window.js';
 import {
@@ -16,7 +17,7 @@ import {
   retrievalsByKind,
   retrieveData,
 } from './link-data.js';
-import { linkUrl, missingOperations, readLink, registerLink, registrationKinds } from './link-requests.js';
+import { linkUrl, readLink, registerLink, registrationKinds } from './link-requests.js';
 
 interface Input {
   kind: FixtureKind;

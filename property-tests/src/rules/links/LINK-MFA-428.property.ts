@@ -14,9 +14,10 @@
 import fc from 'fast-check';
 import type { HttpResponse } from '../../http/http-client.js';
 import { describeAnswer, expectErrorArray, expectStatus } from '../expect-response.js';
+import { missingOperations } from '../needed-operations.js';
 import { defineRule, fail, type RunContext } from '../rule.js';
 import { advanceClock, withFrozenClock } from './control-clock.js';
-import { expectDocumented, LINKS, linkOf, linkUrl, missingOperations, readLink } from './link-requests.js';
+import { expectDocumented, LINKS, linkOf, linkUrl, readLink } from './link-requests.js';
 import { armOnce, expectTokenRequired, type Pausable, type Paused, pausables, pause } from './mfa-pause.js';
 
 interface Input {

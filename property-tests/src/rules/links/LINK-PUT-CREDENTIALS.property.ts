@@ -10,13 +10,13 @@ import fc from 'fast-check';
 import { isObject, type JsonObject } from '../../../../openapi/document/json.js';
 import type { FixtureKind } from '../../target/target-config.js';
 import { describeAnswer, expectStatus } from '../expect-response.js';
+import { missingOperations } from '../needed-operations.js';
 import { defineRule, fail, type RunContext, type SuiteContext, skip } from '../rule.js';
 import {
   expectDocumented,
   linkOf,
   linkStatus,
   linkUrl,
-  missingOperations,
   registerLink,
   registrationKinds,
 } from './link-requests.js';

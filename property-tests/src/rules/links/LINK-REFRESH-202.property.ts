@@ -8,16 +8,10 @@
 import fc from 'fast-check';
 import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 import { describeAnswer, expectStatus } from '../expect-response.js';
+import { missingOperations } from '../needed-operations.js';
 import { defineRule, fail, isSkip, skip } from '../rule.js';
 import { canonicalJson } from '../same-value.js';
-import {
-  expectDocumented,
-  linkOf,
-  linkUrl,
-  missingOperations,
-  readLink,
-  registerLink,
-} from './link-requests.js';
+import { expectDocumented, linkOf, linkUrl, readLink, registerLink } from './link-requests.js';
 
 interface Input {
   /** `fetch_resources` sent at registration (null: the institution's). */

@@ -10,9 +10,10 @@ import fc from 'fast-check';
 import { isObject } from '../../../../openapi/document/json.js';
 import type { HttpResponse } from '../../http/http-client.js';
 import { describeAnswer, errorItems, expectErrorArray, expectStatus } from '../expect-response.js';
+import { missingOperations } from '../needed-operations.js';
 import { defineRule, fail, type RunContext } from '../rule.js';
 import { advanceClock, withFrozenClock } from './control-clock.js';
-import { linkUrl, missingOperations, registerLink } from './link-requests.js';
+import { linkUrl, registerLink } from './link-requests.js';
 
 interface Input {
   /** Seconds the clock moves before each repeated refresh. */

@@ -9,13 +9,13 @@ import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/d
 import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import type { FixtureKind } from '../../target/target-config.js';
 import { expectErrorArray, expectStatus } from '../expect-response.js';
+import { missingOperations } from '../needed-operations.js';
 import { defineRule, fail, type RunContext, type SuiteContext, skip } from '../rule.js';
 import { requiredHeaders } from '../seed-collection.js';
 import {
   kindArbitrary,
   linkOf,
   linkUrl,
-  missingOperations,
   readLink,
   registerLink,
   registrationKinds,

@@ -8,7 +8,7 @@ import { isObject, type JsonObject } from '../../../../openapi/document/json.js'
 import type { HttpResponse, HttpSession } from '../../http/http-client.js';
 import type { FixtureKind, Registration } from '../../target/target-config.js';
 import { describeAnswer, expectStatus, expectUsable } from '../expect-response.js';
-import { fail, type RunContext, type Skip, type SuiteContext, skip } from '../rule.js';
+import { fail, type RunContext, type SuiteContext } from '../rule.js';
 
 export const LINKS = '/api/links/';
 
@@ -23,13 +23,6 @@ export function registrationKinds(suite: SuiteContext): FixtureKind[] {
 
 /** A kind of registration, as a fast-check input (counterexamples name the kind, not the credentials). */
 export const kindArbitrary = (kinds: readonly FixtureKind[]) => fc.constantFrom(...kinds);
-
-/** A skip naming the operations the config left out, when any of `operationIds` is missing. */
-export function missingOperations(suite: SuiteContext, operationIds: readonly string[]): Skip | undefined {
-  const have = new Set(suite.operations.map((operation) => operation.operationId));
-  const missing = operationIds.filter((id) => !have.has(id));
-  return missing.length === 0 ? undefined : skip(`operations left out by the config: ${missing.join(', ')}`);
-}
 
 /** The JSON schema of an operation's response, when the document gives one. */
 export function responseSchema(suite: SuiteContext, operationId: string, status: string) {

@@ -7,12 +7,13 @@
 import fc from 'fast-check';
 import type { JsonObject } from '../../../../openapi/document/json.js';
 import { describeAnswer, expectErrorArray } from '../expect-response.js';
+import { missingOperations } from '../needed-operations.js';
 import { defineRule, fail, type RunContext, skipForEnvironment } from '../rule.js';
 import { authorizationBody } from './authorization-steps.js';
 import { AUTHORIZATIONS, INTENTS, listResults, PAYMENTS, V2_HEADERS } from './payment-api.js';
 import { amountArbitrary, oneChargeSchedule } from './payment-bodies.js';
 import { addDays } from './payment-dates.js';
-import { missingOperations, type PaymentFixture, preparePayments } from './payment-fixture.js';
+import { type PaymentFixture, preparePayments } from './payment-fixture.js';
 
 interface Input {
   initiation: 'payment-intent' | 'payment-authorization' | 'enrollment';

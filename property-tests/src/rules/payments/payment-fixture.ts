@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import type { HttpSession } from '../../http/http-client.js';
-import { type Skip, type SuiteContext, skip, skipForEnvironment } from '../rule.js';
+import { missingOperations } from '../needed-operations.js';
+import { type Skip, type SuiteContext, skipForEnvironment } from '../rule.js';
 import {
   accountNumberArbitrary,
   agencyArbitrary,
@@ -26,13 +27,6 @@ export interface PaymentFixture {
   beneficiary: string;
   /** A fresh number each call, to keep generated account numbers apart from earlier runs' accounts. */
   nextSerial: () => number;
-}
-
-/** The reason a rule cannot run when the config leaves out one of the operations it needs. */
-export function missingOperations(suite: SuiteContext, operationIds: readonly string[]): Skip | undefined {
-  const present = new Set(suite.operations.map((operation) => operation.operationId));
-  const missing = operationIds.filter((id) => !present.has(id));
-  return missing.length === 0 ? undefined : skip(`needs ${missing.join(', ')}, left out by the config`);
 }
 
 /** PAY-SANDBOX: the operations that initiate payments, refused in the sandbox. */

@@ -8,7 +8,7 @@ import { loadBridgeDocument } from '../../bridge/src/document/bridge-document.js
 import { HarFileError } from '../../bridge/src/har/har-reader.js';
 import { checkRecordings } from '../../bridge/src/recording/check-recordings.js';
 import { AllowFileError, readAllowFile } from '../../bridge/src/report/allow-list.js';
-import { driftExitCode } from '../../bridge/src/report/drift-report.js';
+import { driftExitCode, driftVerdict } from '../../bridge/src/report/drift-report.js';
 import { consoleReport } from '../../bridge/src/report/report-formats.js';
 import { parseDriftReportTarget, writeDriftReports } from '../../bridge/src/report/report-targets.js';
 import { type Command, parseBaseUrl, runGuarded, UsageError } from './command-line.js';
@@ -88,12 +88,10 @@ export function drift(argv: string[], print: (line: string) => void = console.lo
       print(consoleReport(report));
       for (const path of writeDriftReports(report, args.reports))
         print(`ofkit drift: report written: ${path}`);
-      if (report.checked === 0) {
+      if (driftVerdict(report) === 'no verdict')
         console.error(
           `ofkit drift: no exchange of the API in ${args.files.join(', ')}: nothing was checked (an API served under a path needs --base-url)`,
         );
-        return 2;
-      }
       return driftExitCode(report);
     } catch (error) {
       if (error instanceof HarFileError || error instanceof AllowFileError) {

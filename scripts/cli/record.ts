@@ -9,7 +9,7 @@ import { probeUpstream } from '../../bridge/src/proxy/reach-upstream.js';
 import { packageVersion } from '../../bridge/src/recording/package-version.js';
 import { RECORDER_NODE_FLAGS, startRecorder } from '../../bridge/src/recording/recorder.js';
 import { type Allowance, readAllowFile } from '../../bridge/src/report/allow-list.js';
-import { driftExitCode } from '../../bridge/src/report/drift-report.js';
+import { driftExitCode, driftVerdict } from '../../bridge/src/report/drift-report.js';
 import { consoleReport } from '../../bridge/src/report/report-formats.js';
 import { parseDriftReportTarget, writeDriftReports } from '../../bridge/src/report/report-targets.js';
 import { type Command, parseBaseUrl, parsePort, runGuarded, UsageError } from './command-line.js';
@@ -194,12 +194,10 @@ export function record(
     for (const path of writeDriftReports(report, args.reports))
       print(`ofkit ${mode}: report written: ${path}`);
     // No exchange of the API through the proxy (a client still pointed at the API itself): no verdict.
-    if (report.checked === 0) {
+    if (driftVerdict(report) === 'no verdict')
       console.error(
         `ofkit ${mode}: no exchange of the API went through ${recorder.url}: nothing was checked (point the client at it)`,
       );
-      return 2;
-    }
     return driftExitCode(report);
   });
 }

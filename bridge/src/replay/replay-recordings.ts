@@ -32,6 +32,10 @@ export interface PlanOptions {
   frozen?: boolean;
 }
 
+/** How many records a snapshot holds, all collections together. */
+const recordTotal = (snapshot: ReplaySnapshot) =>
+  [...snapshot.counts.values()].reduce((sum, n) => sum + n, 0);
+
 /**
  * Reads the recordings and builds the snapshot to import; ReplayError when it cannot choose a key or
  * the recordings hold no record at all.
@@ -66,9 +70,8 @@ export async function planReplay(options: PlanOptions): Promise<ReplayPlan> {
       : new Date(0).toISOString();
   const plan = replaySnapshot(options.document, state, now, options.frozen ?? false);
   const notReplayable = new Map([...state.notReplayable].map(([collection, ids]) => [collection, ids.size]));
-  const records = [...plan.counts.values()].reduce((sum, n) => sum + n, 0);
   // Nothing recorded to serve: an empty tenant would pass for the team's data.
-  if (records === 0 && plan.rejected.length === 0 && notReplayable.size === 0)
+  if (recordTotal(plan) === 0 && plan.rejected.length === 0 && notReplayable.size === 0)
     throw new ReplayError(
       `no record of the API in ${options.files.join(', ')} (entries read: ${exchanges.length}): nothing to replay`,
     );
@@ -106,7 +109,7 @@ export async function importPlan(plan: ReplayPlan, target: string, key: TargetKe
 
 /** The lines that say what a replay did. */
 export function describePlan(plan: ReplayPlan, where: string): string[] {
-  const total = [...plan.counts.values()].reduce((sum, n) => sum + n, 0);
+  const total = recordTotal(plan);
   const counts = [...plan.counts].map(([collection, n]) => `${collection} ${n}`).join(', ');
   const lines = [
     `replayed ${total} records of key ${plan.sourceKey} into ${where}${counts ? `: ${counts}` : ''}`,

@@ -138,5 +138,17 @@ export function buildDriftReport(input: DriftInput): DriftReport {
   };
 }
 
-/** `ofkit drift`'s gate: 1 when the API drifted (differences nobody accepted), else 0. */
-export const driftExitCode = (report: DriftReport) => (report.drift.length > 0 ? 1 : 0);
+/**
+ * What a report says: the API drifted (differences nobody accepted), it did not, or nothing of the API
+ * was checked, which is no verdict (a gate that checked nothing does not pass).
+ */
+export type DriftVerdict = 'drift' | 'no drift' | 'no verdict';
+
+export function driftVerdict(report: DriftReport): DriftVerdict {
+  if (report.drift.length > 0) return 'drift';
+  return report.checked === 0 ? 'no verdict' : 'no drift';
+}
+
+/** The gate of `ofkit drift`, `record` and `proxy`: 1 on drift, 2 when nothing was checked, else 0. */
+export const driftExitCode = (report: DriftReport) =>
+  ({ drift: 1, 'no drift': 0, 'no verdict': 2 })[driftVerdict(report)];

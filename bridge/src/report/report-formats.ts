@@ -5,7 +5,9 @@
  */
 import { type JUnitCase, type JUnitSuite, toJUnitXml } from '../../../openapi/report/to-junit-xml.js';
 import { consoleSummary } from '../../../simulator/src/judge/report-formats.js';
-import type { DriftEntry, DriftReport } from './drift-report.js';
+import { type DriftEntry, type DriftReport, driftVerdict } from './drift-report.js';
+
+const NOTHING_CHECKED = 'no exchange of the API was checked';
 
 const where = (e: DriftEntry) => [e.member, e.rule].filter(Boolean).join(' ');
 const samples = (e: DriftEntry) => (e.samples.length > 0 ? ` (e.g. ${e.samples.join(', ')})` : '');
@@ -25,10 +27,12 @@ function notChecked(report: DriftReport): string {
 
 /** The verdict line: no drift says something only once an exchange of the API was checked. */
 function headline(report: DriftReport): string {
-  if (report.drift.length > 0) return `DRIFT: ${report.drift.length} differences (most exchanges first):`;
-  return report.checked === 0
-    ? 'no verdict: no exchange of the API was checked'
-    : 'no drift: the traffic agrees with the document and the rules it shows';
+  const lines = {
+    drift: `DRIFT: ${report.drift.length} differences (most exchanges first):`,
+    'no verdict': `no verdict: ${NOTHING_CHECKED}`,
+    'no drift': 'no drift: the traffic agrees with the document and the rules it shows',
+  };
+  return lines[driftVerdict(report)];
 }
 
 export function consoleReport(report: DriftReport): string {
@@ -69,12 +73,12 @@ export function junitReport(report: DriftReport): string {
   const nothing: JUnitCase = {
     name: 'exchanges of the API',
     classname: 'ofkit.drift.operation',
-    failure: { message: 'no exchange of the API was checked', type: 'nothing-checked', details: '' },
+    failure: { message: NOTHING_CHECKED, type: 'nothing-checked', details: '' },
   };
   const operations: JUnitSuite = {
     name: 'ofkit drift: operations',
     cases: [
-      ...(report.checked === 0 ? [nothing] : []),
+      ...(driftVerdict(report) === 'no verdict' ? [nothing] : []),
       ...[...byOperation].map(([operation, entries]): JUnitCase => {
         const testCase = { name: operation, classname: 'ofkit.drift.operation' };
         if (entries.length === 0) return testCase;
@@ -135,12 +139,11 @@ function markdownTable(entries: readonly DriftEntry[], withReason: boolean): str
 }
 
 export function markdownReport(report: DriftReport): string {
-  const verdict =
-    report.drift.length > 0
-      ? `**Drift: ${report.drift.length} differences.**`
-      : report.checked === 0
-        ? '**No verdict: no exchange of the API was checked.**'
-        : '**No drift.**';
+  const verdict = {
+    drift: `**Drift: ${report.drift.length} differences.**`,
+    'no verdict': `**No verdict: ${NOTHING_CHECKED}.**`,
+    'no drift': '**No drift.**',
+  }[driftVerdict(report)];
   const lines = [
     '## ofkit drift',
     '',

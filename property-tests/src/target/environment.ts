@@ -31,20 +31,29 @@ const SANDBOX_UNAVAILABLE: readonly [string, string][] = [
   ['/api/employment-metrics/', EMPLOYMENT_METRICS],
 ];
 
+type Operations = Pick<ApiDocument, 'operations'>['operations'];
+
+/**
+ * The sandbox's operations on the collections above (operationId -> the reason), the collections' own
+ * lists (`list: true`) apart from everything else on them.
+ */
+function sandboxOperations(operations: Operations, list: boolean): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const operation of operations) {
+    const entry = SANDBOX_UNAVAILABLE.find(([collection]) => operation.path.startsWith(collection));
+    if (!entry) continue;
+    const isList = operation.method === 'GET' && operation.path === entry[0];
+    if (isList === list) found.set(operation.operationId, entry[1]);
+  }
+  return found;
+}
+
 /** The operations unavailable in `environment` (operationId -> the reason, citing the spec). */
 export function unavailableOperations(
   document: Pick<ApiDocument, 'operations'>,
   environment: Environment,
 ): Map<string, string> {
-  const unavailable = new Map<string, string>();
-  if (environment !== 'sandbox') return unavailable;
-  for (const operation of document.operations) {
-    const found = SANDBOX_UNAVAILABLE.find(([collection]) => operation.path.startsWith(collection));
-    if (!found) continue;
-    const list = operation.method === 'GET' && operation.path === found[0];
-    if (!list) unavailable.set(operation.operationId, found[1]);
-  }
-  return unavailable;
+  return environment === 'sandbox' ? sandboxOperations(document.operations, false) : new Map();
 }
 
 /**
@@ -55,13 +64,7 @@ export function emptyListsIn(
   document: Pick<ApiDocument, 'operations'>,
   environment: Environment,
 ): Map<string, string> {
-  const empty = new Map<string, string>();
-  if (environment !== 'sandbox') return empty;
-  for (const operation of document.operations) {
-    const found = SANDBOX_UNAVAILABLE.find(([collection]) => operation.path === collection);
-    if (found && operation.method === 'GET') empty.set(operation.operationId, found[1]);
-  }
-  return empty;
+  return environment === 'sandbox' ? sandboxOperations(document.operations, true) : new Map();
 }
 
 export interface DetectedEnvironment {

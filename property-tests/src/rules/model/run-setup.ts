@@ -44,7 +44,7 @@ export interface ModelFixture {
  * Every operation a run's commands can send: registrations and retrievals with their MFA resumes, the
  * lists and details they check, the link's update, refresh and deletion, an account's deletion.
  */
-export const MODEL_OPERATIONS = [
+const MODEL_OPERATIONS = [
   'registerLink',
   'resumeLinkRegistration',
   'listLinks',

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { formatProxyLatency, type ProxyLatencyReport } from './measure-proxy-latency.js';
+
+const quantiles = (p50: number, p99: number) => ({ p50, p99, requests: 3600 });
+
+/** A report of one run: the simulator at p99 9 ms, each proxy adding `pipe` and `recorded` ms at p99. */
+function report(pipe: number, recorded: number, verdict: ProxyLatencyReport['verdict']): ProxyLatencyReport {
+  return {
+    rate: 200,
+    secondsPerRound: 3,
+    rounds: 6,
+    direct: quantiles(0.9, 9),
+    pipe: quantiles(1.8, 9 + pipe),
+    forwardOnly: quantiles(2, 9 + pipe),
+    recorded: quantiles(2.1, 9 + recorded),
+    added: {
+      pipe: { p50: 0.9, p99: pipe },
+      forwardOnly: { p50: 1.1, p99: pipe },
+      recorded: { p50: 1.2, p99: recorded },
+    },
+    failures: 0,
+    failuresByRow: {},
+    catchUpMs: 900,
+    harBytes: 1_048_576,
+    loadAverage: [1, 1, 1],
+    cpuPerRequestMs: { forwardOnly: 1.3, recorded: 7, recordedCaughtUp: true },
+    verdict,
+  };
+}
+
+const targetLine = (text: string) => text.split('\n').find((line) => line.includes('target:'));
+
+describe('the recording proxy row', () => {
+  it('says when the bare pipe alone reaches the target, so a miss is read beside the floor', () => {
+    expect(targetLine(formatProxyLatency(report(2.73, 7.61, 'missed')))).toContain(
+      'MISSED (a bare node:http pipe alone added p99 2.73 ms in this run',
+    );
+  });
+
+  it('says MISSED alone when the floor is under the target', () => {
+    const line = targetLine(formatProxyLatency(report(1.24, 3.15, 'missed')));
+    expect(line).toContain(': MISSED;');
+    expect(line).not.toContain('floor');
+  });
+
+  it('says met when the recorder adds less than 2 ms', () => {
+    expect(targetLine(formatProxyLatency(report(2.5, 1.5, 'met')))).toContain(': met;');
+  });
+});

@@ -3,6 +3,8 @@
  * holds it: the kernel every part of the bridge reads (the checks, the HAR writer, the replay).
  */
 
+import { decodeBody, MAX_RECORDED_BYTES } from './content-coding.js';
+
 /** A header as it travelled (names lower-case; a repeated header is repeated). */
 export type HeaderList = readonly (readonly [name: string, value: string])[];
 
@@ -46,16 +48,33 @@ export interface Exchange {
  * An exchange as the proxy hands it on: the answer's body still the chunks of bytes it came in, joined
  * and decoded where it is read (the recording's thread), never on the thread that forwards the traffic.
  */
-export interface ProxiedExchange extends Omit<Exchange, 'response'> {
+export interface ProxiedExchange extends Omit<Exchange, 'request' | 'response'> {
+  request: Omit<ExchangeRequest, 'body'> & { bodyChunks?: readonly Uint8Array[] };
   response: Omit<ExchangeResponse, 'body'> & { bodyChunks?: readonly Uint8Array[] };
 }
 
-/** The exchange with the answer's body as text (UTF-8, as the API sends JSON). */
-export function decodedExchange(proxied: ProxiedExchange): Exchange {
-  const { bodyChunks, ...response } = proxied.response;
-  if (bodyChunks === undefined) return { ...proxied, response };
-  const body = Buffer.concat(bodyChunks).toString('utf8');
-  return { ...proxied, response: { ...response, ...(body !== '' && { body }) } };
+/**
+ * A message with its body as text (UTF-8, as the API sends JSON), undone from its content codings;
+ * a body that cannot be undone is left out (content-coding.ts says why it is never kept as bytes).
+ */
+function decodedMessage<M extends { headers: HeaderList; bodyChunks?: readonly Uint8Array[] }>(
+  message: M,
+  maxBytes: number,
+): Omit<M, 'bodyChunks'> & { body?: string; bodyOmitted?: boolean } {
+  const { bodyChunks, ...rest } = message;
+  if (bodyChunks === undefined) return rest;
+  const decoded = decodeBody(bodyChunks, message.headers, maxBytes);
+  if ('omitted' in decoded) return { ...rest, bodyOmitted: true };
+  return decoded.text === '' ? rest : { ...rest, body: decoded.text };
+}
+
+/** The exchange with both bodies as text (`maxBytes`: what a coded body may inflate to). */
+export function decodedExchange(proxied: ProxiedExchange, maxBytes = MAX_RECORDED_BYTES): Exchange {
+  return {
+    ...proxied,
+    request: decodedMessage(proxied.request, maxBytes),
+    response: decodedMessage(proxied.response, maxBytes),
+  };
 }
 
 /** Node's raw header array (name, value, name, value...) as a list, names in lower case, in order. */

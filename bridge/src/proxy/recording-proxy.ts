@@ -46,7 +46,10 @@ export interface RecordingProxy {
   close(): Promise<void>;
 }
 
-/** A capped copy of the request body: `undefined` once it passed the cap. */
+/**
+ * A capped copy of the request body: its chunks (decoded where the exchange is read, as the answer's
+ * are), `undefined` once it passed the cap.
+ */
 function collector(cap: number) {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -55,7 +58,7 @@ function collector(cap: number) {
       size += chunk.length;
       if (size <= cap) chunks.push(chunk);
     },
-    text: () => (size > cap ? undefined : Buffer.concat(chunks).toString('utf8')),
+    chunks: () => (size > cap || size === 0 ? undefined : chunks),
     over: () => size > cap,
   };
 }
@@ -182,7 +185,7 @@ async function forward(
   // Called once the answer went out (from a timer, for most): whatever fails in it is the recording's.
   const record = (answer: ProxiedExchange['response'], upstreamFailure?: UpstreamFailure) => {
     try {
-      const text = sent.text();
+      const bodyChunks = sent.chunks();
       options.onExchange({
         startedAt: new Date(started).toISOString(),
         durationMs: now() - started,
@@ -190,7 +193,7 @@ async function forward(
           method,
           url: target,
           headers: headerListOf(incoming.rawHeaders),
-          ...(text !== undefined && text !== '' && { body: text }),
+          ...(bodyChunks !== undefined && { bodyChunks }),
           ...(sent.over() && { bodyOmitted: true }),
         },
         response: answer,

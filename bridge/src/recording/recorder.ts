@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Finding } from '../checks/finding.js';
 import { basePathOf } from '../exchange/api-path.js';
+import { MAX_RECORDED_BYTES } from '../exchange/content-coding.js';
 import { decodedExchange, type Exchange, type ProxiedExchange } from '../exchange/exchange.js';
 import { startRecordingProxy } from '../proxy/recording-proxy.js';
 import { createUpstreamClient } from '../proxy/upstream-client.js';
@@ -75,6 +76,7 @@ const MAX_PENDING_BYTES = 256 * 1_048_576;
 export async function startRecorder(options: RecorderOptions): Promise<Recorder> {
   const upstream = options.upstream.replace(/\/+$/, '');
   const keepPersonal = options.keepPersonal ?? false;
+  const maxRecordedBytes = options.maxRecordedBytes ?? MAX_RECORDED_BYTES;
   const client = await createUpstreamClient({ env: options.env ?? process.env });
   const session = await startWorkerSession({
     upstream,
@@ -84,6 +86,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     pseudonymKey: options.pseudonymKey ?? randomBytes(32),
     allowances: [...(options.allowances ?? [])],
     version: options.version ?? 'dev',
+    maxRecordedBytes,
     maxPendingBytes: options.maxPendingBytes ?? MAX_PENDING_BYTES,
     ...(options.onFinding && { onFinding: options.onFinding }),
     ...(options.onFallingBehind && { onFallingBehind: options.onFallingBehind }),
@@ -93,7 +96,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     throw error;
   });
   const onExchange = (exchange: ProxiedExchange) => {
-    if (exchange.upstreamFailure) options.onUpstreamFailure?.(decodedExchange(exchange));
+    if (exchange.upstreamFailure) options.onUpstreamFailure?.(decodedExchange(exchange, maxRecordedBytes));
     session.accept(exchange);
   };
   const host = options.host ?? '127.0.0.1';
@@ -102,7 +105,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       upstream,
       client,
       timeoutSeconds: options.timeoutSeconds ?? 60,
-      maxRecordedBytes: options.maxRecordedBytes ?? 16 * 1_048_576,
+      maxRecordedBytes,
       onExchange,
     },
     options.port ?? 0,

@@ -23,6 +23,8 @@ export interface SessionWorkerData {
   pseudonymKey: Uint8Array;
   allowances: Allowance[];
   version: string;
+  /** What a content-coded body may inflate to before it is left out (the proxy's recording cap). */
+  maxRecordedBytes: number;
 }
 
 export type ToWorker =
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
   port.on('message', (message: ToWorker) => {
     if (message.type === 'exchange') {
       queue = queue
-        .then(() => session.accept(decodedExchange(message.exchange)))
+        .then(() => session.accept(decodedExchange(message.exchange, data.maxRecordedBytes)))
         .catch((error: Error) => {
           errors += 1;
           post({ type: 'error', message: error.message });

@@ -40,7 +40,8 @@ function spawnWorker(data: SessionWorkerData): Worker {
 }
 
 function sizeOf(exchange: ProxiedExchange): number {
-  let size = (exchange.request.body?.length ?? 0) + 2048;
+  let size = 2048;
+  for (const chunk of exchange.request.bodyChunks ?? []) size += chunk.byteLength;
   for (const chunk of exchange.response.bodyChunks ?? []) size += chunk.byteLength;
   return size;
 }

@@ -309,6 +309,47 @@ describe('an implementation that fails gets the API error array from the proxy',
     });
   });
 
+  it('answers what it refuses before a request exists with its own error array, recording nothing', async () => {
+    await withProxy(base, async (proxy, exchanges) => {
+      const refused = async (head: string, status: number, code: string) => {
+        const answer = await rawRequest(proxy, head);
+        expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+        const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+        expect(body).toEqual([
+          { request_id: expect.stringMatching(/^ofkit-proxy-/), message: expect.any(String), code },
+        ]);
+        return body[0].message as string;
+      };
+      await refused(
+        `GET /api/ HTTP/1.1\r\nhost: x\r\nx-big: ${'x'.repeat(20_000)}`,
+        431,
+        'proxy_request_header_fields_too_large',
+      );
+      await refused('GET /api/ HTTP/1.1\r\nhost: x\r\ncontent-length: abc', 400, 'proxy_bad_request');
+      const tunnel = await refused(
+        'CONNECT api.example:443 HTTP/1.1\r\nhost: api.example:443',
+        405,
+        'proxy_no_tunnel',
+      );
+      expect(tunnel).toContain(`give the client ${proxy} as the API's base URL`);
+      // A request line alone past the limit (no line break came yet): 414.
+      const line = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(new URL(proxy).port), '127.0.0.1', () =>
+          socket.write(`GET /api/${'a'.repeat(20_000)}`),
+        );
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        socket.on('error', reject);
+      });
+      expect(line).toMatch(/^HTTP\/1\.1 414 /);
+      expect(line).toContain('"code":"proxy_uri_too_long"');
+      await settle();
+      expect(exchanges).toEqual([]);
+      expect((await request(`${proxy}/api/accounts/`)).statusCode).toBe(200);
+    });
+  });
+
   it.each([
     ['an answer', () => base, 200],
     ["the proxy's own failure", () => 'http://127.0.0.1:1', 502],

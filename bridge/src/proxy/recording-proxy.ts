@@ -2,7 +2,7 @@
  * The transparent proxy in front of an implementation of the API: a client gets exactly what the
  * implementation answered (status, headers, body), except that absolute URLs to the implementation
  * point at the proxy and the body comes uncompressed (the proxy asks for identity so it can read it).
- * The request side is here; the answer side is relay-answer.ts. Each exchange is handed to
+ * What it refuses before a request exists is client-refusals.ts's. The request side is here; the answer side is relay-answer.ts. Each exchange is handed to
  * `onExchange` as the implementation saw it, after the answer went out: recording and checking never
  * delay a client.
  */
@@ -13,6 +13,7 @@ import {
   type ServerResponse,
   STATUS_CODES,
 } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import {
   type HeaderList,
@@ -20,6 +21,7 @@ import {
   type ProxiedExchange,
   type UpstreamFailure,
 } from '../exchange/exchange.js';
+import { answerClientError, refuseConnect } from './client-refusals.js';
 import { HOP_BY_HOP, type RelayContext, relayAnswer } from './relay-answer.js';
 import { type BodyRewriter, jsonUrlRewriter } from './rewrite-urls.js';
 import { failureBody, type UpstreamFailureAnswer, upstreamFailureOf } from './upstream-failure.js';
@@ -107,6 +109,14 @@ export async function startRecordingProxy(
       }
     });
   });
+  server.on('clientError', answerClientError(nextFailureId));
+  server.on(
+    'connect',
+    refuseConnect(() => {
+      const address = server.address() as AddressInfo;
+      return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+    }, nextFailureId),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

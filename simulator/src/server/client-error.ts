@@ -38,18 +38,22 @@ export function classifyParserError(error: ParserError): { code: ErrorCode; mess
   }
 }
 
-/** A complete HTTP/1.1 response carrying one error, closing the connection. */
-export function rawErrorResponse(code: ErrorCode, message: string, requestId: string): string {
-  const answer = renderErrors(apiError(code, { message }), requestId);
-  const body = JSON.stringify(answer.body);
+/** A complete HTTP/1.1 response with a JSON body, closing the connection (written on the raw socket). */
+export function rawJsonResponse(status: number, body: string): string {
   return [
-    `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
     'Content-Type: application/json',
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Connection: close',
     '',
     body,
   ].join('\r\n');
+}
+
+/** A complete HTTP/1.1 response carrying one error, closing the connection. */
+export function rawErrorResponse(code: ErrorCode, message: string, requestId: string): string {
+  const answer = renderErrors(apiError(code, { message }), requestId);
+  return rawJsonResponse(answer.status, JSON.stringify(answer.body));
 }
 
 /** The `clientError` listener: answers when the socket can still carry an answer, else closes it. */

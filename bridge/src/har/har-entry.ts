@@ -1,4 +1,5 @@
 /** An exchange as a HAR 1.2 entry, and back. */
+import { contentCodingsOf, decodeBody } from '../exchange/content-coding.js';
 import { type Exchange, type HeaderList, headerOf } from '../exchange/exchange.js';
 import type { HarEntry, HarNameValue } from './har-types.js';
 
@@ -83,17 +84,32 @@ export function toHarEntry(exchange: Exchange): HarEntry {
   };
 }
 
-/** A body of a HAR entry as text (base64-encoded bodies decoded); omitted when the tool left it out. */
-function bodyText(text: string | undefined, encoding: string | undefined): string | undefined {
+/**
+ * A body of a HAR entry as text (base64-encoded bodies decoded); omitted when the tool left it out. HAR
+ * keeps a body decoded from its content coding, but some tools keep the coded bytes in base64: those
+ * are undone when they undo under the codings the headers name, and read as they are otherwise.
+ */
+function bodyText(
+  text: string | undefined,
+  encoding: string | undefined,
+  headers: HeaderList,
+): string | undefined {
   if (text === undefined) return undefined;
-  return encoding === 'base64' ? Buffer.from(text, 'base64').toString('utf8') : text;
+  if (encoding !== 'base64') return text;
+  const bytes = Buffer.from(text, 'base64');
+  if (contentCodingsOf(headers).length > 0) {
+    const decoded = decodeBody([bytes], headers);
+    if ('text' in decoded) return decoded.text;
+  }
+  return bytes.toString('utf8');
 }
 
 /** The exchange of a HAR entry written by any tool (ofkit, a browser, a proxy). */
 export function fromHarEntry(entry: HarEntry): Exchange {
   const { request, response } = entry;
   const requestBody = request.postData?.text;
-  const responseBody = bodyText(response.content?.text, response.content?.encoding);
+  const responseHeaders = fromPairs(response.headers);
+  const responseBody = bodyText(response.content?.text, response.content?.encoding, responseHeaders);
   const ofkit = entry._ofkit ?? {};
   const sentBody = request.bodySize > 0 || request.postData !== undefined;
   return {
@@ -109,7 +125,7 @@ export function fromHarEntry(entry: HarEntry): Exchange {
     response: {
       status: response.status,
       statusText: response.statusText ?? '',
-      headers: fromPairs(response.headers),
+      headers: responseHeaders,
       ...(responseBody !== undefined && { body: responseBody }),
       ...((ofkit.response_body_omitted || (response.content?.size > 0 && responseBody === undefined)) && {
         bodyOmitted: true,

@@ -3,9 +3,11 @@
  * opens), entries in call order; an exchange survives the trip to an entry and back; the reader takes
  * a browser's base64 bodies and leaves out unanswered requests; anything else is one clear error.
  */
+
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../exchange/exchange.js';
 import { fromHarEntry, toHarEntry } from './har-entry.js';
@@ -65,6 +67,25 @@ describe('HAR entries', () => {
     const back = fromHarEntry(JSON.parse(JSON.stringify(toHarEntry(failed))));
     expect(back.upstreamFailure).toEqual({ code: 'proxy_upstream_tls', message: 'no' });
     expect(back.response.bodyOmitted).toBe(true);
+  });
+
+  it('read a base64 body a tool kept in its content coding as the text it holds, and a decoded one as it is', () => {
+    const text = '{"id":"x"}';
+    const entry = (bytes: Buffer) => {
+      const har = toHarEntry({
+        ...EXCHANGE,
+        response: { ...EXCHANGE.response, headers: [['content-encoding', 'gzip']], body: undefined },
+      });
+      har.response.content = {
+        size: text.length,
+        mimeType: 'application/json',
+        text: bytes.toString('base64'),
+        encoding: 'base64',
+      };
+      return har;
+    };
+    expect(fromHarEntry(entry(gzipSync(text))).response.body).toBe(text);
+    expect(fromHarEntry(entry(Buffer.from(text))).response.body).toBe(text);
   });
 });
 

@@ -3,7 +3,7 @@
  * holds it: the kernel every part of the bridge reads (the checks, the HAR writer, the replay).
  */
 
-import { decodeBody, MAX_RECORDED_BYTES } from './content-coding.js';
+import { decodeBody, MAX_RECORDED_BYTES } from '../../../openapi/http/content-coding.js';
 
 /** A header as it travelled (names lower-case; a repeated header is repeated). */
 export type HeaderList = readonly (readonly [name: string, value: string])[];

@@ -1,5 +1,5 @@
 /** An exchange as a HAR 1.2 entry, and back. */
-import { contentCodingsOf, decodeBody } from '../exchange/content-coding.js';
+import { contentCodingsOf, decodeBody } from '../../../openapi/http/content-coding.js';
 import { type Exchange, type HeaderList, headerOf } from '../exchange/exchange.js';
 import type { HarEntry, HarNameValue } from './har-types.js';
 

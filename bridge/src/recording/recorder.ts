@@ -5,9 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { MAX_RECORDED_BYTES } from '../../../openapi/http/content-coding.js';
 import type { Finding } from '../checks/finding.js';
 import { basePathOf } from '../exchange/api-path.js';
-import { MAX_RECORDED_BYTES } from '../exchange/content-coding.js';
 import { decodedExchange, type Exchange, type ProxiedExchange } from '../exchange/exchange.js';
 import { startRecordingProxy } from '../proxy/recording-proxy.js';
 import { createUpstreamClient } from '../proxy/upstream-client.js';

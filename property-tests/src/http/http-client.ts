@@ -5,6 +5,7 @@
  */
 import { Agent, request } from 'undici';
 import type { JsonValue } from '../../../openapi/document/json.js';
+import { contentCodingsOf, decodeBody } from '../../../openapi/http/content-coding.js';
 import type { TargetConfig } from '../target/target-config.js';
 import { type Credentials, type RecordedAuth, resolveCredentials } from './masked-auth.js';
 
@@ -104,6 +105,21 @@ function parseJson(text: string): JsonValue | undefined {
   }
 }
 
+/**
+ * An answer's body as text, undone from its content codings: a server may compress whoever asked (the
+ * suite sends no `Accept-Encoding`, under which any coding is acceptable), and a client reads what the
+ * body says. A body that cannot be undone reads as the reason, which no rule takes for JSON.
+ */
+function textOf(bytes: ArrayBuffer, headers: Record<string, string | string[] | undefined>): string {
+  const list = Object.entries(headers).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : value === undefined ? [] : [value]).map((one) => [name, one] as const),
+  );
+  // Read as undici's `text()` reads it (a leading BOM dropped) when nothing is to undo.
+  if (contentCodingsOf(list).length === 0) return new TextDecoder().decode(bytes);
+  const decoded = decodeBody([new Uint8Array(bytes)], list);
+  return 'text' in decoded ? decoded.text : `(the body could not be read: ${decoded.omitted})`;
+}
+
 function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
@@ -135,7 +151,7 @@ export function createHttpClient(
       // The whole answer within the time-out, body included: a body that trickles in a byte at a time
       // never trips the agent's time-outs (they time the gaps between chunks).
       const answer = await request(url, { ...options, signal: AbortSignal.timeout(config.requestTimeoutMs) });
-      const text = await answer.body.text();
+      const text = textOf(await answer.body.arrayBuffer(), answer.headers);
       unanswered = 0;
       return { answer, text };
     } catch (error) {

@@ -47,7 +47,7 @@ describe('content codings (RFC 9110 8.4)', () => {
 
   it('leaves out a body it cannot read: an unknown coding, corrupt data, a coding that inflates past the cap', () => {
     expect(decodeBody([bytes], coded('zstd'))).toEqual({
-      omitted: 'content coding zstd is not one the bridge reads',
+      omitted: 'content coding zstd is not one ofkit reads',
     });
     expect(decodeBody([bytes], coded('gzip'))).toMatchObject({
       omitted: expect.stringMatching(/gzip content is corrupt/),

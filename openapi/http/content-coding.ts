@@ -1,18 +1,18 @@
 /**
  * A body's bytes as the text they hold: undone from the content codings its message names
- * (`Content-Encoding`, RFC 9110 8.4: gzip, deflate, br, applied in the order listed), so a compressed
- * body is redacted, checked and recorded as what it says. The proxy asks the implementation for
- * identity, but an implementation may compress anyway, and a client may compress what it sends.
- * A body that cannot be undone (a coding the bridge does not know, corrupt data, or one that inflates
- * past the cap) is left out of the recording: bytes that were never read cannot be redacted, so they
- * are never kept.
+ * (`Content-Encoding`, RFC 9110 8.4: gzip, deflate, br, applied in the order listed). A server may
+ * compress an answer whoever asked (without `Accept-Encoding` any coding is acceptable, and some send
+ * one even when asked for identity), and a client may compress what it sends: the conformance suite
+ * and the recording proxy read what such a body says. One that cannot be undone (a coding not listed
+ * here, corrupt data, or one that inflates past the cap) comes back as the reason: the recording
+ * leaves it out (bytes never read cannot be redacted), the suite reports it.
  */
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 
 /** A message's headers (as exchange.ts lists them; spelled out here so that it can import this file). */
 type Headers = readonly (readonly [name: string, value: string])[];
 
-/** What a recording keeps of one body at most, by default (and what a coded body may inflate to). */
+/** What a coded body may inflate to, by default (and what a recording keeps of one body at most). */
 export const MAX_RECORDED_BYTES = 16 * 1_048_576;
 
 export type DecodedBody = { text: string } | { omitted: string };
@@ -57,7 +57,7 @@ export function decodeBody(
   // Undone last first: the last coding listed is the outermost.
   for (const coding of [...codings].reverse()) {
     const decoder = DECODERS.get(coding);
-    if (decoder === undefined) return { omitted: `content coding ${coding} is not one the bridge reads` };
+    if (decoder === undefined) return { omitted: `content coding ${coding} is not one ofkit reads` };
     try {
       bytes = decoder(bytes, maxBytes);
     } catch (error) {

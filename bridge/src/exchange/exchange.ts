@@ -2,7 +2,6 @@
  * One exchange between a client and an implementation of the API, as the proxy saw it or a HAR file
  * holds it: the kernel every part of the bridge reads (the checks, the HAR writer, the replay).
  */
-
 import { decodeBody, MAX_RECORDED_BYTES } from '../../../openapi/http/content-coding.js';
 
 /** A header as it travelled (names lower-case; a repeated header is repeated). */
@@ -45,8 +44,8 @@ export interface Exchange {
 }
 
 /**
- * An exchange as the proxy hands it on: the answer's body still the chunks of bytes it came in, joined
- * and decoded where it is read (the recording's thread), never on the thread that forwards the traffic.
+ * An exchange as the proxy hands it on: both bodies still the chunks of bytes they came in, joined and
+ * decoded where they are read (the recording's thread), never on the thread that forwards the traffic.
  */
 export interface ProxiedExchange extends Omit<Exchange, 'request' | 'response'> {
   request: Omit<ExchangeRequest, 'body'> & { bodyChunks?: readonly Uint8Array[] };

@@ -2,9 +2,9 @@
  * The transparent proxy in front of an implementation of the API: a client gets exactly what the
  * implementation answered (status, headers, body), except that absolute URLs to the implementation
  * point at the proxy and the body comes uncompressed (the proxy asks for identity so it can read it).
- * What it refuses before a request exists is client-refusals.ts's. The request side is here; the answer side is relay-answer.ts. Each exchange is handed to
- * `onExchange` as the implementation saw it, after the answer went out: recording and checking never
- * delay a client.
+ * The request side is here; the answer side is relay-answer.ts; what the proxy refuses before a
+ * request exists, client-refusals.ts. Each exchange is handed to `onExchange` as the implementation
+ * saw it, after the answer went out: recording and checking never delay a client.
  */
 import {
   createServer,

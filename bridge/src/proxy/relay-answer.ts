@@ -5,8 +5,9 @@
  * out (or the client left).
  */
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import { contentCodingsOf, decodeBody } from '../../../openapi/http/content-coding.js';
 import { type HeaderList, headerOf, type ProxiedExchange } from '../exchange/exchange.js';
-import { type BodyRewriter, rewriteBody, rewriteUrl } from './rewrite-urls.js';
+import { type BodyRewriter, isJsonType, rewriteBody, rewriteUrl } from './rewrite-urls.js';
 import type { UpstreamAnswer } from './upstream-request.js';
 
 /** Headers of one connection, never forwarded (RFC 9110 7.6.1), and those the proxy sets itself. */
@@ -72,9 +73,9 @@ export async function relayAnswer(
     if (size > context.maxRecordedBytes) return stream(context, response, answer, body, sent, chunks);
   }
   const type = headerOf(headers, 'content-type') ?? '';
-  const encoding = headerOf(headers, 'content-encoding') ?? '';
-  const pieces = rewriteBody(chunks, type, encoding, context.rewriterFor(proxyOrigin));
-  response.writeHead(answer.statusCode, flatHeaders([...sent, ...lengthOf(incoming, answer, pieces)]));
+  const out = decodedForRewriting(chunks, headers, sent, context.maxRecordedBytes);
+  const pieces = rewriteBody(out.chunks, type, out.encoding, context.rewriterFor(proxyOrigin));
+  response.writeHead(answer.statusCode, flatHeaders([...out.sent, ...lengthOf(incoming, answer, pieces)]));
   // The pieces go out in one write (views of the chunks as they came: nothing joined, nothing copied).
   response.cork();
   for (const piece of pieces) response.write(piece);
@@ -90,6 +91,33 @@ export async function relayAnswer(
       }),
     ),
   );
+}
+
+/**
+ * A JSON answer the implementation compressed although the proxy asked for identity: its absolute URLs
+ * can point at the proxy only once it is decoded, else a client following `next` would leave the proxy
+ * (and the recording) for the implementation. So it goes on decoded, its `content-encoding` dropped: an
+ * intermediary may undo a content coding (RFC 9110 8.4) unless the answer says `no-transform`, and a
+ * client that accepts a coding accepts identity. Anything else goes on as it came.
+ */
+function decodedForRewriting(
+  chunks: Buffer[],
+  headers: HeaderList,
+  sent: HeaderList,
+  maxBytes: number,
+): { chunks: Buffer[]; sent: HeaderList; encoding: string } {
+  const encoding = headerOf(headers, 'content-encoding') ?? '';
+  const asCame = { chunks, sent, encoding };
+  if (contentCodingsOf(headers).length === 0 || !isJsonType(headerOf(headers, 'content-type') ?? ''))
+    return asCame;
+  if (/\bno-transform\b/i.test(headerOf(headers, 'cache-control') ?? '')) return asCame;
+  const decoded = decodeBody(chunks, headers, maxBytes);
+  if (!('text' in decoded)) return asCame;
+  return {
+    chunks: [Buffer.from(decoded.text)],
+    sent: sent.filter(([name]) => name !== 'content-encoding'),
+    encoding: '',
+  };
 }
 
 /**

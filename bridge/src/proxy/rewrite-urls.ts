@@ -81,6 +81,9 @@ function hostOf(base: string): string {
   return base.slice(afterScheme, pathStart < 0 ? base.length : pathStart) || '"';
 }
 
+/** `application/json` or any `+json` media type, parameters allowed. */
+export const isJsonType = (contentType: string) => /[/+]json\b/i.test(contentType);
+
 /** A body to send on: rewritten when it is uncompressed JSON. */
 export function rewriteBody(
   chunks: readonly Buffer[],
@@ -88,6 +91,6 @@ export function rewriteBody(
   encoding: string,
   rewrite: BodyRewriter,
 ): readonly Buffer[] {
-  if (!/[/+]json\b/i.test(contentType) || (encoding !== '' && encoding !== 'identity')) return chunks;
+  if (!isJsonType(contentType) || (encoding !== '' && encoding !== 'identity')) return chunks;
   return rewrite(chunks);
 }

@@ -9,7 +9,7 @@
  */
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 
-/** A message's headers (as exchange.ts lists them; spelled out here so that it can import this file). */
+/** A message's headers, name and value, a repeated header repeated (the bridge's HeaderList has this shape). */
 type Headers = readonly (readonly [name: string, value: string])[];
 
 /** What a coded body may inflate to, by default (and what a recording keeps of one body at most). */

@@ -1,5 +1,5 @@
 /** An exchange as a HAR 1.2 entry, and back. */
-import { contentCodingsOf, decodeBody } from '../../../openapi/http/content-coding.js';
+import { decodeBody } from '../../../openapi/http/content-coding.js';
 import { type Exchange, type HeaderList, headerOf } from '../exchange/exchange.js';
 import type { HarEntry, HarNameValue } from './har-types.js';
 
@@ -97,11 +97,8 @@ function bodyText(
   if (text === undefined) return undefined;
   if (encoding !== 'base64') return text;
   const bytes = Buffer.from(text, 'base64');
-  if (contentCodingsOf(headers).length > 0) {
-    const decoded = decodeBody([bytes], headers);
-    if ('text' in decoded) return decoded.text;
-  }
-  return bytes.toString('utf8');
+  const decoded = decodeBody([bytes], headers);
+  return 'text' in decoded ? decoded.text : bytes.toString('utf8');
 }
 
 /** The exchange of a HAR entry written by any tool (ofkit, a browser, a proxy). */

@@ -44,6 +44,8 @@ export interface RecordingProxyOptions {
 
 export interface RecordingProxy {
   readonly server: Server;
+  /** Its base URL, e.g. http://127.0.0.1:4020 (an IPv6 host in brackets). */
+  readonly url: string;
   /** Stops listening and closes the connections. */
   close(): Promise<void>;
 }
@@ -109,14 +111,10 @@ export async function startRecordingProxy(
       }
     });
   });
+  const url = () =>
+    `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
   server.on('clientError', answerClientError(nextFailureId));
-  server.on(
-    'connect',
-    refuseConnect(() => {
-      const address = server.address() as AddressInfo;
-      return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-    }, nextFailureId),
-  );
+  server.on('connect', refuseConnect(url, nextFailureId));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -126,6 +124,7 @@ export async function startRecordingProxy(
   });
   return {
     server,
+    url: url(),
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

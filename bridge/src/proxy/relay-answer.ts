@@ -73,7 +73,7 @@ export async function relayAnswer(
     if (size > context.maxRecordedBytes) return stream(context, response, answer, body, sent, chunks);
   }
   const type = headerOf(headers, 'content-type') ?? '';
-  const out = decodedForRewriting(chunks, headers, sent, context.maxRecordedBytes);
+  const out = decodedForRewriting(chunks, headers, type, sent, context.maxRecordedBytes);
   const pieces = rewriteBody(out.chunks, type, out.encoding, context.rewriterFor(proxyOrigin));
   response.writeHead(answer.statusCode, flatHeaders([...out.sent, ...lengthOf(incoming, answer, pieces)]));
   // The pieces go out in one write (views of the chunks as they came: nothing joined, nothing copied).
@@ -103,13 +103,13 @@ export async function relayAnswer(
 function decodedForRewriting(
   chunks: Buffer[],
   headers: HeaderList,
+  type: string,
   sent: HeaderList,
   maxBytes: number,
 ): { chunks: Buffer[]; sent: HeaderList; encoding: string } {
   const encoding = headerOf(headers, 'content-encoding') ?? '';
   const asCame = { chunks, sent, encoding };
-  if (contentCodingsOf(headers).length === 0 || !isJsonType(headerOf(headers, 'content-type') ?? ''))
-    return asCame;
+  if (contentCodingsOf(headers).length === 0 || !isJsonType(type)) return asCame;
   if (/\bno-transform\b/i.test(headerOf(headers, 'cache-control') ?? '')) return asCame;
   const decoded = decodeBody(chunks, headers, maxBytes);
   if (!('text' in decoded)) return asCame;

@@ -4,7 +4,6 @@
  * out, in arrival order, in a worker thread; `close()` stops it and returns the session's drift report.
  */
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { MAX_RECORDED_BYTES } from '../../../openapi/http/content-coding.js';
 import type { Finding } from '../checks/finding.js';
 import { basePathOf } from '../exchange/api-path.js';
@@ -115,9 +114,8 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     await client.close();
     throw error;
   });
-  const { port } = proxy.server.address() as AddressInfo;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: proxy.url,
     trust: client.description,
     idle: () => session.idle(),
     async close() {

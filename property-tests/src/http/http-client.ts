@@ -110,10 +110,9 @@ function parseJson(text: string): JsonValue | undefined {
  * suite sends no `Accept-Encoding`, under which any coding is acceptable), and a client reads what the
  * body says. A body that cannot be undone reads as the reason, which no rule takes for JSON.
  */
-function textOf(bytes: ArrayBuffer, headers: Record<string, string | string[] | undefined>): string {
-  const list = Object.entries(headers).flatMap(([name, value]) =>
-    (Array.isArray(value) ? value : value === undefined ? [] : [value]).map((one) => [name, one] as const),
-  );
+function textOf(bytes: ArrayBuffer, headers: Record<string, string>): string {
+  // A repeated header is joined with commas, which is how content codings are listed anyway.
+  const list = Object.entries(headers);
   // Read as undici's `text()` reads it (a leading BOM dropped) when nothing is to undo.
   if (contentCodingsOf(list).length === 0) return new TextDecoder().decode(bytes);
   const decoded = decodeBody([new Uint8Array(bytes)], list);
@@ -151,9 +150,10 @@ export function createHttpClient(
       // The whole answer within the time-out, body included: a body that trickles in a byte at a time
       // never trips the agent's time-outs (they time the gaps between chunks).
       const answer = await request(url, { ...options, signal: AbortSignal.timeout(config.requestTimeoutMs) });
-      const text = textOf(await answer.body.arrayBuffer(), answer.headers);
+      const headers = flattenHeaders(answer.headers);
+      const text = textOf(await answer.body.arrayBuffer(), headers);
       unanswered = 0;
-      return { answer, text };
+      return { answer, headers, text };
     } catch (error) {
       const { code, name } = error as { code?: unknown; name?: string };
       const kind = name === 'TimeoutError' ? 'TimeoutError' : typeof code === 'string' ? code : '';
@@ -173,13 +173,16 @@ export function createHttpClient(
       headers['content-type'] ??= 'application/json';
     }
     const started = performance.now();
-    const { answer, text } = await answerOf(url, {
+    const {
+      answer,
+      headers: responseHeaders,
+      text,
+    } = await answerOf(url, {
       method: input.method as 'GET',
       headers: header === undefined ? headers : { ...headers, authorization: header },
       body,
       dispatcher: agent,
     });
-    const responseHeaders = flattenHeaders(answer.headers);
     const contentType = responseHeaders['content-type'] ?? '';
     exchanges.push({
       request: {

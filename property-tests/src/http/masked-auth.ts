@@ -2,7 +2,7 @@
  * Credentials as the suite records them: never the secrets themselves (CLIENT-NO-SECRETS applies to
  * reports too). Known keys become shell variables a person sets before pasting a curl command.
  */
-import type { ApiKeyConfig, TargetConfig } from '../target/target-config.js';
+import type { ApiKeyConfig, TargetConfig } from '../target/target-types.js';
 
 /** How a recorded request authenticated, with every configured id and secret replaced by a variable. */
 export type RecordedAuth =

@@ -5,8 +5,8 @@
  */
 import { isObject, type JsonObject } from '../../../openapi/document/json.js';
 import type { HttpSession } from '../http/http-client.js';
-import { type Skip, skip } from '../rules/rule.js';
-import type { FixtureKind, Registration, TargetConfig } from './target-config.js';
+import { type Skip, skip } from '../rules/skip.js';
+import type { FixtureKind, Registration, TargetConfig } from './target-types.js';
 
 export interface Fixtures {
   /** A live link of `kind`: registered on first use, registered again when it has gone. */

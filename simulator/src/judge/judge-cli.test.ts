@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../openapi/config/config-error.js';
 import { BEARER, type JudgeBench, startJudgeBench } from '../../test-support/judge-harness.js';
 import { parseSimulatorConfig } from '../config/simulator-config.js';
-import { judgeExitCode } from './index.js';
+import { judgeExitCode } from './judge-all.js';
 import { applyStartSwitches, finishJudge } from './judge-cli.js';
 
 describe('ofkit simulate: the judge flags', () => {

@@ -7,10 +7,10 @@ import { dirname } from 'node:path';
 import { arm, type ScenarioName } from '../core/armed-switches.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import { readWebhookConfig } from '../webhooks/webhook-config.js';
+import type { JudgeReport } from './client-rules.js';
 import type { EvidenceSources } from './evidence-exports.js';
 import { type JudgedSimulator, judgeAll, judgeExitCode } from './judge-all.js';
 import type { JudgeConfig } from './judge-config.js';
-import type { JudgeReport } from './judge-tenant.js';
 import { consoleSummary, jsonReport, junitReport } from './report-formats.js';
 
 /** `--fault` and `--scenario`: on every tenant (key) from the start; a reset clears them, as ever. */

@@ -4,8 +4,8 @@
  * console summary. The CLI writes them; the core only builds strings.
  */
 import { type JUnitCase, type JUnitSuite, toJUnitXml } from '../../../openapi/report/to-junit-xml.js';
+import type { JudgeReport } from './client-rules.js';
 import { type EvidenceSources, evidenceExport } from './evidence-exports.js';
-import type { JudgeReport } from './judge-tenant.js';
 
 export function jsonReport(reports: readonly JudgeReport[]): string {
   return `${JSON.stringify({ tenants: reports }, null, 2)}\n`;

@@ -7,7 +7,7 @@ import {
   type ProxiedAnswer,
   type RunningServer,
   startAlteringProxy,
-} from '../../tests/support/altering-proxy.js';
+} from '../../tests/test-support/altering-proxy.js';
 
 /** A method and a path pattern (`{id}` any one segment). */
 export type Implemented = readonly [method: string, path: string];

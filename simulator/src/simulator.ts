@@ -42,6 +42,9 @@ import type { WebhookDefaults } from './webhooks/webhook-state.js';
 /** The store's scope of the simulator's own counters (not a tenant: the clock ticker skips `_` names). */
 const SIMULATOR_SCOPE = '_ofkit';
 
+/** The request body limit, 1 MiB, unless a simulator is given another (`maxBodyBytes`). */
+export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
+
 export interface SimulatorOptions {
   seed: string;
   environment: Environment;
@@ -54,6 +57,7 @@ export interface SimulatorOptions {
   replica?: number;
   /** The machine's time; tests pass a fixed one. */
   realTime?: () => number;
+  /** The largest request body read (413 past it); default `DEFAULT_MAX_BODY_BYTES`. */
   maxBodyBytes?: number;
   /**
    * Rule IDs to break on purpose (proves the conformance suite and Pact verification catch it); an ID
@@ -249,7 +253,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     tenantFor,
     fallback: await loadPrismFallback(options, overlay),
     requestIds: createIds(createRandom(`${options.seed}/requests`)),
-    maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     maxBodyBytesFor: { importSnapshot: SNAPSHOT_MAX_BYTES },
   });
   // The dashboard's files and keys (`/_ofkit/ui/`) are answered before the pipeline: no credentials.

@@ -6,6 +6,7 @@
  */
 import { request } from 'undici';
 import { basicAuthorization } from '../../../openapi/config/api-keys.js';
+import { ConfigError } from '../../../openapi/config/config-error.js';
 import type { BridgeDocument } from '../document/bridge-document.js';
 import { basePathOf } from '../exchange/api-path.js';
 import type { Exchange } from '../exchange/exchange.js';
@@ -13,7 +14,8 @@ import { readRecordings } from '../har/har-reader.js';
 import { recordedState, recordingTenants } from './recorded-records.js';
 import { type ReplaySnapshot, replaySnapshot } from './replay-snapshot.js';
 
-export class ReplayError extends Error {
+/** A ConfigError: the command line's one boundary prints it on one line, exit code 2. */
+export class ReplayError extends ConfigError {
   override name = 'ReplayError';
 }
 

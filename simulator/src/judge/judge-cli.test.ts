@@ -21,8 +21,8 @@ describe('ofkit simulate: the judge flags', () => {
     ]);
     expect(config.judge).toEqual({
       reports: [
-        { format: 'junit', path: 'out/judge.xml' },
-        { format: 'json', path: 'out/judge.json' },
+        { kind: 'junit', path: 'out/judge.xml' },
+        { kind: 'json', path: 'out/judge.json' },
       ],
       timing: 'order-only',
       faults: [

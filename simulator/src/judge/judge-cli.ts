@@ -70,10 +70,10 @@ export async function finishJudge(
     return { reports: [], summary: 'client judge: off (--no-judge)', exitCode: 0, written: [] };
   const reports = await judgeAll(simulator, judge.timing);
   const written: string[] = [];
-  for (const { format, path } of judge.reports) {
+  for (const { kind, path } of judge.reports) {
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, format === 'junit' ? junitReport(reports) : jsonReport(reports));
-    written.push(`${format}:${path}`);
+    writeFileSync(path, kind === 'json' ? jsonReport(reports) : junitReport(reports, kind));
+    written.push(`${kind}:${path}`);
   }
   const sources = await evidenceSources(simulator, publicSecrets);
   return { reports, summary: consoleSummary(reports, sources), exitCode: judgeExitCode(reports), written };

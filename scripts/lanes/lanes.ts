@@ -73,6 +73,7 @@ const INTEGRATION = [
   'bridge/src/recording/thread-priority.test.ts',
   'tests/hardening/**/*.test.ts',
   'tests/official-sdk/**/*.test.ts',
+  'tests/house/documented-invocations.test.ts',
   'scripts/cli/command-line.test.ts',
   'scripts/cli/exec-signals.test.ts',
   'scripts/cli/exec.test.ts',
@@ -104,6 +105,7 @@ const UNIT = [
   'bridge/src/**/*.test.ts',
   'scripts/**/*.test.ts',
   'bench/**/*.test.ts',
+  'tests/house/**/*.test.ts',
 ];
 
 export const LANES: readonly Lane[] = [

@@ -203,8 +203,8 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   const jobs = new JobKinds();
   const judgeLog = judgeLogOf(options, store);
   const handlers = createHandlerRegistry({
-    document: api.raw,
-    dataCollections: linkedCollections(api.raw),
+    document: api,
+    dataCollections: linkedCollections(api),
     jobs,
     judge: judgeLog,
   });

@@ -1,5 +1,4 @@
 import { bundledApiDocument } from '../../openapi/document/api-document.js';
-import type { JsonObject } from '../../openapi/document/json.js';
 import { LINKS } from '../src/core/collections.js';
 import { JobKinds } from '../src/core/job-kinds.js';
 import type { TenantRuntime } from '../src/core/tenant.js';

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { shellQuote } from '../../../openapi/security/shell-quote.js';
 import { apiError } from '../core/api-error.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
 import type { ApiKey, Environment } from '../core/keys.js';
@@ -40,6 +41,9 @@ export const DASHBOARD_ASSETS = [
   'sandbox-controls.js',
   'snapshot-buttons.js',
 ] as const;
+
+/** The module the page's curl lines quote with: openapi/security's shellQuote, served from its source. */
+export const SHELL_QUOTE_ASSET = 'shell-quote.js';
 
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -84,6 +88,8 @@ function loadAssets(options: DashboardOptions): Map<string, Asset> {
   };
   for (const name of DASHBOARD_ASSETS) add(name, readFileSync(join(ASSETS, name)));
   for (const [name, path] of Object.entries(vendorAssets())) add(name, readFileSync(path));
+  // The one shell-quoting function of every printed command, served as its own source (no build step).
+  add(SHELL_QUOTE_ASSET, Buffer.from(`export const shellQuote = ${shellQuote.toString()};\n`));
   add('openapi.json', Buffer.from(JSON.stringify(options.api)));
   add('admin.json', Buffer.from(JSON.stringify(options.admin)));
   return assets;

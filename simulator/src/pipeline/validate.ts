@@ -99,10 +99,18 @@ function parseBody(request: SimRequest): Result<unknown, ApiErrors> {
   try {
     return ok(JSON.parse(request.body));
   } catch (cause) {
-    return err(
-      apiError('malformed_json', { message: `The body is not valid JSON: ${(cause as Error).message}` }),
-    );
+    return err(apiError('malformed_json', { message: notJsonMessage(cause as Error) }));
   }
+}
+
+/**
+ * Why a body is not JSON, without quoting it: V8's message quotes the text it could not read, and a
+ * form body's password would come back in the answer and in the request log (CLIENT-NO-SECRETS).
+ */
+function notJsonMessage(cause: Error): string {
+  const position = /at position (\d+)/.exec(cause.message)?.[1];
+  const where = position === undefined ? '' : ` (at position ${position})`;
+  return `The body is not valid JSON${where}.`;
 }
 
 /** Makes the validation stage of an operation (the assembly may wrap the factory). */

@@ -4,6 +4,8 @@
  */
 
 import { importWithPeers } from '../../openapi/config/optional-peers.js';
+import { isPublishedKey, printableKey } from '../../openapi/security/published-keys.js';
+import { shellQuote } from '../../openapi/security/shell-quote.js';
 import {
   BREAKS_HELP,
   DEFAULT_KEYS,
@@ -50,6 +52,21 @@ function fallbackLines(config: SimulatorConfig, simulator: StartedSimulator['sim
   return lines;
 }
 
+/** A first curl line: with the key when it is a published default, else reading the secret from a variable. */
+function tryLine(key: StartedSimulator['keys'][number] | undefined, url: string): string {
+  if (key === undefined) return `try: curl ${url}/api/institutions/`;
+  if (isPublishedKey(key))
+    return `try: curl -u ${shellQuote(`${key.secretId}:${key.secretPassword}`)} ${url}/api/institutions/`;
+  return `try: curl -u ${shellQuote(`${key.secretId}:`)}"$OFKIT_SECRET" ${url}/api/institutions/   (set OFKIT_SECRET to ${key.secretId}'s secret)`;
+}
+
+/** Which Host names the simulator answers (DNS rebinding is refused for the others). */
+function hostsLine(config: SimulatorConfig): string {
+  if (config.allowedHosts.includes('all')) return 'hosts: any (--allowed-host all: the Host check is off)';
+  const named = [...config.allowedHosts, ...(config.publicUrl ? [new URL(config.publicUrl).hostname] : [])];
+  return `hosts: localhost, *.localhost, IP addresses${named.length > 0 ? `, ${named.join(', ')}` : ''} (others get 421; --allowed-host NAME adds one)`;
+}
+
 function storeLine(config: SimulatorConfig): string {
   if (config.store.kind === 'memory')
     return 'store: memory (this process only; --store redis://HOST:PORT/DB or redis+cluster://... to share)';
@@ -78,11 +95,13 @@ function startLines(config: SimulatorConfig, started: StartedSimulator): string 
   return [
     `ofkit simulator (API 1.223.0, ${config.environment}) listening on ${url}`,
     `seed: ${config.seed}   (replay with --seed ${config.seed})`,
-    `keys (tenants): ${keys.map((k) => `${k.secretId}:${k.secretPassword}`).join('  ')}`,
-    `try: curl -u ${keys[0]?.secretId}:${keys[0]?.secretPassword} ${url}/api/institutions/`,
+    // A secret given with --keys is never printed: only the published defaults are.
+    `keys (tenants): ${keys.map(printableKey).join('  ')}`,
+    tryLine(keys[0], url),
     'scenario triggers: username starting with "mfa" -> 428 (resume with token 123456); password "wrong-password" -> 400',
     `control API: ${url}/_ofkit/ (openapi/admin.yaml)`,
     `dashboard: ${url}/_ofkit/ui/`,
+    hostsLine(config),
     storeLine(config),
     webhookLine(config),
     config.judgeEnabled
@@ -133,6 +152,10 @@ export async function startFromConfig(
       judgeProbes: { duplicates: config.judge.duplicates, forged: config.judge.forged },
       onJudgeLogError: (error) => print(error.message),
       onWebhookAttempt: (report) => webhookLog.onAttempt(report),
+      allowedHosts: config.allowedHosts,
+      ...(config.publicUrl !== null && { publicUrl: config.publicUrl }),
+      allowDefaultKeys: config.allowDefaultKeys,
+      onWarning: (message) => print(`WARNING: ${message}`),
       ...(opened.store ? { store: opened.store } : {}),
     });
   } catch (error) {

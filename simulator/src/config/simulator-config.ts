@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { parseKeyPair } from '../../../openapi/config/api-keys.js';
 import { ConfigError } from '../../../openapi/config/config-error.js';
+import { PUBLISHED_KEYS } from '../../../openapi/security/published-keys.js';
 import { BREAK_LISTINGS, parseBrokenRules, UnknownRuleError } from '../broken-rules/breakable-rules.js';
 import type { ApiKey, Environment } from '../core/keys.js';
 import { freshSeed } from '../ids/seeded-ids.js';
@@ -41,13 +42,27 @@ export interface SimulatorConfig {
   /** false with `--no-judge`: the simulator neither logs nor judges (SimulatorOptions.judge). */
   readonly judgeEnabled: boolean;
   readonly logLevel: LogLevel;
+  /** `--allowed-host NAME` (repeatable): Host names answered besides localhost and IP literals; `all`: any. */
+  readonly allowedHosts: readonly string[];
+  /** `--public-url URL`: where clients reach the simulator (a reverse proxy); links are built from it. */
+  readonly publicUrl: string | null;
+  /** `--allow-default-keys`: serve the published default keys beyond loopback anyway. */
+  readonly allowDefaultKeys: boolean;
   /** `--help`: print the usage and exit. */
   readonly help: boolean;
 }
 
 /** The options `simulate` and `exec` share (exec adds its own before `--`). */
 export const SIMULATE_OPTIONS = `  -p, --port N             port (default 4010; 0 lets the OS choose)
-  -h, --host H             interface (default 127.0.0.1); -h with no value is --help (Prism's -h is the host)
+  -h, --host H             interface (default 127.0.0.1); -h with no value is --help (Prism's -h is the host).
+                           Beyond loopback the published default keys are refused: give --keys, or
+                           --allow-default-keys to serve them anyway
+  --allowed-host NAME      a Host name to answer besides localhost, *.localhost and IP addresses
+                           (repeatable; .example.com: that domain and its subdomains; all: any Host,
+                           which lets a web page reach the simulator through DNS rebinding)
+  --public-url URL         the URL clients reach the simulator at (a reverse proxy): its host is
+                           answered and pagination links are built from it
+  --allow-default-keys     listen beyond loopback with the published default keys anyway
   --seed S                 seed of ids and data (printed at start; replays a run)
   --environment E          production (default) or sandbox
   --keys id:secret         a tenant key of that environment (repeatable; replaces the default keys)
@@ -77,11 +92,7 @@ export const SIMULATE_USAGE = `Usage: ofkit simulate [options]
 ${SIMULATE_OPTIONS}`;
 
 /** Default keys, documented in the README: two production tenants and one sandbox key (AUTH-ENV-KEYS). */
-export const DEFAULT_KEYS: readonly ApiKey[] = [
-  { secretId: 'ofkit-key-a', secretPassword: 'ofkit-secret-a', environment: 'production' },
-  { secretId: 'ofkit-key-b', secretPassword: 'ofkit-secret-b', environment: 'production' },
-  { secretId: 'ofkit-sandbox-key', secretPassword: 'ofkit-sandbox-secret', environment: 'sandbox' },
-];
+export const DEFAULT_KEYS: readonly ApiKey[] = PUBLISHED_KEYS;
 
 /**
  * Prism's `-h HOST` and everyone's `-h` for help: `-h` followed by a value is the host, `-h` alone (or
@@ -112,6 +123,29 @@ function parseWebhook(url: string | undefined, bearer: string | undefined): Simu
   }
   if (bearer === '') throw new ConfigError('--webhook-bearer must not be empty');
   return Object.freeze({ url, bearer_token: bearer ?? null });
+}
+
+/** `--allowed-host NAME`: a host name (a leading `.` for a domain and its subdomains) or `all`. */
+export function parseAllowedHost(text: string): string {
+  if (!/^\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.?$/.test(text))
+    throw new ConfigError(
+      `--allowed-host wants a host name (sim.internal, .example.com) or all, got "${text}"`,
+    );
+  return text.toLowerCase();
+}
+
+/** `--public-url URL`: an http(s) URL, without query or fragment. */
+export function parsePublicUrl(text: string): string {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (
+    !url ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.search ||
+    url.hash ||
+    url.username
+  )
+    throw new ConfigError(`--public-url wants an http(s) URL without query or credentials, got "${text}"`);
+  return text.replace(/\/+$/, '');
 }
 
 const MEMORY_STORE: StoreChoice = Object.freeze({ kind: 'memory' });
@@ -154,6 +188,9 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
       break: { type: 'string', multiple: true },
       ...JUDGE_FLAGS,
       'log-level': { type: 'string', default: 'info' },
+      'allowed-host': { type: 'string', multiple: true },
+      'public-url': { type: 'string' },
+      'allow-default-keys': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -188,6 +225,9 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
     document: values.document ?? null,
     brokenRules: Object.freeze([...knownRules(values.break ?? [])]),
     logLevel,
+    allowedHosts: Object.freeze((values['allowed-host'] ?? []).map(parseAllowedHost)),
+    publicUrl: values['public-url'] === undefined ? null : parsePublicUrl(values['public-url']),
+    allowDefaultKeys: values['allow-default-keys'],
     help: values.help,
   });
 }

@@ -190,7 +190,10 @@ export interface paths {
         };
         /** The tenant's webhook configuration */
         get: operations["getWebhookConfig"];
-        /** Configure the webhook receiver (WEBHOOK-BEARER, WEBHOOK-SANDBOX, WEBHOOK-RETRY) */
+        /**
+         * Configure the webhook receiver (WEBHOOK-BEARER, WEBHOOK-SANDBOX, WEBHOOK-RETRY)
+         * @description A simulator listening on loopback delivers anywhere. One listening on any other interface refuses a `url` whose host is, or resolves to, a loopback, link-local, private or unique-local address (400 `invalid` on `url`, naming `--webhook-allow HOST|CIDR`, the option that allows it), and checks again the address each delivery connects to; no redirect is followed.
+         */
         put: operations["setWebhookConfig"];
         post?: never;
         delete?: never;
@@ -786,7 +789,7 @@ export interface components {
             at: string;
             /** @description The receiver's HTTP status; null when no answer came. */
             status: number | null;
-            /** @description Why no answer came: refused, timed out, ... */
+            /** @description Why no answer came, coarsely (never a socket's error text): `refused: ...` (a destination a simulator listening beyond loopback does not call, naming `--webhook-allow`), `timed out`, `no answer (the connection failed or closed)`, or `no receiver configured`. */
             error: string | null;
             duration_ms: number;
         };

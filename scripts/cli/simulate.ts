@@ -4,6 +4,7 @@
  */
 
 import { importWithPeers } from '../../openapi/config/optional-peers.js';
+import { printableUrl } from '../../openapi/security/masked-values.js';
 import { isPublishedKey, printableKey } from '../../openapi/security/published-keys.js';
 import { shellQuote } from '../../openapi/security/shell-quote.js';
 import {
@@ -15,7 +16,6 @@ import {
 } from '../../simulator/src/config/simulator-config.js';
 import { applyStartSwitches, finishJudge, type JudgeOutcome } from '../../simulator/src/judge/judge-cli.js';
 import { type StartedSimulator, startSimulator } from '../../simulator/src/start-simulator.js';
-import { printableUrl } from '../../simulator/src/store/redis-url.js';
 import type { Store } from '../../simulator/src/store/store.js';
 import { type Command, runGuarded, UsageError } from './command-line.js';
 import { checkReportPaths } from './report-path.js';
@@ -31,7 +31,7 @@ function webhookLine(config: SimulatorConfig): string {
     return 'webhooks: no receiver (events are only logged; PUT /_ofkit/webhooks/ or --webhook-url to deliver)';
   }
   const bearer = config.webhook.bearer_token === null ? '' : ' with a bearer token';
-  return `webhooks: every tenant delivers to ${config.webhook.url}${bearer} (event log: GET /_ofkit/events/)`;
+  return `webhooks: every tenant delivers to ${printableUrl(config.webhook.url)}${bearer} (event log: GET /_ofkit/events/)`;
 }
 
 /** The start-up output names every operation no stateful handler serves, so coverage is visible. */
@@ -155,6 +155,7 @@ export async function startFromConfig(
       allowedHosts: config.allowedHosts,
       ...(config.publicUrl !== null && { publicUrl: config.publicUrl }),
       allowDefaultKeys: config.allowDefaultKeys,
+      webhookAllow: config.webhookAllow,
       onWarning: (message) => print(`WARNING: ${message}`),
       ...(opened.store ? { store: opened.store } : {}),
     });

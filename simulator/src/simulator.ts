@@ -39,6 +39,7 @@ import { createValidator } from './pipeline/validate.js';
 import { MemoryStore } from './store/memory-store.js';
 import type { Store } from './store/store.js';
 import { postWebhook } from './webhooks/delivery.js';
+import type { DestinationRules } from './webhooks/destinations.js';
 import { createWebhookHub, type WebhookHub, type WebhookHubOptions } from './webhooks/webhook-emitter.js';
 import type { WebhookDefaults } from './webhooks/webhook-state.js';
 
@@ -78,6 +79,11 @@ export interface SimulatorOptions {
   webhook?: WebhookDefaults;
   /** Time-out of one webhook delivery attempt; default 10 s. */
   webhookTimeoutMs?: number;
+  /**
+   * Where webhooks (and the judge's probes) may go: anywhere by default; startSimulator restricts a
+   * simulator listening beyond loopback (webhooks/destinations.ts, `--webhook-allow`).
+   */
+  webhookDestinations?: DestinationRules;
   /**
    * The client judge (default true): every API request and webhook delivery of each tenant logged in
    * the store and judged when read. false (`--no-judge`) takes it out entirely: nothing is logged, and
@@ -233,6 +239,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     },
     jobs,
     post: edges.post,
+    ...(options.webhookDestinations && { destinations: options.webhookDestinations }),
   });
   const tenantFor = createTenantRegistry({
     seed: options.seed,

@@ -6,6 +6,7 @@
  */
 
 import { ConfigError } from '../../openapi/config/config-error.js';
+import { printableUrl } from '../../openapi/security/masked-values.js';
 import { isPublishedKey } from '../../openapi/security/published-keys.js';
 import { startClockTicker } from './clock-ticker.js';
 import { DEFAULT_KEYS } from './config/simulator-config.js';
@@ -24,6 +25,7 @@ import { createHostCheck, type HostRules, hostCheckOff, isLoopbackInterface } fr
 import { createHttpServer, listen } from './server/http-adapter.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator.js';
 import { createSimulatorControl } from './simulator-control.js';
+import { createDestinationCheck, type DestinationRules } from './webhooks/destinations.js';
 
 /** The default seed of an in-process simulator: fixed, so a test run replays (pass `seed` to vary it). */
 export const DEFAULT_IN_PROCESS_SEED = 'ofkit';
@@ -66,6 +68,11 @@ export interface StartSimulatorOptions extends Partial<Omit<SimulatorOptions, 'm
   allowDefaultKeys?: boolean;
   /** Time-outs and the connection cap of the socket (server/connection-limits.ts has the defaults). */
   limits?: Partial<ConnectionLimits>;
+  /**
+   * Internal destinations a simulator listening beyond loopback may deliver webhooks to
+   * (`--webhook-allow`): host names (`.suffix` for a domain) or CIDRs. On loopback it delivers anywhere.
+   */
+  webhookAllow?: readonly string[];
   /** Told of what weakens a default (`allowedHosts: ['all']`); default a process warning. */
   onWarning?: (message: string) => void;
 }
@@ -139,6 +146,13 @@ function checkExposure(host: string, keys: readonly ApiKey[], allowDefaultKeys: 
   );
 }
 
+/** The receiver every tenant starts with (`--webhook-url`) must be one the simulator may call. */
+async function checkDefaultReceiver(url: string | null | undefined, rules: DestinationRules): Promise<void> {
+  if (!url) return;
+  const refusal = await createDestinationCheck(rules).refusalOf(url);
+  if (refusal) throw new ConfigError(`--webhook-url ${printableUrl(url)}: ${refusal}`);
+}
+
 /** The `Host` rules and the base of pagination links; a warning when the check is off. */
 function hostRules(options: StartSimulatorOptions): HostRules & { publicOrigin?: string } {
   const rules: HostRules = {
@@ -167,6 +181,7 @@ async function startOwn(options: StartSimulatorOptions): Promise<StartedSimulato
     allowDefaultKeys,
     limits,
     onWarning: _warn,
+    webhookAllow,
     ...rest
   } = options;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -175,7 +190,16 @@ async function startOwn(options: StartSimulatorOptions): Promise<StartedSimulato
   const allKeys = options.keys ?? DEFAULT_KEYS;
   checkExposure(host, allKeys, allowDefaultKeys);
   const rules = hostRules(options);
-  const simulator = await createSimulator({ ...rest, seed, environment, keys: allKeys, maxBodyBytes });
+  const webhookDestinations = { restricted: !isLoopbackInterface(host), allow: webhookAllow ?? [] };
+  await checkDefaultReceiver(options.webhook?.url, webhookDestinations);
+  const simulator = await createSimulator({
+    ...rest,
+    seed,
+    environment,
+    keys: allKeys,
+    maxBodyBytes,
+    webhookDestinations,
+  });
   const server = createHttpServer({
     handle: simulator.handle,
     admit: simulator.admit,

@@ -1,4 +1,5 @@
 /** The simulator's configuration: parsed once from the command line, validated, defaulted, frozen. */
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { parseKeyPair } from '../../../openapi/config/api-keys.js';
 import { ConfigError } from '../../../openapi/config/config-error.js';
@@ -14,6 +15,7 @@ import {
   parseJudgeEnabled,
 } from '../judge/judge-config.js';
 import { redisUrlProblem } from '../store/redis-url.js';
+import { parseCidr } from '../webhooks/destinations.js';
 
 export type { JudgeConfig } from '../judge/judge-config.js';
 
@@ -48,6 +50,8 @@ export interface SimulatorConfig {
   readonly publicUrl: string | null;
   /** `--allow-default-keys`: serve the published default keys beyond loopback anyway. */
   readonly allowDefaultKeys: boolean;
+  /** `--webhook-allow HOST|CIDR` (repeatable): internal destinations allowed beyond loopback. */
+  readonly webhookAllow: readonly string[];
   /** `--help`: print the usage and exit. */
   readonly help: boolean;
 }
@@ -68,6 +72,9 @@ export const SIMULATE_OPTIONS = `  -p, --port N             port (default 4010; 
   --keys id:secret         a tenant key of that environment (repeatable; replaces the default keys)
   --webhook-url URL        deliver every tenant's events to URL (per tenant: PUT /_ofkit/webhooks/)
   --webhook-bearer TOKEN   with Authorization: Bearer TOKEN (WEBHOOK-BEARER)
+  --webhook-allow HOST|CIDR  beyond loopback, webhooks to loopback, link-local, private and unique-local
+                           addresses are refused: allow this host name (.example.com: and its
+                           subdomains) or address range (10.20.0.0/16) anyway (repeatable)
   --store memory|URL       where tenant state lives: memory (default: this process only) or
                            redis://HOST:PORT/DB, or redis+cluster://HOST:PORT,HOST:PORT (a Redis
                            Cluster), shared by every simulator started on it (replicas); options
@@ -134,6 +141,13 @@ export function parseAllowedHost(text: string): string {
   return text.toLowerCase();
 }
 
+/** `--webhook-allow HOST|CIDR`: a host name (a leading `.` for its subdomains) or an address range. */
+function parseWebhookAllow(text: string): string {
+  if (parseCidr(text) !== undefined || /^\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/.test(text) || isIP(text) !== 0)
+    return text.toLowerCase();
+  throw new ConfigError(`--webhook-allow wants a host name or a CIDR (10.20.0.0/16), got "${text}"`);
+}
+
 /** `--public-url URL`: an http(s) URL, without query or fragment. */
 export function parsePublicUrl(text: string): string {
   const url = URL.canParse(text) ? new URL(text) : undefined;
@@ -191,6 +205,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
       'allowed-host': { type: 'string', multiple: true },
       'public-url': { type: 'string' },
       'allow-default-keys': { type: 'boolean', default: false },
+      'webhook-allow': { type: 'string', multiple: true },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -228,6 +243,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
     allowedHosts: Object.freeze((values['allowed-host'] ?? []).map(parseAllowedHost)),
     publicUrl: values['public-url'] === undefined ? null : parsePublicUrl(values['public-url']),
     allowDefaultKeys: values['allow-default-keys'],
+    webhookAllow: Object.freeze((values['webhook-allow'] ?? []).map(parseWebhookAllow)),
     help: values.help,
   });
 }

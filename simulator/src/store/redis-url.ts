@@ -8,6 +8,8 @@
  * OPTIONS (milliseconds): connect_timeout_ms, command_timeout_ms, job_lease_ms.
  */
 
+import { printableUrl } from '../../../openapi/security/masked-values.js';
+
 /** The store's time bounds (README, "Running several replicas"). */
 export interface RedisTimeouts {
   /** Connecting (and the first answer) at start; past it `ofkit simulate` exits 2. */
@@ -46,10 +48,8 @@ export class RedisUrlProblem extends Error {
   override name = 'RedisUrlProblem';
 }
 
-/** The URL as it may be printed: without its password. */
-export function printableUrl(url: string): string {
-  return url.replace(/^([a-z+]+:\/\/[^:@/]*:)[^@/]*@/i, '$1***@');
-}
+/** The URL as it may be printed: its password masked whatever it holds (`@`, `/`, `:`). */
+export { printableUrl };
 
 function parseOptions(query: string, url: string): RedisTimeouts {
   const timeouts = { ...DEFAULT_REDIS_TIMEOUTS };

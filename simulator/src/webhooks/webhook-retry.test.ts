@@ -138,9 +138,7 @@ describe('WEBHOOK-RETRY', () => {
     fx.tenant.emit(event);
     const [logged] = await fx.events();
     expect(logged?.status).toBe('pending');
-    expect(logged?.attempts).toEqual([
-      { at: at(0), status: null, error: 'timed out', duration_ms: 0 },
-    ]);
+    expect(logged?.attempts).toEqual([{ at: at(0), status: null, error: 'timed out', duration_ms: 0 }]);
     expect(await fx.tenant.clock.pendingJobs()).toBe(1);
   });
 

@@ -16,6 +16,7 @@ import {
 } from '../../simulator/src/config/simulator-config.js';
 import { applyStartSwitches, finishJudge, type JudgeOutcome } from '../../simulator/src/judge/judge-cli.js';
 import { type StartedSimulator, startSimulator } from '../../simulator/src/start-simulator.js';
+import { redisUrlWarnings } from '../../simulator/src/store/redis-url.js';
 import type { Store } from '../../simulator/src/store/store.js';
 import { type Command, runGuarded, UsageError } from './command-line.js';
 import { checkReportPaths } from './report-path.js';
@@ -85,6 +86,8 @@ async function openStore(
     ['redis'],
     'ofkit simulate --store redis://',
   );
+  // Beyond loopback, Redis wants a password and TLS: said at start, before anything is stored there.
+  for (const warning of redisUrlWarnings(choice.url)) print(`WARNING: ${warning}`);
   const store = new RedisStore({ url: choice.url, onError: (error) => print(error.message) });
   await store.connect();
   return { store, close: () => store.close() };

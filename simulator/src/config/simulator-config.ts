@@ -77,7 +77,8 @@ export const SIMULATE_OPTIONS = `  -p, --port N             port (default 4010; 
                            subdomains) or address range (10.20.0.0/16) anyway (repeatable)
   --store memory|URL       where tenant state lives: memory (default: this process only) or
                            redis://HOST:PORT/DB, or redis+cluster://HOST:PORT,HOST:PORT (a Redis
-                           Cluster), shared by every simulator started on it (replicas); options
+                           Cluster), shared by every simulator started on it (replicas); rediss://
+                           and rediss+cluster:// with TLS (a private CA: NODE_EXTRA_CA_CERTS); options
                            ?connect_timeout_ms=5000&command_timeout_ms=10000&job_lease_ms=30000
   --document FILE          a newer OpenAPI document (JSON or YAML, one file): its operations the bundled
                            document lacks are answered by Prism from its examples (listed at start);
@@ -167,7 +168,7 @@ const MEMORY_STORE: StoreChoice = Object.freeze({ kind: 'memory' });
 /** `--store memory`, `--store redis://HOST:PORT/DB` or `--store redis+cluster://HOST:PORT,...`. */
 function parseStore(text: string): StoreChoice {
   if (text === 'memory') return MEMORY_STORE;
-  if (!/^(rediss?|redis\+cluster):/i.test(text))
+  if (!/^(rediss?|rediss?\+cluster):/i.test(text))
     throw new ConfigError(
       `--store must be memory, redis://HOST:PORT/DB or redis+cluster://HOST:PORT,HOST:PORT, got "${text}"`,
     );

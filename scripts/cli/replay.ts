@@ -13,12 +13,9 @@ import {
   planReplay,
   ReplayError,
 } from '../../bridge/src/replay/replay-recordings.js';
+import { parseAllowedHost, parsePublicUrl } from '../../openapi/security/host-check.js';
 import { printableKey } from '../../openapi/security/published-keys.js';
-import {
-  DEFAULT_KEYS,
-  parseAllowedHost,
-  parsePublicUrl,
-} from '../../simulator/src/config/simulator-config.js';
+import { DEFAULT_KEYS } from '../../simulator/src/config/simulator-config.js';
 import { startSimulator } from '../../simulator/src/start-simulator.js';
 import { type Command, parseBaseUrl, parseKey, parsePort, runGuarded, UsageError } from './command-line.js';
 import { stopped } from './record.js';

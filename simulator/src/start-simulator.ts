@@ -6,6 +6,12 @@
  */
 
 import { ConfigError } from '../../openapi/config/config-error.js';
+import {
+  createHostCheck,
+  type HostRules,
+  hostCheckOff,
+  isLoopbackInterface,
+} from '../../openapi/security/host-check.js';
 import { printableUrl } from '../../openapi/security/masked-values.js';
 import { isPublishedKey } from '../../openapi/security/published-keys.js';
 import { startClockTicker } from './clock-ticker.js';
@@ -21,7 +27,6 @@ import { SNAPSHOT_IMPORT_ROUTE, SNAPSHOT_MAX_BYTES } from './control/snapshot-li
 import type { ApiKey } from './core/keys.js';
 import type { ConnectionLimits } from './server/connection-limits.js';
 import { closeGracefully } from './server/graceful-shutdown.js';
-import { createHostCheck, type HostRules, hostCheckOff, isLoopbackInterface } from './server/host-check.js';
 import { createHttpServer, listen } from './server/http-adapter.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from './simulator.js';
 import { createSimulatorControl } from './simulator-control.js';

@@ -6,6 +6,7 @@
  * add names, and pagination links are built only from an accepted Host or the public URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRecorder } from '../../bridge/src/recording/recorder.js';
 import { DEFAULT_KEYS } from '../../simulator/src/config/simulator-config.js';
 import { type StartedSimulator, startSimulator } from '../../simulator/src/start-simulator.js';
 import { contractCheckedExchange } from '../../simulator/test-support/contract-checked-simulator.js';
@@ -116,5 +117,22 @@ describe('PAGE-DEFAULT: next and previous come from an accepted Host or the publ
     expect(through.status).toBe(200);
     expect(through.json.next).toMatch(/^https:\/\/sim\.example\.com\/ofkit\/api\/institutions\/\?/);
     expect(await statusWith(proxied, 'other.example.com')).toBe(421);
+  });
+});
+
+describe('the recording proxy (ofkit record, ofkit proxy) checks Host the same way', () => {
+  it('refuses a foreign Host with its own error, forwards a loopback one, and --allowed-host adds a name', async () => {
+    const recorder = await startRecorder({ upstream: plain.url, allowedHosts: ['recorder.internal'] });
+    try {
+      const refused = await probe(recorder.url, '/api/', { host: 'rebind.attacker.example', headers: AUTH });
+      expect(refused.status).toBe(421);
+      expect(refused.json[0]).toMatchObject({ code: 'proxy_misdirected_request' });
+      expect((await probe(recorder.url, '/api/', { host: 'localhost', headers: AUTH })).status).toBe(200);
+      expect((await probe(recorder.url, '/api/', { host: 'recorder.internal', headers: AUTH })).status).toBe(
+        200,
+      );
+    } finally {
+      await recorder.close();
+    }
   });
 });

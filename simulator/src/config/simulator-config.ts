@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { parseKeyPair } from '../../../openapi/config/api-keys.js';
 import { ConfigError } from '../../../openapi/config/config-error.js';
+import { parseAllowedHost, parsePublicUrl } from '../../../openapi/security/host-check.js';
 import { PUBLISHED_KEYS } from '../../../openapi/security/published-keys.js';
 import { BREAK_LISTINGS, parseBrokenRules, UnknownRuleError } from '../broken-rules/breakable-rules.js';
 import type { ApiKey, Environment } from '../core/keys.js';
@@ -133,34 +134,11 @@ function parseWebhook(url: string | undefined, bearer: string | undefined): Simu
   return Object.freeze({ url, bearer_token: bearer ?? null });
 }
 
-/** `--allowed-host NAME`: a host name (a leading `.` for a domain and its subdomains) or `all`. */
-export function parseAllowedHost(text: string): string {
-  if (!/^\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.?$/.test(text))
-    throw new ConfigError(
-      `--allowed-host wants a host name (sim.internal, .example.com) or all, got "${text}"`,
-    );
-  return text.toLowerCase();
-}
-
 /** `--webhook-allow HOST|CIDR`: a host name (a leading `.` for its subdomains) or an address range. */
 function parseWebhookAllow(text: string): string {
   if (parseCidr(text) !== undefined || /^\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/.test(text) || isIP(text) !== 0)
     return text.toLowerCase();
   throw new ConfigError(`--webhook-allow wants a host name or a CIDR (10.20.0.0/16), got "${text}"`);
-}
-
-/** `--public-url URL`: an http(s) URL, without query or fragment. */
-export function parsePublicUrl(text: string): string {
-  const url = URL.canParse(text) ? new URL(text) : undefined;
-  if (
-    !url ||
-    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
-    url.search ||
-    url.hash ||
-    url.username
-  )
-    throw new ConfigError(`--public-url wants an http(s) URL without query or credentials, got "${text}"`);
-  return text.replace(/\/+$/, '');
 }
 
 const MEMORY_STORE: StoreChoice = Object.freeze({ kind: 'memory' });

@@ -1,5 +1,6 @@
 /**
- * The `Host` check of every route (the API, the control API, the dashboard), against DNS rebinding: a
+ * The `Host` check of every route of ofkit's servers (the simulator's API, control API and dashboard;
+ * the recording proxy of `ofkit record` and `ofkit proxy`), against DNS rebinding: a
  * page of another site whose name is made to resolve to this machine reaches the simulator with that
  * name in `Host`, so a name nobody configured is refused. Accepted without configuration: `localhost`,
  * `*.localhost` and any IP literal (an address cannot be rebound), any port, any case; then each
@@ -7,6 +8,7 @@
  * `--public-url`. `all` turns the check off. Worked out once at start-up; a request costs one lookup.
  */
 import { isIPv4, isIPv6 } from 'node:net';
+import { ConfigError } from '../config/config-error.js';
 
 export interface HostRules {
   /** Names (`sim.internal`), suffixes (`.staging.example`), or `all`. */
@@ -69,4 +71,27 @@ export function isLoopbackInterface(host: string): boolean {
   if (name === 'localhost' || name === '::1') return true;
   const v4 = name.startsWith('::ffff:') ? name.slice(7) : name;
   return isIPv4(v4) && v4.startsWith('127.');
+}
+
+/** `--allowed-host NAME`: a host name (a leading `.` for a domain and its subdomains) or `all`. */
+export function parseAllowedHost(text: string): string {
+  if (!/^\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.?$/.test(text))
+    throw new ConfigError(
+      `--allowed-host wants a host name (sim.internal, .example.com) or all, got "${text}"`,
+    );
+  return text.toLowerCase();
+}
+
+/** `--public-url URL`: an http(s) URL, without query or fragment. */
+export function parsePublicUrl(text: string): string {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (
+    !url ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.search ||
+    url.hash ||
+    url.username
+  )
+    throw new ConfigError(`--public-url wants an http(s) URL without query or credentials, got "${text}"`);
+  return text.replace(/\/+$/, '');
 }

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MatchersV3, PactV4, SpecificationVersion, type V3MockServer } from '@pact-foundation/pact';
 import { createOfkitClient, type OfkitClient } from '../../openapi/client/index.js';
+import { basicAuthorization } from '../../openapi/config/api-keys.js';
 
 export const CONSUMER = 'ofkit-reference-client';
 export const PROVIDER = 'open-finance-api';
@@ -18,7 +19,7 @@ export const PACT_FILE = join(PACTS_DIR, `${CONSUMER}-${PROVIDER}.json`);
  * verifier swaps in the provider's own keys (AUTH-BASIC, CLIENT-NO-SECRETS).
  */
 const CONSUMER_KEYS = { secretId: 'reference-client', secretPassword: 'reference-secret' };
-const BASIC = `Basic ${Buffer.from(`${CONSUMER_KEYS.secretId}:${CONSUMER_KEYS.secretPassword}`).toString('base64')}`;
+const BASIC = basicAuthorization(CONSUMER_KEYS.secretId, CONSUMER_KEYS.secretPassword);
 
 /** AUTH-BASIC: every request carries Basic credentials. */
 export const AUTHORIZATION = { Authorization: MatchersV3.regex('^Basic [A-Za-z0-9+/]+=*$', BASIC) };

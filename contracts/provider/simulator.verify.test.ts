@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pact } from '../../scripts/cli/pact.js';
 import { startSimulator as startInProcess } from '../../simulator/src/start-simulator.js';
-import { startAlteringProxy } from '../../tests/support/altering-proxy.js';
+import { startAlteringProxy } from '../../tests/test-support/altering-proxy.js';
 import { PACT_FILE } from '../consumer/reference-pact.js';
 import { describeVerification, type VerificationReport } from './verification-report.js';
 import { verifyPacts } from './verify-pacts.js';

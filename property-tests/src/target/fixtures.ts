@@ -4,9 +4,10 @@
  * page by page. Anything that cannot be set up comes back as a reason, never as an exception.
  */
 import { isObject, type JsonObject } from '../../../openapi/document/json.js';
+import { LINKS } from '../../../openapi/http/api-paths.js';
 import type { HttpSession } from '../http/http-client.js';
-import { type Skip, skip } from '../rules/rule.js';
-import type { FixtureKind, Registration, TargetConfig } from './target-config.js';
+import { type Skip, skip } from '../rules/skip.js';
+import type { FixtureKind, Registration, TargetConfig } from './target-types.js';
 
 export interface Fixtures {
   /** A live link of `kind`: registered on first use, registered again when it has gone. */
@@ -21,7 +22,6 @@ export interface Fixtures {
   ): Promise<JsonObject[] | Skip>;
 }
 
-const LINKS = '/api/links/';
 const MAX_PAGES = 50;
 const PAGE_SIZE = '1000';
 

@@ -5,7 +5,7 @@
  * are written out; any other secret and the webhook bearer token show a placeholder to replace.
  */
 import { shellQuote } from '../../../openapi/security/shell-quote.js';
-import type { JudgeReport } from './judge-tenant.js';
+import type { JudgeReport } from './client-rules.js';
 
 /** What the judge knows of where the evidence's variables come from. */
 export interface EvidenceSources {

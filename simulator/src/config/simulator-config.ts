@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { parseKeyPair } from '../../../openapi/config/api-keys.js';
 import { ConfigError } from '../../../openapi/config/config-error.js';
+import { parseCidr } from '../../../openapi/security/address-ranges.js';
 import { parseAllowedHost, parsePublicUrl } from '../../../openapi/security/host-check.js';
 import { PUBLISHED_KEYS } from '../../../openapi/security/published-keys.js';
 import { BREAK_LISTINGS, parseBrokenRules, UnknownRuleError } from '../broken-rules/breakable-rules.js';
@@ -16,7 +17,6 @@ import {
   parseJudgeEnabled,
 } from '../judge/judge-config.js';
 import { redisUrlProblem } from '../store/redis-url.js';
-import { parseCidr } from '../webhooks/destinations.js';
 
 export type { JudgeConfig } from '../judge/judge-config.js';
 

@@ -9,6 +9,7 @@
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { parseCidr } from '../../../openapi/security/address-ranges.js';
 
 export interface DestinationRules {
   /** False for a simulator listening on loopback: it delivers anywhere. */
@@ -46,16 +47,6 @@ function blockList(entries: readonly (readonly [string, number, 'ipv4' | 'ipv6']
 }
 
 const internal = blockList(INTERNAL);
-
-/** `10.0.0.0/8`, `fd00::/8` -> a subnet; undefined for a host name. */
-export function parseCidr(text: string): [string, number, 'ipv4' | 'ipv6'] | undefined {
-  const [address = '', bits] = text.split('/');
-  const family = isIP(address);
-  if (family === 0 || bits === undefined || !/^\d{1,3}$/.test(bits)) return undefined;
-  const prefix = Number(bits);
-  if (prefix > (family === 4 ? 32 : 128)) return undefined;
-  return [address, prefix, family === 4 ? 'ipv4' : 'ipv6'];
-}
 
 /** The IPv4 address an IPv4-mapped IPv6 one carries (`::ffff:10.0.0.1`), else the address. */
 const unmapped = (address: string) => (/^::ffff:[\d.]+$/i.test(address) ? address.slice(7) : address);

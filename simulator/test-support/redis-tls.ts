@@ -37,7 +37,14 @@ function freePort(): Promise<number> {
   });
 }
 
-async function certificate(dir: string): Promise<{ cert: string; key: string }> {
+/**
+ * A self-signed certificate (its own CA) in `dir`, for the names and addresses of `subjectAltName`
+ * (`DNS:localhost,IP:127.0.0.1`); trusted through NODE_EXTRA_CA_CERTS=cert.
+ */
+export async function selfSignedCertificate(
+  dir: string,
+  subjectAltName = 'DNS:localhost,IP:127.0.0.1',
+): Promise<{ cert: string; key: string }> {
   const cert = join(dir, 'cert.pem');
   const key = join(dir, 'key.pem');
   await run('openssl', [
@@ -51,7 +58,7 @@ async function certificate(dir: string): Promise<{ cert: string; key: string }> 
     '-subj',
     '/CN=localhost',
     '-addext',
-    'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    `subjectAltName=${subjectAltName}`,
     '-keyout',
     key,
     '-out',
@@ -117,7 +124,7 @@ function stopper(children: ChildProcess[], dir: string) {
 export async function startTlsRedis(password?: string): Promise<TlsRedis> {
   const binary = redisServerBinary()!;
   const dir = mkdtempSync(join(tmpdir(), 'ofkit-redis-tls-'));
-  const files = await certificate(dir);
+  const files = await selfSignedCertificate(dir);
   const port = await freePort();
   const child = spawn(binary, tlsArgs(port, dir, files, password), { stdio: 'ignore' });
   const stop = stopper([child], dir);
@@ -135,7 +142,7 @@ export async function startTlsRedis(password?: string): Promise<TlsRedis> {
 export async function startTlsCluster(password: string): Promise<TlsRedis> {
   const binary = redisServerBinary()!;
   const dir = mkdtempSync(join(tmpdir(), 'ofkit-redis-tls-cluster-'));
-  const files = await certificate(dir);
+  const files = await selfSignedCertificate(dir);
   const children: ChildProcess[] = [];
   const stop = stopper(children, dir);
   try {

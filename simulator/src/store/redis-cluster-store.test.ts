@@ -34,7 +34,7 @@ describe.skipIf(skipRedis)(title, () => {
     const silent = await startSilentServer();
     try {
       const seeds = cluster.url.slice('redis+cluster://'.length);
-      const url = `redis+cluster://127.0.0.1:${silent.port},${seeds}?connect_timeout_ms=1000`;
+      const url = `redis+cluster://127.0.0.1:${silent.port},${seeds}?connect_timeout_ms=3000`;
       const store = kit.keep(new RedisStore({ url, prefix: freshPrefix('seeds') }));
       await store.connect();
       await store.put('t', 'links', { id: 'L', link: null });

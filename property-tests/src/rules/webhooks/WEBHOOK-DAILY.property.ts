@@ -13,6 +13,7 @@ import { defineRule, fail } from '../rule.js';
 import { changeProblems, listedIds, newRecordProblems, snapshot, statusOf } from './daily-snapshot.js';
 import { historicalKeys, KIND_NAMES, LINK_KINDS, type LinkKind } from './event-catalogue.js';
 import { dailyRefresh, type RefreshVia, refreshVia } from './event-triggers.js';
+import type { Delivery } from './webhook-receiver.js';
 import { hasKeys, payloadsOf, type WebhookSession, withWebhooks } from './webhook-session.js';
 
 interface Input {
@@ -54,16 +55,24 @@ async function checkRefresh(
   const before = await snapshot(http, kind, link);
   const count = hooks.deliveriesOf(link).length;
   await dailyRefresh(hooks, via);
-  const { deliveries } = await hooks.collect(link, (d) => d.length > count);
+  // The refresh has begun to announce once one delivery arrived; its records are read then.
+  await hooks.collect(link, (d) => d.length > count);
   const after = await snapshot(http, kind, link);
+  const problemsIn = (deliveries: readonly Delivery[]) => {
+    const sent = payloadsOf(deliveries.slice(count));
+    return [
+      ...newRecordProblems(kind, [before, after], sent, index === 0),
+      ...changeProblems([before, after], sent),
+    ];
+  };
+  // The refresh's other events may still be on their way (deliveries are asynchronous, one per event):
+  // the wait ends once they tell what the lists show, or at the session's bound.
+  const { deliveries } = await hooks.collect(link, (d) => problemsIn(d).length === 0);
   const payloads = payloadsOf(deliveries.slice(count));
   const grew = [...after].some(([path, records]) =>
     [...records.keys()].some((id) => !before.get(path)?.has(id)),
   );
-  const problems = [
-    ...newRecordProblems(kind, [before, after], payloads, index === 0),
-    ...changeProblems([before, after], payloads),
-  ];
+  const problems = problemsIn(deliveries);
   const how =
     via === 'control' ? 'POST /_ofkit/daily-refresh/' : `the clock at ${hooks.settings.dailyRefreshTime}`;
   const what = `daily refresh ${index + 1} (${how}) of ${KIND_NAMES[kind]} link ${link}`;

@@ -34,6 +34,12 @@ export interface LoggedRequest {
   page?: ObservedRequest['page'];
   /** CLIENT-NO-SECRETS: where the key id or secret showed (only when it did). */
   secrets?: string[];
+  /** The link facts (link-facts.ts): the link concerned, a registration's registrant, a status shown. */
+  link?: ObservedRequest['link'];
+  registrant?: ObservedRequest['registrant'];
+  linkStatus?: ObservedRequest['linkStatus'];
+  /** The first error's `request_id` (CLIENT-REQUEST-IDS-LOGGED). */
+  requestId?: ObservedRequest['requestId'];
 }
 
 /**
@@ -60,6 +66,10 @@ type LoggedRow = [
   LoggedRequest['resume'] | null,
   LoggedRequest['page'] | null,
   LoggedRequest['secrets'] | null,
+  LoggedRequest['link'] | null,
+  LoggedRequest['registrant'] | null,
+  LoggedRequest['linkStatus'] | null,
+  LoggedRequest['requestId'] | null,
 ];
 
 /** The row the store keeps of `logged`. */
@@ -84,6 +94,10 @@ export function loggedRow(logged: LoggedRequest): unknown[] {
     logged.resume ?? null,
     logged.page ?? null,
     logged.secrets ?? null,
+    logged.link ?? null,
+    logged.registrant ?? null,
+    logged.linkStatus ?? null,
+    logged.requestId ?? null,
   ];
   while (row.at(-1) === null) row.pop();
   return row;
@@ -114,6 +128,10 @@ export function fromRow(stored: unknown[]): LoggedRequest {
   if (row[16] != null) logged.resume = row[16];
   if (row[17] != null) logged.page = row[17];
   if (row[18] != null) logged.secrets = row[18];
+  if (row[19] != null) logged.link = row[19];
+  if (row[20] != null) logged.registrant = row[20];
+  if (row[21] != null) logged.linkStatus = row[21];
+  if (row[22] != null) logged.requestId = row[22];
   return logged;
 }
 
@@ -154,6 +172,10 @@ export function observedRequest(seq: number, logged: LoggedRequest): ObservedReq
     ...(logged.mfa && { mfa: logged.mfa }),
     ...(logged.resume && { resume: logged.resume }),
     ...(logged.page && { page: logged.page }),
+    ...(logged.link && { link: logged.link }),
+    ...(logged.registrant && { registrant: logged.registrant }),
+    ...(logged.linkStatus && { linkStatus: logged.linkStatus }),
+    ...(logged.requestId && { requestId: logged.requestId }),
     secretsIn: logged.secrets ?? [],
   };
 }

@@ -680,7 +680,7 @@ export interface components {
              * @description When the job falls due on the tenant's clock.
              */
             at: string;
-            /** @description What it does: `webhook retry`, `daily refresh`, `historical update`, `scheduled charge`, `intent charge`, `charge settlement`, `payer decision`, `authorization expiry`, `enrollment expiry`, `async link deletion`, `async retrieval`. */
+            /** @description What it does: `webhook retry`, `webhook release` (held deliveries), `daily refresh`, `historical update`, `scheduled charge`, `intent charge`, `charge settlement`, `payer decision`, `authorization expiry`, `enrollment expiry`, `async link deletion`, `async retrieval`. */
             kind: string;
             /** @description What it acts on, when one thing: the event id of a `webhook retry`. */
             subject?: string;
@@ -787,6 +787,17 @@ export interface components {
              * @default 06:00
              */
             daily_refresh_time?: string;
+            /**
+             * @description Deliveries held back: each event is logged at once (with `held_until`) and its first attempt released on the tenant's clock at least this long after it was raised (the events raised within one such window go out together, between one and two delays later), so a client may read the data before it hears of it; the interface promises no time of arrival. Default: `--webhook-delay`, else 0 (at once).
+             * @default 0
+             */
+            delivery_delay_seconds?: number;
+            /**
+             * @description `interleaved`: the events released together go out with different links and resources in another order than raised (each link's events of one type keeping theirs), one after the other; the interface promises no order. Needs `delivery_delay_seconds` above 0 (400 otherwise). Default: `--webhook-interleave`, else `raised`.
+             * @default raised
+             * @enum {string}
+             */
+            delivery_order?: "raised" | "interleaved";
         };
         DeliveryAttempt: {
             /** Format: date-time */
@@ -806,6 +817,11 @@ export interface components {
             /** @description The webhook body, valid against the `webhooks` schema of its event. */
             payload: Record<string, never>;
             attempts: components["schemas"]["DeliveryAttempt"][];
+            /**
+             * Format: date-time
+             * @description A delivery held back (`delivery_delay_seconds`): when its first attempt is released on the tenant's clock.
+             */
+            held_until?: string;
         };
         /**
          * @description State machine (choice beyond `AUTHORIZED`): created as AWAITING_AUTHORIZATION; the user confirms at the institution -> AUTHORIZED (PAY-AUTH-AUTHORIZED, event `payment_authorization_status`; charges are made only from then on); the user or the institution refuses -> REJECTED; not confirmed before `expires_at` -> EXPIRED; POST cancel from AWAITING_AUTHORIZATION or AUTHORIZED -> CANCELLED (PAY-AUTH-CANCEL-CUTOFF; after the cutoff the next charge still runs, and no later one is scheduled); the last occurrence of a finite schedule SUCCEEDED or was CANCELLED -> COMPLETED (a FAILED last charge keeps it AUTHORIZED until a retry succeeds). `expires_at` is 30 minutes after creation. REJECTED, EXPIRED, CANCELLED and COMPLETED are final. Every change sends `payment_authorization_status`; a cancellation also sends `payment_authorization_cancelled`.

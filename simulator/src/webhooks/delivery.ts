@@ -9,6 +9,8 @@ import type { WebhookPayload } from './event-log.js';
 export interface DeliveryTarget {
   url: string;
   bearerToken: string | null;
+  /** Headers a situation adds (a forward-compatibility storm's mark). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface DeliveryOptions {
@@ -53,7 +55,7 @@ export async function postWebhook(
   payload: WebhookPayload,
   options: DeliveryOptions,
 ): Promise<AttemptOutcome> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = { ...target.headers, 'content-type': 'application/json' };
   if (target.bearerToken !== null) headers.authorization = `Bearer ${target.bearerToken}`;
   try {
     // undici loads on the first delivery, not with the simulator: most runs never send a webhook.

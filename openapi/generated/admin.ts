@@ -378,6 +378,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_ofkit/storm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the tenant's forward-compatibility storm is on */
+        get: operations["getStorm"];
+        /**
+         * Turn the tenant's forward-compatibility storm on or off
+         * @description While it is on, every 2xx answer of the API to the tenant (never an error, never the control API's) and every webhook delivery carries what a newer API version may send without a new version (Versioning): members the document does not name at every depth, the members of each object in another order, longer free text, new values of classification members (`category`, `subtype`...), timestamps with another fractional precision (the same instant), and after each event one of a `webhook_code` the catalogue does not have. Each such answer and delivery carries the header `x-ofkit-storm: forward-compatibility`. `enabled: null` forgets the setting (the simulator's default applies: `--storm`); a reset forgets it too.
+         */
+        put: operations["setStorm"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_ofkit/judge/": {
         parameters: {
             query?: never;
@@ -818,6 +839,11 @@ export interface components {
             payload: Record<string, never>;
             attempts: components["schemas"]["DeliveryAttempt"][];
             /**
+             * @description An event of the forward-compatibility storm (`PUT /_ofkit/storm/`): its deliveries carry `x-ofkit-storm: forward-compatibility`.
+             * @enum {boolean}
+             */
+            storm?: true;
+            /**
              * Format: date-time
              * @description A delivery held back (`delivery_delay_seconds`): when its first attempt is released on the tenant's clock.
              */
@@ -1063,6 +1089,26 @@ export interface components {
         };
     };
     responses: {
+        /** @description The tenant's storm. */
+        StormSetting: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "by_default": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Whether the tenant's answers and deliveries storm now. */
+                    enabled: boolean;
+                    /** @description The simulator's default (`--storm`), which applies while the tenant set nothing. */
+                    by_default: boolean;
+                };
+            };
+        };
         /** @description Credentials missing or not valid. */
         Unauthorized: {
             headers: {
@@ -2166,6 +2212,47 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["JudgeOff"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getStorm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["StormSetting"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    setStorm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    enabled: boolean | null;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["StormSetting"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalServerError"];
         };
     };

@@ -3,6 +3,7 @@ import type { JsonObject } from '../../openapi/document/json.js';
 import { controlHandlers } from './control/index.js';
 import { judgeControlHandlers } from './control/judge-handlers.js';
 import { sandboxHandlers } from './control/sandbox-handlers.js';
+import { stormControlHandlers } from './control/storm-handlers.js';
 import { webhookControlHandlers } from './control/webhook-handlers.js';
 import type { Handler, HandlerRegistry } from './core/handler.js';
 import type { JobKinds } from './core/job-kinds.js';
@@ -14,6 +15,7 @@ import { institutionHandlers } from './links/institution-handlers.js';
 import { linkHandlers } from './links/links.js';
 import { paymentHandlers } from './payments/index.js';
 import { getApiRoot } from './pipeline/api-root.js';
+import type { StormSwitch } from './situations/storm-switch.js';
 
 export interface RegistryOptions {
   /** The bundled API document (record templates, extensions). */
@@ -24,6 +26,8 @@ export interface RegistryOptions {
   jobs: JobKinds;
   /** The client judge's log; null without the judge (its control operations then answer `judge_off`). */
   judge: JudgeLog | null;
+  /** The forward-compatibility storm's switch (`/_ofkit/storm/`). */
+  storm: StormSwitch;
 }
 
 export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry {
@@ -38,6 +42,7 @@ export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry
     ...controlHandlers(options.document),
     ...webhookControlHandlers(linkData),
     ...judgeControlHandlers(options.judge),
+    ...stormControlHandlers(options.storm),
     ...sandboxHandlers(options.document, linkData, linkData.machine),
   ];
   const registry = new Map<string, Handler>();

@@ -32,6 +32,8 @@ import { createPipeline, type Fallback } from './pipeline/pipeline.js';
 import { createRouter } from './pipeline/route.js';
 import { renderErrors } from './pipeline/serialize.js';
 import { createValidator } from './pipeline/validate.js';
+import { stormAnswers } from './situations/storm-answers.js';
+import { stormSwitch } from './situations/storm-switch.js';
 import { MemoryStore } from './store/memory-store.js';
 import type { Store } from './store/store.js';
 import { postWebhook } from './webhooks/delivery.js';
@@ -86,6 +88,8 @@ export interface SimulatorOptions {
   judge?: boolean;
   /** Probes of the webhook receiver the judge sends on its own (`--webhook-duplicates`, `--webhook-forged`). */
   judgeProbes?: AutomaticProbes;
+  /** The forward-compatibility storm on for every tenant that set nothing (`--storm`; default false). */
+  storm?: boolean;
   /**
    * Told when the store refuses a write of the judge's log (the entry is lost; the request is not
    * failed), once until a write succeeds again; default: a process warning.
@@ -202,7 +206,9 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   // The runners of the jobs on tenants' clocks, defined by the parts that schedule them.
   const jobs = new JobKinds();
   const judgeLog = judgeLogOf(options, store);
+  const storm = stormSwitch(options.storm ?? false);
   const handlers = createHandlerRegistry({
+    storm,
     document: api.raw,
     dataCollections: linkedCollections(api.raw),
     jobs,
@@ -235,6 +241,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     },
     jobs,
     post: edges.post,
+    storm,
   });
   const tenantFor = createTenantRegistry({
     seed: options.seed,
@@ -272,7 +279,9 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     admin: admin.raw,
     requestId: () => dashboardIds.hex(32),
   });
-  const handle = judge ? judge.wrap(pipeline.handle) : (request: SimRequest) => pipeline.handle(request);
+  // Inside the judge: it judges the answers as the client got them.
+  const stormed = stormAnswers(pipeline.handle, storm, tenantFor);
+  const handle = judge ? judge.wrap(stormed) : (request: SimRequest) => stormed(request, {});
   return {
     handle: async (request) => {
       const response = dashboard(request) ?? (await handle(request));

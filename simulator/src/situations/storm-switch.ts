@@ -11,6 +11,10 @@ import { type TenantRuntime, tenantSlot } from '../core/tenant.js';
 export const STORM_HEADER = 'x-ofkit-storm';
 export const STORM_MARK = 'forward-compatibility';
 
+/** Whether headers mark a storm answer or delivery (the test harnesses skip their document checks). */
+export const isStormAnswer = (headers: Readonly<Record<string, string | undefined>>): boolean =>
+  headers[STORM_HEADER] === STORM_MARK;
+
 const STORM_COLLECTION = '_ofkit/storm';
 const SETTING_ID = 'storm';
 

@@ -1,6 +1,7 @@
 /**
  * The forward-compatibility storm's changes to a JSON value, each one the provider documents as
- * non-breaking and a client cannot tell from a newer API version (Versioning; Rules on fields): a
+ * non-breaking and a client cannot tell from a newer API version (Versioning 1: paths carry no version,
+ * so a newer version reaches a client unannounced; the integration guidance asks clients to tolerate these): a
  * member it does not know in every object, at every depth; the members of every object in another order;
  * longer free text; new values of classification members (never of the members a client's flow turns
  * on: statuses, types, modes, ids, links); timestamps with another fractional precision, the same

@@ -389,10 +389,31 @@ export interface paths {
         get: operations["getStorm"];
         /**
          * Turn the tenant's forward-compatibility storm on or off
-         * @description While it is on, every 2xx answer of the API to the tenant (never an error, never the control API's) and every webhook delivery carries what a newer API version may send without a new version (Versioning): members the document does not name at every depth, the members of each object in another order, longer free text, new values of classification members (`category`, `subtype`...), timestamps with another fractional precision (the same instant), and after each event one of a `webhook_code` the catalogue does not have. Each such answer and delivery carries the header `x-ofkit-storm: forward-compatibility`. `enabled: null` forgets the setting (the simulator's default applies: `--storm`); a reset forgets it too.
+         * @description While it is on, every 2xx answer of the API to the tenant (never an error, never the control API's) and every webhook delivery carries what a newer API version may send without changing the paths (Versioning 1: paths carry no version segment, so such changes reach a client unannounced; the provider's integration guidance asks clients to tolerate them): members the document does not name at every depth, the members of each object in another order, longer free text, new values of classification members (`category`, `subtype`...), timestamps with another fractional precision (the same instant), and after each event one of a `webhook_code` the catalogue does not have. Each such answer and delivery carries the header `x-ofkit-storm: forward-compatibility`. `enabled: null` forgets the setting (the simulator's default applies: `--storm`); a reset forgets it too.
          */
         put: operations["setStorm"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_ofkit/recurrent-lives/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's recurrent-life scripts, each step with its outcome */
+        get: operations["listRecurrentLives"];
+        put?: never;
+        /**
+         * Play N days of a recurrent link's life on the tenant's clock
+         * @description A clock script for a `valid` recurrent link: the daily refresh brings each day's new, changed and deleted transactions (WEBHOOK-DAILY); the script adds a transactions historical update on day 1, credentials found invalid at the refresh of day ⌈N/3⌉ (at least 2; LINK-INVALID-CREDENTIALS), a token required at the refresh of day ⌈2N/3⌉ (LINK-TOKEN-REQUIRED) and the link deleted on day N (`link_deleted`), each step a job on the clock. Advance the clock (a day at a time lets the client react) until `ends_at`; `finished` says when every step ran. A step that needs the institution is `skipped` when the link is not `valid` then (the client did not mend it), every step when the link is gone. A second script for the same link replaces the first; a reset forgets them.
+         */
+        post: operations["startRecurrentLife"];
         delete?: never;
         options?: never;
         head?: never;
@@ -701,7 +722,7 @@ export interface components {
              * @description When the job falls due on the tenant's clock.
              */
             at: string;
-            /** @description What it does: `webhook retry`, `webhook release` (held deliveries), `daily refresh`, `historical update`, `scheduled charge`, `intent charge`, `charge settlement`, `payer decision`, `authorization expiry`, `enrollment expiry`, `async link deletion`, `async retrieval`. */
+            /** @description What it does: `webhook retry`, `webhook release` (held deliveries), `recurrent life step`, `daily refresh`, `historical update`, `scheduled charge`, `intent charge`, `charge settlement`, `payer decision`, `authorization expiry`, `enrollment expiry`, `async link deletion`, `async retrieval`. */
             kind: string;
             /** @description What it acts on, when one thing: the event id of a `webhook retry`. */
             subject?: string;
@@ -828,6 +849,29 @@ export interface components {
             /** @description Why no answer came: refused, timed out, ... */
             error: string | null;
             duration_ms: number;
+        };
+        RecurrentLife: {
+            /** Format: uuid */
+            link: string;
+            days: number;
+            /** Format: date-time */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @description When the last step runs on the tenant's clock.
+             */
+            ends_at: string;
+            /** @description Every step ran (done or skipped). */
+            finished: boolean;
+            steps: {
+                day: number;
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                action: "historical_update" | "credentials_invalid" | "token_required" | "link_deleted";
+                /** @enum {string} */
+                outcome: "pending" | "done" | "skipped";
+            }[];
         };
         EventRecord: {
             id: string;
@@ -2253,6 +2297,68 @@ export interface operations {
             200: components["responses"]["StormSetting"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listRecurrentLives: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scripts, one per link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurrentLife"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    startRecurrentLife: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "link": "9e3b7c2a-5d41-4f6e-8a90-1b2c3d4e5f60",
+                 *       "days": 28
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    link: string;
+                    /** @default 28 */
+                    days?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The script, its steps pending. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurrentLife"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
         };
     };

@@ -2,6 +2,7 @@
 import type { JsonObject } from '../../openapi/document/json.js';
 import { controlHandlers } from './control/index.js';
 import { judgeControlHandlers } from './control/judge-handlers.js';
+import { recurrentLifeHandlers } from './control/recurrent-life-handlers.js';
 import { sandboxHandlers } from './control/sandbox-handlers.js';
 import { stormControlHandlers } from './control/storm-handlers.js';
 import { webhookControlHandlers } from './control/webhook-handlers.js';
@@ -43,6 +44,7 @@ export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry
     ...webhookControlHandlers(linkData),
     ...judgeControlHandlers(options.judge),
     ...stormControlHandlers(options.storm),
+    ...recurrentLifeHandlers(linkData, options.jobs),
     ...sandboxHandlers(options.document, linkData, linkData.machine),
   ];
   const registry = new Map<string, Handler>();

@@ -7,6 +7,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiHarness, apiHarness } from '../../test-support/api-harness.js';
+import { contractCheckedSimulator } from '../../test-support/contract-checked-simulator.js';
+import { MemoryStore } from '../store/memory-store.js';
 import { newEnumValue, otherPrecision, stormValue } from './storm-values.js';
 
 const TENANT_B = 'tenant-b:secret-b';
@@ -100,6 +102,24 @@ describe('the forward-compatibility storm', () => {
     expect(newCode?.payload).toMatchObject({ link_id: link.id, webhook_type: 'ACCOUNTS' });
     const first = events[0]?.payload ?? {};
     expect(Object.keys(first).some((key) => NEW_MEMBERS.includes(key))).toBe(true);
+  });
+});
+
+describe('the forward-compatibility storm across replicas', () => {
+  it('set through one replica, every replica on the store storms; forgotten through the other', async () => {
+    const store = new MemoryStore();
+    const [one, other] = [
+      await contractCheckedSimulator('replica-seed', { store }),
+      await contractCheckedSimulator('replica-seed', { store }),
+    ];
+    try {
+      await one.call('PUT', '/_ofkit/storm/', { body: { enabled: true } });
+      expect((await other.call('GET', '/api/institutions/')).headers['x-ofkit-storm']).toBe(MARK);
+      await other.call('PUT', '/_ofkit/storm/', { body: { enabled: null } });
+      expect((await one.call('GET', '/api/institutions/')).headers['x-ofkit-storm']).toBeUndefined();
+    } finally {
+      await Promise.all([one, other].map((sim) => sim.simulator.webhooks.close()));
+    }
   });
 });
 

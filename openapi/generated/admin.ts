@@ -381,6 +381,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_ofkit/storm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the tenant's forward-compatibility storm is on */
+        get: operations["getStorm"];
+        /**
+         * Turn the tenant's forward-compatibility storm on or off
+         * @description While it is on, every 2xx answer of the API to the tenant (never an error, never the control API's) and every webhook delivery carries what a newer API version may send without changing the paths (Versioning 1: paths carry no version segment, so such changes reach a client unannounced; the provider's integration guidance asks clients to tolerate them): members the document does not name at every depth, the members of each object in another order, longer free text, new values of classification members (`category`, `subtype`...), timestamps with another fractional precision (the same instant), and after each event one of a `webhook_code` the catalogue does not have. Each such answer and delivery carries the header `x-ofkit-storm: forward-compatibility`. `enabled: null` forgets the setting (the simulator's default applies: `--storm`); a reset forgets it too.
+         */
+        put: operations["setStorm"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_ofkit/recurrent-lives/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's recurrent-life scripts, each step with its outcome */
+        get: operations["listRecurrentLives"];
+        put?: never;
+        /**
+         * Play N days of a recurrent link's life on the tenant's clock
+         * @description A clock script for a `valid` recurrent link: the daily refresh brings each day's new, changed and deleted transactions (WEBHOOK-DAILY); the script adds a transactions historical update on day 1, credentials found invalid at the refresh of day ⌈N/3⌉ (at least 2; LINK-INVALID-CREDENTIALS), a token required at the refresh of day ⌈2N/3⌉ (LINK-TOKEN-REQUIRED) and the link deleted on day N (`link_deleted`), each step a job on the clock. Advance the clock (a day at a time lets the client react) until `ends_at`; `finished` says when every step ran. A step that needs the institution is `skipped` when the link is not `valid` then (the client did not mend it), every step when the link is gone. A second script for the same link replaces the first; a reset forgets them.
+         */
+        post: operations["startRecurrentLife"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_ofkit/judge/": {
         parameters: {
             query?: never;
@@ -391,7 +433,11 @@ export interface paths {
         /**
          * The client judge's report on the tenant's client
          * @description Every client rule of the catalogue (README "Judge your client") with its verdict, `followed`,
-         *     `violated` or `not_exercised`, a one-line summary and the evidence (masked curl lines). Retry
+         *     `warning` (followed, with a risk the traffic suggests but cannot prove), `violated` or
+         *     `not_exercised`, a one-line summary and the evidence (masked curl lines). Requests refused for
+         *     authentication (401) under the tenant's key id are counted apart from the log, per request, at
+         *     most 32 (CLIENT-NO-RETRY-4XX: a request refused more than three times is a retry loop);
+         *     CLIENT-REQUEST-IDS-LOGGED needs the client's output and is left to `ofkit golive`. Retry
          *     waits (CLIENT-RETRY-5XX, CLIENT-TOO-MANY-SESSIONS) are judged on the machine's time, from 10 %
          *     (and 0.5 s) early to 50 % (and 2 s) late, unless `timing=order-only`: then on order and count
          *     alone, for clients whose timers are faked. Waits for webhook deliveries in flight first. Judged
@@ -595,8 +641,11 @@ export interface components {
             title: string;
             /** @description The interface spec's section the rule comes from. */
             section: string;
-            /** @enum {string} */
-            verdict: "followed" | "violated" | "not_exercised";
+            /**
+             * @description `warning`: nothing violated, but the traffic suggests a risk it cannot prove (a repeated event read twice, a failed request's id missing from the client's output); it does not fail the gate.
+             * @enum {string}
+             */
+            verdict: "followed" | "warning" | "violated" | "not_exercised";
             summary: string;
             evidence: string[];
         };
@@ -676,7 +725,7 @@ export interface components {
              * @description When the job falls due on the tenant's clock.
              */
             at: string;
-            /** @description What it does: `webhook retry`, `daily refresh`, `historical update`, `scheduled charge`, `intent charge`, `charge settlement`, `payer decision`, `authorization expiry`, `enrollment expiry`, `async link deletion`, `async retrieval`. */
+            /** @description What it does: `webhook retry`, `webhook release` (held deliveries), `recurrent life step`, `daily refresh`, `historical update`, `scheduled charge`, `intent charge`, `charge settlement`, `payer decision`, `authorization expiry`, `enrollment expiry`, `async link deletion`, `async retrieval`. */
             kind: string;
             /** @description What it acts on, when one thing: the event id of a `webhook retry`. */
             subject?: string;
@@ -783,6 +832,17 @@ export interface components {
              * @default 06:00
              */
             daily_refresh_time?: string;
+            /**
+             * @description Deliveries held back: each event is logged at once (with `held_until`) and its first attempt released on the tenant's clock at least this long after it was raised (the events raised within one such window go out together, between one and two delays later), so a client may read the data before it hears of it; the interface promises no time of arrival. Default: `--webhook-delay`, else 0 (at once).
+             * @default 0
+             */
+            delivery_delay_seconds?: number;
+            /**
+             * @description `interleaved`: the events released together go out with different links and resources in another order than raised (each link's events of one type keeping theirs), one after the other; the interface promises no order. Needs `delivery_delay_seconds` above 0 (400 otherwise). Default: `--webhook-interleave`, else `raised`.
+             * @default raised
+             * @enum {string}
+             */
+            delivery_order?: "raised" | "interleaved";
         };
         DeliveryAttempt: {
             /** Format: date-time */
@@ -793,6 +853,29 @@ export interface components {
             error: string | null;
             duration_ms: number;
         };
+        RecurrentLife: {
+            /** Format: uuid */
+            link: string;
+            days: number;
+            /** Format: date-time */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @description When the last step runs on the tenant's clock.
+             */
+            ends_at: string;
+            /** @description Every step ran (done or skipped). */
+            finished: boolean;
+            steps: {
+                day: number;
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                action: "historical_update" | "credentials_invalid" | "token_required" | "link_deleted";
+                /** @enum {string} */
+                outcome: "pending" | "done" | "skipped";
+            }[];
+        };
         EventRecord: {
             id: string;
             /** Format: date-time */
@@ -802,6 +885,16 @@ export interface components {
             /** @description The webhook body, valid against the `webhooks` schema of its event. */
             payload: Record<string, never>;
             attempts: components["schemas"]["DeliveryAttempt"][];
+            /**
+             * @description An event of the forward-compatibility storm (`PUT /_ofkit/storm/`): its deliveries carry `x-ofkit-storm: forward-compatibility`.
+             * @enum {boolean}
+             */
+            storm?: true;
+            /**
+             * Format: date-time
+             * @description A delivery held back (`delivery_delay_seconds`): when its first attempt is released on the tenant's clock.
+             */
+            held_until?: string;
         };
         /**
          * @description State machine (choice beyond `AUTHORIZED`): created as AWAITING_AUTHORIZATION; the user confirms at the institution -> AUTHORIZED (PAY-AUTH-AUTHORIZED, event `payment_authorization_status`; charges are made only from then on); the user or the institution refuses -> REJECTED; not confirmed before `expires_at` -> EXPIRED; POST cancel from AWAITING_AUTHORIZATION or AUTHORIZED -> CANCELLED (PAY-AUTH-CANCEL-CUTOFF; after the cutoff the next charge still runs, and no later one is scheduled); the last occurrence of a finite schedule SUCCEEDED or was CANCELLED -> COMPLETED (a FAILED last charge keeps it AUTHORIZED until a retry succeeds). `expires_at` is 30 minutes after creation. REJECTED, EXPIRED, CANCELLED and COMPLETED are final. Every change sends `payment_authorization_status`; a cancellation also sends `payment_authorization_cancelled`.
@@ -1043,6 +1136,26 @@ export interface components {
         };
     };
     responses: {
+        /** @description The tenant's storm. */
+        StormSetting: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "by_default": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Whether the tenant's answers and deliveries storm now. */
+                    enabled: boolean;
+                    /** @description The simulator's default (`--storm`), which applies while the tenant set nothing. */
+                    by_default: boolean;
+                };
+            };
+        };
         /** @description Credentials missing or not valid. */
         Unauthorized: {
             headers: {
@@ -2165,6 +2278,109 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["JudgeOff"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getStorm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["StormSetting"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    setStorm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    enabled: boolean | null;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["StormSetting"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listRecurrentLives: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scripts, one per link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurrentLife"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    startRecurrentLife: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "link": "9e3b7c2a-5d41-4f6e-8a90-1b2c3d4e5f60",
+                 *       "days": 28
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    link: string;
+                    /** @default 28 */
+                    days?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The script, its steps pending. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurrentLife"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
         };
     };

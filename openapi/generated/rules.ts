@@ -531,7 +531,7 @@ export const RULES = [
     "side": "client",
     "choice": false,
     "section": "Errors, retry rules 2",
-    "statement": "After a 40x answer the client does not send the same request again; 4xx errors are the client's to fix."
+    "statement": "After a 40x answer the client does not send the same request again; 4xx errors are the client's to fix. A request refused for authentication (401) is not sent again more than twice (a worker reloading a rotated key may try twice; a loop is a retry)."
   },
   {
     "id": "CLIENT-TOO-MANY-SESSIONS",
@@ -547,7 +547,7 @@ export const RULES = [
     "side": "client",
     "choice": false,
     "section": "Authentication 4",
-    "statement": "API credentials never appear in client-side code, in URLs, in logs or in reports."
+    "statement": "API credentials never appear in client-side code, in URLs, in logs or in reports, nor in any request header but `Authorization`; a link's password travels only in the body that registers the link or updates its credentials."
   },
   {
     "id": "CLIENT-REFRESH-COOLDOWN",
@@ -571,7 +571,7 @@ export const RULES = [
     "side": "client",
     "choice": true,
     "section": "States and transitions (MFA); Errors, status 428",
-    "statement": "A 428 is either resumed with its `session` and `link` before the session expires, or abandoned; never resumed late."
+    "statement": "A 428 is either resumed with its `session` and `link` before the session expires, or abandoned; never resumed late, and never answered by registering the same username at the institution again while the session can still be resumed (that leaves `unconfirmed` links behind)."
   },
   {
     "id": "CLIENT-PAGINATION-NEXT",
@@ -580,6 +580,30 @@ export const RULES = [
     "choice": true,
     "section": "Limits, page size; Conventions for data resources",
     "statement": "The client reads further pages through `next` as the API gives it and never asks for a page past the last."
+  },
+  {
+    "id": "CLIENT-NO-DUPLICATE-LINKS",
+    "area": "client",
+    "side": "client",
+    "choice": true,
+    "section": "Core concepts (link); States and transitions",
+    "statement": "The client registers an end-user at an institution once and keeps the link (its `id` and `institution_user_id`); no second registration of the same institution and username while a link for them is `valid` and was never deleted."
+  },
+  {
+    "id": "CLIENT-UPDATE-MODE",
+    "area": "client",
+    "side": "client",
+    "choice": true,
+    "section": "States and transitions (link `invalid`, `token_required`); Follow-up reads after an event",
+    "statement": "Once a link is `invalid` (credentials refused, or the LINK event) or `token_required`, the client mends it (new credentials with PUT, or the token through a resume) before it retrieves or refreshes it a second time; reading stored data with GET stays allowed."
+  },
+  {
+    "id": "CLIENT-REQUEST-IDS-LOGGED",
+    "area": "client",
+    "side": "client",
+    "choice": true,
+    "section": "Errors, error body",
+    "statement": "The client logs the `request_id` of each failed request it leaves behind (a 50x, 408 or Too Many Sessions error not followed by a successful retry, any other 40x but 428, 409 and 429), so that support can trace it; judged from the client's own output, a miss is a warning."
   },
   {
     "id": "CLIENT-WEBHOOK-ACK",

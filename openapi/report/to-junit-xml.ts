@@ -14,6 +14,11 @@ export interface JUnitCase {
   skipped?: string;
   /** Notes shown beside the case (`<system-out>`). */
   systemOut?: string;
+  /**
+   * A case that passed with a risk (the client judge's `warning`): JUnit has no such result, so it is
+   * a passed case whose `<system-out>` starts with `WARNING:`; the Markdown form says `warning`.
+   */
+  warning?: string;
   seconds?: number;
 }
 
@@ -55,7 +60,8 @@ function caseXml(testCase: JUnitCase): string {
   } else if (testCase.skipped !== undefined) {
     inner.push(`      <skipped message="${escapeXml(testCase.skipped)}"/>`);
   }
-  if (testCase.systemOut) inner.push(`      <system-out>${escapeXml(testCase.systemOut)}</system-out>`);
+  const out = [testCase.warning && `WARNING: ${testCase.warning}`, testCase.systemOut].filter(Boolean);
+  if (out.length > 0) inner.push(`      <system-out>${escapeXml(out.join('\n'))}</system-out>`);
   return inner.length === 0 ? `${open}/>` : `${open}>\n${inner.join('\n')}\n    </testcase>`;
 }
 

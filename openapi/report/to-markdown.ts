@@ -1,7 +1,7 @@
 /**
  * The Markdown form of every report that has a JUnit form: the same suites and cases, as a person reads
  * them in a pull request's comment. A heading with the totals, then one table per suite: each case,
- * its result (passed, FAILED, skipped) and the one line that says why.
+ * its result (passed, warning, FAILED, skipped) and the one line that says why.
  */
 import type { JUnitCase, JUnitSuite } from './to-junit-xml.js';
 
@@ -11,6 +11,7 @@ const cell = (text: string) => text.replace(/\r?\n/g, ' ').replaceAll('|', '\\|'
 function result(testCase: JUnitCase): [string, string] {
   if (testCase.failure) return ['FAILED', testCase.failure.message];
   if (testCase.skipped !== undefined) return ['skipped', testCase.skipped];
+  if (testCase.warning !== undefined) return ['warning', testCase.warning];
   return ['passed', testCase.systemOut ?? ''];
 }
 
@@ -36,6 +37,10 @@ export function toMarkdown(title: string, suites: readonly JUnitSuite[]): string
   const counted = suites.filter((suite) => !suite.uncounted).flatMap((suite) => suite.cases);
   const failed = counted.filter((c) => c.failure).length;
   const skipped = counted.filter((c) => !c.failure && c.skipped !== undefined).length;
-  const totals = `${counted.length} cases: ${counted.length - failed - skipped} passed, ${failed} failed, ${skipped} skipped`;
+  const warned = counted.filter(
+    (c) => !c.failure && c.skipped === undefined && c.warning !== undefined,
+  ).length;
+  const withRisks = warned > 0 ? ` (${warned} with a warning)` : '';
+  const totals = `${counted.length} cases: ${counted.length - failed - skipped} passed${withRisks}, ${failed} failed, ${skipped} skipped`;
   return [`# ${cell(title)}`, '', totals, '', ...suites.flatMap(suiteTable)].join('\n');
 }

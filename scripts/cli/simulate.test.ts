@@ -52,6 +52,44 @@ describe('ofkit simulate --no-judge', () => {
   });
 });
 
+describe('ofkit simulate --webhook-delay --webhook-interleave --storm', () => {
+  it('gives every tenant held, interleaved deliveries and the storm, says so at start, refuses nonsense', async () => {
+    expect(() => parseSimulatorConfig(['--webhook-interleave'])).toThrow(/needs --webhook-delay/);
+    expect(() => parseSimulatorConfig(['--webhook-delay', 'soon'])).toThrow(/--webhook-delay must be/);
+    const lines: string[] = [];
+    const config = parseSimulatorConfig([
+      '--port',
+      '0',
+      '--webhook-delay',
+      '90',
+      '--webhook-interleave',
+      '--storm',
+    ]);
+    const started = await startFromConfig(config, (line) => lines.push(line));
+    try {
+      expect(lines.join('\n')).toContain('each delivery held back 90 s, interleaved');
+      expect(lines.join('\n')).toContain('forward-compatibility storm: on for every tenant');
+      const [key] = started.keys;
+      const authorization = `Basic ${Buffer.from(`${key?.secretId}:${key?.secretPassword}`).toString('base64')}`;
+      const read = async (path: string) => {
+        const answer = await fetch(`${started.url}${path}`, { headers: { authorization } });
+        const headers = Object.fromEntries(answer.headers);
+        const response = { status: answer.status, headers, body: await answer.json() };
+        responseChecker(started.simulator)('GET', path, response);
+        return { ...response, storm: headers['x-ofkit-storm'] };
+      };
+      expect((await read('/_ofkit/webhooks/')).body).toMatchObject({
+        delivery_delay_seconds: 90,
+        delivery_order: 'interleaved',
+      });
+      expect((await read('/_ofkit/storm/')).body).toEqual({ enabled: true, by_default: true });
+      expect((await read('/api/institutions/')).storm).toBe('forward-compatibility');
+    } finally {
+      await started.close();
+    }
+  });
+});
+
 describe('ofkit simulate --store', () => {
   it('names the Redis it cannot reach and exits 2', async () => {
     const port = await closedPort();

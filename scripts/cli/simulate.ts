@@ -28,11 +28,16 @@ export interface CommandLineSimulator extends StartedSimulator {
 }
 
 function webhookLine(config: SimulatorConfig): string {
+  const { delivery_delay_seconds: delay, delivery_order: order } = config.webhookDelivery;
+  const held =
+    delay === 0
+      ? ''
+      : `; each delivery held back ${delay} s${order === 'interleaved' ? ', interleaved' : ''}`;
   if (config.webhook === null) {
-    return 'webhooks: no receiver (events are only logged; PUT /_ofkit/webhooks/ or --webhook-url to deliver)';
+    return `webhooks: no receiver (events are only logged; PUT /_ofkit/webhooks/ or --webhook-url to deliver)${held}`;
   }
   const bearer = config.webhook.bearer_token === null ? '' : ' with a bearer token';
-  return `webhooks: every tenant delivers to ${printableUrl(config.webhook.url)}${bearer} (event log: GET /_ofkit/events/)`;
+  return `webhooks: every tenant delivers to ${printableUrl(config.webhook.url)}${bearer} (event log: GET /_ofkit/events/)${held}`;
 }
 
 /** The start-up output names every operation no stateful handler serves, so coverage is visible. */
@@ -107,6 +112,9 @@ function startLines(config: SimulatorConfig, started: StartedSimulator): string 
     hostsLine(config),
     storeLine(config),
     webhookLine(config),
+    ...(config.storm
+      ? ['forward-compatibility storm: on for every tenant (answers marked x-ofkit-storm)']
+      : []),
     config.judgeEnabled
       ? `client judge: ${url}/_ofkit/judge/ (request log: ${url}/_ofkit/requests/); summary at shutdown`
       : 'client judge: off (--no-judge): nothing is logged or judged',
@@ -146,7 +154,8 @@ export async function startFromConfig(
       seed: config.seed,
       environment: config.environment,
       keys: config.keys,
-      webhook: config.webhook ?? undefined,
+      webhook: { url: null, bearer_token: null, ...config.webhook, ...config.webhookDelivery },
+      storm: config.storm,
       judge: config.judgeEnabled,
       ...(config.document !== null && { document: config.document }),
       judgeProbes: { duplicates: config.judge.duplicates, forged: config.judge.forged },

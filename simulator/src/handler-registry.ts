@@ -2,7 +2,9 @@
 import type { ApiDocument } from '../../openapi/document/api-document.js';
 import { controlHandlers } from './control/index.js';
 import { judgeControlHandlers } from './control/judge-handlers.js';
+import { recurrentLifeHandlers } from './control/recurrent-life-handlers.js';
 import { sandboxHandlers } from './control/sandbox-handlers.js';
+import { stormControlHandlers } from './control/storm-handlers.js';
 import { webhookControlHandlers } from './control/webhook-handlers.js';
 import type { Handler, HandlerRegistry } from './core/handler.js';
 import type { JobKinds } from './core/job-kinds.js';
@@ -14,6 +16,7 @@ import { institutionHandlers } from './links/institution-handlers.js';
 import { linkHandlers } from './links/links.js';
 import { paymentHandlers } from './payments/index.js';
 import { getApiRoot } from './pipeline/api-root.js';
+import type { StormSwitch } from './situations/storm-switch.js';
 
 export interface RegistryOptions {
   /** The bundled API document (record templates, extensions). */
@@ -24,6 +27,8 @@ export interface RegistryOptions {
   jobs: JobKinds;
   /** The client judge's log; null without the judge (its control operations then answer `judge_off`). */
   judge: JudgeLog | null;
+  /** The forward-compatibility storm's switch (`/_ofkit/storm/`). */
+  storm: StormSwitch;
 }
 
 export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry {
@@ -38,6 +43,8 @@ export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry
     ...controlHandlers(options.document.raw),
     ...webhookControlHandlers(linkData),
     ...judgeControlHandlers(options.judge),
+    ...stormControlHandlers(options.storm),
+    ...recurrentLifeHandlers(linkData, options.jobs),
     ...sandboxHandlers(options.document.raw, linkData, linkData.machine),
   ];
   const registry = new Map<string, Handler>();

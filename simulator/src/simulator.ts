@@ -35,6 +35,8 @@ import { createPipeline, type Fallback } from './pipeline/pipeline.js';
 import { createRouter } from './pipeline/route.js';
 import { renderErrors } from './pipeline/serialize.js';
 import { createValidator } from './pipeline/validate.js';
+import { stormAnswers } from './situations/storm-answers.js';
+import { stormSwitch } from './situations/storm-switch.js';
 import { MemoryStore } from './store/memory-store.js';
 import type { Store } from './store/store.js';
 import { postWebhook } from './webhooks/delivery.js';
@@ -95,6 +97,8 @@ export interface SimulatorOptions {
   judge?: boolean;
   /** Probes of the webhook receiver the judge sends on its own (`--webhook-duplicates`, `--webhook-forged`). */
   judgeProbes?: AutomaticProbes;
+  /** The forward-compatibility storm on for every tenant that set nothing (`--storm`; default false). */
+  storm?: boolean;
   /**
    * Told when the store refuses a write of the judge's log (the entry is lost; the request is not
    * failed), once until a write succeeds again; default: a process warning.
@@ -217,7 +221,9 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   // The runners of the jobs on tenants' clocks, defined by the parts that schedule them.
   const jobs = new JobKinds();
   const judgeLog = judgeLogOf(options, store);
+  const storm = stormSwitch(options.storm ?? false);
   const handlers = createHandlerRegistry({
+    storm,
     document: api,
     dataCollections: linkedCollections(api),
     jobs,
@@ -251,6 +257,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     jobs,
     post: edges.post,
     ...(options.webhookDestinations && { destinations: options.webhookDestinations }),
+    storm,
   });
   const tenantFor = createTenantRegistry({
     seed: options.seed,
@@ -288,7 +295,9 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     admin: admin.raw,
     requestId: () => dashboardIds.hex(32),
   });
-  const handle = judge ? judge.wrap(pipeline.handle) : (request: SimRequest) => pipeline.handle(request);
+  // Inside the judge: it judges the answers as the client got them.
+  const stormed = stormAnswers(pipeline.handle, storm, tenantFor);
+  const handle = judge ? judge.wrap(stormed) : (request: SimRequest) => stormed(request, {});
   const admit = admission(edges.stages.authenticate, tenantFor, replica, realTime);
   return {
     handle: async (request) => {

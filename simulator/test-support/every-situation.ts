@@ -1,7 +1,8 @@
 /**
  * One run that meets every situation the client rules are about, driven through a client under test:
  * faults (500, 408, Too Many Sessions), a 400, a refresh cooldown, the deletion rate limit, an MFA
- * pause, a paged list, webhook deliveries with their follow-up reads, a forged and a repeated delivery.
+ * pause, a paged list, a link whose credentials stopped working, webhook deliveries with their follow-up
+ * reads, a forged and a repeated delivery.
  * The application around the client is the same for every client; only the client differs.
  */
 import { createOfkitClient } from '../../openapi/client/index.js';
@@ -21,6 +22,10 @@ export interface ClientDriver {
   deleteLink(id: string): Promise<number>;
   /** A follow-up read: GET `path` with `link`. */
   readForLink(path: string, link: string): Promise<number>;
+  /** POST /api/accounts/ for `link` (a retrieval). */
+  retrieveAccounts(link: string): Promise<number>;
+  /** PUT /api/links/{id}/ with a new password (LINK-PUT-CREDENTIALS). */
+  updateCredentials(link: string, password: string): Promise<number>;
 }
 
 const LINK_BODY = { institution: 'ofbank_br_retail', username: '76109277673', password: 'secret' };
@@ -66,7 +71,8 @@ export async function runEverySituation(bench: JudgeBench, client: ClientDriver)
 
   const doomed: string[] = [];
   for (let i = 0; i < 7; i += 1) {
-    const created = await client.registerLink(LINK_BODY);
+    // Seven end-users (CLIENT-NO-DUPLICATE-LINKS: one link each), whose links the application deletes.
+    const created = await client.registerLink({ ...LINK_BODY, username: `9000000000${i}` });
     const id = (created.body as { id?: string } | undefined)?.id;
     if (id) doomed.push(id);
   }
@@ -79,6 +85,17 @@ export async function runEverySituation(bench: JudgeBench, client: ClientDriver)
   note('register with MFA', paused.status);
   const item = (paused.body as { session?: string; link?: string }[] | undefined)?.[0];
   if (item?.session && item.link) note('resume', await client.resumeLink(item.session, '123456', item.link));
+
+  // CLIENT-UPDATE-MODE: a link whose credentials stopped working is mended (PUT) before it is read again.
+  const broken = await client.registerLink({ ...LINK_BODY, username: '76109277676' });
+  const brokenId = (broken.body as { id?: string } | undefined)?.id;
+  if (brokenId) {
+    await bench.control('PUT', `/_ofkit/links/${brokenId}/status/`, { status: 'invalid' });
+    const refused = await client.retrieveAccounts(brokenId);
+    note('accounts of a link whose credentials stopped working', refused);
+    if (refused === 400) note('new credentials', await client.updateCredentials(brokenId, 'new-secret'));
+    note('accounts after new credentials', await client.retrieveAccounts(brokenId));
+  }
 
   await bench.simulator.webhooks.idle();
   const reads = new Set<string>();
@@ -136,5 +153,10 @@ export function typedClientDriver(bench: JudgeBench): ClientDriver {
     deleteLink: async (id) =>
       (await client.DELETE('/api/links/{id}/', { params: { path: { id } } } as never)).response.status,
     readForLink: async (path, link) => (await get(path, { link })).response.status,
+    retrieveAccounts: async (link) =>
+      (await client.POST('/api/accounts/', { body: { link } as never })).response.status,
+    updateCredentials: async (id, password) =>
+      (await client.PUT('/api/links/{id}/', { params: { path: { id } }, body: { password } } as never))
+        .response.status,
   };
 }

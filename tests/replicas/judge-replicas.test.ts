@@ -122,7 +122,9 @@ describe.skipIf(skipRedis)(title, () => {
 
   it('the typed client: every rule followed through two replicas as through one', async () => {
     const one = await sameThroughTwo((bench) => runEverySituation(bench, typedClientDriver(bench)));
-    expect(Object.values(one.verdicts).filter((v) => v.verdict !== 'followed')).toEqual([]);
+    // CLIENT-REQUEST-IDS-LOGGED is decided on the client's output, which only ofkit golive reads.
+    const judged = Object.entries(one.verdicts).filter(([rule]) => rule !== 'CLIENT-REQUEST-IDS-LOGGED');
+    expect(judged.filter(([, v]) => v.verdict !== 'followed')).toEqual([]);
     expect(one.deliveries).toBeGreaterThan(0);
   }, 120_000);
 
@@ -138,6 +140,7 @@ describe.skipIf(skipRedis)(title, () => {
     expect(violated.map(([rule]) => rule).sort()).toEqual([
       'CLIENT-DELETE-RATE',
       'CLIENT-MFA-RESUME',
+      'CLIENT-NO-DUPLICATE-LINKS',
       'CLIENT-NO-RETRY-4XX',
       'CLIENT-NO-SECRETS',
       'CLIENT-PAGINATION-NEXT',
@@ -185,6 +188,8 @@ async function sdkDriver(bench: JudgeBench): Promise<ClientDriver> {
     refreshLink: (id) => status(() => client.session.session.post(`/api/links/${id}/refresh/`, {})),
     deleteLink: (id) => status(() => client.links.delete(id)),
     readForLink: (path, link) => status(() => client[resources[path]!].list({ filters: { link } })),
+    retrieveAccounts: (link) => status(() => client.accounts.retrieve(link)),
+    updateCredentials: (id, password) => status(() => client.links.update(id, { password })),
   };
 }
 

@@ -6,6 +6,7 @@
 import {
   type JudgeReport,
   judge,
+  KnownPasswords,
   logEntryOf,
   type ObservedRequest,
 } from '../../../simulator/src/judge/judge.js';
@@ -31,6 +32,8 @@ function headersOf(view: ExchangeView): Record<string, string> {
 
 export function createClientJudge(): ClientJudge {
   const logs = new Map<string, ObservedRequest[]>();
+  // CLIENT-NO-SECRETS: each key's links' passwords, learnt from its registrations, looked for elsewhere.
+  const passwords = new Map<string, KnownPasswords>();
   return {
     observe(view) {
       const { request } = view.exchange;
@@ -60,7 +63,9 @@ export function createClientJudge(): ClientJudge {
             endedRealMs: view.atMs + view.exchange.durationMs,
           },
         };
-        log.push(logEntryOf(exchange, log.length + 1));
+        const known = passwords.get(view.tenant) ?? new KnownPasswords();
+        passwords.set(view.tenant, known);
+        log.push(logEntryOf(exchange, log.length + 1, known));
       } catch {
         // Observing must never stop the checks: an exchange the judge cannot read is left out of it.
       }

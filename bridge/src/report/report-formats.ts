@@ -4,7 +4,7 @@
  * client judge's cases beside them) and Markdown for a pull-request comment.
  */
 import { type JUnitCase, type JUnitSuite, toJUnitXml } from '../../../openapi/report/to-junit-xml.js';
-import { consoleSummary } from '../../../simulator/src/judge/judge.js';
+import { consoleSummary, verdictCase } from '../../../simulator/src/judge/judge.js';
 import { type DriftEntry, type DriftReport, driftVerdict } from './drift-report.js';
 
 const NOTHING_CHECKED = 'no exchange of the API was checked';
@@ -114,12 +114,7 @@ export function junitReport(report: DriftReport): string {
   };
   const judge: JUnitSuite[] = report.judge.map((tenant) => ({
     name: `ofkit client judge: ${tenant.tenant}`,
-    cases: tenant.verdicts.map((v): JUnitCase => {
-      const testCase = { classname: `ofkit.judge.${tenant.tenant}`, name: `${v.rule} ${v.title}` };
-      if (v.verdict === 'not_exercised') return { ...testCase, skipped: v.summary };
-      if (v.verdict === 'followed') return testCase;
-      return { ...testCase, failure: { message: v.summary, details: [v.section, ...v.evidence].join('\n') } };
-    }),
+    cases: tenant.verdicts.map((v): JUnitCase => verdictCase(v, tenant.tenant)),
   }));
   return toJUnitXml('ofkit drift', [operations, rules, ...judge]);
 }
@@ -165,11 +160,14 @@ export function markdownReport(report: DriftReport): string {
       '</details>',
       '',
     );
-  const violated = report.judge.flatMap((t) =>
-    t.verdicts.filter((v) => v.verdict === 'violated').map((v) => `\`${v.rule}\` (${t.tenant})`),
-  );
+  const judged = (verdict: string) =>
+    report.judge.flatMap((t) =>
+      t.verdicts.filter((v) => v.verdict === verdict).map((v) => `\`${v.rule}\` (${t.tenant})`),
+    );
+  const [violated, warned] = [judged('violated'), judged('warning')];
+  const risks = warned.length === 0 ? '' : `; warnings (with risks): ${warned.join(', ')}`;
   lines.push(
-    `Client judge: ${violated.length === 0 ? 'no rule violated' : `violated ${violated.join(', ')}`}.`,
+    `Client judge: ${violated.length === 0 ? 'no rule violated' : `violated ${violated.join(', ')}`}${risks}.`,
     '',
   );
   lines.push(

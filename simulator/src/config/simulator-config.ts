@@ -26,6 +26,12 @@ const LOG_LEVELS: readonly LogLevel[] = ['info', 'debug'];
 
 export type StoreChoice = { readonly kind: 'memory' } | { readonly kind: 'redis'; readonly url: string };
 
+/** Deliveries held back and reordered (webhooks/held-deliveries.ts), every tenant's default. */
+export interface WebhookDelivery {
+  readonly delivery_delay_seconds: number;
+  readonly delivery_order: 'raised' | 'interleaved';
+}
+
 export interface SimulatorConfig {
   readonly host: string;
   readonly port: number;
@@ -34,6 +40,10 @@ export interface SimulatorConfig {
   readonly keys: readonly ApiKey[];
   /** The webhook receiver every tenant starts with (`PUT /_ofkit/webhooks/` changes a tenant's). */
   readonly webhook: { readonly url: string; readonly bearer_token: string | null } | null;
+  /** `--webhook-delay`, `--webhook-interleave`: how every tenant's deliveries are held and ordered. */
+  readonly webhookDelivery: WebhookDelivery;
+  /** `--storm`: the forward-compatibility storm on for every tenant that set nothing. */
+  readonly storm: boolean;
   /** `--store`: where tenant state lives: this process's memory (default) or a Redis replicas share. */
   readonly store: StoreChoice;
   /** `--document FILE`: a user's OpenAPI document; Prism answers the operations the bundled one lacks. */
@@ -76,6 +86,13 @@ export const SIMULATE_OPTIONS = `  -p, --port N             port (default 4010; 
   --webhook-allow HOST|CIDR  beyond loopback, webhooks to loopback, link-local, private and unique-local
                            addresses are refused: allow this host name (.example.com: and its
                            subdomains) or address range (10.20.0.0/16) anyway (repeatable)
+  --webhook-delay SECONDS  hold each delivery back on the tenant's clock, so a client may read the
+                           data before it hears of it (per tenant: delivery_delay_seconds)
+  --webhook-interleave     deliver the events held together in another order than raised (needs
+                           --webhook-delay; per tenant: delivery_order interleaved)
+  --storm                  the forward-compatibility storm for every tenant: answers and deliveries as a
+                           newer API version may send them, marked x-ofkit-storm (per tenant:
+                           PUT /_ofkit/storm/)
   --store memory|URL       where tenant state lives: memory (default: this process only) or
                            redis://HOST:PORT/DB, or redis+cluster://HOST:PORT,HOST:PORT (a Redis
                            Cluster), shared by every simulator started on it (replicas); rediss://
@@ -141,6 +158,21 @@ function parseWebhookAllow(text: string): string {
   throw new ConfigError(`--webhook-allow wants a host name or a CIDR (10.20.0.0/16), got "${text}"`);
 }
 
+/** `--webhook-delay SECONDS [--webhook-interleave]` (delivery_delay_seconds and delivery_order). */
+function parseWebhookDelivery(delay: string | undefined, interleave: boolean): WebhookDelivery {
+  const seconds = delay === undefined ? 0 : Number(delay);
+  if (delay !== undefined && (!/^\d+(\.\d+)?$/.test(delay) || seconds > 86_400))
+    throw new ConfigError(`--webhook-delay must be seconds from 0 to 86400, got "${delay}"`);
+  if (interleave && seconds === 0)
+    throw new ConfigError(
+      '--webhook-interleave needs --webhook-delay above 0 (it reorders deliveries held back)',
+    );
+  return Object.freeze({
+    delivery_delay_seconds: seconds,
+    delivery_order: interleave ? 'interleaved' : 'raised',
+  });
+}
+
 const MEMORY_STORE: StoreChoice = Object.freeze({ kind: 'memory' });
 
 /** `--store memory`, `--store redis://HOST:PORT/DB` or `--store redis+cluster://HOST:PORT,...`. */
@@ -176,6 +208,9 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
       keys: { type: 'string', multiple: true },
       'webhook-url': { type: 'string' },
       'webhook-bearer': { type: 'string' },
+      'webhook-delay': { type: 'string' },
+      'webhook-interleave': { type: 'boolean', default: false },
+      storm: { type: 'boolean', default: false },
       store: { type: 'string', default: 'memory' },
       document: { type: 'string' },
       break: { type: 'string', multiple: true },
@@ -215,6 +250,8 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
     environment,
     keys: Object.freeze([...keys]),
     webhook: parseWebhook(values['webhook-url'], values['webhook-bearer']),
+    webhookDelivery: parseWebhookDelivery(values['webhook-delay'], values['webhook-interleave']),
+    storm: values.storm,
     store: parseStore(values.store),
     document: values.document ?? null,
     brokenRules: Object.freeze([...knownRules(values.break ?? [])]),

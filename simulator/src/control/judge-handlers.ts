@@ -8,6 +8,7 @@
 import { apiError } from '../core/api-error.js';
 import { type Handler, json } from '../core/handler.js';
 import { err, ok } from '../core/result.js';
+import { AUTH_REFUSALS } from '../judge/auth-refusals.js';
 import type { Timing } from '../judge/client-rules.js';
 import { judge } from '../judge/judge.js';
 import type { JudgeLog } from '../judge/judge-log.js';
@@ -35,7 +36,8 @@ const getJudgeReport =
     const state = webhookState(tenant);
     await settled(state.inFlight);
     const timing: Timing = input.query.timing === 'order-only' ? 'order-only' : 'real';
-    return ok(json(200, judge(tenant.id, await log.observations(tenant.id), timing)));
+    const refusals = tenant.local(AUTH_REFUSALS).list();
+    return ok(json(200, judge(tenant.id, { ...(await log.observations(tenant.id)), refusals }, timing)));
   };
 
 const sendJudgeProbe =

@@ -21,6 +21,7 @@ import {
   dropDuplicateTransaction,
 } from '../links/events/institution-changes.js';
 import { failLogin } from '../links/events/login-failures.js';
+import { ASYNC_LINK_DELETION } from '../links/link-deletion.js';
 import type { StoredRecord } from '../store/store.js';
 
 export interface Firing {
@@ -33,9 +34,6 @@ export interface Firing {
 }
 
 type Fire = (firing: Firing) => Promise<Result<true, ApiErrors>>;
-
-/** The job kind LINK-DELETE-ASYNC's deletion runs under (admin.yaml ClockJob: `async link deletion`). */
-const ASYNC_LINK_DELETION = 'async link deletion';
 
 const refused = (message: string) => err(apiError('invalid', { field: 'event', message }));
 

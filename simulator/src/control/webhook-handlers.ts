@@ -12,7 +12,12 @@ import { err, ok } from '../core/result.js';
 import { runDailyRefresh } from '../links/events/daily-refresh.js';
 import { ensureDailyRefresh } from '../links/events/daily-schedule.js';
 import { type EventFilter, findEvent, listEvents } from '../webhooks/event-log.js';
-import { readWebhookConfig, type WebhookConfig, writeWebhookConfig } from '../webhooks/webhook-config.js';
+import {
+  completeConfig,
+  readWebhookConfig,
+  type WebhookConfig,
+  writeWebhookConfig,
+} from '../webhooks/webhook-config.js';
 import { webhookState } from '../webhooks/webhook-state.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -29,6 +34,13 @@ export function webhookControlHandlers(linkData: LinkData): [string, Handler][] 
     const refusal =
       typeof body.url === 'string' ? await webhookState(tenant).destinations?.refusalOf(body.url) : undefined;
     if (refusal) return err(apiError('invalid', { field: 'url', message: `url ${refusal}` }));
+    // Interleaving reorders the deliveries held together: with nothing held there is nothing to reorder.
+    const asked = completeConfig(tenant, body);
+    if (asked.delivery_order === 'interleaved' && asked.delivery_delay_seconds === 0) {
+      const message =
+        'delivery_order interleaved reorders deliveries held back: set delivery_delay_seconds above 0.';
+      return err(apiError('invalid', { field: 'delivery_order', message }));
+    }
     const config = await writeWebhookConfig(tenant, body);
     // A new `daily_refresh_time` takes effect from the next occurrence.
     await ensureDailyRefresh(tenant, true);

@@ -13,7 +13,12 @@ export const CLIENT_RULES: readonly { rule: ClientRuleId; title: string; section
   (entry) => entry.side === 'client',
 ).map((entry) => ({ rule: entry.id as ClientRuleId, title: entry.statement, section: entry.section }));
 
-export type Verdict = 'followed' | 'violated' | 'not_exercised';
+/**
+ * `warning`: nothing is violated, but the traffic suggests a risk it cannot prove (a repeated event read
+ * twice, a failed request's id not in the client's output): the gate passes, the report says so ("Ready
+ * with risks").
+ */
+export type Verdict = 'followed' | 'warning' | 'violated' | 'not_exercised';
 
 /** `real`: retry waits judged on the machine's time; `order-only`: on order and count (faked timers). */
 export type Timing = 'real' | 'order-only';

@@ -38,7 +38,7 @@ function variableValue(name: (typeof ORDER)[number], tenant: string, sources: Ev
 export function evidenceExport(report: JudgeReport, sources: EvidenceSources): string | undefined {
   const used = new Set<string>();
   for (const verdict of report.verdicts) {
-    if (verdict.verdict !== 'violated') continue;
+    if (verdict.verdict !== 'violated' && verdict.verdict !== 'warning') continue;
     for (const line of verdict.evidence) for (const match of line.matchAll(VARIABLE)) used.add(match[1]!);
   }
   const names = ORDER.filter((name) => used.has(name));

@@ -1,5 +1,6 @@
 /** Every tenant judged, and the exit code of the client's CI gate (`ofkit exec --judge`). */
 import type { TenantRuntime } from '../core/tenant.js';
+import { AUTH_REFUSALS } from './auth-refusals.js';
 import type { JudgeReport, Timing } from './client-rules.js';
 import { judge } from './judge.js';
 import type { JudgeLog } from './judge-log.js';
@@ -12,7 +13,10 @@ export interface JudgedSimulator {
   judge: JudgeLog | null;
 }
 
-/** The reports of every tenant that made a request or received a delivery, after deliveries settle. */
+/**
+ * The reports of every tenant that made a request, received a delivery or was refused for
+ * authentication under its key id, after deliveries settle.
+ */
 export async function judgeAll(simulator: JudgedSimulator, timing: Timing = 'real'): Promise<JudgeReport[]> {
   const log = simulator.judge;
   if (log === null) return [];
@@ -20,8 +24,9 @@ export async function judgeAll(simulator: JudgedSimulator, timing: Timing = 'rea
   const reports: JudgeReport[] = [];
   for (const tenant of simulator.tenants()) {
     const observed = await log.observations(tenant.id);
-    if (observed.requests.length > 0 || observed.deliveries.length > 0)
-      reports.push(judge(tenant.id, observed, timing));
+    const refusals = tenant.local(AUTH_REFUSALS).list();
+    if (observed.requests.length > 0 || observed.deliveries.length > 0 || refusals.length > 0)
+      reports.push(judge(tenant.id, { ...observed, refusals }, timing));
   }
   return reports;
 }

@@ -77,7 +77,7 @@ describe('start switches, reports and the gate', () => {
     expect(outcome.summary).toContain('FAIL CLIENT-RETRY-5XX');
     const junit = readFileSync(join(directory, 'nested', 'judge.xml'), 'utf8');
     expect(junit).toContain(
-      '<testsuite name="ofkit client judge: tenant-a (timing real)" tests="12" failures="1"',
+      '<testsuite name="ofkit client judge: tenant-a (timing real)" tests="15" failures="1"',
     );
     expect(junit).toContain(
       '<failure message="1 of 1 50x or 408 failure(s) not retried as the policy says.">',

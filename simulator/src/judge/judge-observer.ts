@@ -4,7 +4,7 @@
  * tenant's log when the tenant is reset. Only extraction and masking happen here, on the request path;
  * the entry goes to the store without waiting (judge-log.ts), and judging waits until someone reads.
  */
-import { basicAuthorization } from '../../../openapi/config/api-keys.js';
+import { basicAuthorization, parseBasic } from '../../../openapi/config/api-keys.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
 import type { ApiKey } from '../core/keys.js';
 import { isDashboardCall } from '../core/observer-requests.js';
@@ -12,7 +12,10 @@ import type { TenantRuntime } from '../core/tenant.js';
 import type { ExchangeMeta } from '../pipeline/pipeline.js';
 import type { AttemptReport } from '../webhooks/retrying-delivery.js';
 import { track, webhookState } from '../webhooks/webhook-state.js';
+import { AUTH_REFUSALS } from './auth-refusals.js';
 import type { JudgeLog } from './judge-log.js';
+import { KNOWN_PASSWORDS } from './known-passwords.js';
+import { observedRequest } from './logged-request.js';
 import { credentialForms, type KeyForms, keyForms, observeRequest } from './observe-request.js';
 import { sendProbe } from './webhook-probes.js';
 
@@ -43,6 +46,15 @@ function ruleOf(meta: ExchangeMeta, response: SimResponse): string | null {
   if (response.status < 400 || !Array.isArray(response.body)) return null;
   return RULE_OF_CODE[String((response.body[0] as { code?: unknown } | undefined)?.code)] ?? null;
 }
+/** Observing must never change an answer: what the judge cannot take of an exchange is left out. */
+function guarded(observe: () => void): void {
+  try {
+    observe();
+  } catch {
+    // Left out of the judge's evidence.
+  }
+}
+
 /** Control operations after which the tenant's log starts afresh (resetTenant's description). */
 const CLEARING_OPERATIONS = new Set(['resetTenant', 'importSnapshot']);
 
@@ -93,6 +105,24 @@ function knownCredentials(
   };
 }
 
+/** CLIENT-NO-RETRY-4XX: a 401 whose Basic user names a key of this simulator, counted for that key (auth-refusals.ts). */
+function countRefusal(
+  options: JudgeObserverOptions,
+  request: SimRequest,
+  response: SimResponse,
+  startedRealMs: number,
+) {
+  const id = parseBasic(request.headers.authorization)?.id;
+  if (id === undefined || !options.keys.some((key) => key.secretId === id)) return;
+  const tenant = options.tenantFor(id);
+  const meta = { operationId: null, rule: 'AUTH-BASIC' };
+  const times = { atMs: tenant.clock.now(), startedRealMs, endedRealMs: options.realTime() };
+  const logged = observeRequest(request, response, meta, times);
+  const { entry } = observedRequest(0, logged);
+  const key = `${entry.method} ${entry.path}?${entry.query}`;
+  tenant.local(AUTH_REFUSALS).count(key, entry.curl, entry.at, logged.requestId ?? null);
+}
+
 export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserver {
   const { log } = options;
   const credentialsOf = knownCredentials(options.keys);
@@ -113,14 +143,21 @@ export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserve
       const meta: ExchangeMeta = {};
       const startedRealMs = options.realTime();
       const response = await handle(request, meta);
-      if (meta.tenantId === undefined) return response;
-      if (request.path.startsWith(CONTROL_PREFIX)) {
-        if (response.status < 300 && CLEARING_OPERATIONS.has(meta.operationId ?? ''))
-          log.clear(meta.tenantId);
+      // The dashboard reads the API as the tenant too; its polling is not the client's behaviour.
+      const observed = !request.path.startsWith(CONTROL_PREFIX) && !isDashboardCall(request);
+      if (meta.tenantId === undefined) {
+        if (observed && response.status === 401)
+          guarded(() => countRefusal(options, request, response, startedRealMs));
         return response;
       }
-      // The dashboard reads the API as the tenant too; its polling is not the client's behaviour.
-      if (isDashboardCall(request)) return response;
+      if (request.path.startsWith(CONTROL_PREFIX)) {
+        if (response.status < 300 && CLEARING_OPERATIONS.has(meta.operationId ?? '')) {
+          log.clear(meta.tenantId);
+          options.tenantFor(meta.tenantId).local(AUTH_REFUSALS).clear();
+        }
+        return response;
+      }
+      if (!observed) return response;
       try {
         const tenant = options.tenantFor(meta.tenantId);
         const logged = observeRequest(
@@ -129,6 +166,7 @@ export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserve
           { operationId: meta.operationId ?? null, rule: ruleOf(meta, response) },
           { atMs: tenant.clock.now(), startedRealMs, endedRealMs: options.realTime() },
           credentialsOf(tenant.id, request.headers.authorization),
+          tenant.local(KNOWN_PASSWORDS),
         );
         log.request(tenant.id, logged);
       } catch {

@@ -7,6 +7,7 @@
  * log does (CLIENT-NO-SECRETS).
  */
 import type { SimRequest, SimResponse } from '../core/http-types.js';
+import type { AuthRefusal } from './auth-refusals.js';
 import {
   CLIENT_RULES,
   type ClientRuleId,
@@ -16,6 +17,7 @@ import {
   type RuleVerdict,
   type Timing,
 } from './client-rules.js';
+import type { KnownPasswords } from './known-passwords.js';
 import {
   judgeDeleteRate,
   judgeMfaResume,
@@ -23,8 +25,11 @@ import {
   judgePagination,
   judgeRefreshCooldown,
 } from './limit-rules.js';
+import { linkLives } from './link-lives.js';
+import { judgeNoDuplicateLinks, judgeUpdateMode, reRegistrationEvidence } from './link-rules.js';
 import { observedRequest } from './logged-request.js';
-import { type ExchangeTimes, observeRequest } from './observe-request.js';
+import { credentialForms, type ExchangeTimes, observeRequest } from './observe-request.js';
+import { judgeRequestIdsLogged } from './request-ids.js';
 import type { ObservedDelivery, ObservedRequest } from './request-log.js';
 import { judgeNoRetry4xx, judgeRetry5xx, judgeTooManySessions } from './retry-rules.js';
 import {
@@ -34,8 +39,12 @@ import {
   judgeWebhookDuplicate,
 } from './webhook-rules.js';
 
+export type { AuthRefusal } from './auth-refusals.js';
 export type { Verdict } from './client-rules.js';
-export { consoleSummary } from './report-formats.js';
+export { KnownPasswords } from './known-passwords.js';
+export { listFollowedToTheEnd, type Requirement } from './pagination-end.js';
+export { consoleSummary, verdictCase } from './report-formats.js';
+export { failuresToLog, isOfkitLine, judgeRequestIdsLogged } from './request-ids.js';
 export type { JudgeReport, ObservedDelivery, ObservedRequest, RuleVerdict, Timing };
 
 /** What the judge reads: the requests in order, and the deliveries or why none could be seen. */
@@ -48,6 +57,16 @@ export interface JudgedLog {
   deliveries: readonly ObservedDelivery[] | { unobserved: string };
   /** Requests a bound evicted: rules are judged on what is left. */
   dropped: number;
+  /**
+   * Requests refused for authentication (401) under the tenant's key id, counted apart from the log
+   * (auth-refusals.ts); a log made elsewhere keeps its 401s among `requests` instead.
+   */
+  refusals?: readonly AuthRefusal[];
+  /**
+   * The client's own output (`ofkit golive` captures its command's, and reads `--client-log`):
+   * CLIENT-REQUEST-IDS-LOGGED is decided on it, and not exercised without it.
+   */
+  clientOutput?: string;
 }
 
 type Deliveries = readonly ObservedDelivery[];
@@ -68,22 +87,26 @@ function webhookJudgements(log: JudgedLog) {
   return {
     'CLIENT-WEBHOOK-ACK': judgeWebhookAck(seen),
     'CLIENT-WEBHOOK-BEARER': judgeWebhookBearer(seen),
-    'CLIENT-WEBHOOK-DUPLICATE': judgeWebhookDuplicate(seen),
+    'CLIENT-WEBHOOK-DUPLICATE': judgeWebhookDuplicate(seen, requests),
     'CLIENT-WEBHOOK-FOLLOW-UP': judgeFollowUp(seen, requests),
   };
 }
 
 function judgements(log: JudgedLog, timing: Timing): Record<ClientRuleId, Judgement> {
-  const { requests } = log;
+  const { requests, refusals = [] } = log;
+  const lives = linkLives(requests, Array.isArray(log.deliveries) ? (log.deliveries as Deliveries) : []);
   return {
     'CLIENT-RETRY-5XX': judgeRetry5xx(requests, timing),
-    'CLIENT-NO-RETRY-4XX': judgeNoRetry4xx(requests),
+    'CLIENT-NO-RETRY-4XX': judgeNoRetry4xx(requests, refusals),
     'CLIENT-TOO-MANY-SESSIONS': judgeTooManySessions(requests, timing),
     'CLIENT-NO-SECRETS': judgeNoSecrets(requests),
     'CLIENT-REFRESH-COOLDOWN': judgeRefreshCooldown(requests),
     'CLIENT-DELETE-RATE': judgeDeleteRate(requests),
-    'CLIENT-MFA-RESUME': judgeMfaResume(requests),
+    'CLIENT-MFA-RESUME': judgeMfaResume(requests, reRegistrationEvidence(lives)),
     'CLIENT-PAGINATION-NEXT': judgePagination(requests),
+    'CLIENT-NO-DUPLICATE-LINKS': judgeNoDuplicateLinks(lives),
+    'CLIENT-UPDATE-MODE': judgeUpdateMode(lives),
+    'CLIENT-REQUEST-IDS-LOGGED': judgeRequestIdsLogged(log.clientOutput, requests, refusals),
     ...webhookJudgements(log),
   };
 }
@@ -110,9 +133,18 @@ export interface JudgedExchange {
   times: ExchangeTimes;
 }
 
-/** The log entry numbered `seq` for `exchange`: masked and digested as the simulator's log keeps it. */
-export function logEntryOf(exchange: JudgedExchange, seq: number): ObservedRequest {
+/**
+ * The log entry numbered `seq` for `exchange`: masked and digested as the simulator's log keeps it;
+ * `passwords`, one per client, learns its links' passwords so that CLIENT-NO-SECRETS sees them elsewhere.
+ */
+export function logEntryOf(
+  exchange: JudgedExchange,
+  seq: number,
+  passwords?: KnownPasswords,
+): ObservedRequest {
   const { request, response, operationId, times } = exchange;
-  const logged = observeRequest(request, { ...response, headers: {} }, { operationId, rule: null }, times);
-  return observedRequest(seq, logged);
+  const meta = { operationId, rule: null };
+  const answer = { ...response, headers: {} };
+  const credentials = credentialForms(request.headers.authorization);
+  return observedRequest(seq, observeRequest(request, answer, meta, times, credentials, passwords));
 }

@@ -57,8 +57,14 @@ export function judgeDeleteRate(requests: readonly ObservedRequest[]): Judgement
   );
 }
 
-/** CLIENT-MFA-RESUME: every 428's session is resumed in time with its link, or never used. */
-export function judgeMfaResume(requests: readonly ObservedRequest[]): Judgement {
+/**
+ * CLIENT-MFA-RESUME: every 428's session is resumed in time with its link, or abandoned; never answered
+ * by registering the same end-user again while it can still be resumed (`reRegistered`: link-lives.ts).
+ */
+export function judgeMfaResume(
+  requests: readonly ObservedRequest[],
+  reRegistered: readonly string[],
+): Judgement {
   const paused = requests.filter((r) => r.mfa !== undefined);
   if (paused.length === 0) return notExercised('no 428 answered');
   const problems: string[] = [];
@@ -74,17 +80,19 @@ export function judgeMfaResume(requests: readonly ObservedRequest[]): Judgement 
     else if (otherLink) problems.push(line(pause), line(resume, '  (resumed with another link)'));
   }
   const abandoned = paused.length - resumed;
-  if (problems.length === 0) {
+  if (problems.length === 0 && reRegistered.length === 0) {
     return judgement(
       'followed',
-      `${paused.length} 428(s): ${resumed} resumed in time, ${abandoned} abandoned.`,
+      `${paused.length} 428(s): ${resumed} resumed in time, ${abandoned} abandoned, none registered again.`,
     );
   }
-  return judgement(
-    'violated',
-    `${problems.length / 2} of ${paused.length} 428(s) resumed late or with another link.`,
-    problems,
-  );
+  const wrong = [
+    problems.length > 0 &&
+      `${problems.length / 2} of ${paused.length} 428(s) resumed late or with another link`,
+    reRegistered.length > 0 &&
+      `${reRegistered.length / 2} registration(s) made again instead of resuming a 428`,
+  ].filter(Boolean);
+  return judgement('violated', `${wrong.join('; ')}.`, [...problems, ...reRegistered]);
 }
 
 /** A URL's path and its parameters in a fixed order: `next` and a request compare on what they ask. */

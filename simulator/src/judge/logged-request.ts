@@ -39,6 +39,12 @@ export interface LoggedRequest {
   page?: ObservedRequest['page'];
   /** CLIENT-NO-SECRETS: where the key id or secret showed (only when it did). */
   secrets?: string[];
+  /** The link facts (link-facts.ts): the link concerned, a registration's registrant, a status shown. */
+  link?: ObservedRequest['link'];
+  registrant?: ObservedRequest['registrant'];
+  linkStatus?: ObservedRequest['linkStatus'];
+  /** The first error's `request_id` (CLIENT-REQUEST-IDS-LOGGED). */
+  requestId?: ObservedRequest['requestId'];
 }
 
 /**
@@ -67,6 +73,10 @@ type LoggedRow = [
   LoggedRequest['secrets'] | null,
   LoggedRequest['bodyForm'] | null,
   LoggedRequest['bodyBytes'] | null,
+  LoggedRequest['link'] | null,
+  LoggedRequest['registrant'] | null,
+  LoggedRequest['linkStatus'] | null,
+  LoggedRequest['requestId'] | null,
 ];
 
 /** The row the store keeps of `logged`. */
@@ -93,6 +103,10 @@ export function loggedRow(logged: LoggedRequest): unknown[] {
     logged.secrets ?? null,
     logged.bodyForm ?? null,
     logged.bodyBytes ?? null,
+    logged.link ?? null,
+    logged.registrant ?? null,
+    logged.linkStatus ?? null,
+    logged.requestId ?? null,
   ];
   while (row.at(-1) === null) row.pop();
   return row;
@@ -125,6 +139,10 @@ export function fromRow(stored: unknown[]): LoggedRequest {
   if (row[18] != null) logged.secrets = row[18];
   if (row[19] != null) logged.bodyForm = row[19];
   if (row[20] != null) logged.bodyBytes = row[20];
+  if (row[21] != null) logged.link = row[21];
+  if (row[22] != null) logged.registrant = row[22];
+  if (row[23] != null) logged.linkStatus = row[23];
+  if (row[24] != null) logged.requestId = row[24];
   return logged;
 }
 
@@ -177,6 +195,10 @@ export function observedRequest(seq: number, logged: LoggedRequest): ObservedReq
     ...(logged.mfa && { mfa: logged.mfa }),
     ...(logged.resume && { resume: logged.resume }),
     ...(logged.page && { page: logged.page }),
+    ...(logged.link && { link: logged.link }),
+    ...(logged.registrant && { registrant: logged.registrant }),
+    ...(logged.linkStatus && { linkStatus: logged.linkStatus }),
+    ...(logged.requestId && { requestId: logged.requestId }),
     secretsIn: logged.secrets ?? [],
   };
 }

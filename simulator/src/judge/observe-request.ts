@@ -1,11 +1,13 @@
 /**
  * Takes what the log keeps of one exchange, on the request path: the request's parts with the
  * credentials masked, the facts the judge needs (a 428's session, a page's `next`, where a key or secret
- * appeared), nothing else. CLIENT-NO-SECRETS: the Authorization header is read to know what to mask and
- * is never kept; the values of credential names (openapi/security's one list) are masked in JSON
- * members, form bodies, the query and the kept headers before anything is stored, and a body that is
- * neither JSON nor a form is kept as its length and sha256 only. The work is the least that cannot
- * wait: a text is masked only where a credential shows in it.
+ * appeared, the links it touches), nothing else. CLIENT-NO-SECRETS: the Authorization header is read to
+ * know what to mask and is never kept; every other header is compared with the key's secret and the
+ * links' known passwords here, before anything is kept (the values are never stored); the values of
+ * credential names (openapi/security's one list) are masked in JSON members, form bodies, the query and
+ * the kept headers before anything is stored, and a body that is neither JSON nor a form is kept as its
+ * length and sha256 only. The work is the least that cannot wait: a text is masked only where a
+ * credential shows in it.
  */
 import { hash } from 'node:crypto';
 import { parseBasic } from '../../../openapi/config/api-keys.js';
@@ -17,6 +19,8 @@ import {
   namesCredential,
 } from '../../../openapi/security/masked-values.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
+import type { KnownPasswords } from './known-passwords.js';
+import { linkFacts } from './link-facts.js';
 import { type LoggedRequest, MASKED_KEY, MASKED_SECRET } from './logged-request.js';
 
 export interface ExchangeTimes {
@@ -40,6 +44,8 @@ type Forms = readonly (readonly [string, string])[];
 export interface KeyForms {
   readonly forms: Forms;
   readonly shown: readonly string[];
+  /** What counts as the credentials showing in another header: the secret or the Basic value, not the id. */
+  readonly inHeaders: readonly string[];
 }
 
 /** The forms of the credentials an Authorization header carries, if it carries any. */
@@ -58,11 +64,13 @@ export function keyForms(id: string, secret: string): KeyForms {
     forms.push([secret, MASKED_SECRET], [encodeURIComponent(secret), MASKED_SECRET]);
     shown.push(secret);
   }
+  // A header may name the key (an `x-client-id`); only the secret in one is a leak.
+  const inHeaders = [...shown];
   if (id.length > 0) {
     forms.push([id, MASKED_KEY], [encodeURIComponent(id), MASKED_KEY]);
     shown.push(id);
   }
-  return { forms, shown };
+  return { forms, shown, inHeaders };
 }
 
 /** Replaces the key id and secret (plain, URL-encoded or as the Basic value) by the curl placeholders. */
@@ -94,13 +102,35 @@ function decodedQuery(query: URLSearchParams): string {
   return pairs.join('&');
 }
 
-/** CLIENT-NO-SECRETS: the places where the key id or the secret shows (the Basic header is the only right one). */
-function secretsIn(request: SimRequest, query: string, shown: readonly string[]): string[] {
+/** The request's headers that carry the key's secret or a link's password (Authorization aside). */
+function headersShowing(request: SimRequest, key: KeyForms | undefined, passwords?: KnownPasswords) {
   const found: string[] = [];
-  if (showsIn(request.path, shown)) found.push('path');
-  if (showsIn(query, shown) || (ESCAPED.test(query) && showsIn(decodedQuery(request.query), shown)))
+  for (const name in request.headers) {
+    if (name === 'authorization') continue;
+    const value = request.headers[name]!;
+    if ((key && showsIn(value, key.inHeaders)) || passwords?.shownIn(value)) found.push(`header ${name}`);
+  }
+  return found;
+}
+
+/**
+ * CLIENT-NO-SECRETS: the places where the key id or the secret shows (the Basic header is the only right
+ * one), or a link's password outside the body that registers or updates it.
+ */
+function secretsIn(
+  request: SimRequest,
+  query: string,
+  key: KeyForms | undefined,
+  passwords?: KnownPasswords,
+): string[] {
+  const shown = key?.shown ?? [];
+  const decoded = ESCAPED.test(query) ? decodedQuery(request.query) : query;
+  const found: string[] = [];
+  if (showsIn(request.path, shown) || passwords?.shownIn(request.path)) found.push('path');
+  if (showsIn(query, shown) || (decoded !== query && showsIn(decoded, shown)) || passwords?.shownIn(decoded))
     found.push('query');
   if (request.body && showsIn(request.body, shown)) found.push('body');
+  found.push(...headersShowing(request, key, passwords));
   return found;
 }
 
@@ -113,10 +143,21 @@ function firstError(response: SimResponse): ErrorItem | undefined {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
-/** The facts of the bodies the judge reads (LINK-MFA-428 sessions, PAGE-DEFAULT's `next`). */
-function facts(request: SimRequest, response: SimResponse, parsedBody: unknown, atMs: number) {
+type Facts = Pick<
+  LoggedRequest,
+  'mfa' | 'resume' | 'page' | 'link' | 'registrant' | 'linkStatus' | 'requestId'
+>;
+
+/** The facts of the bodies the judge reads (LINK-MFA-428 sessions, PAGE-DEFAULT's `next`, the links). */
+function facts(
+  request: SimRequest,
+  response: SimResponse,
+  operationId: string | null,
+  parsedBody: unknown,
+  atMs: number,
+): Facts {
   const error = firstError(response);
-  const out: Pick<LoggedRequest, 'mfa' | 'resume' | 'page'> = {};
+  const out: Facts = linkFacts(request, response, operationId, parsedBody);
   if (response.status === 428 && error && typeof error.session === 'string') {
     const expiry = typeof error.expiry === 'number' ? error.expiry : 0;
     out.mfa = { session: error.session, expiresAtMs: atMs + expiry * 1000, link: text(error.link) };
@@ -167,7 +208,8 @@ function loggedBody(
 
 /**
  * What the log keeps of one exchange of the API (never of `/_ofkit/`); `credentials`: the forms of the
- * request's Authorization header when the caller has them already (a configured key's).
+ * request's Authorization header when the caller has them already (a configured key's); `passwords`:
+ * the tenant's links' passwords known so far, which learn the ones this request carries where they belong.
  */
 export function observeRequest(
   request: SimRequest,
@@ -175,6 +217,7 @@ export function observeRequest(
   meta: { operationId: string | null; rule: string | null },
   times: ExchangeTimes,
   credentials = credentialForms(request.headers.authorization),
+  passwords?: KnownPasswords,
 ): LoggedRequest {
   const forms = credentials?.forms;
   const parsedBody = request.body ? parseJson(request.body) : undefined;
@@ -183,7 +226,8 @@ export function observeRequest(
   const error = firstError(response);
   const detail = text(error?.message);
   const headers = serviceHeaders(request);
-  const secrets = credentials ? secretsIn(request, rawQuery, credentials.shown) : [];
+  const secrets = secretsIn(request, rawQuery, credentials, passwords);
+  passwords?.learn(meta.operationId, parsedBody);
   const logged: LoggedRequest = {
     method: request.method,
     origin: request.origin,
@@ -199,8 +243,11 @@ export function observeRequest(
     at: times.atMs,
     realAt: times.startedRealMs,
     durationMs: Math.max(0, times.endedRealMs - times.startedRealMs),
-    ...facts(request, response, parsedBody, times.atMs),
+    ...facts(request, response, meta.operationId, parsedBody, times.atMs),
   };
+  // CLIENT-NO-SECRETS: a link fact is what the client sent; one that carries a credential is not kept.
+  if (logged.link && (mask(logged.link, forms) !== logged.link || passwords?.shownIn(logged.link)))
+    delete logged.link;
   if (headers) logged.headers = headers;
   if (request.body) Object.assign(logged, loggedBody(request, parsedBody, forms));
   if (secrets.length > 0) logged.secrets = secrets;

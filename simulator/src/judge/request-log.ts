@@ -44,8 +44,16 @@ export interface ObservedRequest {
   resume?: { session: string; link: string | null };
   /** A list page's `next`, and whether the page held no record. */
   page?: { next: string | null; empty: boolean; count: number };
-  /** CLIENT-NO-SECRETS: where a key id or secret was seen (path, query, body). */
+  /** CLIENT-NO-SECRETS: where a key id, secret or link password was seen (path, query, body, `header NAME`). */
   secretsIn: string[];
+  /** The link the request concerns (its path, the body's `link`, the query's). */
+  link?: string;
+  /** A registration's end-user at its institution, as a digest (link-facts.ts). */
+  registrant?: string;
+  /** The status the answer showed a link in. */
+  linkStatus?: { id: string; status: string };
+  /** The first error's `request_id`. */
+  requestId?: string;
 }
 
 /** One webhook delivery attempt (from the emitter) or a judge probe, with the receiver's answer. */

@@ -5,6 +5,7 @@
  * Choice: a 408 ("timed out and terminated by the server") may be retried like a 50x, with the same
  * budget and waits, but not retrying it is no violation (the spec counts it among the 40x of rule 2).
  */
+import type { AuthRefusal } from './auth-refusals.js';
 import { type Judgement, judgement, notExercised, type Timing } from './client-rules.js';
 import type { ObservedRequest } from './request-log.js';
 
@@ -108,14 +109,50 @@ const NOT_JUDGED_HERE = new Set([
 ]);
 
 /**
- * CLIENT-NO-RETRY-4XX: a request answered with a 4xx is sent again unchanged with no successful change
- * (a 2xx to a non-GET request) in between: a retry. A resume after a 428 is another request.
+ * A 401 may be sent again a couple of times (a worker reloading a rotated key); more than twice after
+ * the first refusal is a retry loop (CLIENT-NO-RETRY-4XX).
  */
-export function judgeNoRetry4xx(requests: readonly ObservedRequest[]): Judgement {
+export const AUTH_REFUSALS_TOLERATED = 3;
+
+/**
+ * The same request refused for authentication, counted: the simulator's per-key counter
+ * (auth-refusals.ts), or the 401s of a log made elsewhere (a proxy logs them with the rest).
+ */
+function refusalsOf(requests: readonly ObservedRequest[], counted: readonly AuthRefusal[]): AuthRefusal[] {
+  const byRequest = new Map<string, AuthRefusal>();
+  for (const r of requests) {
+    if (r.entry.status !== 401) continue;
+    const key = `${r.entry.method} ${r.entry.path}?${r.entry.query}`;
+    const known = byRequest.get(key);
+    if (known) {
+      known.count += 1;
+      known.last_at = r.entry.at;
+    } else {
+      const { curl, at } = r.entry;
+      byRequest.set(key, { curl, count: 1, first_at: at, last_at: at, request_id: r.requestId ?? null });
+    }
+  }
+  return [...counted, ...byRequest.values()];
+}
+
+const refusalLine = (r: AuthRefusal) =>
+  `${r.curl}   # refused 401 ${r.count} times from ${r.first_at} to ${r.last_at}`;
+
+/**
+ * CLIENT-NO-RETRY-4XX: a request answered with a 4xx is sent again unchanged with no successful change
+ * (a 2xx to a non-GET request) in between: a retry. A resume after a 428 is another request. A 401 is
+ * a retry loop once the same request is refused more than AUTH_REFUSALS_TOLERATED times.
+ */
+export function judgeNoRetry4xx(
+  requests: readonly ObservedRequest[],
+  authRefusals: readonly AuthRefusal[] = [],
+): Judgement {
   const failed = new Map<string, ObservedRequest>();
   let exercised = 0;
   const retried: string[] = [];
   for (const request of requests) {
+    const { status, method, error_code } = request.entry;
+    if (status === 401) continue;
     const key = sameRequestKey(request);
     const earlier = failed.get(key);
     if (earlier)
@@ -123,7 +160,6 @@ export function judgeNoRetry4xx(requests: readonly ObservedRequest[]): Judgement
         `${earlier.entry.curl}   # -> ${earlier.entry.status}`,
         `${request.entry.curl}   # sent again -> ${request.entry.status}`,
       );
-    const { status, method, error_code } = request.entry;
     if (status >= 400 && status < 500 && !NOT_JUDGED_HERE.has(error_code ?? '')) {
       exercised += 1;
       failed.set(key, request);
@@ -132,8 +168,15 @@ export function judgeNoRetry4xx(requests: readonly ObservedRequest[]): Judgement
       if (method !== 'GET' && status < 300) failed.clear();
     }
   }
+  const refusals = refusalsOf(requests, authRefusals);
+  const looped = refusals.filter((r) => r.count > AUTH_REFUSALS_TOLERATED);
+  exercised += refusals.reduce((sum, r) => sum + r.count, 0);
   if (exercised === 0) return notExercised('no 40x answered');
-  if (retried.length === 0)
+  if (retried.length === 0 && looped.length === 0)
     return judgement('followed', `${exercised} 40x answer(s), none sent again unchanged.`);
-  return judgement('violated', `${retried.length / 2} 40x request(s) sent again unchanged.`, retried);
+  const wrong = [
+    retried.length > 0 && `${retried.length / 2} 40x request(s) sent again unchanged`,
+    looped.length > 0 && `${looped.length} request(s) sent again more than twice after a 401`,
+  ].filter(Boolean);
+  return judgement('violated', `${wrong.join('; ')}.`, [...retried, ...looped.map(refusalLine)]);
 }

@@ -64,6 +64,29 @@ describe('webhook receiver rules', () => {
     await bench.control('POST', '/_ofkit/judge/probes/', { probe: 'duplicate_delivery' });
     expect((await verdictOf('CLIENT-WEBHOOK-DUPLICATE')).verdict).toBe('followed');
   });
+  it('CLIENT-WEBHOOK-DUPLICATE warning: the repeated event read again; followed: read once', async () => {
+    bench.receiver.behaviour = () => 200;
+    bench.receiver.seen.length = 0;
+    const link = await deliverEvents();
+    const readFor: Record<string, string> = {
+      ACCOUNTS: '/api/accounts/',
+      TRANSACTIONS: '/api/transactions/',
+      OWNERS: '/api/owners/',
+    };
+    for (const path of new Set(bench.receiver.seen.map((p) => readFor[String(p.webhook_type)])))
+      if (path) await bench.api('GET', `${path}?link=${link}`);
+    const probe = await bench.control('POST', '/_ofkit/judge/probes/', { probe: 'duplicate_delivery' });
+    expect(probe.body).toMatchObject({ kind: 'duplicate', status: 200 });
+    expect((await verdictOf('CLIENT-WEBHOOK-DUPLICATE')).verdict).toBe('followed');
+    const repeated = bench.receiver.seen.at(-1)!;
+    await bench.api('GET', `${readFor[String(repeated.webhook_type)]}?link=${link}`);
+    const verdict = await verdictOf('CLIENT-WEBHOOK-DUPLICATE');
+    expect(verdict).toMatchObject({
+      verdict: 'warning',
+      summary: expect.stringContaining('processed twice?'),
+    });
+    expect(verdict.evidence[1]).toContain('the follow-up read made again (2 times)');
+  });
   it('CLIENT-WEBHOOK-FOLLOW-UP followed (reads what each event announces) and violated (reads nothing)', async () => {
     bench.receiver.behaviour = () => 200;
     bench.receiver.seen.length = 0;

@@ -1,5 +1,6 @@
 /**
- * The webhook receiver's rules (CLIENT-WEBHOOK-ACK, -BEARER, -DUPLICATE) and the client's follow-up
+ * The webhook receiver's rules (CLIENT-WEBHOOK-ACK, -BEARER, -DUPLICATE, a repeat processed twice
+ * being a warning of the last) and the client's follow-up
  * reads (CLIENT-WEBHOOK-FOLLOW-UP, the client's side of WEBHOOK-FOLLOW-UP), judged from the deliveries
  * and the request log, which share one sequence.
  */
@@ -55,21 +56,76 @@ export function judgeWebhookBearer(deliveries: readonly ObservedDelivery[]): Jud
   );
 }
 
-export function judgeWebhookDuplicate(deliveries: readonly ObservedDelivery[]): Judgement {
+/**
+ * CLIENT-WEBHOOK-DUPLICATE: each repeated delivery acknowledged (else violated); and, as a warning, an
+ * event delivered twice whose follow-up read was made twice before another event asked for it: traffic
+ * suggests the repeat was processed again, it cannot prove it (the client may re-read for its own reasons).
+ */
+export function judgeWebhookDuplicate(
+  deliveries: readonly ObservedDelivery[],
+  requests: readonly ObservedRequest[] = [],
+): Judgement {
   const repeated = deliveries.filter((d) => d.kind === 'duplicate');
   if (repeated.length === 0) return notExercised('no repeated delivery sent (POST /_ofkit/judge/probes/)');
   const refused = repeated.filter((d) => !ok(d));
-  if (refused.length === 0)
+  if (refused.length > 0)
     return judgement(
-      'followed',
-      `${repeated.length} repeated delivery(ies), each acknowledged.`,
-      repeated.map(deliveryLine),
+      'violated',
+      `${refused.length} repeated delivery(ies) not acknowledged.`,
+      refused.map(deliveryLine),
+    );
+  const twice = processedTwice(deliveries, requests);
+  if (twice.length > 0)
+    return judgement(
+      'warning',
+      `${twice.length / 2} repeated event(s) followed by their follow-up read twice: processed twice?`,
+      twice,
     );
   return judgement(
-    'violated',
-    `${refused.length} repeated delivery(ies) not acknowledged.`,
-    refused.map(deliveryLine),
+    'followed',
+    `${repeated.length} repeated delivery(ies), each acknowledged.`,
+    repeated.map(deliveryLine),
   );
+}
+
+/**
+ * Events delivered again (a `duplicate` of a `delivery`, same `webhook_id`) whose follow-up read was
+ * made at least twice between the first delivery and the next event that announces the same read.
+ */
+function processedTwice(
+  deliveries: readonly ObservedDelivery[],
+  requests: readonly ObservedRequest[],
+): string[] {
+  const firstOf = new Map<string, ObservedDelivery>();
+  for (const d of deliveries)
+    if (d.kind === 'delivery' && ok(d) && d.webhook_id !== null && !firstOf.has(d.webhook_id))
+      firstOf.set(d.webhook_id, d);
+  const found: string[] = [];
+  const judged = new Set<string>();
+  for (const repeat of deliveries) {
+    if (repeat.kind !== 'duplicate' || repeat.webhook_id === null || judged.has(repeat.webhook_id)) continue;
+    judged.add(repeat.webhook_id);
+    const first = firstOf.get(repeat.webhook_id);
+    const followUp = first && followUpOf(first);
+    if (!first || !followUp) continue;
+    const nextAsking = deliveries.find(
+      (d) =>
+        d.seq > repeat.seq &&
+        d.kind === 'delivery' &&
+        d.webhook_id !== first.webhook_id &&
+        followUpOf(d)?.read === followUp.read,
+    );
+    const until = nextAsking?.seq ?? Number.POSITIVE_INFINITY;
+    const reads = requests.filter(
+      (r) => r.entry.seq > first.seq && r.entry.seq < until && followUp.matches(r),
+    );
+    if (reads.length >= 2)
+      found.push(
+        deliveryLine(repeat),
+        `${reads[1]!.entry.curl}   # the follow-up read made again (${reads.length} times)`,
+      );
+  }
+  return found;
 }
 
 const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);

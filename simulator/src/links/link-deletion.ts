@@ -14,7 +14,7 @@ import type { LinkDeletion, LinkTriggers } from './events/link-triggers.js';
 import { MFA_SESSIONS } from './mfa-sessions.js';
 
 /** The job kind of LINK-DELETE-ASYNC: `{ link, requestId }`. */
-const ASYNC_LINK_DELETION = 'async link deletion';
+export const ASYNC_LINK_DELETION = 'async link deletion';
 
 /**
  * What an asynchronous deletion job noted, by job id, in the step that deleted the link: the

@@ -14,6 +14,8 @@ import type { WebhookPayload } from './event-log.js';
 export interface DeliveryTarget {
   url: string;
   bearerToken: string | null;
+  /** Headers a situation adds (a forward-compatibility storm's mark). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface DeliveryOptions {
@@ -82,7 +84,7 @@ export async function postWebhook(
   payload: WebhookPayload,
   options: DeliveryOptions,
 ): Promise<AttemptOutcome> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = { ...target.headers, 'content-type': 'application/json' };
   if (target.bearerToken !== null) headers.authorization = `Bearer ${target.bearerToken}`;
   if (refusedLiteral(target.url, options.destinations)) return { status: null, error: FAILURES.refused };
   try {

@@ -36,6 +36,10 @@ export interface EventRecord {
   status: EventStatus;
   payload: WebhookPayload;
   attempts: DeliveryAttempt[];
+  /** A delivery held back (held-deliveries.ts): when its first attempt is released, ISO. */
+  held_until?: string;
+  /** A forward-compatibility storm's event (situations/): its deliveries carry the storm's header. */
+  storm?: true;
 }
 
 export interface EventFilter {
@@ -56,8 +60,16 @@ const versionOf = (stored: StoredRecord): number | null =>
   typeof stored._version === 'number' ? stored._version : null;
 
 function toEvent(record: StoredRecord): EventRecord {
-  const { id, created_at, status, payload, attempts } = record as unknown as EventRecord;
-  return { id, created_at, status, payload, attempts };
+  const { id, created_at, status, payload, attempts, held_until, storm } = record as unknown as EventRecord;
+  return {
+    id,
+    created_at,
+    status,
+    payload,
+    attempts,
+    ...(held_until !== undefined && { held_until }),
+    ...(storm === true && { storm }),
+  };
 }
 
 /**

@@ -6,6 +6,7 @@
 import type { Dispatcher } from 'undici';
 import type { JobRunner } from '../core/job-kinds.js';
 import type { TenantRuntime } from '../core/tenant.js';
+import { STORM_HEADER, STORM_MARK } from '../situations/storm-switch.js';
 import { type AttemptOutcome, acknowledged, type PostWebhook } from './delivery.js';
 import type { DestinationCheck } from './destinations.js';
 import {
@@ -47,7 +48,11 @@ function send(context: DeliveryContext, config: WebhookConfig, event: EventRecor
   if (config.url === null || config.mode === 'record') {
     return Promise.resolve({ status: null, error: 'no receiver configured' });
   }
-  const target = { url: config.url, bearerToken: config.bearer_token };
+  const target = {
+    url: config.url,
+    bearerToken: config.bearer_token,
+    ...(event.storm && { headers: { [STORM_HEADER]: STORM_MARK } }),
+  };
   return context.post(target, event.payload, {
     dispatcher: context.dispatcher,
     timeoutMs: context.timeoutMs,

@@ -24,6 +24,10 @@ export interface WebhookConfig {
   mode: 'deliver' | 'record';
   /** WEBHOOK-DAILY: `HH:MM` of the tenant's clock (UTC) when recurrent links refresh. */
   daily_refresh_time: string;
+  /** Each event's first attempt held back this long on the tenant's clock (held-deliveries.ts). */
+  delivery_delay_seconds: number;
+  /** `interleaved`: events held together go out with different links and resources in another order. */
+  delivery_order: 'raised' | 'interleaved';
 }
 
 export const DEFAULT_RETRY_INTERVAL_SECONDS = 60;
@@ -31,8 +35,9 @@ export const DEFAULT_DAILY_REFRESH_TIME = '06:00';
 
 /**
  * A complete configuration from a PUT body (already valid against the schema) or nothing: absent
- * members take admin.yaml's defaults, except `environment`, which defaults to the environment of the
- * tenant's API key (choice: a sandbox key behaves like the sandbox unless told otherwise).
+ * members take admin.yaml's defaults (the receiver and the delivery's hold and order: the command
+ * line's), except `environment`, which defaults to the environment of the tenant's API key (choice: a
+ * sandbox key behaves like the sandbox unless told otherwise).
  */
 export function completeConfig(tenant: TenantRuntime, body: Partial<WebhookConfig> = {}): WebhookConfig {
   const defaults = webhookState(tenant).defaults;
@@ -43,6 +48,8 @@ export function completeConfig(tenant: TenantRuntime, body: Partial<WebhookConfi
     retry_interval_seconds: body.retry_interval_seconds ?? DEFAULT_RETRY_INTERVAL_SECONDS,
     mode: body.mode ?? 'deliver',
     daily_refresh_time: body.daily_refresh_time ?? DEFAULT_DAILY_REFRESH_TIME,
+    delivery_delay_seconds: body.delivery_delay_seconds ?? defaults.delivery_delay_seconds ?? 0,
+    delivery_order: body.delivery_order ?? defaults.delivery_order ?? 'raised',
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The webhook emitter: each tenant's `emit` numbers a raised event, appends it to the tenant's event
- * log and delivers it as the tenant's configuration says. `emit` returns at once: the log write and
+ * log and delivers it as the tenant's configuration says (at once, or held back: held-deliveries.ts).
+ * `emit` returns at once: the log write and
  * the deliveries run in the background, each tenant's independently of the others'; retries are jobs
  * on the tenant's virtual clock (WEBHOOK-RETRY), so tests advance the clock instead of waiting.
  */
@@ -8,9 +9,12 @@ import type { Dispatcher } from 'undici';
 import type { RaisedEvent, RaiseEvent } from '../core/events.js';
 import type { JobKinds } from '../core/job-kinds.js';
 import type { TenantRuntime } from '../core/tenant.js';
+import { newCodeEvent, stormPayload } from '../situations/storm-events.js';
+import type { StormSwitch } from '../situations/storm-switch.js';
 import { type PostWebhook, postWebhook } from './delivery.js';
 import { ANYWHERE, createDestinationCheck, type DestinationRules } from './destinations.js';
 import { appendEvent, type EventRecord, findEvent, type WebhookPayload } from './event-log.js';
+import { heldReleaseRunner, holdEvent, WEBHOOK_RELEASE } from './held-deliveries.js';
 import {
   type AttemptReport,
   type DeliveryContext,
@@ -48,6 +52,8 @@ export interface WebhookHubOptions {
   post?: PostWebhook;
   /** Where deliveries (and the judge's probes) may go; default anywhere (destinations.ts). */
   destinations?: DestinationRules;
+  /** The forward-compatibility storm's switch (situations/): stormed events and new codes when on. */
+  storm?: StormSwitch;
 }
 
 export interface WebhookHub {
@@ -80,8 +86,12 @@ async function logEvent(tenant: TenantRuntime, event: EventRecord): Promise<Prep
   const sandboxed = config.environment === 'sandbox' && !tenant.policy.webhooks.linkEventsInSandbox;
   if (sandboxed && event.payload.webhook_type === 'LINK') return undefined;
   const delivers = config.mode === 'deliver' && config.url !== null;
-  const logged = await appendEvent(tenant, { ...event, status: delivers ? 'pending' : 'recorded' });
-  if (logged.status !== 'pending' || logged.attempts.length > 0) return undefined;
+  const pending: EventRecord = { ...event, status: delivers ? 'pending' : 'recorded' };
+  // Held back: logged now, its first attempt released later by a job (held-deliveries.ts).
+  const held = delivers && config.delivery_delay_seconds > 0;
+  const logged = await appendEvent(tenant, held ? await holdEvent(tenant, pending, config) : pending);
+  if (logged.status !== 'pending' || logged.attempts.length > 0 || logged.held_until !== undefined)
+    return undefined;
   return prepareAttempt(tenant, logged);
 }
 
@@ -108,6 +118,7 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
   };
   const states = new Set<TenantWebhookState>();
   options.jobs.define(WEBHOOK_RETRY, webhookRetryRunner(context));
+  options.jobs.define(WEBHOOK_RELEASE, heldReleaseRunner(context, readWebhookConfig));
 
   function emitterFor(tenant: TenantRuntime): RaiseEvent {
     const state = webhookState(tenant);
@@ -124,7 +135,7 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
       );
       track(state.inFlight, delivery);
     };
-    return (raised) => {
+    const emit: RaiseEvent = (raised) => {
       // Numbered now, in the order handlers raise events, so ids follow the seed deterministically.
       const id = raised.id ?? tenant.ids.hex(32);
       const { id: _fixed, ...shape } = raised;
@@ -135,7 +146,10 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
         payload: toPayload(id, shape),
         attempts: [],
       };
-      const logged = track(state.logWrites, logEvent(tenant, event));
+      const logged = track(
+        state.logWrites,
+        stormed(tenant, event, raised, emit).then((e) => logEvent(tenant, e)),
+      );
       track(
         state.inFlight,
         logged.then((prepared) => (prepared ? sendAttempt(context, tenant, prepared) : undefined)),
@@ -146,6 +160,20 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
       done.catch(() => undefined);
       return done;
     };
+    return emit;
+  }
+
+  /** The event as the storm sends it, when the tenant's storm is on; its new-code sibling raised after. */
+  async function stormed(
+    tenant: TenantRuntime,
+    event: EventRecord,
+    raised: RaisedEvent,
+    emit: RaiseEvent,
+  ): Promise<EventRecord> {
+    if (!options.storm || !(await options.storm.isOn(tenant))) return event;
+    const sibling = newCodeEvent(raised);
+    if (sibling) void emit(sibling);
+    return { ...event, payload: stormPayload(event.payload), storm: true };
   }
 
   return {

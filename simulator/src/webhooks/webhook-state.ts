@@ -7,10 +7,15 @@ import { type TenantRuntime, tenantSlot } from '../core/tenant.js';
 import { isStoreFailure } from '../store/store-failure.js';
 import type { DestinationCheck } from './destinations.js';
 
-/** The receiver every tenant starts with (`ofkit simulate --webhook-url --webhook-bearer`). */
+/**
+ * The receiver every tenant starts with (`ofkit simulate --webhook-url --webhook-bearer`), and how its
+ * deliveries are held back and ordered (`--webhook-delay`, `--webhook-interleave`; held-deliveries.ts).
+ */
 export interface WebhookDefaults {
   readonly url: string | null;
   readonly bearer_token: string | null;
+  readonly delivery_delay_seconds?: number;
+  readonly delivery_order?: 'raised' | 'interleaved';
 }
 
 export interface TenantWebhookState {

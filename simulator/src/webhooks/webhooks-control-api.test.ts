@@ -32,6 +32,8 @@ describe('WEBHOOK-BEARER', () => {
       retry_interval_seconds: 60,
       mode: 'deliver',
       daily_refresh_time: '06:00',
+      delivery_delay_seconds: 0,
+      delivery_order: 'raised',
     };
     expect((await api.sim.call('GET', '/_ofkit/webhooks/')).body).toEqual(defaults);
     const put = await api.configure({ bearer_token: 's3cr3t', daily_refresh_time: '07:15' });

@@ -24,8 +24,8 @@ function aDayStale(body: unknown): unknown {
   return Number.isNaN(read) ? body : { ...view, collected_at: new Date(read - DAY_MS).toISOString() };
 }
 
-/** TAX-RETURNS-MIXED: the `type` of a yearly return (the monthly ones' is `MONTHLY`). */
-const YEARLY = 'YEARLY';
+/** TAX-RETURNS-MIXED: the `type` of a yearly return (the monthly ones' is `monthly`). */
+const YEARLY = 'yearly';
 
 export const DATA_BREAKS = {
   'DATA-RETRIEVE': {

@@ -265,7 +265,7 @@ describe.skipIf(skipBrowser)(title, { timeout: 90_000 }, () => {
       page.getByRole('button', { name: 'Export the snapshot' }).click(),
     ]);
     const file = await download.path();
-    expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe('ofkit-snapshot/2');
+    expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe('ofkit-snapshot/3');
     await served.api('POST', '/_ofkit/reset/');
     await page.getByLabel('Import a snapshot').setInputFiles(file);
     await page.getByText(/^Imported /).waitFor(WAIT);

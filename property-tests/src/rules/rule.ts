@@ -22,7 +22,10 @@ export interface SuiteContext {
   capabilities: Capabilities;
   document: ApiDocument;
   schemas: SchemaArbitraries;
-  /** The document's operations minus the config's `operations.exclude`. */
+  /**
+   * The operations of the run's scope: the document's, narrowed by `--operations` (or the config's
+   * `operations.include`) and the config's `operations.exclude`.
+   */
   operations: ApiOperation[];
   /**
    * The target's environment (the config's, `--environment`, or what GET /api/ says) and the
@@ -45,14 +48,20 @@ export interface RunContext extends SuiteContext {
 /**
  * A reason a rule cannot run against this target. `environment`: what it needs is documented as
  * unavailable in the target's environment (payment initiation in the sandbox), so no run could ever
- * exercise it there: reported `skipped (environment)`, never inconclusive.
+ * exercise it there: reported `skipped (environment)`, never inconclusive. `inconclusive`: the target
+ * refused the state the rule starts from (a link registration with no institution or credentials of its
+ * own that work): nothing was asserted, which a gate must not take for a skip it was told to make.
  */
 export interface Skip {
   skip: string;
   environment?: true;
+  inconclusive?: true;
 }
 
 export const skip = (reason: string): Skip => ({ skip: reason });
+
+/** The target refused what the rule sets up (the reason says what, and how to give what works). */
+export const notSetUp = (reason: string): Skip => ({ skip: reason, inconclusive: true });
 
 /** A skip because the target's environment does not offer what the rule needs (with the spec's reason). */
 export const skipForEnvironment = (reason: string): Skip => ({ skip: reason, environment: true });
@@ -74,6 +83,24 @@ export interface RuleDefinition<Input, Fixture> {
   operationId?: string;
   /** Capabilities without which the rule is skipped (with the reason). */
   needs?: readonly Capability[];
+  /**
+   * The operations (operationIds) the rule cannot do without: outside the run's scope (`--operations`)
+   * the rule is not run; one the target does not implement (it never answered a success status, only
+   * 404, 405 or 501) makes the rule `inconclusive`, "not implemented: METHOD path".
+   */
+  operations?: readonly string[];
+  /**
+   * A rule that works over any operation of a kind (lists, retrievals): that kind. With none of it in
+   * the run's scope the rule is not run; when the target implements none of it, it is inconclusive.
+   */
+  over?: (operation: ApiOperation) => boolean;
+  /**
+   * What the rule changes of the whole tenant through the control API: its clock (`clock`), or its
+   * scenario switches, faults or webhook receiver (`switches`). Such a rule runs with no other rule at
+   * once; one that moves the clock starts from a tenant without the links earlier rules left, where the
+   * run owns the tenant (runner/rule-schedule.ts).
+   */
+  tenantWide?: 'clock' | 'switches';
   /** Runs when `--runs` is not given (default: the runner's). */
   runs?: number;
   /** ERR-500-408 provokes 5xx on purpose; every other rule fails on any 5xx it sees. */
@@ -106,6 +133,10 @@ export interface Rule {
   area: RuleArea;
   operationId?: string;
   needs: readonly Capability[];
+  /** The operations it cannot do without (RuleDefinition.operations). */
+  operations: readonly string[];
+  over?: (operation: ApiOperation) => boolean;
+  tenantWide?: 'clock' | 'switches';
   runs?: number;
   allows5xx: boolean;
   prepare(suite: SuiteContext): Promise<PreparedRule | Skip>;
@@ -127,6 +158,9 @@ export function defineRule<Input, Fixture = undefined>(definition: RuleDefinitio
     area: definition.area,
     ...(definition.operationId === undefined ? {} : { operationId: definition.operationId }),
     needs: definition.needs ?? [],
+    operations: definition.operations ?? [],
+    ...(definition.over === undefined ? {} : { over: definition.over }),
+    ...(definition.tenantWide === undefined ? {} : { tenantWide: definition.tenantWide }),
     ...(definition.runs === undefined ? {} : { runs: definition.runs }),
     allows5xx: definition.allows5xx ?? false,
     async prepare(suite) {

@@ -42,6 +42,8 @@ export interface RuleFailure {
   shrinks: number;
   /** The requests of the shrunk counterexample, credentials masked. */
   exchanges: Exchange[];
+  /** The operation of the failing request (the counterexample's last; a SCHEMA row's own), when known. */
+  operation?: string;
 }
 
 export interface RuleResult {
@@ -148,20 +150,41 @@ function describeError(error: unknown): string {
   return error instanceof Violation ? error.message : `error: ${(error as Error)?.message ?? String(error)}`;
 }
 
-/** Capabilities, then set-up: a PreparedRule, or the result that ends the rule (skipped, failed set-up). */
+/** The operations the rule cannot do without that the run's operations lack. */
+function lacking(rule: Rule, suite: SuiteContext): string[] {
+  const present = new Set(suite.operations.map((operation) => operation.operationId));
+  return rule.operations.filter((id) => !present.has(id));
+}
+
+/**
+ * Capabilities, then set-up (in a recording session of its own, so that a failed set-up shows what it
+ * asked): a PreparedRule, or the result that ends the rule (skipped, inconclusive, failed set-up).
+ */
 async function prepare(
   rule: Rule,
   suite: SuiteContext,
+  client: HttpClient,
 ): Promise<PreparedRule | Omit<RuleResult, 'durationMs'>> {
   const missing = rule.needs.map((need) => missingCapability(suite.capabilities, need)).find(Boolean);
-  if (missing) return { ...base(rule), status: 'skipped', runs: 0, reason: missing };
+  // A control API kept from a tenant holding others' state: the rule could run on a tenant of its own.
+  const shared = suite.capabilities.sharedTenant && rule.needs.includes('control-api');
+  if (missing)
+    return { ...base(rule), status: shared ? 'inconclusive' : 'skipped', runs: 0, reason: missing };
+  const absent = lacking(rule, suite);
+  if (absent.length > 0)
+    return { ...base(rule), status: 'skipped', runs: 0, reason: `needs ${absent.join(', ')}, out of scope` };
+  const setUp = client.session();
   try {
-    const prepared = await rule.prepare(suite);
+    const prepared = await rule.prepare({ ...suite, http: setUp });
     if (!isSkip(prepared)) return prepared;
-    const status = prepared.environment ? 'skipped (environment)' : 'skipped';
+    const status = prepared.environment
+      ? 'skipped (environment)'
+      : prepared.inconclusive
+        ? 'inconclusive'
+        : 'skipped';
     return { ...base(rule), status, runs: 0, reason: prepared.skip };
   } catch (error) {
-    const failure = { seed: 0, path: null, counterexample: null, shrinks: 0, exchanges: [] };
+    const failure = { seed: 0, path: null, counterexample: null, shrinks: 0, exchanges: setUp.exchanges };
     return {
       ...base(rule),
       status: 'failed',
@@ -185,7 +208,7 @@ export async function runRule(
 ): Promise<RuleResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const prepared = await prepare(rule, suite);
+  const prepared = await prepare(rule, suite, client);
   if ('status' in prepared) return { ...prepared, durationMs: elapsed() };
   const seed = ruleSeed(options.seed, rule.id);
   let last: LastFailure | undefined;

@@ -12,6 +12,7 @@ const ROOT = '/api/';
 export const apiRoot = defineRule<Credentials>({
   id: 'API-ROOT',
   area: 'cross-cutting',
+  operations: ['getApiRoot'],
   runs: 10,
   arbitrary(suite) {
     const valid: Credentials[] = suite.config.keys.second ? ['primary', 'second'] : ['primary'];

@@ -23,6 +23,8 @@ const FAULTS = '/_ofkit/faults/';
 export const errBody = defineRule<ErrorCase>({
   id: 'ERR-BODY',
   area: 'cross-cutting',
+  // With the control API it injects the Too Many Sessions error (a fault of the whole tenant).
+  tenantWide: 'switches',
   runs: 40,
   prepare: async (suite) =>
     suite.operations.length === 0 ? skip('no operation left by the config') : undefined,

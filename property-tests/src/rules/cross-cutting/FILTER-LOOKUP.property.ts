@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 import type { ApiParameter } from '../../../../openapi/document/operation-index.js';
 import { defineRule, fail, isSkip, type SuiteContext, skip } from '../rule.js';
+import { isListOperation } from '../schema/drawn-list-queries.js';
 import { fieldAt, fieldTexts } from './filter-targets.js';
 import { type ListSource, listSources } from './list-sources.js';
 import { idsOf, readAll } from './read-list.js';
@@ -199,6 +200,7 @@ function firstOfEachLookup(targets: Target[]): Input[] {
 export const filterLookup = defineRule<Input, Target[]>({
   id: 'FILTER-LOOKUP',
   area: 'cross-cutting',
+  over: isListOperation,
   async prepare(suite, note) {
     const targets = await lookupTargets(suite, note);
     return targets.length === 0 ? skip('no list with a lookup filter whose member holds values') : targets;

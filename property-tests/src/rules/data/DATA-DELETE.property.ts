@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { expectStatus } from '../expect-response.js';
 import { defineRule, fail, type RunContext, skip, unmet } from '../rule.js';
+import { isDataRetrieval } from './data-resources.js';
 import { byPath, type Reachable, reachableResources, retrieveSome, seedEmpty } from './reachable.js';
 import { type DeleteStats, deleteRecord, idOf, itemUrl, listByLink, rateLimitNote } from './records.js';
 
@@ -32,6 +33,8 @@ async function recordsOf(run: RunContext, entry: Reachable) {
 export const dataDelete = defineRule<Input, Fixture>({
   id: 'DATA-DELETE',
   area: 'data',
+  over: isDataRetrieval,
+  tenantWide: 'clock',
   async prepare(suite, note) {
     const reachable = await reachableResources(suite, note, {
       keep: (resource) => resource.remove !== undefined && resource.list !== undefined,

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import type { JsonObject } from '../../../../openapi/document/json.js';
 import { expectErrorArray, expectStatus, expectUsable } from '../expect-response.js';
 import { defineRule, fail, skip, unmet } from '../rule.js';
+import { isDataRetrieval } from './data-resources.js';
 import { byPath, type Reachable, reachableResources, seedEmpty } from './reachable.js';
 import { itemUrl, listByLink } from './records.js';
 
@@ -27,6 +28,7 @@ function differences(listed: JsonObject, detail: JsonObject): string[] {
 export const dataDetail = defineRule<Input, Reachable[]>({
   id: 'DATA-DETAIL',
   area: 'data',
+  over: isDataRetrieval,
   async prepare(suite, note) {
     const reachable = await reachableResources(suite, note, {
       keep: (resource) => resource.detail !== undefined && resource.list !== undefined,

@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { expectErrorArray, expectStatus } from '../expect-response.js';
 import { defineRule, fail, type SuiteContext, skip } from '../rule.js';
-import { type DataResource, documentNumber } from './data-resources.js';
+import { type DataResource, documentNumber, isDataRetrieval } from './data-resources.js';
 import { acceptedRange, byPath, enumChoice, type Reachable, reachableResources } from './reachable.js';
 import { idOf, listByLink } from './records.js';
 import {
@@ -42,6 +42,7 @@ const checksReversed = (suite: SuiteContext, resource: DataResource) =>
 export const dataRetrieve = defineRule<Input, Reachable[]>({
   id: 'DATA-RETRIEVE',
   area: 'data',
+  over: isDataRetrieval,
   async prepare(suite, note) {
     const reachable = await reachableResources(suite, note);
     return reachable.length === 0

@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { expectErrorArray, expectStatus } from '../expect-response.js';
 import { defineRule, skip } from '../rule.js';
-import { type DataResource, documentNumber } from './data-resources.js';
+import { type DataResource, documentNumber, isDataRetrieval } from './data-resources.js';
 import { byPath, enumChoice, type Reachable, reachableResources } from './reachable.js';
 import {
   expectRetrieved,
@@ -39,6 +39,7 @@ interface Limited extends Reachable {
 export const range365 = defineRule<Input, Limited[]>({
   id: 'RANGE-365',
   area: 'data',
+  over: (operation) => isDataRetrieval(operation) && typeof operation.raw['x-max-range-days'] === 'number',
   runs: 30,
   async prepare(suite, note) {
     const maxOf = (resource: DataResource) => documentNumber(suite, resource.retrieve, 'x-max-range-days');

@@ -31,6 +31,7 @@ const maxOf = (suite: Parameters<typeof documentNumber>[0], resource: DataResour
 export const taxRetentions500 = defineRule<Input, Capped[]>({
   id: 'TAX-RETENTIONS-500',
   area: 'data',
+  operations: ['retrieveTaxRetentions'],
   runs: 10,
   async prepare(suite, note) {
     const keep = (resource: DataResource) => maxOf(suite, resource) !== null && resource.range !== null;

@@ -103,6 +103,7 @@ async function retrieveKinds(
 export const taxReturnsMixed = defineRule<Input, Mixed[]>({
   id: 'TAX-RETURNS-MIXED',
   area: 'data',
+  operations: ['retrieveTaxReturns', 'listTaxReturns'],
   runs: 10,
   async prepare(suite, note) {
     const keep = (resource: DataResource) => {

@@ -98,11 +98,13 @@ function describe(suite: SuiteContext, retrieve: ApiOperation): DataResource {
   };
 }
 
-/** Every data resource the target implements (the config's `operations.exclude` left out). */
+/** A data retrieval: POST on a collection that names the institutions serving it (`x-applies-to`). */
+export const isDataRetrieval = (op: ApiOperation) =>
+  op.method === 'POST' && !op.path.includes('{') && isObject(op.raw['x-applies-to']);
+
+/** Every data resource of the run's scope. */
 export function dataResources(suite: SuiteContext): DataResource[] {
-  return suite.operations
-    .filter((op) => op.method === 'POST' && !op.path.includes('{') && isObject(op.raw['x-applies-to']))
-    .map((retrieve) => describe(suite, retrieve));
+  return suite.operations.filter(isDataRetrieval).map((retrieve) => describe(suite, retrieve));
 }
 
 /** A number the document states for a retrieval (`x-max-range-days`...), on the operation or its body. */

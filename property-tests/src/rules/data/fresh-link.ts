@@ -6,6 +6,7 @@ import { isObject } from '../../../../openapi/document/json.js';
 import type { HttpResponse } from '../../http/http-client.js';
 import type { Registration } from '../../target/target-config.js';
 import { describeAnswer } from '../expect-response.js';
+import { refusedRegistration } from '../refused-registration.js';
 import { fail, type RunContext } from '../rule.js';
 
 const LINKS = '/api/links/';
@@ -16,6 +17,7 @@ const idOf = (answer: HttpResponse) =>
 /** Registers `registration` (resumed with the MFA token on 428, LINK-MFA-428); the link id. */
 export async function registerInRun(run: RunContext, registration: Registration): Promise<string> {
   const answer = await run.http.request({ method: 'POST', url: LINKS, json: registration });
+  refusedRegistration(run, registration, answer);
   const first = Array.isArray(answer.json) ? answer.json[0] : undefined;
   let id = answer.status === 201 ? idOf(answer) : undefined;
   if (answer.status === 428 && isObject(first) && typeof first.session === 'string') {
@@ -23,6 +25,7 @@ export async function registerInRun(run: RunContext, registration: Registration)
     if (typeof first.link === 'string') json.link = first.link; // LINK-MFA-428: the link the 428 created
     id = idOf(await run.http.request({ method: 'PATCH', url: LINKS, json }));
   }
-  if (id === undefined) fail(`registering a link at ${registration.institution}: ${describeAnswer(answer)}`);
+  if (id === undefined)
+    fail(`registering a link at ${run.fixtures.describe(registration)}: ${describeAnswer(answer)}`);
   return id;
 }

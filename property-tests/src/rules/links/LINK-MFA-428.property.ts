@@ -15,7 +15,6 @@
 import fc from 'fast-check';
 import type { HttpResponse } from '../../http/http-client.js';
 import { describeAnswer, expectErrorArray, expectStatus } from '../expect-response.js';
-import { missingOperations } from '../needed-operations.js';
 import { defineRule, fail, type RunContext } from '../rule.js';
 import { advanceClock, withFrozenClock } from './control-clock.js';
 import { expectDocumented, LINKS, linkOf, linkUrl, readLink } from './link-requests.js';
@@ -148,10 +147,10 @@ const byKey = (fixture: Fixture, key: string) => fixture.pausables.find((p) => p
 export const linkMfa428 = defineRule<Input, Fixture>({
   id: 'LINK-MFA-428',
   area: 'links',
+  operations: ['registerLink', 'resumeLinkRegistration', 'getLink'],
+  tenantWide: 'clock',
   runs: 10,
   async prepare(suite, note) {
-    const missing = missingOperations(suite, ['registerLink', 'resumeLinkRegistration', 'getLink']);
-    if (missing) return missing;
     const control = suite.capabilities.controlApi;
     if (!control) note('expired sessions not tried: moving past `expiry` needs the control API clock');
     return { control, pausables: await pausables(suite, note) };

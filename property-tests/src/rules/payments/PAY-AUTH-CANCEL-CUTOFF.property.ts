@@ -26,6 +26,7 @@ import {
 import { setClock, V2_HEADERS } from './payment-api.js';
 import { creationInstant, settledInstant } from './payment-dates.js';
 import { expectEvent } from './payment-events.js';
+import { paymentOperations } from './payment-fixture.js';
 
 const OPERATIONS = [
   'createPaymentAuthorization',
@@ -37,6 +38,8 @@ const OPERATIONS = [
 export const payAuthCancelCutoff = defineRule<CutoffRunInput, CutoffFixture>({
   id: 'PAY-AUTH-CANCEL-CUTOFF',
   area: 'payments',
+  operations: paymentOperations(['cancelPaymentAuthorization', ...OPERATIONS]),
+  tenantWide: 'clock',
   needs: ['control-api'],
   runs: 6,
   prepare: (suite) => prepareCutoff(suite, 'cancelPaymentAuthorization', OPERATIONS),

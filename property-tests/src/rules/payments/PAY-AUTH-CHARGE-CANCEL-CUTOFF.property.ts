@@ -21,6 +21,7 @@ import {
 import { setClock, V2_HEADERS } from './payment-api.js';
 import { creationInstant, settledInstant } from './payment-dates.js';
 import { expectEvent } from './payment-events.js';
+import { paymentOperations } from './payment-fixture.js';
 
 const OPERATIONS = [
   'createPaymentAuthorization',
@@ -31,6 +32,8 @@ const OPERATIONS = [
 export const payAuthChargeCancelCutoff = defineRule<CutoffRunInput, CutoffFixture>({
   id: 'PAY-AUTH-CHARGE-CANCEL-CUTOFF',
   area: 'payments',
+  operations: paymentOperations(['cancelPaymentAuthorizationCharge', ...OPERATIONS]),
+  tenantWide: 'clock',
   needs: ['control-api'],
   runs: 6,
   prepare: (suite) => prepareCutoff(suite, 'cancelPaymentAuthorizationCharge', OPERATIONS),

@@ -9,7 +9,7 @@ import { loadApiDocument } from '../../openapi/document/api-document.js';
 import { declaredFilters, filterRecords } from '../../simulator/src/pipeline/lists/list-filters.js';
 import type { StoredRecord } from '../../simulator/src/store/store.js';
 
-export type Fault = 'ignores-fields' | 'constant-request-id' | 'unknown-link-400';
+export type Fault = 'ignores-fields' | 'constant-request-id' | 'unknown-link-400' | 'unknown-link-410';
 
 /** An answer: a status and a JSON body (an error array's items get their `request_id` when sent). */
 export interface Reply {
@@ -155,6 +155,7 @@ function detail(call: Call): Reply {
   if (link) return { status: 200, body: shaped(link, call.url) };
   if (call.faults.has('unknown-link-400'))
     return error(400, 'invalid', `${id} is not a valid link id.`, 'id');
+  if (call.faults.has('unknown-link-410')) return error(410, 'gone', `Link ${id} is gone.`);
   return error(404, 'not_found', `No link ${id}.`);
 }
 

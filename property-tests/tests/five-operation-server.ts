@@ -7,7 +7,8 @@
  *
  * - `ignores-fields`: the links list ignores `fields=` (every member comes back);
  * - `constant-request-id`: every error carries the same `request_id` (ERR-BODY);
- * - `unknown-link-400`: an unknown link id in the path answers 400 `invalid` (ERR-404).
+ * - `unknown-link-400`: an unknown link id in the path answers 400 `invalid` (ERR-404);
+ * - `unknown-link-410`: an unknown link id in the path answers 410 `gone` (ERR-404 another way).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

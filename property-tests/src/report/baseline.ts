@@ -3,8 +3,9 @@
  * its CI on what got worse, not on what was already known. An earlier JSON report is the baseline; the
  * run fails only on a rule that passed there and fails now, or on a failure whose signature the baseline
  * does not hold. A signature is the rule, the operation the failing request was of, and the message with
- * its values left out (numbers, ids, quoted values, bodies), so that the same fault seen with other data
- * is still known. What failed there and passes now is said, as what improved.
+ * its values left out (numbers, ids, quoted values, bodies; the HTTP statuses it names stay), so that the
+ * same fault seen with other data is still known. What failed there and passes now is said, as what
+ * improved.
  */
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../../../openapi/config/config-error.js';
@@ -63,6 +64,9 @@ function withoutBodies(text: string): string {
   return out;
 }
 
+/** An HTTP status the message names (`got 404`, `answered 201`, `wanted 400 or 404`): kept. */
+const STATUS = /\b(got|answered|wanted|or|gets|get) ([1-5]\d\d)\b/g;
+
 /** The message with its values left out: what stays is what the target did wrong, not with which data. */
 export function normalizeMessage(message: string): string {
   const first = message.split('\n')[0] ?? '';
@@ -71,7 +75,10 @@ export function normalizeMessage(message: string): string {
     .replace(/'(?:[^'\\]|\\.)*'/g, "''")
     .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '#')
     .replace(/\b[0-9a-f]{16,}\b/gi, '#')
-    .replace(/\d+(\.\d+)?/g, '#')
+    .replace(STATUS, '$1 HTTP$2')
+    .replace(/\d+(\.\d+)?/g, (digits, _fraction, at: number, text: string) =>
+      text.slice(Math.max(0, at - 4), at) === 'HTTP' ? digits : '#',
+    )
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -101,6 +101,11 @@ export interface RuleDefinition<Input, Fixture> {
    * run owns the tenant (runner/rule-schedule.ts).
    */
   tenantWide?: 'clock' | 'switches';
+  /**
+   * The rule only provokes errors: it stores nothing (set-up included) and compares no list, so it runs
+   * beside any rule that does not change the whole tenant (runner/rule-schedule.ts).
+   */
+  quiet?: true;
   /** Runs when `--runs` is not given (default: the runner's). */
   runs?: number;
   /** ERR-500-408 provokes 5xx on purpose; every other rule fails on any 5xx it sees. */
@@ -137,6 +142,7 @@ export interface Rule {
   operations: readonly string[];
   over?: (operation: ApiOperation) => boolean;
   tenantWide?: 'clock' | 'switches';
+  quiet?: true;
   runs?: number;
   allows5xx: boolean;
   prepare(suite: SuiteContext): Promise<PreparedRule | Skip>;
@@ -161,6 +167,7 @@ export function defineRule<Input, Fixture = undefined>(definition: RuleDefinitio
     operations: definition.operations ?? [],
     ...(definition.over === undefined ? {} : { over: definition.over }),
     ...(definition.tenantWide === undefined ? {} : { tenantWide: definition.tenantWide }),
+    ...(definition.quiet ? { quiet: true as const } : {}),
     ...(definition.runs === undefined ? {} : { runs: definition.runs }),
     allows5xx: definition.allows5xx ?? false,
     async prepare(suite) {

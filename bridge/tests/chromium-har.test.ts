@@ -4,30 +4,17 @@
  * drift` reads that recording; and Playwright's HAR router serves a page from a recording `ofkit
  * record` wrote, after the implementation is gone.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { drift } from '../../scripts/cli/drift.js';
 import { startSimulator } from '../../simulator/src/start-simulator.js';
+import { skipBrowser as skip } from '../../simulator/test-support/chromium.js';
 import { loadBridgeDocument } from '../src/document/bridge-document.js';
 import { checkRecordings } from '../src/recording/check-recordings.js';
 import { startRecorder } from '../src/recording/recorder.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-/** Outside CI a missing Chromium skips these tests (said in their title); in CI they always run. */
-const skip = !process.env.CI && !existsSync(CHROMIUM);
 
 let folder: string;
 let browser: Browser;
@@ -35,7 +22,8 @@ let browser: Browser;
 beforeAll(async () => {
   if (skip) return;
   folder = await mkdtemp(join(tmpdir(), 'ofkit-chromium-'));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  // The browser lane's Chromium (simulator/test-support/browser-lane.ts).
+  browser = await chromium.connect(inject('chromiumEndpoint'));
 }, 60_000);
 
 afterAll(async () => {

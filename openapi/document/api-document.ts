@@ -4,7 +4,7 @@
  * 2020-12) over its schemas, built on first use.
  */
 import { readFileSync } from 'node:fs';
-import { BUNDLED_DOCUMENTS } from './bundled-documents.js';
+import { BUNDLED_DOCUMENTS, type BundledName, sharedBundledDocument } from './bundled-documents.js';
 import { withClosedResponses } from './closed-responses.js';
 import { createDocumentAjv, type DocumentAjv, type DocumentAjvOptions } from './document-ajv.js';
 import { resolveRef } from './document-walk.js';
@@ -77,4 +77,20 @@ export function createApiDocument(raw: JsonObject, ajvOptions: DocumentAjvOption
 /** Reads and parses a bundled document (default: openapi/generated/openapi.json). */
 export function loadApiDocument(file: string = DEFAULT_DOCUMENT_PATH): ApiDocument {
   return createApiDocument(JSON.parse(readFileSync(file, 'utf8')) as JsonObject);
+}
+
+const sharedViews = new Map<string, ApiDocument>();
+
+/**
+ * The view of a shared bundled document (parsed once per process, frozen), one per document and Ajv
+ * options: every simulator of a process reads the same operations, and their validators are compiled once.
+ */
+export function bundledApiDocument(name: BundledName, ajvOptions: DocumentAjvOptions = {}): ApiDocument {
+  const key = `${name}:${ajvOptions.checkSchemas ?? true}:${ajvOptions.strict ?? true}`;
+  let view = sharedViews.get(key);
+  if (view === undefined) {
+    view = createApiDocument(sharedBundledDocument(name), ajvOptions);
+    sharedViews.set(key, view);
+  }
+  return view;
 }

@@ -2,6 +2,7 @@
  * Ajv (JSON Schema 2020-12, strict, with formats) loaded with the schemas of a bundled OpenAPI
  * document, so any schema fragment of the document can be compiled and its `$ref`s resolve.
  */
+import { createHash } from 'node:crypto';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { isObject, type JsonObject, type JsonValue } from './json.js';
@@ -80,13 +81,25 @@ function rememberFormatAnswers(ajv: Ajv2020): void {
   }
 }
 
-/** Builds the Ajv instance for one bundled document (only internal `$ref`s). */
-export function createDocumentAjv(
-  document: JsonObject,
-  { checkSchemas = true, strict = true }: DocumentAjvOptions = {},
-): DocumentAjv {
-  const components = isObject(document.components) ? document.components : {};
-  const schemas = isObject(components.schemas) ? components.schemas : {};
+/**
+ * One Ajv per content of a document's schemas (and options), shared by every `createDocumentAjv` of an
+ * equal document in this process: the simulator, its tests and the suite read the bundled document
+ * afresh each time, and compiling its schemas again for every simulator was most of a test run's CPU.
+ * A compiled validator is a pure function of its schema and the document's `$defs`, so an equal schema
+ * of an equal document is compiled once. A few documents at most (the API's, the control API's, their
+ * closed and relaxed variants, a user's).
+ */
+interface SharedAjv {
+  ajv: Ajv2020;
+  register(keyword: string): void;
+  /** Compiled validators by the text of their rehomed schema. */
+  compiled: Map<string, ValidateFunction>;
+}
+
+const SHARED_LIMIT = 16;
+const shared = new Map<string, SharedAjv>();
+
+function buildShared(schemas: JsonValue, strict: boolean, checkSchemas: boolean): SharedAjv {
   const extensions = new Set<string>();
   const defs = rehome(schemas, extensions);
   const ajv = new Ajv2020({
@@ -104,14 +117,42 @@ export function createDocumentAjv(
   for (const keyword of OPENAPI_SCHEMA_KEYWORDS) register(keyword);
   for (const keyword of extensions) register(keyword);
   ajv.addSchema({ $id: DOCUMENT_ID, $defs: defs as JsonObject });
+  return { ajv, register, compiled: new Map() };
+}
+
+function sharedAjvOf(schemas: JsonValue, strict: boolean, checkSchemas: boolean): SharedAjv {
+  const digest = createHash('sha256').update(JSON.stringify(schemas)).digest('base64');
+  const key = `${strict}:${checkSchemas}:${digest}`;
+  let found = shared.get(key);
+  if (found === undefined) {
+    found = buildShared(schemas, strict, checkSchemas);
+    if (shared.size >= SHARED_LIMIT) shared.delete(shared.keys().next().value as string);
+    shared.set(key, found);
+  }
+  return found;
+}
+
+/** The Ajv of one bundled document (only internal `$ref`s), shared with every equal document's. */
+export function createDocumentAjv(
+  document: JsonObject,
+  { checkSchemas = true, strict = true }: DocumentAjvOptions = {},
+): DocumentAjv {
+  const components = isObject(document.components) ? document.components : {};
+  const schemas = isObject(components.schemas) ? components.schemas : {};
+  const { ajv, register, compiled } = sharedAjvOf(schemas, strict, checkSchemas);
   const cache = new WeakMap<object, ValidateFunction>();
   return {
     compile(schema) {
       if (isObject(schema) && cache.has(schema)) return cache.get(schema)!;
       const local = new Set<string>();
       const rehomed = rehome(schema, local);
-      for (const keyword of local) register(keyword);
-      const validate = ajv.compile(rehomed as JsonObject);
+      const text = JSON.stringify(rehomed);
+      let validate = compiled.get(text);
+      if (validate === undefined) {
+        for (const keyword of local) register(keyword);
+        validate = ajv.compile(rehomed as JsonObject);
+        compiled.set(text, validate);
+      }
       if (isObject(schema)) cache.set(schema, validate);
       return validate;
     },

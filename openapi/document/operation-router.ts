@@ -24,8 +24,29 @@ interface RouteStore {
 /** `{id}` -> `:id`, find-my-way's parametric syntax. */
 const toRoutePattern = (template: string) => template.replace(/\{([^}]+)\}/g, ':$1');
 
+/**
+ * Routers already built, by their first operation: the same operations (the shared bundled documents' of
+ * every simulator of a process) are routed by one router, built once. A router only reads its operations.
+ */
+const built = new WeakMap<ApiOperation, { operations: readonly ApiOperation[]; router: OperationRouter }[]>();
+
+const sameOperations = (a: readonly ApiOperation[], b: readonly ApiOperation[]) =>
+  a.length === b.length && a.every((operation, index) => operation === b[index]);
+
 /** Routes `method` (upper-case) and `path` (without its query) to one of `operations`. */
 export function createOperationRouter(operations: Iterable<ApiOperation>): OperationRouter {
+  const list = [...operations];
+  const [first] = list;
+  if (first === undefined) return buildRouter(list);
+  const known = built.get(first) ?? [];
+  const found = known.find((entry) => sameOperations(entry.operations, list));
+  if (found) return found.router;
+  const router = buildRouter(list);
+  built.set(first, [...known, { operations: list, router }].slice(-4));
+  return router;
+}
+
+function buildRouter(operations: readonly ApiOperation[]): OperationRouter {
   const router = FindMyWay({ ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 500 });
   const stores = new Map<string, RouteStore>();
   for (const operation of operations) {

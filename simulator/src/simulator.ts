@@ -5,8 +5,8 @@
 
 import { ConfigError } from '../../openapi/config/config-error.js';
 import { importWithPeers } from '../../openapi/config/optional-peers.js';
-import { type ApiDocument, createApiDocument } from '../../openapi/document/api-document.js';
-import { BUNDLED_DOCUMENTS, readBundledDocument } from '../../openapi/document/bundled-documents.js';
+import { bundledApiDocument } from '../../openapi/document/api-document.js';
+import { BUNDLED_DOCUMENTS } from '../../openapi/document/bundled-documents.js';
 import type { JsonObject } from '../../openapi/document/json.js';
 import { applyBreaks, parseBrokenRules } from './broken-rules/breakable-rules.js';
 import type { Edges } from './broken-rules/edges.js';
@@ -177,12 +177,16 @@ function specEdges(options: SimulatorOptions, store: Store, handlers: HandlerReg
   };
 }
 
+/** The document's schemas are checked by the tests and linters, not on every start. */
+const NO_SCHEMA_CHECK = { checkSchemas: false } as const;
+
 export async function createSimulator(options: SimulatorOptions): Promise<Simulator> {
   const broken = parseBrokenRules(options.brokenRules ?? []);
-  // The document's schemas are checked by the tests and linters, not on every start.
-  const [api, admin] = [readBundledDocument('api'), readBundledDocument('admin')].map((raw) =>
-    createApiDocument(raw, { checkSchemas: false }),
-  ) as [ApiDocument, ApiDocument];
+  // Read once per process and shared, frozen, by every simulator of it (they only read it).
+  const [api, admin] = [
+    bundledApiDocument('api', NO_SCHEMA_CHECK),
+    bundledApiDocument('admin', NO_SCHEMA_CHECK),
+  ];
   const overlay = options.document ? loadDocumentOverlay(options.document, api.operations) : undefined;
   const store = options.store ?? new MemoryStore();
   const realTime = options.realTime ?? systemTime;

@@ -3,28 +3,16 @@
  * with every API and control API response checked against its document, and Debian's Chromium driven
  * by playwright-core with a fresh profile (never `npx playwright install`).
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import type { Simulator } from '../src/simulator.js';
 import { startSimulator } from '../src/start-simulator.js';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 import { contractCheckedExchange, FIXED_NOW, TEST_KEYS } from './contract-checked-simulator.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** Outside CI the browser tests are skipped only when Chromium is missing; in CI they always run. */
-export const skipBrowser = !process.env.CI && !existsSync(CHROMIUM);
+export { CHROMIUM, CHROMIUM_ARGS, skipBrowser } from './chromium.js';
 
 export interface ServedSimulator {
   url: string;
@@ -79,14 +67,29 @@ export interface DashboardBrowser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<DashboardBrowser> {
-  const profile = await mkdtemp(join(tmpdir(), 'ofkit-dashboard-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
-  });
+const VIEWPORT = { width: 1280, height: 800 };
+
+/**
+ * A fresh browser context: on the running Chromium at `endpoint` (the browser lane's, browser-lane.ts),
+ * else on a Chromium launched for it with a fresh profile (the screenshots script).
+ */
+export async function launchBrowser(endpoint?: string): Promise<DashboardBrowser> {
+  let context: BrowserContext;
+  let release: () => Promise<void>;
+  if (endpoint) {
+    const browser: Browser = await chromium.connect(endpoint);
+    context = await browser.newContext({ viewport: VIEWPORT });
+    release = () => browser.close();
+  } else {
+    const profile = await mkdtemp(join(tmpdir(), 'ofkit-dashboard-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: VIEWPORT,
+    });
+    release = () => rm(profile, { recursive: true, force: true });
+  }
   const problems: string[] = [];
   const pages: Page[] = [];
   return {
@@ -109,7 +112,7 @@ export async function launchBrowser(): Promise<DashboardBrowser> {
     },
     async close() {
       await context.close();
-      await rm(profile, { recursive: true, force: true });
+      await release();
     },
   };
 }

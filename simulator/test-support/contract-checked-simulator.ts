@@ -1,4 +1,4 @@
-import { readBundledDocument } from '../../openapi/document/bundled-documents.js';
+import { sharedBundledDocument } from '../../openapi/document/bundled-documents.js';
 import { withClosedResponses } from '../../openapi/document/closed-responses.js';
 import { createDocumentAjv, describeErrors } from '../../openapi/document/document-ajv.js';
 import type { JsonObject } from '../../openapi/document/json.js';
@@ -150,9 +150,21 @@ export type ContractCheck = (
  * valid for the document and exactly what the simulator means to send.
  */
 export function createContractCheck(api: JsonObject): ContractCheck {
+  let check = checksOf.get(api);
+  if (check === undefined) {
+    check = buildContractCheck(api);
+    checksOf.set(api, check);
+  }
+  return check;
+}
+
+/** Each document's check, built once (every simulator of a test process shares the bundled document). */
+const checksOf = new WeakMap<JsonObject, ContractCheck>();
+
+function buildContractCheck(api: JsonObject): ContractCheck {
   const checkers = {
     api: documentChecker(withSentValues(api)),
-    admin: documentChecker(readBundledDocument('admin')),
+    admin: documentChecker(sharedBundledDocument('admin')),
   };
   return (method, path, response, query) =>
     checkAgainstDocument(
@@ -170,7 +182,7 @@ export function createContractCheck(api: JsonObject): ContractCheck {
  * recorded there and the response goes out unchanged; without, it throws (the client sees a 500).
  */
 export function contractCheckedExchange(violations?: string[]): SimulatorOptions['onExchange'] {
-  const check = createContractCheck(readBundledDocument('api'));
+  const check = createContractCheck(sharedBundledDocument('api'));
   return (request, response) => {
     // The dashboard's static files are not the API's (its keys are, under admin.yaml).
     if (request.path.startsWith(DASHBOARD_PREFIX) && request.path !== `${DASHBOARD_PREFIX}keys`) return;

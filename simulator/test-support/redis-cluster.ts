@@ -1,7 +1,8 @@
 /**
  * A throw-away Redis Cluster for tests: three masters and a replica of each, Debian's redis-server on
  * free loopback ports (cluster bus ports too) in one temporary directory, joined by `redis-cli --cluster
- * create`. Every process is stopped by its own PID.
+ * create`. Every process is stopped by its own PID. The redis lane starts one for all its files
+ * (redis-lane.ts); a file attaches to it with `attachRedisCluster(inject('redisCluster'))`.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,17 +17,23 @@ const run = promisify(execFile);
 
 export interface ClusterNode {
   readonly port: number;
-  readonly process: ChildProcess;
+  readonly pid: number;
 }
 
-export interface RunningCluster {
+/** What a test file needs to use a cluster another process started: its URL and its nodes. */
+export interface ClusterAddress {
+  url: string;
+  nodes: readonly ClusterNode[];
+}
+
+export interface RunningCluster extends ClusterAddress {
   /** `redis+cluster://127.0.0.1:P1,127.0.0.1:P2,127.0.0.1:P3` (the masters at start). */
   readonly url: string;
-  readonly nodes: readonly ClusterNode[];
   /** Resolves once every replica has every write its master has (replication is asynchronous). */
   replicated(): Promise<void>;
   /** Kills (SIGKILL) the master serving `key`; resolves once its replica has taken its slots over. */
   failMasterOf(key: string): Promise<{ killed: number; promoted: number }>;
+  /** Stops every node (a no-op for an attached cluster: its owner stops it). */
   stop(): Promise<void>;
 }
 
@@ -72,14 +79,14 @@ async function waitFor(what: string, check: () => Promise<boolean>, ms = 20_000)
   throw new Error(`Redis Cluster: ${what} within ${ms / 1000} s`);
 }
 
-function startNode(binary: string, dir: string, port: number): ClusterNode {
+function startNode(binary: string, dir: string, port: number): ChildProcess {
   const home = join(dir, String(port));
   mkdirSync(home);
   // A short node time-out: a failed master is replaced within a couple of seconds.
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
   args.push('--dir', home, '--cluster-enabled', 'yes', '--cluster-node-timeout', '1000');
   args.push('--cluster-port', String(port + 10_000), '--logfile', join(home, 'log'));
-  return { port, process: spawn(binary, args, { stdio: 'ignore' }) };
+  return spawn(binary, args, { stdio: 'ignore' });
 }
 
 const slotOwner = async (port: number, key: string) => {
@@ -102,11 +109,11 @@ export async function startRedisCluster(): Promise<RunningCluster> {
   const binary = redisServerBinary();
   if (binary === undefined) throw new Error('redis-server not installed: apt-get install redis-server');
   const dir = mkdtempSync(join(tmpdir(), 'ofkit-redis-cluster-'));
-  const nodes: ClusterNode[] = [];
+  const children: ChildProcess[] = [];
   const stop = async () => {
     await Promise.all(
-      nodes.map(
-        ({ process: child }) =>
+      children.map(
+        (child) =>
           new Promise<void>((resolve) => {
             if (child.exitCode !== null || child.signalCode !== null) return resolve();
             child.once('exit', () => resolve());
@@ -116,8 +123,14 @@ export async function startRedisCluster(): Promise<RunningCluster> {
     );
     rmSync(dir, { recursive: true, force: true });
   };
+  const nodes: ClusterNode[] = [];
   try {
-    for (let n = 0; n < 6; n++) nodes.push(startNode(binary, dir, await freePortPair()));
+    for (let n = 0; n < 6; n++) {
+      const port = await freePortPair();
+      const child = startNode(binary, dir, port);
+      children.push(child);
+      nodes.push({ port, pid: child.pid as number });
+    }
     for (const { port } of nodes)
       await waitFor(`node ${port} did not answer`, async () => (await ask(port, ['PING'])) === 'PONG');
     const addresses = nodes.map(({ port }) => `127.0.0.1:${port}`);
@@ -137,13 +150,23 @@ export async function startRedisCluster(): Promise<RunningCluster> {
     throw error;
   }
   const masters = nodes.slice(0, 3).map(({ port }) => `127.0.0.1:${port}`);
+  return { ...operate({ url: `redis+cluster://${masters.join(',')}`, nodes }), stop };
+}
+
+/** A cluster another process started (the redis lane's), used and failed over from this one. */
+export function attachRedisCluster(address: ClusterAddress): RunningCluster {
+  return { ...operate(address), stop: async () => {} };
+}
+
+/** The operations on a cluster's nodes, by their ports and PIDs. */
+function operate(address: ClusterAddress): Omit<RunningCluster, 'stop'> {
+  const { nodes } = address;
+  const killed = new Set<number>();
   return {
-    url: `redis+cluster://${masters.join(',')}`,
-    nodes,
-    stop,
+    ...address,
     async replicated() {
-      for (const { port, process: child } of nodes) {
-        if (child.exitCode !== null || child.signalCode !== null) continue;
+      for (const { port } of nodes) {
+        if (killed.has(port)) continue;
         await waitFor(`the replicas of ${port} did not catch up`, async () => {
           const info = (await ask(port, ['INFO', 'replication'])) ?? '';
           if (!info.includes('role:master')) return true;
@@ -154,20 +177,22 @@ export async function startRedisCluster(): Promise<RunningCluster> {
       }
     },
     async failMasterOf(key) {
-      const killed = (await slotOwner(nodes[0]!.port, key))!;
-      const node = nodes.find(({ port }) => port === killed)!;
-      node.process.kill('SIGKILL');
-      const survivors = nodes.filter(({ port }) => port !== killed).map(({ port }) => port);
+      const alive = nodes.filter(({ port }) => !killed.has(port));
+      const victim = (await slotOwner(alive[0]!.port, key))!;
+      const node = nodes.find(({ port }) => port === victim)!;
+      process.kill(node.pid, 'SIGKILL');
+      killed.add(victim);
+      const survivors = alive.filter(({ port }) => port !== victim).map(({ port }) => port);
       let promoted: number | undefined;
       // Every node that is left must see the cluster whole again: each converges on its own, and one
       // still answering CLUSTERDOWN fails the next command sent to it.
       await waitFor('no replica took the failed master over', async () => {
         promoted = await slotOwner(survivors[0]!, key);
-        if (promoted === undefined || promoted === killed) return false;
+        if (promoted === undefined || promoted === victim) return false;
         const states = await Promise.all(survivors.map((port) => ask(port, ['CLUSTER', 'INFO'])));
         return states.every((state) => state?.includes('cluster_state:ok'));
       });
-      return { killed, promoted: promoted! };
+      return { killed: victim, promoted: promoted! };
     },
   };
 }

@@ -1,10 +1,10 @@
 /**
  * The same races as on one Redis (replica-races.ts), with three `ofkit simulate` replicas on a Redis
- * Cluster of three masters (each with a replica) started on free loopback ports: every tenant's keys in
- * one slot, no script across two. Every process stopped by its own PID.
+ * Cluster of three masters, each with a replica (the redis lane's, on free loopback ports): every
+ * tenant's keys in one slot, no script across two. Every process stopped by its own PID.
  */
-import { afterAll, beforeAll, describe } from 'vitest';
-import { type RunningCluster, startRedisCluster } from '../../simulator/test-support/redis-cluster.js';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { attachRedisCluster, type RunningCluster } from '../../simulator/test-support/redis-cluster.js';
 import { REDIS_SKIP_REASON, skipRedis } from '../../simulator/test-support/redis-server.js';
 import { type Replica, startReplica } from './replica-process.js';
 import { defineReplicaRaces } from './replica-races.js';
@@ -21,7 +21,7 @@ describe.skipIf(skipRedis)(title, () => {
   const storeUrl = () => `${cluster.url}?job_lease_ms=1000`;
 
   beforeAll(async () => {
-    cluster = await startRedisCluster();
+    cluster = attachRedisCluster(inject('redisCluster')!);
     replicas = (await Promise.all(
       ['A', 'B', 'C'].map((name) => startReplica(name, storeUrl(), 'races')),
     )) as [Replica, Replica, Replica];
@@ -29,7 +29,6 @@ describe.skipIf(skipRedis)(title, () => {
 
   afterAll(async () => {
     await Promise.all((replicas ?? []).map((replica) => replica.kill()));
-    await cluster?.stop();
   });
 
   defineReplicaRaces({ label: 'Redis Cluster', replicas: () => replicas, storeUrl });

@@ -8,7 +8,7 @@
  * reads the document with this overlay on top, and the simulator's own tests check every answer against
  * the overlaid document, so what it sends is both valid for the document and exactly this.
  */
-import { isObject, type JsonObject } from '../../../openapi/document/json.js';
+import { deepFreeze, isObject, type JsonObject } from '../../../openapi/document/json.js';
 import { INVOICE_STATUS } from './invoice-status.js';
 
 const CURRENCY = { pattern: '^[A-Z]{3}$' };
@@ -38,11 +38,23 @@ export const SENT_VALUES: Readonly<Record<string, Readonly<Record<string, JsonOb
 };
 
 /**
- * The document with SENT_VALUES merged into its component schemas (a copy; the document is not
- * changed). Throws when a schema or member it names is not in the document: the overlay must follow
- * the document's names.
+ * The document with SENT_VALUES merged into its component schemas: a frozen copy, shared by every caller
+ * with the same document (the document is not changed). Throws when a schema or member it names is not
+ * in the document: the overlay must follow the document's names.
  */
 export function withSentValues(document: JsonObject): JsonObject {
+  let merged = mergedOf.get(document);
+  if (merged === undefined) {
+    merged = deepFreeze(mergeSentValues(document));
+    mergedOf.set(document, merged);
+  }
+  return merged;
+}
+
+/** Each document's merge, made once (every simulator start asks for the shared bundled document's). */
+const mergedOf = new WeakMap<JsonObject, JsonObject>();
+
+function mergeSentValues(document: JsonObject): JsonObject {
   const copy = structuredClone(document);
   const schemas = isObject(copy.components) ? copy.components.schemas : undefined;
   for (const [name, members] of Object.entries(SENT_VALUES)) {

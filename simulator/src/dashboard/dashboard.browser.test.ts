@@ -4,8 +4,11 @@
  * only when Chromium is missing (and says so); in CI it always runs.
  */
 import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import {
   CHROMIUM,
   type DashboardBrowser,
@@ -31,7 +34,7 @@ describe.skipIf(skipBrowser)(title, { timeout: 90_000 }, () => {
 
   // Hooks start Chromium and a simulator: generous limits for a loaded machine.
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(inject('chromiumEndpoint'));
   }, HOOK_MS);
   afterAll(async () => {
     await browser?.close();
@@ -264,7 +267,9 @@ describe.skipIf(skipBrowser)(title, { timeout: 90_000 }, () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export the snapshot' }).click(),
     ]);
-    const file = await download.path();
+    // The lane's browser runs in another process: the download is saved here.
+    const file = join(await mkdtemp(join(tmpdir(), 'ofkit-download-')), 'snapshot.json');
+    await download.saveAs(file);
     expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe('ofkit-snapshot/3');
     await served.api('POST', '/_ofkit/reset/');
     await page.getByLabel('Import a snapshot').setInputFiles(file);

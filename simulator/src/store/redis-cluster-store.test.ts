@@ -1,10 +1,10 @@
 /**
- * The Redis store on a Redis Cluster (three masters, a replica each, started on free loopback ports):
+ * The Redis store on a Redis Cluster (three masters, a replica each, on free loopback ports, the lane's):
  * the whole Store contract and the replicas' races, every tenant's keys in one slot and no script across
  * two; then a master killed: its replica takes over and the store goes on with nothing lost.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningCluster, startRedisCluster } from '../../test-support/redis-cluster.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { attachRedisCluster, type RunningCluster } from '../../test-support/redis-cluster.js';
 import { REDIS_SKIP_REASON, skipRedis } from '../../test-support/redis-server.js';
 import { runReplicaRaceContract } from '../../test-support/replica-race-contract.js';
 import { startSilentServer } from '../../test-support/silent-server.js';
@@ -22,13 +22,14 @@ describe.skipIf(skipRedis)(title, () => {
   const opened: RedisStore[] = [];
   let prefixes = 0;
 
-  beforeAll(async () => {
-    cluster = await startRedisCluster();
-  }, 60_000);
+  // The redis lane's cluster (redis-lane.ts): its files run one at a time, so the failover below has it
+  // to itself.
+  beforeAll(() => {
+    cluster = attachRedisCluster(inject('redisCluster')!);
+  });
 
   afterAll(async () => {
     await Promise.all(opened.map((store) => store.close()));
-    await cluster?.stop();
   });
 
   async function connected(

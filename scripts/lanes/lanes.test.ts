@@ -1,0 +1,51 @@
+/**
+ * The lanes hold every test exactly once: each test file of the tree is run by one lane of `npm test`
+ * (vitest's own resolution of the projects), each lane has its `npm run test:<lane>`, and the check fails
+ * on a file no lane claims, on a file two lanes claim, and on a project outside every lane.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { claimProblems, projectsOfFiles, testFilesOf } from './lane-claims.js';
+import { LANES } from './lanes.js';
+import { planSteps } from './steps.js';
+
+const root = resolve(import.meta.dirname, '../..');
+
+describe('the test lanes', () => {
+  it('claim every test file of the tree exactly once', { timeout: 60_000 }, () => {
+    const files = testFilesOf(root);
+    expect(files.length).toBeGreaterThan(100);
+    expect(claimProblems(files, projectsOfFiles(root))).toEqual({
+      unclaimed: [],
+      twice: [],
+      strayProjects: [],
+    });
+  });
+
+  it('fail the check on a file no lane claims, a file claimed twice, and a project of no lane', () => {
+    const files = ['simulator/src/a.test.ts', 'docs/stray.test.ts', 'tests/b.test.ts'];
+    const listed = [
+      { file: 'simulator/src/a.test.ts', project: 'unit' },
+      { file: 'tests/b.test.ts', project: 'integration' },
+      { file: 'tests/b.test.ts', project: 'matrices' },
+      { file: 'tests/c.test.ts', project: 'nightly' },
+    ];
+    expect(claimProblems(files, listed)).toEqual({
+      unclaimed: ['docs/stray.test.ts'],
+      twice: [{ file: 'tests/b.test.ts', projects: ['integration', 'matrices'] }],
+      strayProjects: ['nightly'],
+    });
+  });
+
+  it('each run alone by npm run test:<lane>, and npm test runs every lane and the static checks', () => {
+    const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    for (const lane of LANES)
+      expect(scripts[`test:${lane.name}`], lane.name).toBe(`tsx scripts/lanes/run-lanes.ts ${lane.name}`);
+    expect(scripts.test).toBe('tsx scripts/lanes/run-lanes.ts');
+    const everything = planSteps([]).map((step) => step.name);
+    expect([...everything].sort()).toEqual([...LANES.map((lane) => lane.name), 'document', 'lint'].sort());
+  });
+});

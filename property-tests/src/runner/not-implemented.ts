@@ -1,7 +1,9 @@
 /**
  * Not implemented is not failed. Once every rule has run, an operation is *not implemented* when it
  * never answered a success status and answered only 404, 405 or 501 (answers to requests without valid
- * credentials aside: a server checks those first). Then:
+ * credentials aside: a server checks those first). An operation on one record (a path with an id) is
+ * judged so only when its SCHEMA row ran, which asks for a record known to exist first: otherwise its
+ * 404s may only say that the ids a rule asked for were gone. Then:
  *
  * - a rule that cannot do without such an operation (`operations`), or whose kind of operation
  *   (`over`) the target implements none of, is `inconclusive`: "not implemented: METHOD path";
@@ -23,11 +25,18 @@ const UNAUTHENTICATED = new Set(['401']);
 /** How many operations a reason names before "and N more". */
 const NAMED = 3;
 
-/** The operations not implemented (operationId -> `METHOD path`), read from the run's coverage. */
-export function notImplementedOperations(coverage: Coverage): Map<string, string> {
+/**
+ * The operations not implemented (operationId -> `METHOD path`), read from the run's coverage;
+ * `rowsRun`: the operations whose SCHEMA row ran.
+ */
+export function notImplementedOperations(
+  coverage: Coverage,
+  rowsRun: ReadonlySet<string>,
+): Map<string, string> {
   const found = new Map<string, string>();
   for (const entry of coverage.perOperation) {
     if (entry.success || entry.unavailable !== undefined) continue;
+    if (entry.path.includes('{') && !rowsRun.has(entry.operationId)) continue;
     const answered = [...Object.keys(entry.exhibited), ...Object.keys(entry.invalid)].filter(
       (status) => !UNAUTHENTICATED.has(status),
     );

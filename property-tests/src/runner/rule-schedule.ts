@@ -34,13 +34,13 @@ export interface Schedule {
   reset: () => Promise<void>;
 }
 
-type Lane = 'alone' | 'schema' | 'quiet' | 'state';
+export type Lane = 'alone' | 'schema' | 'quiet' | 'state';
 
-const laneOf = (rule: Rule): Lane =>
+export const laneOf = (rule: Rule): Lane =>
   rule.tenantWide ? 'alone' : rule.area === 'schema' ? 'schema' : rule.quiet ? 'quiet' : 'state';
 
 /** Whether a rule of lane `next` may start while rules of `running` run. */
-function fits(next: Lane, running: readonly Lane[]): boolean {
+export function fits(next: Lane, running: readonly Lane[]): boolean {
   if (running.length === 0) return true;
   if (running.length >= SIDE_BY_SIDE || next === 'alone' || running.includes('alone')) return false;
   if (next === 'quiet') return true;

@@ -147,7 +147,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
         links.registered = false;
       },
     });
-    const notImplemented = notImplementedOperations(coverage.report(suite.unavailable));
+    const rowsRun = new Set(
+      rules.flatMap((rule) => (rule.operationId === undefined ? [] : [rule.operationId])),
+    );
+    const notImplemented = notImplementedOperations(coverage.report(suite.unavailable), rowsRun);
     const settled = await settleNotImplemented(results, new Map(rules.map((rule) => [rule.id, rule])), {
       notImplemented,
       operations: suite.operations,

@@ -98,7 +98,11 @@ export function withTenancy(
     ...capabilities,
     controlApi: false,
     sharedTenant: true,
-    notes: { ...capabilities.notes, 'control-api': `present, but ${tenancy.note}` },
+    notes: {
+      ...capabilities.notes,
+      'control-api':
+        'present, but left alone: the tenant holds state this run did not create (--reset resets it first)',
+    },
   };
 }
 

@@ -10,9 +10,16 @@
  */
 import fc from 'fast-check';
 import { expectErrorArray, expectStatus } from '../expect-response.js';
-import { defineRule, fail, type SuiteContext, skip } from '../rule.js';
+import { defineRule, fail, type SuiteContext } from '../rule.js';
 import { type DataResource, documentNumber, isDataRetrieval } from './data-resources.js';
-import { acceptedRange, byPath, enumChoice, type Reachable, reachableResources } from './reachable.js';
+import {
+  acceptedRange,
+  byPath,
+  enumChoice,
+  type Reachable,
+  reachableResources,
+  unreached,
+} from './reachable.js';
 import { idOf, listByLink } from './records.js';
 import {
   expectRetrieved,
@@ -46,7 +53,7 @@ export const dataRetrieve = defineRule<Input, Reachable[]>({
   async prepare(suite, note) {
     const reachable = await reachableResources(suite, note);
     return reachable.length === 0
-      ? skip('no data retrieval reachable with the configured fixtures')
+      ? unreached(reachable, "no data retrieval reachable with the run's registrations")
       : reachable;
   },
   arbitrary: (suite, reachable) =>

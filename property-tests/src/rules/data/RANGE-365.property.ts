@@ -10,9 +10,9 @@
  */
 import fc from 'fast-check';
 import { expectErrorArray, expectStatus } from '../expect-response.js';
-import { defineRule, skip } from '../rule.js';
+import { defineRule } from '../rule.js';
 import { type DataResource, documentNumber, isDataRetrieval } from './data-resources.js';
-import { byPath, enumChoice, type Reachable, reachableResources } from './reachable.js';
+import { byPath, enumChoice, type Reachable, reachableResources, unreached } from './reachable.js';
 import {
   expectRetrieved,
   expectReversedRefused,
@@ -48,7 +48,9 @@ export const range365 = defineRule<Input, Limited[]>({
       ...entry,
       max: maxOf(entry.resource)!,
     }));
-    return limited.length === 0 ? skip('no reachable retrieval states `x-max-range-days`') : limited;
+    return limited.length === 0
+      ? unreached(limited, 'no reachable retrieval states `x-max-range-days`')
+      : limited;
   },
   arbitrary: (_, limited) =>
     fc.constantFrom(...limited).chain(({ resource, max }) =>

@@ -6,7 +6,6 @@
 import fc from 'fast-check';
 import type { Exchange, HttpClient } from '../http/http-client.js';
 import {
-  isSkip,
   type PreparedRule,
   type Rule,
   type RunContext,
@@ -14,8 +13,8 @@ import {
   Unmet,
   Violation,
 } from '../rules/rule.js';
-import { missingCapability } from '../target/capabilities.js';
 import { ruleSeed } from './seed.js';
+import { setUpRule } from './set-up-rule.js';
 
 /**
  * `inconclusive`: no run exercised what the rule asserts (every run ended on a precondition, or a
@@ -146,52 +145,18 @@ function propertyOf(
   });
 }
 
+/** A failed set-up: what it asked for (the set-up session's exchanges) and why it failed. */
+const setUpFailure = (message: string, exchanges: Exchange[]): RuleFailure => ({
+  message,
+  seed: 0,
+  path: null,
+  counterexample: null,
+  shrinks: 0,
+  exchanges,
+});
+
 function describeError(error: unknown): string {
   return error instanceof Violation ? error.message : `error: ${(error as Error)?.message ?? String(error)}`;
-}
-
-/** The operations the rule cannot do without that the run's operations lack. */
-function lacking(rule: Rule, suite: SuiteContext): string[] {
-  const present = new Set(suite.operations.map((operation) => operation.operationId));
-  return rule.operations.filter((id) => !present.has(id));
-}
-
-/**
- * Capabilities, then set-up (in a recording session of its own, so that a failed set-up shows what it
- * asked): a PreparedRule, or the result that ends the rule (skipped, inconclusive, failed set-up).
- */
-async function prepare(
-  rule: Rule,
-  suite: SuiteContext,
-  client: HttpClient,
-): Promise<PreparedRule | Omit<RuleResult, 'durationMs'>> {
-  const missing = rule.needs.map((need) => missingCapability(suite.capabilities, need)).find(Boolean);
-  // A control API kept from a tenant holding others' state: the rule could run on a tenant of its own.
-  const shared = suite.capabilities.sharedTenant && rule.needs.includes('control-api');
-  if (missing)
-    return { ...base(rule), status: shared ? 'inconclusive' : 'skipped', runs: 0, reason: missing };
-  const absent = lacking(rule, suite);
-  if (absent.length > 0)
-    return { ...base(rule), status: 'skipped', runs: 0, reason: `needs ${absent.join(', ')}, out of scope` };
-  const setUp = client.session();
-  try {
-    const prepared = await rule.prepare({ ...suite, http: setUp });
-    if (!isSkip(prepared)) return prepared;
-    const status = prepared.environment
-      ? 'skipped (environment)'
-      : prepared.inconclusive
-        ? 'inconclusive'
-        : 'skipped';
-    return { ...base(rule), status, runs: 0, reason: prepared.skip };
-  } catch (error) {
-    const failure = { seed: 0, path: null, counterexample: null, shrinks: 0, exchanges: setUp.exchanges };
-    return {
-      ...base(rule),
-      status: 'failed',
-      runs: 0,
-      failure: { ...failure, message: `set-up failed: ${describeError(error)}` },
-    };
-  }
 }
 
 /** The most frequent reason the runs ended before the assertion. */
@@ -208,8 +173,12 @@ export async function runRule(
 ): Promise<RuleResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const prepared = await prepare(rule, suite, client);
-  if ('status' in prepared) return { ...prepared, durationMs: elapsed() };
+  const prepared = await setUpRule(rule, suite, client);
+  if ('status' in prepared) {
+    const { message, exchanges, ...ended } = prepared;
+    const failure = message === undefined ? {} : { failure: setUpFailure(message, exchanges) };
+    return { ...base(rule), ...ended, runs: 0, durationMs: elapsed(), ...failure };
+  }
   const seed = ruleSeed(options.seed, rule.id);
   let last: LastFailure | undefined;
   const reach: Reach = { reached: 0, unmet: new Map() };

@@ -7,15 +7,15 @@
  */
 
 import { type ApiDocument, loadApiDocument } from '../../../openapi/document/api-document.js';
-import { createHttpClient } from '../http/http-client.js';
-import type { Rule } from '../rules/rule.js';
+import { createHttpClient, type Exchange, type HttpClient } from '../http/http-client.js';
+import type { Rule, SuiteContext } from '../rules/rule.js';
 import type { Capabilities } from '../target/capabilities.js';
 import { type Environment, emptyListsIn } from '../target/environment.js';
 import type { TargetConfig } from '../target/target-config.js';
-import { type Coverage, createCoverageRecorder } from './coverage.js';
+import { type Coverage, type CoverageRecorder, createCoverageRecorder } from './coverage.js';
 import { notImplementedOperations, settleNotImplemented } from './not-implemented.js';
 import { runRules } from './rule-schedule.js';
-import { type RuleResult, runRule } from './run-rule.js';
+import { type RuleResult, type RuleRunOptions, runRule } from './run-rule.js';
 import { settleSchemaRows } from './schema-evidence.js';
 import { ruleInScope, scopedOperations } from './scope.js';
 import { buildContext } from './suite-context.js';
@@ -107,11 +107,61 @@ function linkWatch() {
   return watch;
 }
 
+interface Settling {
+  suite: SuiteContext;
+  client: HttpClient;
+  coverage: CoverageRecorder;
+  runOptions: (rule: Rule) => Omit<RuleRunOptions, 'onRun'>;
+}
+
+/**
+ * The verdicts on the whole run's evidence: what the target does not implement (a SCHEMA row that ran
+ * judges an operation on one record), each failure's operation (its signature, report/baseline.ts).
+ */
+async function settleVerdicts(rules: readonly Rule[], results: RuleResult[], run: Settling) {
+  const { suite, coverage } = run;
+  const rowsRun = new Set(
+    rules.flatMap((rule) => (rule.operationId === undefined ? [] : [rule.operationId])),
+  );
+  const notImplemented = notImplementedOperations(coverage.report(suite.unavailable), rowsRun);
+  const operationsOf = (exchange: Exchange) =>
+    coverage.operationsOf(exchange.request.method, exchange.request.url);
+  const settled = await settleNotImplemented(results, new Map(rules.map((rule) => [rule.id, rule])), {
+    notImplemented,
+    operations: suite.operations,
+    touched: (result) => (result.failure?.exchanges ?? []).flatMap(operationsOf),
+    rerun: (rule, left) => runRule(rule, { ...suite, operations: left }, run.client, run.runOptions(rule)),
+  });
+  const located = settled.map((result) => {
+    const { failure } = result;
+    const last = failure?.exchanges.at(-1);
+    const operation = result.operationId ?? (last && operationsOf(last)[0]);
+    return failure && operation ? { ...result, failure: { ...failure, operation } } : result;
+  });
+  return { located, notImplemented: [...notImplemented.values()] };
+}
+
+/** The run's scope, for the report. */
+function scopeOf(
+  options: SuiteOptions,
+  document: ApiDocument,
+  run: readonly Rule[],
+  operations: number,
+): RunScope {
+  const { include, exclude, includeFrom } = options.config.operations;
+  return {
+    operations,
+    of: document.operations.length,
+    includeFrom: include.length > 0 ? includeFrom : exclude.length > 0 ? 'operations.exclude' : null,
+    outOfScope: options.rules.filter((rule) => !run.includes(rule)).map((rule) => rule.id),
+  };
+}
+
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const startedAt = new Date();
   const started = performance.now();
   const document = options.document ?? loadApiDocument();
-  const { include, exclude, includeFrom } = options.config.operations;
+  const { include, exclude } = options.config.operations;
   const operations = scopedOperations(document.operations, include, exclude);
   const coverage = createCoverageRecorder(document, operations);
   const links = linkWatch();
@@ -120,19 +170,14 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     links.observe(method, url, response);
   });
   try {
-    const built = await buildContext(options.config, document, client, {
+    const { suite, tenancy, registrations } = await buildContext(options.config, document, client, {
       strict: options.strict ?? false,
       reset: options.reset ?? false,
     });
-    const { suite } = built;
     const emit = options.onEvent ?? (() => undefined);
-    emit({
-      type: 'suite:start',
-      baseUrl: options.config.baseUrl,
-      seed: options.seed,
-      capabilities: suite.capabilities,
-      tenancy: built.tenancy?.note ?? null,
-    });
+    const { baseUrl } = options.config;
+    const { capabilities } = suite;
+    emit({ type: 'suite:start', baseUrl, seed: options.seed, capabilities, tenancy: tenancy?.note ?? null });
     const rules = options.rules.filter((rule) => ruleInScope(rule, operations));
     const runOptions = (rule: Rule) => ({
       seed: options.seed,
@@ -140,54 +185,25 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       ...(options.path ? { path: options.path } : {}),
     });
     const results = await runRules(rules, {
-      ...{ suite, client, tenancy: built.tenancy, runOptions, emit },
+      ...{ suite, client, tenancy, runOptions, emit },
       linksSinceReset: () => links.registered,
       reset: async () => {
         await suite.http.request({ method: 'POST', url: '/_ofkit/reset/' });
         links.registered = false;
       },
     });
-    const rowsRun = new Set(
-      rules.flatMap((rule) => (rule.operationId === undefined ? [] : [rule.operationId])),
-    );
-    const notImplemented = notImplementedOperations(coverage.report(suite.unavailable), rowsRun);
-    const settled = await settleNotImplemented(results, new Map(rules.map((rule) => [rule.id, rule])), {
-      notImplemented,
-      operations: suite.operations,
-      touched: (result) =>
-        (result.failure?.exchanges ?? []).flatMap(({ request }) =>
-          coverage.operationsOf(request.method, request.url),
-        ),
-      rerun: (rule, left) => runRule(rule, { ...suite, operations: left }, client, runOptions(rule)),
-    });
+    const settled = await settleVerdicts(rules, results, { suite, client, coverage, runOptions });
     const covered = coverage.report(suite.unavailable);
-    // The operation each failure's last request was of: a failure's signature (report/baseline.ts).
-    const located = settled.map((result) => {
-      const failure = result.failure;
-      const last = failure?.exchanges.at(-1)?.request;
-      const operation = result.operationId ?? (last && coverage.operationsOf(last.method, last.url)[0]);
-      return failure && operation ? { ...result, failure: { ...failure, operation } } : result;
-    });
     return {
-      baseUrl: options.config.baseUrl,
-      seed: options.seed,
-      runs: options.runs ?? null,
-      startedAt: startedAt.toISOString(),
+      ...{ baseUrl, seed: options.seed, runs: options.runs ?? null, startedAt: startedAt.toISOString() },
       durationMs: Math.round(performance.now() - started),
-      capabilities: suite.capabilities,
-      environment: suite.environment,
-      strict: suite.strict,
-      results: settleSchemaRows(located, covered, emptyListsIn(document, suite.environment)),
+      ...{ capabilities, environment: suite.environment, strict: suite.strict },
+      results: settleSchemaRows(settled.located, covered, emptyListsIn(document, suite.environment)),
       coverage: covered,
-      scope: {
-        operations: operations.length,
-        of: document.operations.length,
-        includeFrom: include.length > 0 ? includeFrom : exclude.length > 0 ? 'operations.exclude' : null,
-        outOfScope: options.rules.filter((rule) => !rules.includes(rule)).map((rule) => rule.id),
-      },
-      tenancy: built.tenancy?.note ?? null,
-      registrations: built.registrations.sources,
-      notImplemented: [...notImplemented.values()],
+      scope: scopeOf(options, document, rules, operations.length),
+      tenancy: tenancy?.note ?? null,
+      registrations: registrations.sources,
+      notImplemented: settled.notImplemented,
       ...(client.stopped() && { stopped: client.stopped() }),
     };
   } finally {

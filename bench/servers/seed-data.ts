@@ -3,7 +3,10 @@
  * through the retrieval handlers would measure the generator, not serving, so the bench seeds them.
  * The link itself is registered through the core (`handle`), so it is exactly what the API creates.
  */
+
+import { basicAuthorization } from '../../openapi/config/api-keys.js';
 import type { JsonObject } from '../../openapi/document/json.js';
+import { ACCOUNTS, LINKS, TRANSACTIONS } from '../../openapi/http/api-paths.js';
 import { DEFAULT_KEYS } from '../../simulator/src/config/simulator-config.js';
 import { generateRecords } from '../../simulator/src/data/records/record-generator.js';
 import {
@@ -14,15 +17,14 @@ import { createIds, createRandom, type Ids } from '../../simulator/src/ids/seede
 import type { Simulator } from '../../simulator/src/simulator.js';
 import type { StoredRecord } from '../../simulator/src/store/store.js';
 
+export { ACCOUNTS, LINKS, TRANSACTIONS };
+
 /** The key every scenario uses: the README's first default key (a production tenant). */
 export const BENCH_KEY = DEFAULT_KEYS[0]!;
-export const BASIC_AUTH = `Basic ${Buffer.from(`${BENCH_KEY.secretId}:${BENCH_KEY.secretPassword}`).toString('base64')}`;
+export const BASIC_AUTH = basicAuthorization(BENCH_KEY.secretId, BENCH_KEY.secretPassword);
 /** A valid registration at a catalogue institution that asks for no token (no 428). */
 export const LINK_BODY = { institution: 'ofbank_br_retail', username: '76109277673', password: 'secret' };
-export const LINKS = '/api/links/';
-export const ACCOUNTS = '/api/accounts/';
 /** The store collection of a data resource is its collection path, as for links (`LINKS`). */
-export const TRANSACTIONS = '/api/transactions/';
 
 export interface SeededLink {
   linkId: string;

@@ -8,12 +8,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
+import { basicAuthorization } from '../../openapi/config/api-keys.js';
 import { REPO_ROOT } from '../servers/child-process.js';
 
 const OFKIT_BIN = resolve(REPO_ROOT, 'dist/scripts/cli/main.js');
 const PRISM_BIN = resolve(REPO_ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js');
 const DOCUMENT = resolve(REPO_ROOT, 'openapi/generated/openapi.json');
-const AUTHORIZATION = `Basic ${Buffer.from('ofkit-key-a:ofkit-secret-a').toString('base64')}`;
+const AUTHORIZATION = basicAuthorization('ofkit-key-a', 'ofkit-secret-a');
 const LISTENING = /(?:listening on|Prism is listening on) (http:\/\/[\d.]+:\d+)/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: Prism colours its log lines
 const ANSI_COLOUR = /\u001b\[[0-9;]*m/g;

@@ -1,4 +1,5 @@
 /** Test support: a small client of the API (and the control API) at a base URL, as a real client calls it. */
+import { basicAuthorization } from '../../openapi/config/api-keys.js';
 
 export interface Answer {
   status: number;
@@ -20,15 +21,14 @@ export interface TrafficClient {
   ): Promise<Answer>;
 }
 
-const basic = (key: Key) =>
-  `Basic ${Buffer.from(`${key.secretId}:${key.secretPassword}`).toString('base64')}`;
+const basic = (key: Key) => basicAuthorization(key.secretId, key.secretPassword);
 
-/** One exchange as the client saw it (for tests that look for what was sent and received). */
 /** A piece of traffic: calls made with the tenants' two keys. */
 export interface Scene {
   run(call: TrafficClient['call'], keys: readonly [Key, Key]): Promise<void>;
 }
 
+/** One exchange as the client saw it (for tests that look for what was sent and received). */
 export interface SeenExchange {
   method: string;
   url: string;

@@ -152,7 +152,7 @@ describe('ofkit proxy', () => {
     expect(said[1]).toMatch(/records nothing/);
     expect(said[2]).toMatch(/--out session\.har/);
     expect(said[3]).toMatch(/^ofkit proxy: The API at http:\/\/127\.0\.0\.1:9 cannot be reached/);
-    expect(said[4]).toMatch(/--report wants junit:path, json:path or md:path/);
+    expect(said[4]).toMatch(/--report wants junit:PATH, json:PATH or md:PATH/);
     errors.mockRestore();
   });
 });

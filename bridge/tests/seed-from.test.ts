@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { simulateCommand, splitSeedFrom } from '../../scripts/cli/simulate.js';
-import { finished, startOfkit } from '../../scripts/cli/testing/cli-process.js';
+import { finished, startOfkit } from '../../scripts/test-support/cli-process.js';
 import { startSimulator } from '../../simulator/src/start-simulator.js';
 import { startRecorder } from '../src/recording/recorder.js';
 import { BANK, register } from '../test-support/sample-traffic.js';

@@ -1,6 +1,7 @@
 /** The words and the JUnit XML of a `pact check-spec` report. */
 import { relative } from 'node:path';
-import { type JUnitSuite, toJUnitXml } from '../../openapi/report/to-junit-xml.js';
+import { renderSuites, type SuitesForm } from '../../openapi/report/render-suites.js';
+import type { JUnitSuite } from '../../openapi/report/to-junit-xml.js';
 import type { CheckSpecReport, InteractionVerdict } from './check-pacts.js';
 
 /** `POST /api/links/{id}/refresh/ (refreshLink)`, or the pact's own path when no operation matched. */
@@ -29,7 +30,7 @@ export function describeCheckSpec(report: CheckSpecReport): string {
 }
 
 /** One suite per pact file, one case per interaction. */
-export function checkSpecJUnit(report: CheckSpecReport): string {
+export function checkSpecJUnit(report: CheckSpecReport, form: SuitesForm = 'junit'): string {
   const suites = new Map<string, JUnitSuite>();
   for (const verdict of report.verdicts) {
     const { file, consumer, provider, description } = verdict.interaction;
@@ -45,5 +46,5 @@ export function checkSpecJUnit(report: CheckSpecReport): string {
       ...(first && { failure: { message: first, details: [label(verdict), first, ...rest].join('\n') } }),
     });
   }
-  return toJUnitXml('ofkit pact check-spec', [...suites.values()]);
+  return renderSuites(form, 'ofkit pact check-spec', [...suites.values()]);
 }

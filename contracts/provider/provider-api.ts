@@ -3,6 +3,7 @@
  * (`openapi/admin.yaml`), both with the provider's Basic credentials. Nothing else: states are set up
  * the way any client could set them up, so any provider can be verified.
  */
+import { basicAuthorization } from '../../openapi/config/api-keys.js';
 
 export interface ProviderKey {
   secretId: string;
@@ -44,13 +45,13 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** `Basic base64(id:secret)` (AUTH-BASIC). */
-export const basicAuthorization = (key: ProviderKey) =>
-  `Basic ${Buffer.from(`${key.secretId}:${key.secretPassword}`).toString('base64')}`;
+/** `Basic base64(id:secret)` of the provider's key (AUTH-BASIC). */
+export const providerAuthorization = (key: ProviderKey) =>
+  basicAuthorization(key.secretId, key.secretPassword);
 
 export function createProviderApi(baseUrl: string, key: ProviderKey): ProviderApi {
   const root = baseUrl.replace(/\/+$/, '');
-  const authorization = basicAuthorization(key);
+  const authorization = providerAuthorization(key);
   const send: ProviderApi['send'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { authorization, ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';

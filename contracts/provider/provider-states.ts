@@ -5,6 +5,7 @@
  * provider created, which Pact injects into the request (`fromProviderState`).
  */
 import { randomInt } from 'node:crypto';
+import { LINKS } from '../../openapi/http/api-paths.js';
 import { type ProviderApi, StateSetupError } from './provider-api.js';
 
 /** An end user's credentials at one institution of the provider's catalogue. */
@@ -30,7 +31,6 @@ export interface ProviderState {
   setup(context: StateContext): Promise<InjectedValues>;
 }
 
-const LINKS = '/api/links/';
 const V2 = { 'X-Service-API-Resource-Version': 'Payments-BR.V2' };
 const NEEDS_CLOCK = 'the clock must move (POST /_ofkit/clock/advance/)';
 const NEEDS_SCENARIO = 'the institution must ask for a token (POST /_ofkit/scenarios/)';

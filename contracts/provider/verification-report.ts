@@ -3,7 +3,8 @@
  * joined with the state log. An interaction whose state needs the control API the provider lacks is
  * `unverifiable`, never passed; one whose state could not be set up has failed.
  */
-import { type JUnitSuite, toJUnitXml } from '../../openapi/report/to-junit-xml.js';
+import { renderSuites, type SuitesForm } from '../../openapi/report/render-suites.js';
+import type { JUnitSuite } from '../../openapi/report/to-junit-xml.js';
 import type { ControlApiSupport } from './provider-api.js';
 import type { InteractionStates } from './state-handlers.js';
 
@@ -119,7 +120,7 @@ export function describeVerification(report: VerificationReport): string {
 }
 
 /** One suite, one case per interaction; unverifiable interactions are skipped cases with the reason. */
-export function verificationJUnit(report: VerificationReport): string {
+export function verificationJUnit(report: VerificationReport, form: SuitesForm = 'junit'): string {
   const suite: JUnitSuite = {
     name: `pact verify ${report.baseUrl}`,
     cases: report.outcomes.map((outcome) => ({
@@ -131,5 +132,5 @@ export function verificationJUnit(report: VerificationReport): string {
       ...(outcome.status === 'unverifiable' && { skipped: outcome.reasons.join('; ') }),
     })),
   };
-  return toJUnitXml('ofkit pact verify', [suite]);
+  return renderSuites(form, 'ofkit pact verify', [suite]);
 }

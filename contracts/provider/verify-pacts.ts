@@ -8,11 +8,11 @@ import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
 import { DEFAULT_KEYS } from '../../simulator/src/config/simulator-config.js';
 import { ACCEPTED_MFA_TOKEN } from '../../simulator/src/links/institutions/scenario-triggers.js';
 import {
-  basicAuthorization,
   createProviderApi,
   detectControlApi,
   type ProviderApi,
   type ProviderKey,
+  providerAuthorization,
 } from './provider-api.js';
 import type { LinkCredentials } from './provider-states.js';
 import { createStateHooks, type StateHooks, StateLog } from './state-handlers.js';
@@ -123,7 +123,7 @@ async function checkCredentials(api: ProviderApi, key: ProviderKey): Promise<voi
 
 /** The Pact Verifier with the state hooks, the provider's credentials and the pact sources. */
 function verifierFor(options: VerifyOptions, baseUrl: string, key: ProviderKey, hooks: StateHooks): Verifier {
-  const authorization = basicAuthorization(key);
+  const authorization = providerAuthorization(key);
   const pacts = options.pacts ?? (options.broker ? [] : [REFERENCE_PACTS]);
   return new Verifier({
     provider: options.providerName ?? DEFAULT_PROVIDER_NAME,

@@ -3,6 +3,7 @@
  * answers told apart by status, and the resumption of an MFA pause.
  */
 import createClient from 'openapi-fetch';
+import { basicAuthorization } from '../config/api-keys.js';
 import type { paths } from '../generated/openapi.js';
 import { retryWaitSeconds } from './retry-policy.js';
 import type { MfaPause, OfkitClient } from './typed-result.js';
@@ -77,10 +78,9 @@ interface PausedCall {
 
 /** Creates the client. Credentials go only into the Authorization header (CLIENT-NO-SECRETS). */
 export function createOfkitClient(options: OfkitClientOptions): OfkitClient {
-  const credentials = Buffer.from(`${options.secretId}:${options.secretPassword}`).toString('base64');
   const base = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    headers: { Authorization: `Basic ${credentials}` },
+    headers: { Authorization: basicAuthorization(options.secretId, options.secretPassword) },
     fetch: withRetries(options),
   });
   const pauses = new WeakMap<object, PausedCall>();

@@ -1,6 +1,6 @@
 /**
  * Optional peer dependencies: heavy libraries only some uses need (Pact's native verifier; Prism's
- * mocker, for `--document` and `prismFallback`; node-redis, for a Redis store). A user who never needs
+ * mocker, for `--document`; node-redis, for a Redis store). A user who never needs
  * them never installs them; what needs a missing one says, on one line, which `npm i -D` to run (exit
  * code 2 on the command line).
  */

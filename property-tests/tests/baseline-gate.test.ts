@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RunningServer } from '../../tests/support/altering-proxy.js';
+import type { RunningServer } from '../../tests/test-support/altering-proxy.js';
 import { runCheck } from './check-output.js';
 import {
   type Fault,

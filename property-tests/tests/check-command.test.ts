@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type RunningServer, startAlteringProxy } from '../../tests/support/altering-proxy.js';
+import { type RunningServer, startAlteringProxy } from '../../tests/test-support/altering-proxy.js';
 import { runCheck } from './check-output.js';
 import { type SimulatorTarget, startSimulatorTarget } from './simulator-target.js';
 

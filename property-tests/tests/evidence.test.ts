@@ -15,7 +15,7 @@ import {
   type RunningServer,
   startAlteringProxy,
   startEmptyLists,
-} from '../../tests/support/altering-proxy.js';
+} from '../../tests/test-support/altering-proxy.js';
 import { runCheck } from './check-output.js';
 import { startPartialServer } from './partial-server.js';
 import { type SimulatorTarget, startSimulatorTarget } from './simulator-target.js';

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { basicAuthorization } from '../../openapi/config/api-keys.js';
 
 export interface FakeBreakage {
   authOptional?: boolean;
@@ -78,7 +79,7 @@ function listLinks(url: URL, response: ServerResponse, breakage: FakeBreakage): 
 
 function handle(request: IncomingMessage, response: ServerResponse, breakage: FakeBreakage): void {
   const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
-  const expected = `Basic ${Buffer.from(`${FAKE_KEY.id}:${FAKE_KEY.secret}`).toString('base64')}`;
+  const expected = basicAuthorization(FAKE_KEY.id, FAKE_KEY.secret);
   const methods = METHODS[url.pathname];
   if (!methods) fail(response, breakage, 404, 'not_found');
   else if (!methods.includes(request.method ?? '')) fail(response, breakage, 405, 'method_not_allowed');

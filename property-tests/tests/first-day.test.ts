@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RunningServer } from '../../tests/support/altering-proxy.js';
+import type { RunningServer } from '../../tests/test-support/altering-proxy.js';
 import { runCheck } from './check-output.js';
 import { FIVE_OPERATION_KEY, FIVE_OPERATIONS, startFiveOperationServer } from './five-operation-server.js';
 

@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RunningServer } from '../../tests/support/altering-proxy.js';
+import type { RunningServer } from '../../tests/test-support/altering-proxy.js';
 import { type Fault, handleFiveOperations, type Reply } from './five-operation-routes.js';
 
 export type { Fault };

@@ -3,11 +3,13 @@
  * as a new implementation does early on: the operations it has are the simulator's (the altering proxy
  * forwards them), the rest is "not found". Wrong credentials get 401 everywhere; there is no control API.
  */
+
+import { basicAuthorization } from '../../openapi/config/api-keys.js';
 import {
   type ProxiedAnswer,
   type RunningServer,
   startAlteringProxy,
-} from '../../tests/support/altering-proxy.js';
+} from '../../tests/test-support/altering-proxy.js';
 
 /** A method and a path pattern (`{id}` any one segment). */
 export type Implemented = readonly [method: string, path: string];
@@ -26,7 +28,7 @@ export function startPartialServer(
   key: { id: string; secret: string },
   implemented: readonly Implemented[],
 ): Promise<RunningServer> {
-  const accepted = `Basic ${Buffer.from(`${key.id}:${key.secret}`).toString('base64')}`;
+  const accepted = basicAuthorization(key.id, key.secret);
   const routes = implemented.map(([method, path]) => ({ method, path: pattern(path) }));
   return startAlteringProxy(upstream, {
     answer({ method, path, headers }) {

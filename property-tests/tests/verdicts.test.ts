@@ -6,7 +6,11 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadApiDocument } from '../../openapi/document/api-document.js';
-import { type RunningServer, startAlteringProxy, startCatchAll } from '../../tests/support/altering-proxy.js';
+import {
+  type RunningServer,
+  startAlteringProxy,
+  startCatchAll,
+} from '../../tests/test-support/altering-proxy.js';
 import { allRules } from '../src/rules/index.js';
 import { runSuite } from '../src/runner/run-suite.js';
 import { selectRules } from '../src/runner/select-rules.js';

@@ -27,8 +27,8 @@ Options:
   --rules GLOB            rule IDs to run, comma-separated globs, ! excludes (e.g. 'AUTH-*,ERR-*' or '!SCHEMA:*')
   --seed N                seed of the run (default: the clock); printed on every run, replays it
   --runs N                random runs per rule (default: each rule's own, else 20)
-  --report junit:path     write a JUnit XML report (repeatable with json:path)
-  --report json:path      write a JSON report
+  --report junit:path     write a JUnit XML report (repeatable, with json:path and md:path)
+  --report json:path      write a JSON report; md:path a Markdown one
   --path P                fast-check path of a shrunk case (printed with a failure, replays it alone)
   --strict                the CI mode: an inconclusive rule (nothing it asserts was exercised, e.g. an
                           operation that never answered a success status) fails the run, and so does a

@@ -167,7 +167,7 @@ async function runChecks(
   for (const report of reports) {
     writeReport(
       report.path,
-      report.kind === 'junit' ? renderJunit(suite, context) : renderJson(suite, context),
+      report.kind === 'json' ? renderJson(suite, context) : renderJunit(suite, context, report.kind),
     );
     console.log(`${report.kind} report: ${report.path}`);
   }

@@ -27,7 +27,11 @@ describe('shared parsers', () => {
 
   it('reads --report kind:path and refuses other kinds', () => {
     expect(parseReport('junit:out/c.xml')).toEqual({ kind: 'junit', path: 'out/c.xml' });
+    expect(parseReport('md:out/c.md')).toEqual({ kind: 'md', path: 'out/c.md' });
     expect(() => parseReport('xml:c.xml')).toThrow(UsageError);
+    expect(() => parseReport('xml:c.xml')).toThrow(
+      '--report wants junit:PATH, json:PATH or md:PATH, got "xml:c.xml"',
+    );
   });
 
   it('wants a base URL with its scheme', () => {

@@ -5,10 +5,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MissingDependencyError } from '../../openapi/config/optional-peers.js';
+import { parseReportTarget, type ReportTarget } from '../../openapi/report/report-target.js';
 import { didYouMean } from './did-you-mean.js';
 
 export { parseKeyPair as parseKey } from '../../openapi/config/api-keys.js';
-export { ConfigError } from '../../openapi/config/config-error.js';
+
+import { ConfigError } from '../../openapi/config/config-error.js';
+
+export { ConfigError };
 
 /** A command-line mistake: printed on one line (with the usage), exit code 2. */
 export class UsageError extends Error {}
@@ -19,17 +23,18 @@ export interface Command {
   run(argv: string[]): Promise<number>;
 }
 
-export type ReportKind = 'junit' | 'json';
-export interface ReportTarget {
-  kind: ReportKind;
-  path: string;
-}
+export type { ReportKind, ReportTarget } from '../../openapi/report/report-target.js';
 
-/** `--report junit:path` or `--report json:path`. */
+/**
+ * `--report junit:PATH`, `json:PATH` or `md:PATH`: the one grammar of every command's reports; a value
+ * it cannot use is a usage mistake of the command line (its help is named).
+ */
 export function parseReport(text: string): ReportTarget {
-  const match = /^(junit|json):(.+)$/.exec(text);
-  if (!match) throw new UsageError(`--report wants junit:path or json:path, got "${text}"`);
-  return { kind: match[1] as ReportKind, path: match[2]! };
+  try {
+    return parseReportTarget(text, '--report');
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 /** Writes a report, creating the folders on its path. */
@@ -105,8 +110,8 @@ export function failureLine(error: unknown, usage = ''): string | undefined {
   };
   if (error instanceof UsageError || error instanceof MissingDependencyError) return message;
   if (isParseArgsError(error)) return parseArgsLine(error, usage);
-  // The simulator's and the suite's configuration errors (both named ConfigError).
-  if (error instanceof Error && error.constructor.name === 'ConfigError') return message;
+  // What a user gave that ofkit cannot use: a flag's value, a config file, a HAR or --allow file.
+  if (error instanceof ConfigError) return message;
   // `--store redis://...` that cannot be reached: the URL and the cause.
   if (error instanceof Error && error.name === 'RedisStoreError') return message;
   if (code === 'EADDRINUSE')

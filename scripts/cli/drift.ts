@@ -5,13 +5,12 @@
  */
 import { parseArgs } from 'node:util';
 import { loadBridgeDocument } from '../../bridge/src/document/bridge-document.js';
-import { HarFileError } from '../../bridge/src/har/har-reader.js';
 import { checkRecordings } from '../../bridge/src/recording/check-recordings.js';
-import { AllowFileError, readAllowFile } from '../../bridge/src/report/allow-list.js';
+import { readAllowFile } from '../../bridge/src/report/allow-list.js';
 import { driftExitCode, driftVerdict } from '../../bridge/src/report/drift-report.js';
 import { consoleReport } from '../../bridge/src/report/report-formats.js';
-import { parseDriftReportTarget, writeDriftReports } from '../../bridge/src/report/report-targets.js';
-import { type Command, parseBaseUrl, runGuarded, UsageError } from './command-line.js';
+import { writeDriftReports } from '../../bridge/src/report/report-targets.js';
+import { type Command, parseBaseUrl, parseReport, runGuarded, UsageError } from './command-line.js';
 import { checkReportPaths } from './report-path.js';
 
 const USAGE = `Usage: ofkit drift <recording.har...> [options]
@@ -49,11 +48,7 @@ function parse(argv: string[]) {
   });
   if (values.help) return { help: true as const };
   if (positionals.length === 0) throw new UsageError('give one or more HAR files');
-  const reports = (values.report ?? []).map((text) => {
-    const target = parseDriftReportTarget(text);
-    if (!target) throw new UsageError(`--report wants junit:path, json:path or md:path, got "${text}"`);
-    return target;
-  });
+  const reports = (values.report ?? []).map(parseReport);
   checkReportPaths('--report', reports);
   return {
     help: false as const,
@@ -73,33 +68,24 @@ export function drift(argv: string[], print: (line: string) => void = console.lo
       print(USAGE);
       return 0;
     }
-    try {
-      const report = await checkRecordings({
-        document: loadBridgeDocument(),
-        files: args.files,
-        ...(args.baseUrl && { baseUrl: args.baseUrl }),
-        keepPersonal: args.keepPersonal,
-        allowances: args.allow === undefined ? [] : readAllowFile(args.allow),
-        onError: (file, index, message) =>
-          console.error(
-            `ofkit drift: ${file}: exchange ${index} of the API left out (internal error: ${message})`,
-          ),
-      });
-      print(consoleReport(report));
-      for (const path of writeDriftReports(report, args.reports))
-        print(`ofkit drift: report written: ${path}`);
-      if (driftVerdict(report) === 'no verdict')
+    const report = await checkRecordings({
+      document: loadBridgeDocument(),
+      files: args.files,
+      ...(args.baseUrl && { baseUrl: args.baseUrl }),
+      keepPersonal: args.keepPersonal,
+      allowances: args.allow === undefined ? [] : readAllowFile(args.allow),
+      onError: (file, index, message) =>
         console.error(
-          `ofkit drift: no exchange of the API in ${args.files.join(', ')}: nothing was checked (an API served under a path needs --base-url)`,
-        );
-      return driftExitCode(report);
-    } catch (error) {
-      if (error instanceof HarFileError || error instanceof AllowFileError) {
-        console.error(`ofkit drift: ${error.message}`);
-        return 2;
-      }
-      throw error;
-    }
+          `ofkit drift: ${file}: exchange ${index} of the API left out (internal error: ${message})`,
+        ),
+    });
+    print(consoleReport(report));
+    for (const path of writeDriftReports(report, args.reports)) print(`ofkit drift: report written: ${path}`);
+    if (driftVerdict(report) === 'no verdict')
+      console.error(
+        `ofkit drift: no exchange of the API in ${args.files.join(', ')}: nothing was checked (an API served under a path needs --base-url)`,
+      );
+    return driftExitCode(report);
   });
 }
 

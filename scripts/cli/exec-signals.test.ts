@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { contentOf, finished, LAUNCHER, startOfkit } from '../test-support/cli-process.js';
 import { isRunning } from './process-tree.js';
-import { contentOf, finished, LAUNCHER, startOfkit } from './testing/cli-process.js';
 
 const scratches: string[] = [];
 const scratch = () => {
@@ -45,7 +45,7 @@ const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).stdou
 
 describe.skipIf(!hasScript)('ofkit exec on a terminal (a pseudo-terminal from util-linux script)', () => {
   it("leaves the terminal to the command: it is the terminal's foreground group and reads a key in raw mode", async () => {
-    const probe = join(import.meta.dirname, 'testing/terminal-probe.mjs');
+    const probe = join(import.meta.dirname, '../test-support/terminal-probe.mjs');
     const command = `${process.execPath} ${LAUNCHER} exec --quiet -- ${process.execPath} ${probe}`;
     const terminal = spawn('script', ['-qec', command, '/dev/null']);
     const done = finished(terminal);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runOfkit } from './testing/cli-process.js';
+import { runOfkit } from '../test-support/cli-process.js';
 
 describe('ofkit <command>: usage mistakes are one line and exit code 2', () => {
   it.concurrent.each([

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { VerifyOptions } from '../../contracts/provider/index.js';
 import { requirePeer } from '../../openapi/config/optional-peers.js';
+import type { SuitesForm } from '../../openapi/report/render-suites.js';
 import {
   type Command,
   environmentKey,
@@ -57,7 +58,7 @@ check-spec
   --document <path>               a bundled OpenAPI document (default openapi/generated/openapi.json)
   --strict                        response examples must hold every required member too
 both
-  --report <junit:path|json:path> write a report as well (repeatable)
+  --report <kind:path>  write a report as well: junit:, json: or md: (repeatable)
   --log-level <level>             the Pact libraries' log level: error, warn, info, debug, trace
 
 verify needs @pact-foundation/pact, an optional peer dependency (npm i -D @pact-foundation/pact);
@@ -80,9 +81,9 @@ function pair(text: string, flag: string, parts: number): string[] {
 function reportWriter(reports: string[] | undefined) {
   const targets = (reports ?? []).map(parseReport);
   checkReportPaths('--report', targets);
-  return (junit: () => string, json: () => unknown) => {
+  return (cases: (form: SuitesForm) => string, json: () => unknown) => {
     for (const { kind, path } of targets)
-      writeReport(path, kind === 'junit' ? junit() : `${JSON.stringify(json(), null, 2)}\n`);
+      writeReport(path, kind === 'json' ? `${JSON.stringify(json(), null, 2)}\n` : cases(kind));
   };
 }
 
@@ -179,7 +180,7 @@ async function verify(argv: string[]): Promise<number> {
   const report = await verifyPacts(options);
   console.log(`\n${describeVerification(report)}`);
   writeReports(
-    () => verificationJUnit(report),
+    (form) => verificationJUnit(report, form),
     () => report,
   );
   const tolerated = values['allow-unverifiable'] ? ['passed', 'unverifiable'] : ['passed'];
@@ -210,7 +211,7 @@ async function checkSpec(argv: string[]): Promise<number> {
   const report = await checkPacts(positionals, { document: values.document, strict: values.strict ?? false });
   console.log(describeCheckSpec(report));
   writeReports(
-    () => checkSpecJUnit(report),
+    (form) => checkSpecJUnit(report, form),
     () => report,
   );
   return report.ok ? 0 : 1;

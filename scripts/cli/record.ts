@@ -11,8 +11,16 @@ import { RECORDER_NODE_FLAGS, startRecorder } from '../../bridge/src/recording/r
 import { type Allowance, readAllowFile } from '../../bridge/src/report/allow-list.js';
 import { driftExitCode, driftVerdict } from '../../bridge/src/report/drift-report.js';
 import { consoleReport } from '../../bridge/src/report/report-formats.js';
-import { parseDriftReportTarget, writeDriftReports } from '../../bridge/src/report/report-targets.js';
-import { type Command, parseBaseUrl, parsePort, runGuarded, UsageError } from './command-line.js';
+import { writeDriftReports } from '../../bridge/src/report/report-targets.js';
+import {
+  type Command,
+  ConfigError,
+  parseBaseUrl,
+  parsePort,
+  parseReport,
+  runGuarded,
+  UsageError,
+} from './command-line.js';
 import { relaunchWith } from './relaunch.js';
 import { checkReportPaths } from './report-path.js';
 
@@ -85,11 +93,7 @@ function parse(argv: string[], mode: 'record' | 'proxy') {
   const timeout = Number(values.timeout);
   if (!Number.isFinite(timeout) || timeout <= 0)
     throw new UsageError(`--timeout wants seconds, got "${values.timeout}"`);
-  const reports = (values.report ?? []).map((text) => {
-    const target = parseDriftReportTarget(text);
-    if (!target) throw new UsageError(`--report wants junit:path, json:path or md:path, got "${text}"`);
-    return target;
-  });
+  const reports = (values.report ?? []).map(parseReport);
   checkReportPaths('--report', reports);
   return {
     help: false as const,
@@ -149,16 +153,12 @@ function startFromArgs(
   });
 }
 
-/** Why the command cannot start (an --allow file, an API nothing answers at), or the accepted differences. */
-async function preflight(args: Args): Promise<{ problem: string } | { allowances: Allowance[] }> {
-  let allowances: Allowance[];
-  try {
-    allowances = args.allow === undefined ? [] : readAllowFile(args.allow);
-  } catch (error) {
-    return { problem: (error as Error).message };
-  }
+/** The accepted differences; a ConfigError when the --allow file is wrong or nothing answers at the API. */
+async function preflight(args: Args): Promise<Allowance[]> {
+  const allowances = args.allow === undefined ? [] : readAllowFile(args.allow);
   const nothing = await probeUpstream(args.upstream, Math.min(args.timeout, 10));
-  return nothing ? { problem: nothing } : { allowances };
+  if (nothing) throw new ConfigError(nothing);
+  return allowances;
 }
 
 /** `ofkit record` / `ofkit proxy`; resolves with the exit code once the proxy stops. */
@@ -174,12 +174,8 @@ export function record(
       print(mode === 'record' ? RECORD_USAGE : PROXY_USAGE);
       return 0;
     }
-    const ready = await preflight(args);
-    if ('problem' in ready) {
-      console.error(`ofkit ${mode}: ${ready.problem}`);
-      return 2;
-    }
-    const recorder = await startFromArgs(args, mode, ready.allowances, print);
+    const allowances = await preflight(args);
+    const recorder = await startFromArgs(args, mode, allowances, print);
     // Listening for the signals before saying where it listens: whoever reads that line may stop it at once.
     const stop = stopped(options.signal);
     options.onListening?.(recorder.url);

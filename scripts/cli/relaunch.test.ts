@@ -6,10 +6,10 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDER_NODE_FLAGS } from '../../bridge/src/recording/recorder.js';
+import { finished, startOfkit } from '../test-support/cli-process.js';
 import { isRunning } from './process-tree.js';
-import { finished, startOfkit } from './testing/cli-process.js';
 
-const FIXTURE = resolve(import.meta.dirname, 'testing/relaunch-fixture.ts');
+const FIXTURE = resolve(import.meta.dirname, '../test-support/relaunch-fixture.ts');
 
 function startFixture(nodeFlags: string[] = []): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, [...nodeFlags, '--import', 'tsx', FIXTURE]);

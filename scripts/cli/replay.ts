@@ -6,13 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadBridgeDocument } from '../../bridge/src/document/bridge-document.js';
-import { HarFileError } from '../../bridge/src/har/har-reader.js';
-import {
-  describePlan,
-  importPlan,
-  planReplay,
-  ReplayError,
-} from '../../bridge/src/replay/replay-recordings.js';
+import { describePlan, importPlan, planReplay } from '../../bridge/src/replay/replay-recordings.js';
 import { DEFAULT_KEYS } from '../../simulator/src/config/simulator-config.js';
 import { startSimulator } from '../../simulator/src/start-simulator.js';
 import { type Command, parseBaseUrl, parseKey, parsePort, runGuarded, UsageError } from './command-line.js';
@@ -85,39 +79,31 @@ export function replay(argv: string[], options: ReplayRunOptions = {}): Promise<
       print(USAGE);
       return 0;
     }
-    try {
-      const plan = await planReplay({
-        document: loadBridgeDocument(),
-        files: args.files,
-        ...(args.sourceKey !== undefined && { sourceKey: args.sourceKey }),
-        frozen: args.frozen,
-      });
-      if (args.target !== undefined) {
-        await importPlan(plan, args.target, args.key);
-        for (const line of describePlan(plan, `${args.target} (tenant ${args.key.secretId})`)) print(line);
-        return 0;
-      }
-      const keys = [{ ...args.key, environment: 'production' as const }];
-      const simulator = await startSimulator({ port: args.port, host: args.host, seed: args.seed, keys });
-      try {
-        await importPlan(plan, simulator.url, args.key);
-        print(
-          `ofkit replay: simulator listening on ${simulator.url} (seed ${args.seed}); key ${args.key.secretId}:${args.key.secretPassword}`,
-        );
-        for (const line of describePlan(plan, `tenant ${args.key.secretId}`)) print(line);
-        options.onListening?.(simulator.url);
-        await stopped(options.signal);
-      } finally {
-        await simulator.close();
-      }
+    const plan = await planReplay({
+      document: loadBridgeDocument(),
+      files: args.files,
+      ...(args.sourceKey !== undefined && { sourceKey: args.sourceKey }),
+      frozen: args.frozen,
+    });
+    if (args.target !== undefined) {
+      await importPlan(plan, args.target, args.key);
+      for (const line of describePlan(plan, `${args.target} (tenant ${args.key.secretId})`)) print(line);
       return 0;
-    } catch (error) {
-      if (error instanceof HarFileError || error instanceof ReplayError) {
-        console.error(`ofkit replay: ${error.message}`);
-        return 2;
-      }
-      throw error;
     }
+    const keys = [{ ...args.key, environment: 'production' as const }];
+    const simulator = await startSimulator({ port: args.port, host: args.host, seed: args.seed, keys });
+    try {
+      await importPlan(plan, simulator.url, args.key);
+      print(
+        `ofkit replay: simulator listening on ${simulator.url} (seed ${args.seed}); key ${args.key.secretId}:${args.key.secretPassword}`,
+      );
+      for (const line of describePlan(plan, `tenant ${args.key.secretId}`)) print(line);
+      options.onListening?.(simulator.url);
+      await stopped(options.signal);
+    } finally {
+      await simulator.close();
+    }
+    return 0;
   });
 }
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StartedSimulator, startSimulator } from '../../simulator/src/start-simulator.js';
 import { contractCheckedExchange } from '../../simulator/test-support/contract-checked-simulator.js';
 import { startReceiver, type TestReceiver } from '../../simulator/test-support/test-receiver.js';
-import { runOfkit } from './testing/cli-process.js';
+import { runOfkit } from '../test-support/cli-process.js';
 
 let started: StartedSimulator;
 let receiver: TestReceiver;

@@ -15,7 +15,7 @@ import { applyStartSwitches, finishJudge, type JudgeOutcome } from '../../simula
 import { type StartedSimulator, startSimulator } from '../../simulator/src/start-simulator.js';
 import { printableUrl } from '../../simulator/src/store/redis-url.js';
 import type { Store } from '../../simulator/src/store/store.js';
-import { type Command, runGuarded, UsageError } from './command-line.js';
+import { type Command, ConfigError, runGuarded, UsageError } from './command-line.js';
 import { checkReportPaths } from './report-path.js';
 import { createWebhookLog, type WebhookLog } from './webhook-log.js';
 
@@ -112,10 +112,7 @@ export async function startFromConfig(
   { announce = true }: { announce?: boolean } = {},
 ): Promise<CommandLineSimulator> {
   // A judge report that cannot be written is found now, not at shutdown after the whole run.
-  checkReportPaths(
-    '--judge-report',
-    config.judge.reports.map(({ format, path }) => ({ kind: format, path })),
-  );
+  checkReportPaths('--judge-report', config.judge.reports);
   const opened = await openStore(config.store, print);
   const webhookLog = createWebhookLog(config.logLevel, print);
   let simulator: StartedSimulator;
@@ -240,9 +237,8 @@ export const simulateCommand: Command['run'] = (argv) =>
           await seedFrom(recordings, started, (line) => seeded.push(line));
         } catch (error) {
           await started.close();
-          if (!['HarFileError', 'ReplayError'].includes((error as Error).name)) throw error;
-          console.error(`ofkit simulate: --seed-from: ${(error as Error).message}`);
-          return 2;
+          // A recording that cannot be read: the one boundary prints it, naming the option.
+          throw error instanceof ConfigError ? new ConfigError(`--seed-from: ${error.message}`) : error;
         }
       }
       const stop = (signal: string) => {

@@ -73,6 +73,7 @@ const INTEGRATION = [
   'bridge/src/recording/thread-priority.test.ts',
   'tests/hardening/**/*.test.ts',
   'tests/official-sdk/**/*.test.ts',
+  'tests/house/documented-invocations.test.ts',
   'scripts/cli/command-line.test.ts',
   'scripts/cli/exec-signals.test.ts',
   'scripts/cli/exec.test.ts',
@@ -104,6 +105,7 @@ const UNIT = [
   'bridge/src/**/*.test.ts',
   'scripts/**/*.test.ts',
   'bench/**/*.test.ts',
+  'tests/house/**/*.test.ts',
 ];
 
 export const LANES: readonly Lane[] = [
@@ -123,7 +125,7 @@ export const LANES: readonly Lane[] = [
         name: 'pact-consumer',
         include: ['contracts/consumer/**/*.pact.test.ts'],
         order: 2,
-        globalSetup: ['contracts/consumer/fresh-pact-file.ts'],
+        globalSetup: ['contracts/pact-run.ts'],
         // Every file writes into the same pact file: one file at a time.
         serial: true,
         workersPerCore: 1,
@@ -134,6 +136,7 @@ export const LANES: readonly Lane[] = [
         name: 'pact-provider',
         include: ['contracts/provider/**/*.verify.test.ts'],
         order: 3,
+        globalSetup: ['contracts/pact-run.ts'],
         serial: true,
         workersPerCore: 1,
         testTimeout: 120_000,
@@ -143,6 +146,7 @@ export const LANES: readonly Lane[] = [
         name: 'pact-check-spec',
         include: ['contracts/check-spec/**/*.check.test.ts'],
         order: 4,
+        globalSetup: ['contracts/pact-run.ts'],
         workersPerCore: 1,
         testTimeout: 30_000,
       },

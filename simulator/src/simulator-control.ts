@@ -1,4 +1,6 @@
 /** A small client of the control API (`/_ofkit/`, openapi/admin.yaml) for test set-up files. */
+
+import { basicAuthorization } from '../../openapi/config/api-keys.js';
 import type { components } from '../../openapi/generated/admin.js';
 import type { ApiKey } from './core/keys.js';
 
@@ -21,8 +23,7 @@ export interface SimulatorControl {
   advanceClock(seconds: number, key?: ApiKey): Promise<{ now: string; frozen: boolean }>;
 }
 
-const basic = (key: ApiKey) =>
-  `Basic ${Buffer.from(`${key.secretId}:${key.secretPassword}`).toString('base64')}`;
+const basic = (key: ApiKey) => basicAuthorization(key.secretId, key.secretPassword);
 
 /** `path` relative to the control API's base: `/_ofkit/judge/`, `_ofkit/judge/` and `judge/` alike. */
 const relativePath = (path: string) => path.replace(/^\/+/, '').replace(/^_ofkit\//, '');

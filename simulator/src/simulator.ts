@@ -6,7 +6,6 @@
 import { ConfigError } from '../../openapi/config/config-error.js';
 import { importWithPeers } from '../../openapi/config/optional-peers.js';
 import { bundledApiDocument } from '../../openapi/document/api-document.js';
-import { BUNDLED_DOCUMENTS } from '../../openapi/document/bundled-documents.js';
 import type { JsonObject } from '../../openapi/document/json.js';
 import { applyBreaks, parseBrokenRules } from './broken-rules/breakable-rules.js';
 import type { Edges } from './broken-rules/edges.js';
@@ -42,6 +41,9 @@ import type { WebhookDefaults } from './webhooks/webhook-state.js';
 /** The store's scope of the simulator's own counters (not a tenant: the clock ticker skips `_` names). */
 const SIMULATOR_SCOPE = '_ofkit';
 
+/** The request body limit, 1 MiB, unless a simulator is given another (`maxBodyBytes`). */
+export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
+
 export interface SimulatorOptions {
   seed: string;
   environment: Environment;
@@ -54,6 +56,7 @@ export interface SimulatorOptions {
   replica?: number;
   /** The machine's time; tests pass a fixed one. */
   realTime?: () => number;
+  /** The largest request body read (413 past it); default `DEFAULT_MAX_BODY_BYTES`. */
   maxBodyBytes?: number;
   /**
    * Rule IDs to break on purpose (proves the conformance suite and Pact verification catch it); an ID
@@ -61,8 +64,8 @@ export interface SimulatorOptions {
    */
   brokenRules?: readonly string[];
   /**
-   * Answer the operations that no handler serves from the document's examples with Prism's mocker
-   * (loaded only then); without it they answer 500 naming the operation.
+   * @deprecated Ignored, with a warning: every operation of the bundled document has a handler, so
+   * Prism had nothing to answer. A newer document's operations are Prism's through `document`.
    */
   prismFallback?: boolean;
   /**
@@ -114,7 +117,7 @@ export interface Simulator {
   stopJobs(graceMs: number): Promise<void>;
   /** The webhook emitter: `idle()` awaits deliveries in flight, `close()` ends its connections. */
   webhooks: Pick<WebhookHub, 'idle' | 'close'>;
-  /** operationIds no handler serves: Prism answers them when `prismFallback` is on. */
+  /** operationIds of the bundled document no handler serves (none: they would answer 500 naming it). */
   unservedOperations: string[];
   /** The operations of the `document` option's file the bundled document lacks (Prism answers them). */
   documentOperations: string[];
@@ -138,26 +141,29 @@ async function prismOver(
   }
 }
 
+/** `prismFallback`, deprecated: said once per process, then ignored. */
+function warnPrismFallback(options: SimulatorOptions): void {
+  if (options.prismFallback === undefined) return;
+  process.emitWarning(
+    'prismFallback is ignored: every operation of the bundled document has a handler; a newer document goes in `document` (--document)',
+    { type: 'DeprecationWarning', code: 'OFKIT_PRISM_FALLBACK' },
+  );
+}
+
 /**
- * Prism's mocker (about a second of imports, loaded only when asked for): the operations of a user's
- * document from that document's examples, any other unserved one from the bundled document's.
+ * Prism's mocker (about a second of imports, loaded only for a user's document): the operations of
+ * that document the bundled one lacks, from its examples.
  */
-async function loadPrismFallback(
-  options: SimulatorOptions,
-  overlay?: DocumentOverlay,
-): Promise<Fallback | undefined> {
-  if (!options.prismFallback && !overlay) return undefined;
+async function loadPrismFallback(overlay?: DocumentOverlay): Promise<Fallback | undefined> {
+  if (!overlay) return undefined;
   const { createPrismFallback } = await importWithPeers(
     () => import('./fallback/prism-fallback.js'),
     ['@stoplight/prism-core', '@stoplight/prism-http'],
-    overlay ? '--document' : 'prismFallback',
+    '--document',
   );
-  const bundled = options.prismFallback ? await createPrismFallback(BUNDLED_DOCUMENTS.api) : undefined;
-  const theirs = overlay ? await prismOver(overlay.path, createPrismFallback) : undefined;
-  return async (request, requestId, operation) => {
-    const prism = overlay?.document.operation(operation.operationId) ? theirs : bundled;
-    return prism?.answer(request, requestId);
-  };
+  const theirs = await prismOver(overlay.path, createPrismFallback);
+  return async (request, requestId, operation) =>
+    overlay.document.operation(operation.operationId) ? theirs.answer(request, requestId) : undefined;
 }
 
 /** The stages, store, emitter and webhook POST of a simulator that breaks nothing. */
@@ -181,6 +187,7 @@ function specEdges(options: SimulatorOptions, store: Store, handlers: HandlerReg
 const NO_SCHEMA_CHECK = { checkSchemas: false } as const;
 
 export async function createSimulator(options: SimulatorOptions): Promise<Simulator> {
+  warnPrismFallback(options);
   const broken = parseBrokenRules(options.brokenRules ?? []);
   // Read once per process and shared, frozen, by every simulator of it (they only read it).
   const [api, admin] = [
@@ -251,9 +258,9 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     documents: overlay ? [api, admin, overlay.document] : [api, admin],
     stages: edges.stages,
     tenantFor,
-    fallback: await loadPrismFallback(options, overlay),
+    fallback: await loadPrismFallback(overlay),
     requestIds: createIds(createRandom(`${options.seed}/requests`)),
-    maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     maxBodyBytesFor: { importSnapshot: SNAPSHOT_MAX_BYTES },
   });
   // The dashboard's files and keys (`/_ofkit/ui/`) are answered before the pipeline: no credentials.

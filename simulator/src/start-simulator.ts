@@ -17,12 +17,16 @@ import {
 import { SNAPSHOT_IMPORT_ROUTE, SNAPSHOT_MAX_BYTES } from './control/snapshot-limits.js';
 import { closeGracefully } from './server/graceful-shutdown.js';
 import { createHttpServer, listen } from './server/http-adapter.js';
-import { createSimulator, type Simulator, type SimulatorOptions } from './simulator.js';
+import {
+  createSimulator,
+  DEFAULT_MAX_BODY_BYTES,
+  type Simulator,
+  type SimulatorOptions,
+} from './simulator.js';
 import { createSimulatorControl } from './simulator-control.js';
 
 /** The default seed of an in-process simulator: fixed, so a test run replays (pass `seed` to vary it). */
 export const DEFAULT_IN_PROCESS_SEED = 'ofkit';
-const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 /** How long jobs running at shutdown may finish before their leases are handed back (within the 2 s grace). */
 const JOBS_GRACE_MS = 1000;
 

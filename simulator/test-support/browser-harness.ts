@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { basicAuthorization } from '../../openapi/config/api-keys.js';
 import type { Simulator } from '../src/simulator.js';
 import { startSimulator } from '../src/start-simulator.js';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
@@ -25,7 +26,7 @@ export interface ServedSimulator {
 }
 
 const KEY = TEST_KEYS[0]!;
-export const BASIC = `Basic ${Buffer.from(`${KEY.secretId}:${KEY.secretPassword}`).toString('base64')}`;
+export const BASIC = basicAuthorization(KEY.secretId, KEY.secretPassword);
 
 export async function serveSimulator(seed = 'dashboard-test'): Promise<ServedSimulator> {
   const violations: string[] = [];

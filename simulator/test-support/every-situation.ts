@@ -4,7 +4,8 @@
  * pause, a paged list, webhook deliveries with their follow-up reads, a forged and a repeated delivery.
  * The application around the client is the same for every client; only the client differs.
  */
-import { BEARER, type JudgeBench, refusesWithoutBearer } from './judge-harness.js';
+import { createOfkitClient } from '../../openapi/client/index.js';
+import { BEARER, type JudgeBench, KEY, refusesWithoutBearer } from './judge-harness.js';
 
 /** What the application asks of a client; each returns the final HTTP status it saw. */
 export interface ClientDriver {
@@ -100,4 +101,40 @@ export async function runEverySituation(bench: JudgeBench, client: ClientDriver)
     (await bench.control('POST', '/_ofkit/judge/probes/', { probe: 'duplicate_delivery' })).body.status,
   );
   return notes;
+}
+
+/** The application written with the typed client (`ofkit/client`), retrying on the bench's clock. */
+export function typedClientDriver(bench: JudgeBench): ClientDriver {
+  const client = createOfkitClient({
+    baseUrl: bench.base,
+    secretId: KEY.secretId,
+    secretPassword: KEY.secretPassword,
+    sleep: bench.sleep,
+  });
+  // The typed client's paths are typed; the application's reads go through the same fetch wrapper.
+  const get = (path: string, query: Record<string, string>) =>
+    (client.GET as (p: string, o: unknown) => Promise<{ response: Response }>)(path, { params: { query } });
+  return {
+    listLinks: async (query) => (await get('/api/links/', query)).response.status,
+    async listInstitutionsByTwo() {
+      let page = await client.GET('/api/institutions/', { params: { query: { page_size: 2 } } });
+      while (page.data?.next) {
+        const next = new URL(page.data.next);
+        page = (await get(next.pathname, Object.fromEntries(next.searchParams))) as typeof page;
+      }
+      return page.response.status;
+    },
+    async registerLink(body) {
+      const answer = await client.POST('/api/links/', { body: body as never });
+      return { status: answer.response.status, body: answer.data ?? answer.error };
+    },
+    resumeLink: async (session, token, link) =>
+      (await client.PATCH('/api/links/', { body: { session, token, link } })).response.status,
+    listTransactionsWithoutLink: async () => (await get('/api/transactions/', {})).response.status,
+    refreshLink: async (id) =>
+      (await client.POST('/api/links/{id}/refresh/', { params: { path: { id } } } as never)).response.status,
+    deleteLink: async (id) =>
+      (await client.DELETE('/api/links/{id}/', { params: { path: { id } } } as never)).response.status,
+    readForLink: async (path, link) => (await get(path, { link })).response.status,
+  };
 }

@@ -6,6 +6,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { basicAuthorization } from '../../openapi/config/api-keys.js';
 import type { RuleVerdict, Timing } from '../src/judge/client-rules.js';
 import type { Simulator, SimulatorOptions } from '../src/simulator.js';
 import { type StartedSimulator, startSimulator } from '../src/start-simulator.js';
@@ -14,7 +15,7 @@ import { contractCheckedExchange, FIXED_NOW, TEST_KEYS } from './contract-checke
 import { startRoundRobin } from './round-robin-balancer.js';
 
 export const KEY = TEST_KEYS[0]!;
-export const AUTH = `Basic ${Buffer.from(`${KEY.secretId}:${KEY.secretPassword}`).toString('base64')}`;
+export const AUTH = basicAuthorization(KEY.secretId, KEY.secretPassword);
 export const BEARER = 'receiver-bearer-token';
 
 export interface Answer {

@@ -9,13 +9,16 @@
 import { createRequire } from 'node:module';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOfkitClient } from '../../openapi/client/index.js';
 import type { RuleVerdict } from '../../simulator/src/judge/client-rules.js';
 import { createJudgeLog } from '../../simulator/src/judge/judge-log.js';
 import type { LoggedRequest } from '../../simulator/src/judge/logged-request.js';
 import { MAX_REQUESTS } from '../../simulator/src/judge/request-log.js';
 import { RedisStore } from '../../simulator/src/store/redis-store.js';
-import { type ClientDriver, runEverySituation } from '../../simulator/test-support/every-situation.js';
+import {
+  type ClientDriver,
+  runEverySituation,
+  typedClientDriver,
+} from '../../simulator/test-support/every-situation.js';
 import { type JudgeBench, KEY, startJudgeBench } from '../../simulator/test-support/judge-harness.js';
 import {
   REDIS_SKIP_REASON,
@@ -145,40 +148,6 @@ describe.skipIf(skipRedis)(title, () => {
     ]);
   }, 120_000);
 });
-
-function typedClientDriver(bench: JudgeBench): ClientDriver {
-  const client = createOfkitClient({
-    baseUrl: bench.base,
-    secretId: KEY.secretId,
-    secretPassword: KEY.secretPassword,
-    sleep: bench.sleep,
-  });
-  const get = (path: string, query: Record<string, string>) =>
-    (client.GET as (p: string, o: unknown) => Promise<{ response: Response }>)(path, { params: { query } });
-  return {
-    listLinks: async (query) => (await get('/api/links/', query)).response.status,
-    async listInstitutionsByTwo() {
-      let page = await client.GET('/api/institutions/', { params: { query: { page_size: 2 } } });
-      while (page.data?.next) {
-        const next = new URL(page.data.next);
-        page = (await get(next.pathname, Object.fromEntries(next.searchParams))) as typeof page;
-      }
-      return page.response.status;
-    },
-    async registerLink(body) {
-      const answer = await client.POST('/api/links/', { body: body as never });
-      return { status: answer.response.status, body: answer.data ?? answer.error };
-    },
-    resumeLink: async (session, token, link) =>
-      (await client.PATCH('/api/links/', { body: { session, token, link } })).response.status,
-    listTransactionsWithoutLink: async () => (await get('/api/transactions/', {})).response.status,
-    refreshLink: async (id) =>
-      (await client.POST('/api/links/{id}/refresh/', { params: { path: { id } } } as never)).response.status,
-    deleteLink: async (id) =>
-      (await client.DELETE('/api/links/{id}/', { params: { path: { id } } } as never)).response.status,
-    readForLink: async (path, link) => (await get(path, { link })).response.status,
-  };
-}
 
 /** The SDK throws on every non-2xx; the application catches it (as real-clients.test.ts does). */
 async function sdkStatus(call: () => Promise<unknown>): Promise<{ status: number; body: unknown }> {

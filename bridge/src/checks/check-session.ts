@@ -4,7 +4,7 @@
  * and the client judge fed from the client's side. The live proxy and `ofkit drift` run the same
  * session over the same redacted exchanges, so both report the same findings.
  */
-import type { JudgeReport } from '../../../simulator/src/judge/judge-tenant.js';
+import type { JudgeReport } from '../../../simulator/src/judge/judge.js';
 import type { BridgeDocument } from '../document/bridge-document.js';
 import type { Exchange } from '../exchange/exchange.js';
 import { createClientJudge } from './client-judge.js';

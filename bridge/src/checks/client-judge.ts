@@ -1,30 +1,14 @@
 /**
- * The client judge fed from the proxy's side: each exchange becomes the request-log entry the
- * simulator's judge keeps (observe-request), and the same rule functions grade the client per key. The
- * webhook rules are the receiver's: no delivery passes through the proxy, so they are not exercised.
+ * The client judge fed from the proxy's side: each exchange becomes an entry of a per-key log, and the
+ * judge's one door grades each key's client on it. The webhook rules are the receiver's: no delivery
+ * passes through the proxy, so the log says so and the judge reports them not exercised.
  */
 import {
-  CLIENT_RULES,
-  type ClientRuleId,
-  type Judgement,
-  notExercised,
-} from '../../../simulator/src/judge/client-rules.js';
-import type { JudgeReport } from '../../../simulator/src/judge/judge-tenant.js';
-import {
-  judgeDeleteRate,
-  judgeMfaResume,
-  judgeNoSecrets,
-  judgePagination,
-  judgeRefreshCooldown,
-} from '../../../simulator/src/judge/limit-rules.js';
-import { observedRequest } from '../../../simulator/src/judge/logged-request.js';
-import { observeRequest } from '../../../simulator/src/judge/observe-request.js';
-import type { ObservedRequest } from '../../../simulator/src/judge/request-log.js';
-import {
-  judgeNoRetry4xx,
-  judgeRetry5xx,
-  judgeTooManySessions,
-} from '../../../simulator/src/judge/retry-rules.js';
+  type JudgeReport,
+  judge,
+  logEntryOf,
+  type ObservedRequest,
+} from '../../../simulator/src/judge/judge.js';
 import { headerOf } from '../exchange/exchange.js';
 import type { ExchangeView } from './exchange-view.js';
 
@@ -38,22 +22,11 @@ export interface ClientJudge {
   reports(): JudgeReport[];
 }
 
-function judgements(requests: readonly ObservedRequest[]): Record<ClientRuleId, Judgement> {
-  const receiverOnly = notExercised(RECEIVER_ONLY);
-  return {
-    'CLIENT-RETRY-5XX': judgeRetry5xx(requests, 'real'),
-    'CLIENT-NO-RETRY-4XX': judgeNoRetry4xx(requests),
-    'CLIENT-TOO-MANY-SESSIONS': judgeTooManySessions(requests, 'real'),
-    'CLIENT-NO-SECRETS': judgeNoSecrets(requests),
-    'CLIENT-REFRESH-COOLDOWN': judgeRefreshCooldown(requests),
-    'CLIENT-DELETE-RATE': judgeDeleteRate(requests),
-    'CLIENT-MFA-RESUME': judgeMfaResume(requests),
-    'CLIENT-PAGINATION-NEXT': judgePagination(requests),
-    'CLIENT-WEBHOOK-ACK': receiverOnly,
-    'CLIENT-WEBHOOK-BEARER': receiverOnly,
-    'CLIENT-WEBHOOK-DUPLICATE': receiverOnly,
-    'CLIENT-WEBHOOK-FOLLOW-UP': receiverOnly,
-  };
+/** The request's headers by lower-case name, the first of a repeated one. */
+function headersOf(view: ExchangeView): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of view.exchange.request.headers) headers[name.toLowerCase()] ??= value;
+  return headers;
 }
 
 export function createClientJudge(): ClientJudge {
@@ -69,44 +42,34 @@ export function createClientJudge(): ClientJudge {
         return;
       const log = logs.get(view.tenant) ?? [];
       logs.set(view.tenant, log);
-      const headers: Record<string, string> = {};
-      for (const [name, value] of request.headers) headers[name.toLowerCase()] ??= value;
       try {
-        const logged = observeRequest(
-          {
+        const exchange = {
+          request: {
             method: view.method,
             path: view.apiPath,
             query: view.query,
-            headers,
+            headers: headersOf(view),
             body: request.body ?? '',
             origin: view.url.origin,
           },
-          { status: view.status, headers: {}, body: view.responseJson },
-          { operationId: view.operation?.operationId ?? null, rule: null },
-          { atMs: view.atMs, startedRealMs: view.atMs, endedRealMs: view.atMs + view.exchange.durationMs },
-        );
-        log.push(observedRequest(log.length + 1, logged));
+          response: { status: view.status, body: view.responseJson },
+          operationId: view.operation?.operationId ?? null,
+          times: {
+            atMs: view.atMs,
+            startedRealMs: view.atMs,
+            endedRealMs: view.atMs + view.exchange.durationMs,
+          },
+        };
+        log.push(logEntryOf(exchange, log.length + 1));
       } catch {
         // Observing must never stop the checks: an exchange the judge cannot read is left out of it.
       }
     },
     reports() {
-      return [...logs].map(([tenant, requests]) => {
-        const judged = judgements(requests);
-        return {
-          tenant,
-          timing: 'real',
-          requests: requests.length,
-          deliveries: 0,
-          dropped: 0,
-          verdicts: CLIENT_RULES.map(({ rule, title, section }) => ({
-            rule,
-            title,
-            section,
-            ...judged[rule],
-          })),
-        };
-      });
+      const deliveries = { unobserved: RECEIVER_ONLY };
+      return [...logs].map(([tenant, requests]) =>
+        judge(tenant, { requests, deliveries, dropped: 0 }, 'real'),
+      );
     },
   };
 }

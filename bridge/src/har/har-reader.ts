@@ -4,12 +4,14 @@
  * entry without an answer (a browser's blocked or cancelled request, status 0) is counted, not checked.
  */
 import { readFile } from 'node:fs/promises';
+import { ConfigError } from '../../../openapi/config/config-error.js';
 import type { Exchange } from '../exchange/exchange.js';
 import { fromHarEntry } from './har-entry.js';
 import type { Har, HarEntry } from './har-types.js';
 
 /** A file that cannot be read as HAR: the message names the file and the reason. */
-export class HarFileError extends Error {
+/** A ConfigError: the command line's one boundary prints it on one line, exit code 2. */
+export class HarFileError extends ConfigError {
   override name = 'HarFileError';
 }
 

@@ -9,6 +9,8 @@
  * a V1 answer (PAY-VERSION-HEADER) shows fewer members than a V2 one, and the members it leaves out
  * keep their last shown values.
  */
+
+import { ACCOUNTS, LINKS } from '../../../openapi/http/api-paths.js';
 import { type ExchangeView, isSuccess, recordsOf, viewExchange } from '../checks/exchange-view.js';
 import { collectionOf, pathIdOf, recordIdOf } from '../checks/session-check.js';
 import type { BridgeDocument } from '../document/bridge-document.js';
@@ -22,8 +24,6 @@ const CATALOGUES = new Set([
   '/payments/br/institutions/',
   '/payments/br/token/',
 ]);
-const LINKS = '/api/links/';
-const ACCOUNTS = '/api/accounts/';
 const PAYMENTS = '/payments/br/';
 const CHARGES = `${PAYMENTS}charges/`;
 

@@ -5,6 +5,8 @@
  * gives the same state.
  */
 import { request } from 'undici';
+import { basicAuthorization } from '../../../openapi/config/api-keys.js';
+import { ConfigError } from '../../../openapi/config/config-error.js';
 import type { BridgeDocument } from '../document/bridge-document.js';
 import { basePathOf } from '../exchange/api-path.js';
 import type { Exchange } from '../exchange/exchange.js';
@@ -12,7 +14,8 @@ import { readRecordings } from '../har/har-reader.js';
 import { recordedState, recordingTenants } from './recorded-records.js';
 import { type ReplaySnapshot, replaySnapshot } from './replay-snapshot.js';
 
-export class ReplayError extends Error {
+/** A ConfigError: the command line's one boundary prints it on one line, exit code 2. */
+export class ReplayError extends ConfigError {
   override name = 'ReplayError';
 }
 
@@ -85,7 +88,7 @@ export interface TargetKey {
 
 /** Imports the plan's snapshot into `key`'s tenant of the simulator at `target`; ReplayError on refusal. */
 export async function importPlan(plan: ReplayPlan, target: string, key: TargetKey): Promise<void> {
-  const authorization = `Basic ${Buffer.from(`${key.secretId}:${key.secretPassword}`).toString('base64')}`;
+  const authorization = basicAuthorization(key.secretId, key.secretPassword);
   let answer: Awaited<ReturnType<typeof request>>;
   try {
     answer = await request(`${target}/_ofkit/snapshot/`, {

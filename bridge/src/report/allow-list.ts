@@ -6,13 +6,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { ConfigError } from '../../../openapi/config/config-error.js';
 
 export interface Allowance {
   match: RegExp;
   reason: string;
 }
 
-export class AllowFileError extends Error {
+/** A ConfigError: the command line's one boundary prints it on one line, exit code 2. */
+export class AllowFileError extends ConfigError {
   override name = 'AllowFileError';
 }
 

@@ -6,7 +6,7 @@
  * count; accepted differences (`--allow`) apart; the client's side (requests that break the document,
  * the client judge) apart too: they are no drift of the API.
  */
-import type { JudgeReport } from '../../../simulator/src/judge/judge-tenant.js';
+import type { JudgeReport } from '../../../simulator/src/judge/judge.js';
 import type { Finding, FindingKind } from '../checks/finding.js';
 import { RULES_TRAFFIC_CANNOT_SHOW } from '../checks/unseen-rules.js';
 import { type Allowance, allowLine } from './allow-list.js';

@@ -4,7 +4,7 @@
  * client judge's cases beside them) and Markdown for a pull-request comment.
  */
 import { type JUnitCase, type JUnitSuite, toJUnitXml } from '../../../openapi/report/to-junit-xml.js';
-import { consoleSummary } from '../../../simulator/src/judge/report-formats.js';
+import { consoleSummary } from '../../../simulator/src/judge/judge.js';
 import { type DriftEntry, type DriftReport, driftVerdict } from './drift-report.js';
 
 const NOTHING_CHECKED = 'no exchange of the API was checked';

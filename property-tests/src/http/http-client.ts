@@ -6,7 +6,7 @@
 import { Agent, request } from 'undici';
 import type { JsonValue } from '../../../openapi/document/json.js';
 import { contentCodingsOf, decodeBody } from '../../../openapi/http/content-coding.js';
-import type { TargetConfig } from '../target/target-config.js';
+import type { TargetConfig } from '../target/target-types.js';
 import { type Credentials, type RecordedAuth, resolveCredentials } from './masked-auth.js';
 
 export interface HttpRequest {

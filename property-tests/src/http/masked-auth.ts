@@ -2,7 +2,9 @@
  * Credentials as the suite records them: never the secrets themselves (CLIENT-NO-SECRETS applies to
  * reports too). Known keys become shell variables a person sets before pasting a curl command.
  */
-import type { ApiKeyConfig, TargetConfig } from '../target/target-config.js';
+
+import { basicAuthorization } from '../../../openapi/config/api-keys.js';
+import type { ApiKeyConfig, TargetConfig } from '../target/target-types.js';
 
 /** How a recorded request authenticated, with every configured id and secret replaced by a variable. */
 export type RecordedAuth =
@@ -33,7 +35,7 @@ function knownKeys(keys: TargetConfig['keys']): [KeyName, ApiKeyConfig][] {
 
 /** The Authorization header of a configured key. */
 export function basicHeader(key: ApiKeyConfig): string {
-  return `Basic ${Buffer.from(`${key.id}:${key.secret}`).toString('base64')}`;
+  return basicAuthorization(key.id, key.secret);
 }
 
 function maskPart(part: string, keys: TargetConfig['keys'], field: 'id' | 'secret'): string {

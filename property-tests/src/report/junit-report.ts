@@ -6,7 +6,8 @@
  * inconclusive rule, that rule is a failure of type `inconclusive`, so the report agrees with the exit code.
  */
 
-import { type JUnitCase, type JUnitSuite, toJUnitXml } from '../../../openapi/report/to-junit-xml.js';
+import { renderSuites, type SuitesForm } from '../../../openapi/report/render-suites.js';
+import type { JUnitCase, JUnitSuite } from '../../../openapi/report/to-junit-xml.js';
 import type { Coverage } from '../runner/coverage.js';
 import type { RuleResult } from '../runner/run-rule.js';
 import type { SuiteResult } from '../runner/run-suite.js';
@@ -70,7 +71,8 @@ function coverageSuite(coverage: Coverage): JUnitSuite {
   return { name: 'coverage', cases, seconds: 0, properties, uncounted: true };
 }
 
-export function renderJunit(suite: SuiteResult, context: ReplayContext): string {
+/** The run as JUnit XML (one suite per area, the coverage apart), or the same cases in Markdown. */
+export function renderJunit(suite: SuiteResult, context: ReplayContext, form: SuitesForm = 'junit'): string {
   const areas = [...new Set(suite.results.map((result) => result.area))];
   const suites = areas.map((area): JUnitSuite => {
     const results = suite.results.filter((result) => result.area === area);
@@ -79,5 +81,5 @@ export function renderJunit(suite: SuiteResult, context: ReplayContext): string 
     return { name: area, cases, seconds: seconds(ms) };
   });
   const title = `ofkit check ${suite.baseUrl} (seed ${suite.seed})`;
-  return toJUnitXml(title, [coverageSuite(suite.coverage), ...suites], seconds(suite.durationMs));
+  return renderSuites(form, title, [coverageSuite(suite.coverage), ...suites], seconds(suite.durationMs));
 }

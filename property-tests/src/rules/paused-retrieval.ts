@@ -7,11 +7,10 @@
  */
 import { isObject, type JsonObject } from '../../../openapi/document/json.js';
 import type { ApiOperation } from '../../../openapi/document/operation-index.js';
+import { LINKS } from '../../../openapi/http/api-paths.js';
 import { fixtureKindFor } from './known-values.js';
 import { isSkip, type SuiteContext } from './rule.js';
 import { requiredHeaders, requiredOnly } from './seed-collection.js';
-
-const LINKS = '/api/links/';
 
 /** The session of a registration at the config's MFA fixture (428), not resumed. */
 async function pausedRegistration(

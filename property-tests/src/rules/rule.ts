@@ -10,9 +10,10 @@ import { ruleTitle } from '../../../openapi/generated/rules.js';
 import type { SchemaArbitraries } from '../arbitraries/schema-arbitrary.js';
 import type { HttpSession } from '../http/http-client.js';
 import type { Capabilities, Capability } from '../target/capabilities.js';
-import type { Environment } from '../target/environment.js';
 import type { Fixtures } from '../target/fixtures.js';
 import type { TargetConfig } from '../target/target-config.js';
+import type { Environment } from '../target/target-types.js';
+import { isSkip, type Skip } from './skip.js';
 
 export type RuleArea = 'cross-cutting' | 'schema' | 'links' | 'data' | 'webhooks' | 'payments';
 
@@ -45,29 +46,7 @@ export interface RunContext extends SuiteContext {
   http: HttpSession;
 }
 
-/**
- * A reason a rule cannot run against this target. `environment`: what it needs is documented as
- * unavailable in the target's environment (payment initiation in the sandbox), so no run could ever
- * exercise it there: reported `skipped (environment)`, never inconclusive. `inconclusive`: the target
- * refused the state the rule starts from (a link registration with no institution or credentials of its
- * own that work): nothing was asserted, which a gate must not take for a skip it was told to make.
- */
-export interface Skip {
-  skip: string;
-  environment?: true;
-  inconclusive?: true;
-}
-
-export const skip = (reason: string): Skip => ({ skip: reason });
-
-/** The target refused what the rule sets up (the reason says what, and how to give what works). */
-export const notSetUp = (reason: string): Skip => ({ skip: reason, inconclusive: true });
-
-/** A skip because the target's environment does not offer what the rule needs (with the spec's reason). */
-export const skipForEnvironment = (reason: string): Skip => ({ skip: reason, environment: true });
-
-export const isSkip = (value: unknown): value is Skip =>
-  typeof value === 'object' && value !== null && 'skip' in value && typeof value.skip === 'string';
+export { isSkip, notSetUp, type Skip, skip, skipForEnvironment } from './skip.js';
 
 /** A rule as its file writes it. `Input` is what fast-check generates; `Fixture` what `prepare` set up. */
 export interface RuleDefinition<Input, Fixture> {

@@ -3,7 +3,7 @@
  * CI a line when a rule has been running for a while, so logs show life without flooding. Rules that
  * run side by side: the one running longest is shown.
  */
-import type { SuiteEvent } from './run-suite.js';
+import type { SuiteEvent } from './suite-event.js';
 
 const QUIET_MS = 2000;
 

@@ -17,7 +17,7 @@ import type { HttpClient } from '../http/http-client.js';
 import type { Rule, SuiteContext } from '../rules/rule.js';
 import type { Tenancy } from '../target/tenancy.js';
 import { notRunResult, type RuleResult, type RuleRunOptions, runRule } from './run-rule.js';
-import type { SuiteEvent } from './run-suite.js';
+import type { SuiteEvent } from './suite-event.js';
 
 /** Rules running at once (the suite and the target take turns on a few cores: more waits longer). */
 export const SIDE_BY_SIDE = 3;

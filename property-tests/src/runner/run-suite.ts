@@ -10,8 +10,9 @@ import { type ApiDocument, loadApiDocument } from '../../../openapi/document/api
 import { createHttpClient, type Exchange, type HttpClient } from '../http/http-client.js';
 import type { Rule, SuiteContext } from '../rules/rule.js';
 import type { Capabilities } from '../target/capabilities.js';
-import { type Environment, emptyListsIn } from '../target/environment.js';
+import { emptyListsIn } from '../target/environment.js';
 import type { TargetConfig } from '../target/target-config.js';
+import type { Environment } from '../target/target-types.js';
 import { type Coverage, type CoverageRecorder, createCoverageRecorder } from './coverage.js';
 import { notImplementedOperations, settleNotImplemented } from './not-implemented.js';
 import { runRules } from './rule-schedule.js';
@@ -19,22 +20,12 @@ import { type RuleResult, type RuleRunOptions, runRule } from './run-rule.js';
 import { settleSchemaRows } from './schema-evidence.js';
 import { ruleInScope, scopedOperations } from './scope.js';
 import { buildContext } from './suite-context.js';
+import type { SuiteEvent } from './suite-event.js';
 
 /** Random runs per rule when neither `--runs` nor the rule says otherwise. */
 export const DEFAULT_RUNS = 20;
 
-export type SuiteEvent =
-  | {
-      type: 'suite:start';
-      baseUrl: string;
-      seed: number;
-      capabilities: Capabilities;
-      /** What the run did with the tenant (tenancy.ts), null without the control API. */
-      tenancy: string | null;
-    }
-  | { type: 'rule:start'; rule: Rule; index: number; total: number }
-  | { type: 'rule:run'; rule: Rule; runsDone: number }
-  | { type: 'rule:end'; result: RuleResult; index: number; total: number };
+export type { SuiteEvent } from './suite-event.js';
 
 export interface SuiteOptions {
   config: TargetConfig;

@@ -7,8 +7,8 @@ import { readBundledDocument } from '../../../openapi/document/bundled-documents
 import { createDocumentAjv, describeErrors } from '../../../openapi/document/document-ajv.js';
 import { isObject } from '../../../openapi/document/json.js';
 import type { HttpClient } from '../http/http-client.js';
-import { detectEnvironment, type Environment } from './environment.js';
-import type { TargetConfig } from './target-config.js';
+import { detectEnvironment } from './environment.js';
+import type { Environment, TargetConfig } from './target-types.js';
 
 export type Capability = 'control-api' | 'second-key' | 'other-environment-key';
 

@@ -2,7 +2,7 @@
  * Defaults that fit the ofkit simulator (`npx ofkit simulate`): its documented keys, institutions and
  * scenario triggers, copied as values (the suite imports nothing from the simulator).
  */
-import type { TargetConfig } from './target-config.js';
+import type { TargetConfig } from './target-types.js';
 
 export const DEFAULT_CONFIG: Omit<TargetConfig, 'baseUrl'> = {
   // Detected: GET /api/ names the environment.

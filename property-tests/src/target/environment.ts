@@ -9,8 +9,7 @@
 import type { ApiDocument } from '../../../openapi/document/api-document.js';
 import { isObject } from '../../../openapi/document/json.js';
 import type { HttpClient } from '../http/http-client.js';
-
-export type Environment = 'production' | 'sandbox';
+import type { Environment } from './target-types.js';
 
 const PAYMENT_INITIATION =
   'payment initiation is not available in the sandbox (interface spec, Environments; PAY-SANDBOX)';

@@ -6,10 +6,11 @@
  * (400) or has no institution for is `notSetUp`, naming where it came from and how to give one that works.
  */
 import { isObject, type JsonObject } from '../../../openapi/document/json.js';
+import { LINKS } from '../../../openapi/http/api-paths.js';
 import type { HttpSession } from '../http/http-client.js';
-import { notSetUp, type Skip, skip } from '../rules/rule.js';
+import { notSetUp, type Skip, skip } from '../rules/skip.js';
 import { type Registrations, registrationHint } from './registrations.js';
-import type { FixtureKind, Registration, TargetConfig } from './target-config.js';
+import type { FixtureKind, Registration, TargetConfig } from './target-types.js';
 
 export interface Fixtures {
   /** The fixture kind a registration is (by institution and username), or `mfa`; undefined for another. */
@@ -32,7 +33,6 @@ export interface Fixtures {
   ): Promise<JsonObject[] | Skip>;
 }
 
-const LINKS = '/api/links/';
 const MAX_PAGES = 50;
 const PAGE_SIZE = '1000';
 

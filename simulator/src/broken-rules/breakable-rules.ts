@@ -26,6 +26,13 @@ const BREAKS = {
 
 export type BreakableRuleId = keyof typeof BREAKS;
 
+/**
+ * Server rules of the rule catalogue that no break here can show caught, each with why (a rule whose
+ * evidence no server's answers can carry). Every other server rule has its break, and the teeth matrix
+ * runs it: `tests/house/rule-completeness.test.ts` holds both. None so far.
+ */
+export const UNBREAKABLE_RULES: Readonly<Record<string, string>> = Object.freeze({});
+
 /** What `--break` takes: a rule ID (its first break) or `RULE-ID:name` (another break of that rule). */
 export type BreakName = string;
 

@@ -9,8 +9,8 @@ import { apiError } from '../core/api-error.js';
 import { type Handler, json } from '../core/handler.js';
 import { err, ok } from '../core/result.js';
 import type { Timing } from '../judge/client-rules.js';
+import { judge } from '../judge/judge.js';
 import type { JudgeLog } from '../judge/judge-log.js';
-import { judgeTenant } from '../judge/judge-tenant.js';
 import { type ProbeKind, sendProbe } from '../judge/webhook-probes.js';
 import { settled, webhookState } from '../webhooks/webhook-state.js';
 
@@ -35,7 +35,7 @@ const getJudgeReport =
     const state = webhookState(tenant);
     await settled(state.inFlight);
     const timing: Timing = input.query.timing === 'order-only' ? 'order-only' : 'real';
-    return ok(json(200, judgeTenant(tenant.id, await log.observations(tenant.id), timing)));
+    return ok(json(200, judge(tenant.id, await log.observations(tenant.id), timing)));
   };
 
 const sendJudgeProbe =

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../store/memory-store.js';
 import { arm, type Fault, useFirst } from './armed-switches.js';
-import type { TenantRuntime } from './tenant.js';
+import type { TenantRuntime, TenantSlot } from './tenant.js';
 import { scopeStore } from './tenant-store.js';
 
-/** A tenant whose store counts its list reads (the only part of a runtime the switches use). */
+/** A tenant whose store counts its list reads (with its slots, the only parts of a runtime the switches use). */
 function countingTenant() {
   const store = scopeStore(new MemoryStore(), 't');
   const reads = { count: 0 };
@@ -12,7 +12,12 @@ function countingTenant() {
     reads.count += 1;
     return store.list(...args);
   };
-  return { tenant: { id: 't', store: { ...store, list } } as unknown as TenantRuntime, reads };
+  const locals = new Map<unknown, unknown>();
+  const local = (slot: TenantSlot<unknown>) => {
+    if (!locals.has(slot)) locals.set(slot, slot.create());
+    return locals.get(slot);
+  };
+  return { tenant: { id: 't', store: { ...store, list }, local } as unknown as TenantRuntime, reads };
 }
 
 const fault = (id: string, remaining: number): Fault => ({

@@ -4,7 +4,7 @@
  * store's atomic `consume`: a fault armed for N requests fails exactly N, however many replicas serve.
  */
 import type { StoredRecord } from '../store/store.js';
-import type { TenantRuntime } from './tenant.js';
+import { type TenantRuntime, tenantSlot } from './tenant.js';
 
 export const FAULTS = '_faults';
 export const SCENARIOS = '_scenarios';
@@ -59,7 +59,7 @@ export async function disarmAll(tenant: TenantRuntime, kind: keyof Armed): Promi
 }
 
 /** Per tenant and kind, the list read that callers arriving before it starts share (sharedArmed). */
-const pendingReads = new WeakMap<TenantRuntime, Partial<Record<keyof Armed, Promise<unknown[]>>>>();
+const PENDING_READS = tenantSlot('armed-reads', (): Partial<Record<keyof Armed, Promise<unknown[]>>> => ({}));
 
 /**
  * The armed items as a read that starts after the callers sharing it came: a read queued and not yet
@@ -69,15 +69,14 @@ const pendingReads = new WeakMap<TenantRuntime, Partial<Record<keyof Armed, Prom
  * callers only read it (the store's lists are shared the same way).
  */
 function sharedArmed<K extends keyof Armed>(tenant: TenantRuntime, kind: K): Promise<Armed[K][]> {
-  const pending = pendingReads.get(tenant) ?? {};
+  const pending = tenant.local(PENDING_READS);
   const queued = pending[kind];
   if (queued !== undefined) return queued as Promise<Armed[K][]>;
   const read = Promise.resolve().then(() => {
-    delete pendingReads.get(tenant)?.[kind];
+    delete pending[kind];
     return listArmed(tenant, kind);
   });
   pending[kind] = read;
-  pendingReads.set(tenant, pending);
   return read;
 }
 

@@ -3,17 +3,20 @@
  * path, so a stored record's collection is where the API lists it.
  */
 import type { JsonObject } from '../../../openapi/document/json.js';
+import { API_ROOT, CONSENTS, INSTITUTIONS, LINKS, WIDGET_TOKEN } from '../../../openapi/http/api-paths.js';
 
-export const API_ROOT = '/api/';
-export const LINKS = '/api/links/';
-export const INSTITUTIONS = '/api/institutions/';
-export const CONSENTS = '/api/consents/';
-export const WIDGET_TOKEN = '/api/token/';
-export const OWNERS = '/api/owners/';
-export const ACCOUNTS = '/api/accounts/';
-export const TRANSACTIONS = '/api/transactions/';
-export const INVOICES = '/api/invoices/';
-export const TAX_RETURNS = '/api/tax-returns/';
+export {
+  ACCOUNTS,
+  API_ROOT,
+  CONSENTS,
+  INSTITUTIONS,
+  INVOICES,
+  LINKS,
+  OWNERS,
+  TAX_RETURNS,
+  TRANSACTIONS,
+  WIDGET_TOKEN,
+} from '../../../openapi/http/api-paths.js';
 
 /** `/api/` paths whose records are not a link's data: the root, links, institutions, consents, the widget token. */
 const NOT_DATA: ReadonlySet<string> = new Set([API_ROOT, LINKS, INSTITUTIONS, CONSENTS, WIDGET_TOKEN]);

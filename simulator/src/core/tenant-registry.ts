@@ -7,7 +7,7 @@ import type { Store } from '../store/store.js';
 import type { RaiseEvent } from './events.js';
 import type { Environment } from './keys.js';
 import { type RulePolicy, specRulePolicy } from './rule-policy.js';
-import type { TenantRuntime } from './tenant.js';
+import type { TenantRuntime, TenantSlot } from './tenant.js';
 import { scopeStore } from './tenant-store.js';
 
 export interface TenantRegistryOptions {
@@ -55,6 +55,7 @@ export function createTenantRegistry(options: TenantRegistryOptions): TenantRegi
     const existing = runtimes.get(tenantId);
     if (existing) return existing;
     const random = createRandom(`${options.seed}/${tenantId}${replicaStream}`);
+    const locals = new Map<TenantSlot<unknown>, unknown>();
     const runtime: TenantRuntime = {
       id: tenantId,
       environment: options.environment,
@@ -67,6 +68,10 @@ export function createTenantRegistry(options: TenantRegistryOptions): TenantRegi
       store: scopeStore(store, tenantId),
       policy,
       emit: () => undefined,
+      local<T>(slot: TenantSlot<T>): T {
+        if (!locals.has(slot)) locals.set(slot, slot.create());
+        return locals.get(slot) as T;
+      },
     };
     const emit = options.emitterFor?.(runtime);
     if (emit) runtime.emit = emit;

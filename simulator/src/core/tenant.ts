@@ -21,4 +21,20 @@ export interface TenantRuntime {
   policy: RulePolicy;
   /** Raises an event of the catalogue; the webhook emitter delivers it. */
   emit: RaiseEvent;
+  /**
+   * The tenant's value of a slot: state a part keeps for this tenant in this process (work in flight,
+   * schedules), never what a client can see (that is the store's). Made on first use, kept with the
+   * tenant, so it goes when the tenant goes.
+   */
+  local<T>(slot: TenantSlot<T>): T;
 }
+
+/** A kind of per-tenant state a part keeps in this process; `create` makes a tenant's first value. */
+export interface TenantSlot<T> {
+  readonly name: string;
+  readonly create: () => T;
+}
+
+/** Declares a slot: a part keeps its per-tenant state in one, never in a module-level map. */
+export const tenantSlot = <T>(name: string, create: () => T): TenantSlot<T> =>
+  Object.freeze({ name, create });

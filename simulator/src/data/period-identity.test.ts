@@ -4,13 +4,13 @@
  * retrieval, a daily refresh, an import).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { TAX_RETURNS } from '../../../openapi/http/api-paths.js';
 import {
   type CheckedSimulator,
   contractCheckedSimulator,
 } from '../../test-support/contract-checked-simulator.js';
 import { retrieve } from '../../test-support/test-links.js';
 
-const TAX_RETURNS = '/api/tax-returns/';
 let sim: CheckedSimulator;
 
 beforeEach(async () => {

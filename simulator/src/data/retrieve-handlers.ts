@@ -6,19 +6,12 @@
  */
 
 import { type ApiErrors, apiError } from '../core/api-error.js';
-import { takeScenario } from '../core/armed-switches.js';
 import { LINKS } from '../core/collections.js';
 import { type Handler, json } from '../core/handler.js';
 import type { JobRunner } from '../core/job-kinds.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
-import { ACCEPTED_MFA_TOKEN } from '../links/institutions/scenario-triggers.js';
-import {
-  institutionAsksForToken,
-  pauseForToken,
-  type ResumeBody,
-  resumePaused,
-} from '../links/mfa-sessions.js';
+import { loginOf, pauseForToken, type ResumeBody, resumePaused, wantsToken } from '../links/mfa-sessions.js';
 import { findOr404, publicView } from '../pipeline/records.js';
 import type { StoredRecord } from '../store/store.js';
 import type { DataResource } from './resource-catalogue.js';
@@ -71,12 +64,10 @@ async function prepare(
   const request = tenant.policy.data.retrievalsReadKind ? read.value : { ...read.value, type: null };
   // Before reading anything (parents included): a paused retrieval has no effect until resumed.
   // A token sent up front (the SDK's `token` option) answers the institution's question at once.
-  const answered = body.token === ACCEPTED_MFA_TOKEN;
   if (
     askToken &&
-    !answered &&
     resource.operations.resume !== undefined &&
-    (await asksForToken(tenant, link.value))
+    (await wantsToken(tenant, loginOf(link.value, body.token)))
   ) {
     return pauseForToken(tenant, {
       collection: resource.path,
@@ -114,16 +105,6 @@ async function parentsOf(
     return err(apiError('not_found', { field, message }));
   }
   return ok(parents);
-}
-
-/** LINK-MFA-428: the institution asks for a token (catalogue feature, `mfa` username, link status, scenario). */
-async function asksForToken(tenant: TenantRuntime, link: StoredRecord): Promise<boolean> {
-  const institution = String(link.institution);
-  return (
-    institutionAsksForToken(institution, link._username) ||
-    link.status === 'token_required' ||
-    (await takeScenario(tenant, 'institution_requires_token', { institution, link: link.id }))
-  );
 }
 
 /** DATA-RETRIEVE: the records as a list, or the one record where the resource answers one. */

@@ -31,6 +31,17 @@ export interface RuleVerdict extends Judgement {
   section: string;
 }
 
+/** One client's report: every client rule of the catalogue with its verdict. */
+export interface JudgeReport {
+  tenant: string;
+  timing: Timing;
+  requests: number;
+  deliveries: number;
+  /** Requests evicted by the memory bound: rules are judged on what is left. */
+  dropped: number;
+  verdicts: RuleVerdict[];
+}
+
 /** Evidence lists stay short: the first few lines and a count of the rest. */
 export const EVIDENCE_LINES = 6;
 

@@ -8,9 +8,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_KEYS } from '../config/simulator-config.js';
 import { type StartedSimulator, startSimulator } from '../start-simulator.js';
+import type { JudgeReport } from './client-rules.js';
 import { evidenceExport } from './evidence-exports.js';
 import { judgeAll } from './judge-all.js';
-import type { JudgeReport } from './judge-tenant.js';
 import { consoleSummary } from './report-formats.js';
 
 const run = promisify(execFile);

@@ -4,7 +4,7 @@
  * secret is never printed (CLIENT-NO-SECRETS): only the simulator's documented keys, which are public,
  * are written out; any other secret and the webhook bearer token show a placeholder to replace.
  */
-import type { JudgeReport } from './judge-tenant.js';
+import type { JudgeReport } from './client-rules.js';
 
 /** What the judge knows of where the evidence's variables come from. */
 export interface EvidenceSources {

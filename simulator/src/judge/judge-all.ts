@@ -1,8 +1,8 @@
 /** Every tenant judged, and the exit code of the client's CI gate (`ofkit exec --judge`). */
 import type { TenantRuntime } from '../core/tenant.js';
-import type { Timing } from './client-rules.js';
+import type { JudgeReport, Timing } from './client-rules.js';
+import { judge } from './judge.js';
 import type { JudgeLog } from './judge-log.js';
-import { type JudgeReport, judgeTenant } from './judge-tenant.js';
 
 /** What the judge reads of a simulator: its tenants, its log, and its deliveries in flight to wait for. */
 export interface JudgedSimulator {
@@ -14,14 +14,14 @@ export interface JudgedSimulator {
 
 /** The reports of every tenant that made a request or received a delivery, after deliveries settle. */
 export async function judgeAll(simulator: JudgedSimulator, timing: Timing = 'real'): Promise<JudgeReport[]> {
-  const { judge } = simulator;
-  if (judge === null) return [];
+  const log = simulator.judge;
+  if (log === null) return [];
   await simulator.webhooks.idle();
   const reports: JudgeReport[] = [];
   for (const tenant of simulator.tenants()) {
-    const log = await judge.observations(tenant.id);
-    if (log.requests.length > 0 || log.deliveries.length > 0)
-      reports.push(judgeTenant(tenant.id, log, timing));
+    const observed = await log.observations(tenant.id);
+    if (observed.requests.length > 0 || observed.deliveries.length > 0)
+      reports.push(judge(tenant.id, observed, timing));
   }
   return reports;
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../openapi/config/config-error.js';
 import { BEARER, type JudgeBench, startJudgeBench } from '../../test-support/judge-harness.js';
 import { parseSimulatorConfig } from '../config/simulator-config.js';
-import { judgeExitCode } from './index.js';
+import { judgeExitCode } from './judge-all.js';
 import { applyStartSwitches, finishJudge } from './judge-cli.js';
 
 describe('ofkit simulate: the judge flags', () => {
@@ -21,8 +21,8 @@ describe('ofkit simulate: the judge flags', () => {
     ]);
     expect(config.judge).toEqual({
       reports: [
-        { format: 'junit', path: 'out/judge.xml' },
-        { format: 'json', path: 'out/judge.json' },
+        { kind: 'junit', path: 'out/judge.xml' },
+        { kind: 'json', path: 'out/judge.json' },
       ],
       timing: 'order-only',
       faults: [

@@ -7,10 +7,10 @@ import { dirname } from 'node:path';
 import { arm, type ScenarioName } from '../core/armed-switches.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import { readWebhookConfig } from '../webhooks/webhook-config.js';
+import type { JudgeReport } from './client-rules.js';
 import type { EvidenceSources } from './evidence-exports.js';
 import { type JudgedSimulator, judgeAll, judgeExitCode } from './judge-all.js';
 import type { JudgeConfig } from './judge-config.js';
-import type { JudgeReport } from './judge-tenant.js';
 import { consoleSummary, jsonReport, junitReport } from './report-formats.js';
 
 /** `--fault` and `--scenario`: on every tenant (key) from the start; a reset clears them, as ever. */
@@ -70,10 +70,10 @@ export async function finishJudge(
     return { reports: [], summary: 'client judge: off (--no-judge)', exitCode: 0, written: [] };
   const reports = await judgeAll(simulator, judge.timing);
   const written: string[] = [];
-  for (const { format, path } of judge.reports) {
+  for (const { kind, path } of judge.reports) {
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, format === 'junit' ? junitReport(reports) : jsonReport(reports));
-    written.push(`${format}:${path}`);
+    writeFileSync(path, kind === 'json' ? jsonReport(reports) : junitReport(reports, kind));
+    written.push(`${kind}:${path}`);
   }
   const sources = await evidenceSources(simulator, publicSecrets);
   return { reports, summary: consoleSummary(reports, sources), exitCode: judgeExitCode(reports), written };

@@ -3,11 +3,12 @@
  * situations injected at start (faults, institution scenarios, webhook probes).
  */
 import { ConfigError } from '../../../openapi/config/config-error.js';
+import { parseReportTarget, type ReportTarget } from '../../../openapi/report/report-target.js';
 
 /** The judge's options, parsed once. */
 export interface JudgeConfig {
-  /** `--judge-report junit:PATH|json:PATH` (repeatable): written at shutdown. */
-  readonly reports: readonly { readonly format: 'junit' | 'json'; readonly path: string }[];
+  /** `--judge-report junit:PATH|json:PATH|md:PATH` (repeatable): written at shutdown. */
+  readonly reports: readonly ReportTarget[];
   /** `--judge-timing real|order-only`: `order-only` when the client's timers are faked. */
   readonly timing: 'real' | 'order-only';
   /** `--fault OPERATION:STATUS[:COUNT]`: injected on every tenant at start (400: Too Many Sessions). */
@@ -24,7 +25,7 @@ export interface JudgeConfig {
 
 /** The usage lines of the judge's options. */
 export const JUDGE_OPTIONS = `  client judge (README "Judge your client"):
-  --judge-report F:PATH    at shutdown, write the judge's report: junit:PATH or json:PATH (repeatable)
+  --judge-report F:PATH    at shutdown, write the judge's report: junit:PATH, json:PATH or md:PATH (repeatable)
   --judge-timing T         real (default): retry waits judged on real time; order-only: on order and count
   --fault OP:STATUS[:N]    the next N (default 1) requests of operationId OP answer STATUS: 500, 408, or
                            400 (the Too Many Sessions error), on every tenant (repeatable; reset clears)
@@ -81,14 +82,9 @@ function parseCount(text: string | undefined, flag: string): number | undefined 
 
 /** Reads the judge's flags from parsed values; ConfigError on a malformed one. */
 export function parseJudge(values: Record<string, unknown>): JudgeConfig {
-  const reports = ((values['judge-report'] as string[] | undefined) ?? []).map((text) => {
-    const colon = text.indexOf(':');
-    const format = text.slice(0, colon);
-    if (colon <= 0 || (format !== 'junit' && format !== 'json') || colon === text.length - 1) {
-      throw new ConfigError(`--judge-report wants junit:PATH or json:PATH, got "${text}"`);
-    }
-    return Object.freeze({ format: format as 'junit' | 'json', path: text.slice(colon + 1) });
-  });
+  const reports = ((values['judge-report'] as string[] | undefined) ?? []).map((text) =>
+    parseReportTarget(text, '--judge-report'),
+  );
   const timing = values['judge-timing'] ?? 'real';
   if (timing !== 'real' && timing !== 'order-only')
     throw new ConfigError(`--judge-timing must be real or order-only, got "${timing}"`);

@@ -6,8 +6,11 @@
  */
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOfkitClient } from '../../../openapi/client/index.js';
-import { type ClientDriver, runEverySituation } from '../../test-support/every-situation.js';
+import {
+  type ClientDriver,
+  runEverySituation,
+  typedClientDriver,
+} from '../../test-support/every-situation.js';
 import { type JudgeBench, KEY, startJudgeBench } from '../../test-support/judge-harness.js';
 import type { RuleVerdict } from './client-rules.js';
 
@@ -30,41 +33,6 @@ function print(name: string, notes: string[], verdicts: Record<string, RuleVerdi
     (v) => `  ${v.verdict.padEnd(13)} ${v.rule.padEnd(26)} ${v.summary}`,
   );
   console.log(`${name}\n  run: ${notes.join('; ')}\n${lines.join('\n')}`);
-}
-
-function typedClientDriver(): ClientDriver {
-  const client = createOfkitClient({
-    baseUrl: bench.base,
-    secretId: KEY.secretId,
-    secretPassword: KEY.secretPassword,
-    sleep: bench.sleep,
-  });
-  // The typed client's paths are typed; the application's reads go through the same fetch wrapper.
-  const get = (path: string, query: Record<string, string>) =>
-    (client.GET as (p: string, o: unknown) => Promise<{ response: Response }>)(path, { params: { query } });
-  return {
-    listLinks: async (query) => (await get('/api/links/', query)).response.status,
-    async listInstitutionsByTwo() {
-      let page = await client.GET('/api/institutions/', { params: { query: { page_size: 2 } } });
-      while (page.data?.next) {
-        const next = new URL(page.data.next);
-        page = (await get(next.pathname, Object.fromEntries(next.searchParams))) as typeof page;
-      }
-      return page.response.status;
-    },
-    async registerLink(body) {
-      const answer = await client.POST('/api/links/', { body: body as never });
-      return { status: answer.response.status, body: answer.data ?? answer.error };
-    },
-    resumeLink: async (session, token, link) =>
-      (await client.PATCH('/api/links/', { body: { session, token, link } })).response.status,
-    listTransactionsWithoutLink: async () => (await get('/api/transactions/', {})).response.status,
-    refreshLink: async (id) =>
-      (await client.POST('/api/links/{id}/refresh/', { params: { path: { id } } } as never)).response.status,
-    deleteLink: async (id) =>
-      (await client.DELETE('/api/links/{id}/', { params: { path: { id } } } as never)).response.status,
-    readForLink: async (path, link) => (await get(path, { link })).response.status,
-  };
 }
 
 /**
@@ -114,7 +82,7 @@ async function sdkDriver(): Promise<ClientDriver> {
 
 describe('the typed client (openapi/client) on a run that meets every situation', () => {
   it('violates no client rule and meets every one', async () => {
-    const notes = await runEverySituation(bench, typedClientDriver());
+    const notes = await runEverySituation(bench, typedClientDriver(bench));
     const verdicts = await bench.verdicts('real');
     print(
       'typed client (openapi/client), timing real (fake machine time moved by its sleeps)',

@@ -3,15 +3,17 @@
  * (one test case per tenant and rule: a violation is a failure, not exercised is skipped) and the
  * console summary. The CLI writes them; the core only builds strings.
  */
-import { type JUnitCase, type JUnitSuite, toJUnitXml } from '../../../openapi/report/to-junit-xml.js';
+import { renderSuites, type SuitesForm } from '../../../openapi/report/render-suites.js';
+import type { JUnitCase, JUnitSuite } from '../../../openapi/report/to-junit-xml.js';
+import type { JudgeReport } from './client-rules.js';
 import { type EvidenceSources, evidenceExport } from './evidence-exports.js';
-import type { JudgeReport } from './judge-tenant.js';
 
 export function jsonReport(reports: readonly JudgeReport[]): string {
   return `${JSON.stringify({ tenants: reports }, null, 2)}\n`;
 }
 
-export function junitReport(reports: readonly JudgeReport[]): string {
+/** One suite per tenant, one case per rule: as JUnit XML, or the same cases in Markdown. */
+export function junitReport(reports: readonly JudgeReport[], form: SuitesForm = 'junit'): string {
   const suites = reports.map(
     (report): JUnitSuite => ({
       name: `ofkit client judge: ${report.tenant} (timing ${report.timing})`,
@@ -26,7 +28,7 @@ export function junitReport(reports: readonly JudgeReport[]): string {
       }),
     }),
   );
-  return toJUnitXml('ofkit client judge', suites);
+  return renderSuites(form, 'ofkit client judge', suites);
 }
 
 const MARK = { followed: 'ok  ', violated: 'FAIL', not_exercised: '--  ' } as const;

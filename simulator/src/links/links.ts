@@ -19,10 +19,10 @@ import type { StoredRecord } from '../store/store.js';
 import { type LinkTriggers, linkTriggers } from './events/link-triggers.js';
 import { institutionUserId } from './institution-user-id.js';
 import { institutionByName, institutionIn } from './institutions/catalogue.js';
-import { ACCEPTED_MFA_TOKEN, REFUSED_PASSWORD } from './institutions/scenario-triggers.js';
+import { REFUSED_PASSWORD } from './institutions/scenario-triggers.js';
 import { recordConsent } from './link-consents.js';
 import { linkDeletion } from './link-deletion.js';
-import { institutionAsksForToken, pauseForToken, type ResumeBody, resumePaused } from './mfa-sessions.js';
+import { loginOf, pauseForToken, type ResumeBody, resumePaused, wantsToken } from './mfa-sessions.js';
 
 type Body = Record<string, unknown>;
 
@@ -109,10 +109,8 @@ const registerLink =
     ) {
       return err(apiError('invalid_credentials', { field: 'password' }));
     }
-    const wantsToken =
-      institutionAsksForToken(institution.name, body.username) ||
-      (body.token === undefined && (await takeScenario(tenant, 'institution_requires_token', target)));
-    if (wantsToken && body.token !== ACCEPTED_MFA_TOKEN) {
+    const login = { institution: institution.name, username: body.username, link: null, token: body.token };
+    if (await wantsToken(tenant, login)) {
       // LINK-MFA-428 (the provider's way): the link exists from the 428 on, listed as `unconfirmed`
       // (choice) until the PATCH resumes it; no webhook until then.
       const pending = await createLink(tenant, body, 'unconfirmed');
@@ -198,22 +196,6 @@ async function storeCredentials(
   return ok(json(200, publicView(updated)));
 }
 
-/**
- * LINK-MFA-428 on a credentials update: the link logs in with its new credentials, and the institution
- * may ask for a token as at registration (its `token_required` feature, an `mfa` username, a link whose
- * refresh needed one, the `institution_requires_token` switch) unless the body carries it.
- */
-async function updateWantsToken(tenant: TenantRuntime, link: StoredRecord, body: Body): Promise<boolean> {
-  if (body.token === ACCEPTED_MFA_TOKEN) return false;
-  const institution = String(link.institution);
-  return (
-    institutionAsksForToken(institution, link._username) ||
-    link.status === 'token_required' ||
-    (body.token === undefined &&
-      (await takeScenario(tenant, 'institution_requires_token', { institution, link: String(link.id) })))
-  );
-}
-
 const updateLinkCredentials =
   (triggers: LinkTriggers): Handler =>
   async ({ input, tenant }) => {
@@ -222,7 +204,8 @@ const updateLinkCredentials =
     const body = input.body as Body;
     if (body.password === REFUSED_PASSWORD)
       return err(apiError('invalid_credentials', { field: 'password' }));
-    if (await updateWantsToken(tenant, link.value, body)) {
+    // LINK-MFA-428 on a credentials update: the link logs in again, and may be asked as at registration.
+    if (await wantsToken(tenant, loginOf(link.value, body.token))) {
       const paused = { collection: LINKS, link: link.value.id, body };
       const institution = String(link.value.institution);
       return pauseForToken(tenant, { ...paused, institution, operationId: 'updateLinkCredentials' });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { arm } from '../core/armed-switches.js';
 import { createTenantRegistry } from '../core/tenant-registry.js';
 import { MemoryStore } from '../store/memory-store.js';
-import { institutionAsksForToken, MFA_SESSIONS, pauseForToken, resumePaused } from './mfa-sessions.js';
+import {
+  institutionAsksForToken,
+  MFA_SESSIONS,
+  pauseForToken,
+  resumePaused,
+  wantsToken,
+} from './mfa-sessions.js';
 
 const tenantFor = () =>
   createTenantRegistry({
@@ -35,6 +41,26 @@ describe('LINK-MFA-428', () => {
     expect(institutionAsksForToken('ofbank_br_retail', 'MFA-someone')).toBe(true);
     expect(institutionAsksForToken('ofbank_br_retail', '76109277673')).toBe(false);
     expect(institutionAsksForToken('ofbank_br_retail', null)).toBe(false);
+  });
+
+  it('wants a token: the one answer, from the institution, the username, the link status, the switch and the token sent', async () => {
+    const tenant = tenantFor();
+    const login = { institution: 'ofbank_br_retail', username: '76109277673', link: null, token: undefined };
+    expect(await wantsToken(tenant, login)).toBe(false);
+    expect(await wantsToken(tenant, { ...login, username: 'mfa-1' })).toBe(true);
+    expect(await wantsToken(tenant, { ...login, username: 'mfa-1', token: '123456' })).toBe(false);
+    const needing = { ...login, link: { id: LINK, status: 'token_required' } };
+    expect(await wantsToken(tenant, needing)).toBe(true);
+    expect(await wantsToken(tenant, { ...needing, link: { id: LINK, status: 'valid' } })).toBe(false);
+    const scenario = { id: 's1', scenario: 'institution_requires_token' as const, link: LINK, remaining: 1 };
+    await arm(tenant, 'scenarios', { ...scenario, institution: 'ofbank_br_retail' });
+    // Another link's login leaves it armed; a request carrying a token does not use it up.
+    expect(await wantsToken(tenant, { ...login, link: { id: 'other', status: 'valid' } })).toBe(false);
+    expect(await wantsToken(tenant, { ...login, link: { id: LINK, status: 'valid' }, token: '000000' })).toBe(
+      false,
+    );
+    expect(await wantsToken(tenant, { ...login, link: { id: LINK, status: 'valid' } })).toBe(true);
+    expect(await wantsToken(tenant, { ...login, link: { id: LINK, status: 'valid' } })).toBe(false);
   });
 
   it('pausing answers token_required with the session, its expiry and the link', async () => {

@@ -10,8 +10,9 @@ import { type ApiErrors, apiError } from '../core/api-error.js';
 import { takeScenario } from '../core/armed-switches.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
+import type { StoredRecord } from '../store/store.js';
 import { institutionByName } from './institutions/catalogue.js';
-import { ACCEPTED_MFA_TOKEN, asksForToken, MFA_SESSION_SECONDS } from './institutions/scenario-triggers.js';
+import { ACCEPTED_MFA_TOKEN, isMfaUsername, MFA_SESSION_SECONDS } from './institutions/scenario-triggers.js';
 
 /** Private collection of paused requests; a session's `link` indexes it (deleting a link drops them). */
 export const MFA_SESSIONS = '_mfa_sessions';
@@ -38,7 +39,40 @@ export interface PausedRequest {
 export function institutionAsksForToken(institution: string, username: unknown): boolean {
   const entry = institutionByName(institution);
   if (entry?.features.includes('token_required')) return true;
-  return typeof username === 'string' && asksForToken(username);
+  return typeof username === 'string' && isMfaUsername(username);
+}
+
+/** The token question about one login: who logs in where, the link's state, what the request carries. */
+export interface TokenQuestion {
+  institution: string;
+  username: unknown;
+  /** The link's id and status for an existing link's login (a credentials update, a retrieval); null for a registration. */
+  link: { id: string; status: unknown } | null;
+  /** The token the request carries up front (the SDK's `token` option), if any. */
+  token: unknown;
+}
+
+/** The token question of an existing link's login (its stored username), carrying `token` up front. */
+export const loginOf = (link: StoredRecord, token: unknown): TokenQuestion => ({
+  institution: String(link.institution),
+  username: link._username,
+  link: { id: String(link.id), status: link.status },
+  token,
+});
+
+/**
+ * LINK-MFA-428, the one answer to "does this institution want a token now?": never when the request
+ * carries the accepted token; always for an institution with the `token_required` feature, an `mfa`
+ * username or a link whose refresh needed one (`token_required`); otherwise when the
+ * `institution_requires_token` switch is on for it, which only a request without a token uses up.
+ */
+export async function wantsToken(tenant: TenantRuntime, question: TokenQuestion): Promise<boolean> {
+  const { institution, username, link, token } = question;
+  if (token === ACCEPTED_MFA_TOKEN) return false;
+  if (institutionAsksForToken(institution, username) || link?.status === 'token_required') return true;
+  if (token !== undefined) return false;
+  const target = link === null ? { institution } : { institution, link: link.id };
+  return takeScenario(tenant, 'institution_requires_token', target);
 }
 
 /** Pauses the request in a new session and answers the 428 of LINK-MFA-428. */

@@ -35,8 +35,7 @@ export interface Stages {
   renderErrors: ErrorRenderer;
 }
 
-/** Answers an operation that no handler serves (Prism's mocker, when the simulator was asked for it). */
-/** Answers an operation no handler serves; undefined when it cannot either. */
+/** Answers an operation no handler serves (a user's newer document, through Prism); undefined when it cannot. */
 export type Fallback = (
   request: SimRequest,
   requestId: string,

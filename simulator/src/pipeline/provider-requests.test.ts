@@ -8,6 +8,7 @@
  * values); a parameter whose difference is cited is shown refused with 400 naming it instead.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LINKS } from '../../../openapi/http/api-paths.js';
 import {
   type CallOptions,
   type CheckedSimulator,
@@ -29,7 +30,6 @@ import {
 } from '../../test-support/test-links.js';
 
 const SHARED = sharedOperations();
-const LINKS = '/api/links/';
 const BANK_REGISTRATION = { institution: 'ofbank_br_retail', username: '76109277673', password: 'secret' };
 
 let sim: CheckedSimulator;

@@ -3,7 +3,7 @@
  * the event sequence, the work in flight (so tests can await it) and the daily refresh's schedule.
  * Everything a client can see (configuration, event log) lives in the store.
  */
-import type { TenantRuntime } from '../core/tenant.js';
+import { type TenantRuntime, tenantSlot } from '../core/tenant.js';
 import { isStoreFailure } from '../store/store-failure.js';
 
 /** The receiver every tenant starts with (`ofkit simulate --webhook-url --webhook-bearer`). */
@@ -32,25 +32,23 @@ export interface TenantWebhookState {
   resend?: (eventId: string) => void;
 }
 
-const states = new WeakMap<TenantRuntime, TenantWebhookState>();
-
 export const NO_RECEIVER: WebhookDefaults = Object.freeze({ url: null, bearer_token: null });
 
-/** The tenant's webhook state, created on first use. */
-export function webhookState(tenant: TenantRuntime): TenantWebhookState {
-  const existing = states.get(tenant);
-  if (existing) return existing;
-  const created: TenantWebhookState = {
+/** The webhook machinery's slot of each tenant (core/tenant.ts). */
+const WEBHOOK_STATE = tenantSlot(
+  'webhooks',
+  (): TenantWebhookState => ({
     defaults: NO_RECEIVER,
     logWrites: new Set(),
     inFlight: new Set(),
     sending: new Map(),
     daily: { listening: false },
     refreshTurn: Promise.resolve(),
-  };
-  states.set(tenant, created);
-  return created;
-}
+  }),
+);
+
+/** The tenant's webhook state, created on first use. */
+export const webhookState = (tenant: TenantRuntime): TenantWebhookState => tenant.local(WEBHOOK_STATE);
 
 /**
  * Keeps `promise` in `set` until it settles. A rejection by the store (unreachable, or silent past its

@@ -5,6 +5,8 @@
  * at most `x-rate-limit` accepted deletions per key and collection in the sliding window, on the
  * recording's clock (a control API clock move starts the window over).
  */
+
+import { LINKS } from '../../../../openapi/http/api-paths.js';
 import { headerOf } from '../../exchange/exchange.js';
 import { type ExchangeView, isSuccess, recordsOf } from '../exchange-view.js';
 import type { Finding } from '../finding.js';
@@ -23,8 +25,6 @@ interface RateLimit {
   window_seconds: number;
   applies_to?: string;
 }
-
-const LINKS = '/api/links/';
 
 function accountIdOf(record: Record<string, unknown>): unknown {
   const account = record.account;

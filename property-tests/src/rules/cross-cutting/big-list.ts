@@ -4,12 +4,12 @@
  * bank link's transactions (one retrieval of 365 days) is the one the suite can make larger.
  */
 import { isObject } from '../../../../openapi/document/json.js';
+import { TRANSACTIONS } from '../../../../openapi/http/api-paths.js';
 import { dayText, targetToday } from '../data/retrieval.js';
 import type { SuiteContext } from '../rule.js';
 import type { ListSource } from './list-sources.js';
 
 const MAX_PAGE_SIZE = 1000;
-const TRANSACTIONS = '/api/transactions/';
 
 async function countOf(suite: SuiteContext, source: ListSource): Promise<number> {
   const query = { ...source.base, page_size: '1' };

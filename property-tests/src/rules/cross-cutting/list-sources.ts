@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
+import { LINKS } from '../../../../openapi/http/api-paths.js';
 import { fixtureKindFor } from '../known-values.js';
 import { isSkip, type SuiteContext } from '../rule.js';
 import { requiredHeaders, seedCollection } from '../seed-collection.js';
@@ -17,8 +18,6 @@ export interface ListSource {
   /** Headers the list requires (`X-Service-API-Resource-Version` on payment authorizations). */
   headers: Record<string, string>;
 }
-
-const LINKS = '/api/links/';
 
 export const isCollectionList = (operation: ApiOperation) =>
   operation.method === 'GET' &&

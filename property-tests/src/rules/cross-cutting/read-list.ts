@@ -50,7 +50,6 @@ export async function readAll(
   return records;
 }
 
-/** The ids of records, in order. */
 /** A record's identity: `id`, or the `<resource>_id` some payment records carry instead (`charge_id`...). */
 function idOf(record: JsonObject): string {
   if (record.id !== undefined) return String(record.id);
@@ -58,4 +57,5 @@ function idOf(record: JsonObject): string {
   return key === undefined ? canonicalJson(record) : String(record[key]);
 }
 
+/** The ids of records, in order. */
 export const idsOf = (records: JsonObject[]) => records.map(idOf);

@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check';
 import type { JsonObject } from '../../../../openapi/document/json.js';
+import { ACCOUNTS, OWNERS, TRANSACTIONS } from '../../../../openapi/http/api-paths.js';
 import { expectStatus } from '../expect-response.js';
 import { defineRule, fail, type RunContext, skip } from '../rule.js';
 import { byPath, type Reachable, reachableResources } from './reachable.js';
@@ -19,10 +20,6 @@ function accountOf(record: JsonObject): unknown {
   const account = record.account;
   return typeof account === 'object' && account !== null && !Array.isArray(account) ? account.id : account;
 }
-
-const ACCOUNTS = '/api/accounts/';
-const TRANSACTIONS = '/api/transactions/';
-const OWNERS = '/api/owners/';
 
 interface Input {
   /** Which account to delete (modulo the number of accounts with transactions). */

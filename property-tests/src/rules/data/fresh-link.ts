@@ -3,13 +3,12 @@
  * reproduction starts from the registration (a rule that needs a link without history registers one).
  */
 import { isObject } from '../../../../openapi/document/json.js';
+import { LINKS } from '../../../../openapi/http/api-paths.js';
 import type { HttpResponse } from '../../http/http-client.js';
 import type { Registration } from '../../target/target-config.js';
 import { describeAnswer } from '../expect-response.js';
 import { refusedRegistration } from '../refused-registration.js';
 import { fail, type RunContext } from '../rule.js';
-
-const LINKS = '/api/links/';
 
 const idOf = (answer: HttpResponse) =>
   isObject(answer.json) && typeof answer.json.id === 'string' ? answer.json.id : undefined;

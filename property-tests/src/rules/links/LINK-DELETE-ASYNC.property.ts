@@ -1,10 +1,3 @@
-/**
- * LINK-DELETE-ASYNC: a link (with some of its data) deleted with `X-Service-Request-Mode: async` answers
- * 202 with a valid body carrying a `request_id`; then the link goes away (detail 404) with all its data
- * (lists empty), within 300 s on the control API clock (or 15 s of real time without one). The
- * `link_deleted` event that follows belongs to the webhooks area.
- */
-import fc from 'fast-check';
 import { isObject } from '../../../../openapi/document/json.js';
 import type { FixtureKind } from '../../target/target-config.js';
 import { describeAnswer, expectStatus } from '../expect-response.js';
@@ -13,11 +6,14 @@ import { advanceClock, sleep } from './control-clock.js';
 import {
   expectNoLinkedData,
   type LinkedList,
+  type LinkWithData,
   linkedLists,
+  linkWithDataArbitrary,
+  registerWithData,
   retrievalsByKind,
-  retrieveData,
+  richestLink,
 } from './link-data.js';
-import { expectDocumented, linkUrl, readLink, registerLink, registrationKinds } from './link-requests.js';
+import { expectDocumented, linkUrl, readLink, registrationKinds } from './link-requests.js';
 
 /**
  * Clock moves between looks at the link: soon after the 202, then ever longer, 300 s in all (choice: the
@@ -28,10 +24,7 @@ const REAL_TIME_DEADLINE_MS = 15_000;
 const REAL_TIME_POLL_MS = 250;
 const ASYNC = { 'x-service-request-mode': 'async' };
 
-interface Input {
-  kind: FixtureKind;
-  retrievals: string[];
-}
+type Input = LinkWithData;
 
 interface Fixture {
   lists: LinkedList[];
@@ -72,16 +65,10 @@ export const linkDeleteAsync = defineRule<Input, Fixture>({
     }
     return { lists: linkedLists(suite), retrievals: retrievalsByKind(suite, registrationKinds(suite)) };
   },
-  arbitrary: (_, fixture) =>
-    fc
-      .constantFrom(...fixture.retrievals.keys())
-      .chain((kind) =>
-        fc.record({ kind: fc.constant(kind), retrievals: fc.subarray(fixture.retrievals.get(kind) ?? []) }),
-      ),
-  examples: (_, fixture) => [{ kind: 'link', retrievals: fixture.retrievals.get('link') ?? [] }],
+  arbitrary: (_, fixture) => linkWithDataArbitrary(fixture.retrievals),
+  examples: (_, fixture) => richestLink(fixture.retrievals),
   async check(input, run, fixture) {
-    const link = await registerLink(run, run.config.fixtures[input.kind]);
-    await retrieveData(run, input.retrievals, link.id);
+    const link = await registerWithData(run, input);
     const what = `DELETE ${linkUrl(link.id)} with X-Service-Request-Mode: async`;
     const accepted = await run.http.request({ method: 'DELETE', url: linkUrl(link.id), headers: ASYNC });
     expectStatus(accepted, [202], what);

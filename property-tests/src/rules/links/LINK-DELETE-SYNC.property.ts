@@ -1,9 +1,3 @@
-/**
- * LINK-DELETE-SYNC: a link of any fixture kind, with data retrieved through some of the retrievals that
- * serve it, deleted without `X-Service-Request-Mode`: 204, then its detail is 404 (with the error array)
- * and every list filtered by it is empty. Each deletion starts from an empty DELETE-RATE-LIMIT window.
- */
-import fc from 'fast-check';
 import type { FixtureKind } from '../../target/target-config.js';
 import { expectErrorArray, expectStatus } from '../expect-response.js';
 import { defineRule } from '../rule.js';
@@ -12,17 +6,17 @@ import {
   countLinkedRecords,
   expectNoLinkedData,
   type LinkedList,
+  type LinkWithData,
   linkedLists,
+  linkWithDataArbitrary,
+  registerWithData,
   retrievalsByKind,
-  retrieveData,
+  richestLink,
 } from './link-data.js';
-import { linkUrl, readLink, registerLink, registrationKinds } from './link-requests.js';
+import { linkUrl, readLink, registrationKinds } from './link-requests.js';
 
-interface Input {
-  kind: FixtureKind;
-  /** Collections whose data is retrieved for the link before it is deleted. */
-  retrievals: string[];
-}
+/** The link deleted: its kind and the retrievals that gave it data. */
+type Input = LinkWithData;
 
 interface Fixture {
   lists: LinkedList[];
@@ -48,17 +42,10 @@ export const linkDeleteSync = defineRule<Input, Fixture>({
     const retrievals = retrievalsByKind(suite, registrationKinds(suite));
     return { lists: linkedLists(suite), retrievals, withData: 0, runs: 0 };
   },
-  arbitrary: (_, fixture) =>
-    fc
-      .constantFrom(...fixture.retrievals.keys())
-      .chain((kind) =>
-        fc.record({ kind: fc.constant(kind), retrievals: fc.subarray(fixture.retrievals.get(kind) ?? []) }),
-      ),
-  // A bank link with every retrieval that serves it: the most data to take along.
-  examples: (_, fixture) => [{ kind: 'link', retrievals: fixture.retrievals.get('link') ?? [] }],
+  arbitrary: (_, fixture) => linkWithDataArbitrary(fixture.retrievals),
+  examples: (_, fixture) => richestLink(fixture.retrievals),
   async check(input, run, fixture) {
-    const link = await registerLink(run, run.config.fixtures[input.kind]);
-    await retrieveData(run, input.retrievals, link.id);
+    const link = await registerWithData(run, input);
     const held = await countLinkedRecords(run, fixture.lists, link.id);
     fixture.runs += 1;
     if (held > 0) fixture.withData += 1;

@@ -3,6 +3,7 @@
  * serve a kind of link (`x-applies-to`), records fetched through them, and every list the document
  * filters by `link`, which must be empty once the link is gone.
  */
+import fc from 'fast-check';
 import { isObject } from '../../../../openapi/document/json.js';
 import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
 import type { FixtureKind } from '../../target/target-config.js';
@@ -10,7 +11,7 @@ import { describeAnswer } from '../expect-response.js';
 import { fixtureKindFor } from '../known-values.js';
 import { fail, type RunContext, type SuiteContext } from '../rule.js';
 import { requiredHeaders, seedCollection } from '../seed-collection.js';
-import { LINKS } from './link-requests.js';
+import { LINKS, registerLink } from './link-requests.js';
 
 /** A list filtered by `link`: its path and the headers it needs. */
 export interface LinkedList {
@@ -46,6 +47,32 @@ export function retrievalsByKind(
   kinds: readonly FixtureKind[],
 ): Map<FixtureKind, string[]> {
   return new Map(kinds.map((kind) => [kind, retrievalsFor(suite, kind)]));
+}
+
+/** A link to delete: a kind of institution the target registers, and the retrievals it gets data from. */
+export interface LinkWithData {
+  kind: FixtureKind;
+  retrievals: string[];
+}
+
+/** Any kind the fixture knows, with any of the retrievals that serve it. */
+export const linkWithDataArbitrary = (retrievals: Map<FixtureKind, string[]>): fc.Arbitrary<LinkWithData> =>
+  fc
+    .constantFrom(...retrievals.keys())
+    .chain((kind) =>
+      fc.record({ kind: fc.constant(kind), retrievals: fc.subarray(retrievals.get(kind) ?? []) }),
+    );
+
+/** A bank link with every retrieval that serves it: the most data to take along. */
+export const richestLink = (retrievals: Map<FixtureKind, string[]>): LinkWithData[] => [
+  { kind: 'link', retrievals: retrievals.get('link') ?? [] },
+];
+
+/** Registers the link of `input` and retrieves its data; the registered link. */
+export async function registerWithData(run: RunContext, input: LinkWithData) {
+  const link = await registerLink(run, run.config.fixtures[input.kind]);
+  await retrieveData(run, input.retrievals, link.id);
+  return link;
 }
 
 /** Retrieves data of `collections` for the link (recorded; a retrieval the target refuses is left out). */

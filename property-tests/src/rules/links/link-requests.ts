@@ -5,13 +5,14 @@
  */
 import fc from 'fast-check';
 import { isObject, type JsonObject } from '../../../../openapi/document/json.js';
+import { LINKS } from '../../../../openapi/http/api-paths.js';
 import type { HttpResponse, HttpSession } from '../../http/http-client.js';
 import type { FixtureKind, Registration } from '../../target/target-config.js';
 import { describeAnswer, expectStatus, expectUsable } from '../expect-response.js';
 import { refusedRegistration } from '../refused-registration.js';
 import { fail, type RunContext, type SuiteContext } from '../rule.js';
 
-export const LINKS = '/api/links/';
+export { LINKS };
 
 /** `/api/links/{id}/`, or one of its sub-resources (`refresh/`). */
 export const linkUrl = (id: string, rest = '') => `${LINKS}${encodeURIComponent(id)}/${rest}`;

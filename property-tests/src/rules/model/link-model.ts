@@ -5,11 +5,11 @@
  * per collection (DELETE-RATE-LIMIT). Commands read it in `check` and change it in `run`, after the
  * target answered as the model said it would.
  */
+
+import { ACCOUNTS, LINKS, TRANSACTIONS } from '../../../../openapi/http/api-paths.js';
 import type { ModelClock, Moment } from './model-clock.js';
 
-export const LINKS = '/api/links/';
-export const ACCOUNTS = '/api/accounts/';
-export const TRANSACTIONS = '/api/transactions/';
+export { ACCOUNTS, LINKS, TRANSACTIONS };
 
 export type RecordCollection = typeof ACCOUNTS | typeof TRANSACTIONS;
 /** The collections whose synchronous deletions are limited (DELETE-RATE-LIMIT). */

@@ -1,7 +1,7 @@
 /** The real side of a model run: the target behind its recording session, and what the run shares. */
 import type { HttpSession } from '../../http/http-client.js';
-import type { Environment } from '../../target/environment.js';
 import type { TargetConfig } from '../../target/target-config.js';
+import type { Environment } from '../../target/target-types.js';
 
 /** How often each command met each status, over every run of the rule (the report's summary). */
 export type AnswerTally = Map<string, Map<number, number>>;

@@ -8,25 +8,21 @@ import { expectStatus } from '../expect-response.js';
 import { defineRule, fail } from '../rule.js';
 import {
   authorizationUrl,
-  authorizedCharge,
+  chargeAtCancelMoment,
   expectProcessed,
   getAuthorization,
   getCharge,
   PROCESSED,
 } from './authorization-steps.js';
 import {
+  authorizationCutoffRule,
   type CutoffFixture,
   type CutoffRunInput,
-  cancelMoment,
-  cutoffRunArbitrary,
-  cutoffRunExamples,
   keepingClock,
-  prepareCutoff,
 } from './cutoff-runs.js';
 import { setClock, V2_HEADERS } from './payment-api.js';
-import { creationInstant, settledInstant } from './payment-dates.js';
+import { settledInstant } from './payment-dates.js';
 import { expectEvent } from './payment-events.js';
-import { paymentOperations } from './payment-fixture.js';
 
 const OPERATIONS = [
   'createPaymentAuthorization',
@@ -37,21 +33,11 @@ const OPERATIONS = [
 
 export const payAuthCancelCutoff = defineRule<CutoffRunInput, CutoffFixture>({
   id: 'PAY-AUTH-CANCEL-CUTOFF',
-  area: 'payments',
-  operations: paymentOperations(['cancelPaymentAuthorization', ...OPERATIONS]),
-  tenantWide: 'clock',
-  needs: ['control-api'],
-  runs: 6,
-  prepare: (suite) => prepareCutoff(suite, 'cancelPaymentAuthorization', OPERATIONS),
-  arbitrary: (_suite, fixture) => cutoffRunArbitrary(fixture),
-  examples: (_suite, fixture) => cutoffRunExamples(fixture),
+  ...authorizationCutoffRule('cancelPaymentAuthorization', OPERATIONS),
   check: (input, run, fixture) =>
     keepingClock(run, fixture, async () => {
       const { http } = run;
-      await setClock(http, creationInstant(input.date, fixture.cutoff));
-      const { authorization, charge } = await authorizedCharge(http, fixture, run.config.payments, input);
-      const moment = cancelMoment(input, fixture.cutoff);
-      await setClock(http, moment.at);
+      const { authorization, charge, moment } = await chargeAtCancelMoment(run, fixture, input);
       const what = `cancelling the authorization whose next charge is on ${input.date} ${moment.describe}`;
       const url = `${authorizationUrl(authorization)}cancel/`;
       expectStatus(await http.request({ method: 'POST', url, headers: V2_HEADERS }), [204], what);

@@ -7,21 +7,17 @@
  */
 import { expectStatus } from '../expect-response.js';
 import { defineRule, fail } from '../rule.js';
-import { authorizedCharge, chargeUrl, expectProcessed, getCharge } from './authorization-steps.js';
+import { chargeAtCancelMoment, chargeUrl, expectProcessed, getCharge } from './authorization-steps.js';
 import {
+  authorizationCutoffRule,
   type CutoffFixture,
   type CutoffRunInput,
-  cancelMoment,
-  cutoffRunArbitrary,
-  cutoffRunExamples,
   expectRefused,
   keepingClock,
-  prepareCutoff,
 } from './cutoff-runs.js';
 import { setClock, V2_HEADERS } from './payment-api.js';
-import { creationInstant, settledInstant } from './payment-dates.js';
+import { settledInstant } from './payment-dates.js';
 import { expectEvent } from './payment-events.js';
-import { paymentOperations } from './payment-fixture.js';
 
 const OPERATIONS = [
   'createPaymentAuthorization',
@@ -31,21 +27,11 @@ const OPERATIONS = [
 
 export const payAuthChargeCancelCutoff = defineRule<CutoffRunInput, CutoffFixture>({
   id: 'PAY-AUTH-CHARGE-CANCEL-CUTOFF',
-  area: 'payments',
-  operations: paymentOperations(['cancelPaymentAuthorizationCharge', ...OPERATIONS]),
-  tenantWide: 'clock',
-  needs: ['control-api'],
-  runs: 6,
-  prepare: (suite) => prepareCutoff(suite, 'cancelPaymentAuthorizationCharge', OPERATIONS),
-  arbitrary: (_suite, fixture) => cutoffRunArbitrary(fixture),
-  examples: (_suite, fixture) => cutoffRunExamples(fixture),
+  ...authorizationCutoffRule('cancelPaymentAuthorizationCharge', OPERATIONS),
   check: (input, run, fixture) =>
     keepingClock(run, fixture, async () => {
       const { http } = run;
-      await setClock(http, creationInstant(input.date, fixture.cutoff));
-      const { authorization, charge } = await authorizedCharge(http, fixture, run.config.payments, input);
-      const moment = cancelMoment(input, fixture.cutoff);
-      await setClock(http, moment.at);
+      const { authorization, charge, moment } = await chargeAtCancelMoment(run, fixture, input);
       const what = `cancelling the charge of ${input.date} ${moment.describe}`;
       const url = `${chargeUrl(authorization, charge)}cancel/`;
       const answer = await http.request({ method: 'POST', url, headers: V2_HEADERS });

@@ -6,9 +6,19 @@
 import type { JsonObject } from '../../../../openapi/document/json.js';
 import type { HttpSession } from '../../http/http-client.js';
 import type { PaymentsConfig } from '../../target/target-config.js';
-import { fail } from '../rule.js';
-import { AUTHORIZATIONS, expectObject, listResults, member, userAction, V2_HEADERS } from './payment-api.js';
+import { fail, type RunContext } from '../rule.js';
+import { type CutoffFixture, type CutoffRunInput, cancelMoment } from './cutoff-runs.js';
+import {
+  AUTHORIZATIONS,
+  expectObject,
+  listResults,
+  member,
+  setClock,
+  userAction,
+  V2_HEADERS,
+} from './payment-api.js';
 import { oneChargeSchedule } from './payment-bodies.js';
+import { creationInstant } from './payment-dates.js';
 import type { PaymentFixture } from './payment-fixture.js';
 
 export const authorizationUrl = (id: string) => `${AUTHORIZATIONS}${encodeURIComponent(id)}/`;
@@ -97,4 +107,16 @@ export async function cancelQuietly(http: HttpSession, authorization: string): P
     url: `${authorizationUrl(authorization)}cancel/`,
     headers: V2_HEADERS,
   });
+}
+
+/**
+ * A run's set-up before its cancel: an authorization of one charge created and confirmed at the
+ * creation instant of its date, then the clock moved to the cancel's moment (before or from the cutoff).
+ */
+export async function chargeAtCancelMoment(run: RunContext, fixture: CutoffFixture, input: CutoffRunInput) {
+  await setClock(run.http, creationInstant(input.date, fixture.cutoff));
+  const { authorization, charge } = await authorizedCharge(run.http, fixture, run.config.payments, input);
+  const moment = cancelMoment(input, fixture.cutoff);
+  await setClock(run.http, moment.at);
+  return { authorization, charge, moment };
 }

@@ -18,7 +18,7 @@ import {
   cutoffOf,
   describeGmt3,
 } from './payment-dates.js';
-import { type PaymentFixture, preparePayments } from './payment-fixture.js';
+import { type PaymentFixture, paymentOperations, preparePayments } from './payment-fixture.js';
 
 export interface CutoffFixture extends PaymentFixture {
   cutoff: Cutoff;
@@ -84,4 +84,21 @@ export async function keepingClock(
   } finally {
     await restoreClock(run.http, fixture.clock);
   }
+}
+
+/**
+ * What the cancel-cutoff rules of an authorization share: the control API (the clock, the user's
+ * confirmation), six runs over the fixture of `cancelOperation`'s cutoff, the dates and moments drawn.
+ */
+export function authorizationCutoffRule(cancelOperation: string, operations: readonly string[]) {
+  return {
+    area: 'payments' as const,
+    operations: paymentOperations([cancelOperation, ...operations]),
+    tenantWide: 'clock' as const,
+    needs: ['control-api' as const],
+    runs: 6,
+    prepare: (suite: SuiteContext) => prepareCutoff(suite, cancelOperation, operations),
+    arbitrary: (_suite: SuiteContext, fixture: CutoffFixture) => cutoffRunArbitrary(fixture),
+    examples: (_suite: SuiteContext, fixture: CutoffFixture) => cutoffRunExamples(fixture),
+  };
 }

@@ -5,6 +5,7 @@
  * resolve with `id__in` (updated) or no longer do (deleted), cancelled invoices that resolve by id.
  */
 import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
+import { INVOICES, TRANSACTIONS } from '../../../../openapi/http/api-paths.js';
 import type { HttpSession } from '../../http/http-client.js';
 import { pageOf } from '../cross-cutting/read-list.js';
 import { listByLink } from '../data/records.js';
@@ -73,9 +74,6 @@ async function bounds(
   }
   return problems;
 }
-
-const TRANSACTIONS = '/api/transactions/';
-const INVOICES = '/api/invoices/';
 
 async function transactionsHistorical(data: JsonObject, context: FollowUpContext): Promise<string[]> {
   return [

@@ -10,4 +10,5 @@ export const ACCEPTED_MFA_TOKEN = '123456';
 /** LINK-MFA-428 (choice): seconds a paused session can be resumed. */
 export const MFA_SESSION_SECONDS = 600;
 
-export const asksForToken = (username: string) => username.toLowerCase().startsWith(MFA_USERNAME_PREFIX);
+/** A username the `mfa` trigger names: any institution asks it for a token (LINK-MFA-428). */
+export const isMfaUsername = (username: string) => username.toLowerCase().startsWith(MFA_USERNAME_PREFIX);

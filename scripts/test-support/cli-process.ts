@@ -3,7 +3,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-export const LAUNCHER = resolve(import.meta.dirname, '../../ofkit.js');
+export const LAUNCHER = resolve(import.meta.dirname, '../ofkit.js');
 
 export interface Finished {
   code: number | null;

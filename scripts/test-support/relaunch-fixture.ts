@@ -1,9 +1,9 @@
 /**
  * A command that relaunches itself with `--single-threaded-gc` (relaunch.test.ts): the process that
  * runs it prints its pid and flags, then stays until a signal, which it names on its way out.
- * Run with `node --import tsx scripts/cli/testing/relaunch-fixture.ts`.
+ * Run with `node --import tsx scripts/test-support/relaunch-fixture.ts`.
  */
-import { relaunchWith } from '../relaunch.js';
+import { relaunchWith } from '../cli/relaunch.js';
 
 const code = await relaunchWith(['--single-threaded-gc']);
 if (code !== undefined) process.exit(code);

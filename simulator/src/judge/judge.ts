@@ -1,0 +1,118 @@
+/**
+ * The judge's one door: a log of a client's requests and of the deliveries to its receiver, with the
+ * timing mode, in; a verdict per client rule of the catalogue out. The simulator judges its tenants'
+ * logs through it (`GET /_ofkit/judge/`, `ofkit exec --judge`), the bridge the traffic it relays; the
+ * rule-to-judgement table below is the only one. A log made elsewhere than in the simulator's pipeline
+ * turns each exchange into an entry with `logEntryOf`, which masks the credentials as the simulator's
+ * log does (CLIENT-NO-SECRETS).
+ */
+import type { SimRequest, SimResponse } from '../core/http-types.js';
+import {
+  CLIENT_RULES,
+  type ClientRuleId,
+  type Judgement,
+  type JudgeReport,
+  notExercised,
+  type RuleVerdict,
+  type Timing,
+} from './client-rules.js';
+import {
+  judgeDeleteRate,
+  judgeMfaResume,
+  judgeNoSecrets,
+  judgePagination,
+  judgeRefreshCooldown,
+} from './limit-rules.js';
+import { observedRequest } from './logged-request.js';
+import { type ExchangeTimes, observeRequest } from './observe-request.js';
+import type { ObservedDelivery, ObservedRequest } from './request-log.js';
+import { judgeNoRetry4xx, judgeRetry5xx, judgeTooManySessions } from './retry-rules.js';
+import {
+  judgeFollowUp,
+  judgeWebhookAck,
+  judgeWebhookBearer,
+  judgeWebhookDuplicate,
+} from './webhook-rules.js';
+
+export type { Verdict } from './client-rules.js';
+export { consoleSummary } from './report-formats.js';
+export type { JudgeReport, ObservedDelivery, ObservedRequest, RuleVerdict, Timing };
+
+/** What the judge reads: the requests in order, and the deliveries or why none could be seen. */
+export interface JudgedLog {
+  requests: readonly ObservedRequest[];
+  /**
+   * The webhook deliveries with the receiver's answers; `{ unobserved: reason }` where the log's maker
+   * sees none (a proxy between client and API): the webhook rules are then not exercised, with the reason.
+   */
+  deliveries: readonly ObservedDelivery[] | { unobserved: string };
+  /** Requests a bound evicted: rules are judged on what is left. */
+  dropped: number;
+}
+
+type Deliveries = readonly ObservedDelivery[];
+
+/** The webhook rules' judgements: the receiver's deliveries, or not exercised when none could be seen. */
+function webhookJudgements(log: JudgedLog) {
+  const { deliveries, requests } = log;
+  if (!Array.isArray(deliveries)) {
+    const unseen = notExercised((deliveries as { unobserved: string }).unobserved);
+    return {
+      'CLIENT-WEBHOOK-ACK': unseen,
+      'CLIENT-WEBHOOK-BEARER': unseen,
+      'CLIENT-WEBHOOK-DUPLICATE': unseen,
+      'CLIENT-WEBHOOK-FOLLOW-UP': unseen,
+    };
+  }
+  const seen = deliveries as Deliveries;
+  return {
+    'CLIENT-WEBHOOK-ACK': judgeWebhookAck(seen),
+    'CLIENT-WEBHOOK-BEARER': judgeWebhookBearer(seen),
+    'CLIENT-WEBHOOK-DUPLICATE': judgeWebhookDuplicate(seen),
+    'CLIENT-WEBHOOK-FOLLOW-UP': judgeFollowUp(seen, requests),
+  };
+}
+
+function judgements(log: JudgedLog, timing: Timing): Record<ClientRuleId, Judgement> {
+  const { requests } = log;
+  return {
+    'CLIENT-RETRY-5XX': judgeRetry5xx(requests, timing),
+    'CLIENT-NO-RETRY-4XX': judgeNoRetry4xx(requests),
+    'CLIENT-TOO-MANY-SESSIONS': judgeTooManySessions(requests, timing),
+    'CLIENT-NO-SECRETS': judgeNoSecrets(requests),
+    'CLIENT-REFRESH-COOLDOWN': judgeRefreshCooldown(requests),
+    'CLIENT-DELETE-RATE': judgeDeleteRate(requests),
+    'CLIENT-MFA-RESUME': judgeMfaResume(requests),
+    'CLIENT-PAGINATION-NEXT': judgePagination(requests),
+    ...webhookJudgements(log),
+  };
+}
+
+/** Every client rule of the catalogue with its verdict on `log`, for the client known as `tenant`. */
+export function judge(tenant: string, log: JudgedLog, timing: Timing): JudgeReport {
+  const judged = judgements(log, timing);
+  return {
+    tenant,
+    timing,
+    requests: log.requests.length,
+    deliveries: Array.isArray(log.deliveries) ? log.deliveries.length : 0,
+    dropped: log.dropped,
+    verdicts: CLIENT_RULES.map(({ rule, title, section }) => ({ rule, title, section, ...judged[rule] })),
+  };
+}
+
+/** One exchange of the API seen outside the simulator's pipeline (a proxy's), as the judge reads it. */
+export interface JudgedExchange {
+  /** Header names in lower case: the Authorization header tells what to mask, and is never kept. */
+  request: Pick<SimRequest, 'method' | 'path' | 'query' | 'headers' | 'body' | 'origin'>;
+  response: Pick<SimResponse, 'status' | 'body'>;
+  operationId: string | null;
+  times: ExchangeTimes;
+}
+
+/** The log entry numbered `seq` for `exchange`: masked and digested as the simulator's log keeps it. */
+export function logEntryOf(exchange: JudgedExchange, seq: number): ObservedRequest {
+  const { request, response, operationId, times } = exchange;
+  const logged = observeRequest(request, { ...response, headers: {} }, { operationId, rule: null }, times);
+  return observedRequest(seq, logged);
+}

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { BASIC, launchBrowser, serveSimulator } from '../simulator/test-support/browser-harness.js';
+import { TEST_KEYS } from '../simulator/test-support/contract-checked-simulator.js';
 
 const DOCS = resolve(import.meta.dirname, '../docs');
 const AURORA = '375eff08-33be-4d41-8d24-13ab2c7e0632';
@@ -94,9 +95,12 @@ async function main() {
     await served.api('POST', '/_ofkit/clock/advance/', { seconds: 60 });
     await served.simulator.webhooks.idle();
     const page = await browser.open(`${served.url}/_ofkit/ui/`);
-    await page.getByRole('button', { name: 'Use tenant-a' }).waitFor();
+    // The test keys are not the published defaults: the page asks for one, as it asks a --keys tenant.
+    await page.getByLabel('Secret id').waitFor();
     await page.screenshot({ path: join(DOCS, 'dashboard-tenant.png') });
-    await page.getByRole('button', { name: 'Use tenant-a' }).click();
+    await page.getByLabel('Secret id').fill(TEST_KEYS[0]!.secretId);
+    await page.getByLabel('Secret password').fill(TEST_KEYS[0]!.secretPassword);
+    await page.getByRole('button', { name: 'Use this key' }).click();
     await shoot(page, '#/links', 'links', 'ofsat_mx_fiscal');
     await shoot(page, `#/links/${ids.link}`, 'link', 'accounts');
     await page.getByRole('button', { name: /^accounts/ }).click();

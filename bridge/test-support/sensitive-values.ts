@@ -11,11 +11,14 @@ import type { BridgeDocument } from '../src/document/bridge-document.js';
 import { walkWithSchema } from '../src/document/schema-walk.js';
 import type { SeenExchange } from './traffic-client.js';
 
+// The MFA `session` is not among them: it stays readable, the judge follows a resume by it.
 const CREDENTIALS = new Set([
   'password',
   'password2',
+  'passwd',
+  'pin',
+  'otp',
   'token',
-  'session',
   'username',
   'access',
   'refresh',

@@ -297,9 +297,12 @@ describe('an implementation that fails gets the API error array from the proxy',
     await withProxy(base, async (proxy, exchanges) => {
       const absolute = await rawRequest(
         proxy,
-        'GET http://elsewhere.example/api/accounts/?page=1 HTTP/1.1\r\nhost: elsewhere.example',
+        'GET http://localhost/api/accounts/?page=1 HTTP/1.1\r\nhost: localhost',
       );
       expect(absolute).toMatch(/^HTTP\/1\.1 200 /);
+      // A Host nobody configured is refused as the simulator refuses it (DNS rebinding).
+      const foreign = 'GET http://elsewhere.example/api/accounts/ HTTP/1.1\r\nhost: elsewhere.example';
+      expect(await rawRequest(proxy, foreign)).toMatch(/^HTTP\/1\.1 421 /);
       await settle();
       expect(exchanges[0]?.request.url).toBe(`${base}/api/accounts/?page=1`);
       const asterisk = await rawRequest(proxy, `OPTIONS * HTTP/1.1\r\nhost: 127.0.0.1`);

@@ -35,7 +35,7 @@ export interface paths {
         get: operations["exportSnapshot"];
         /**
          * Replace the tenant's state with a snapshot
-         * @description All or nothing: the whole snapshot is checked first (its JSON, its shape, each record's nesting of at most 64 levels, its id, unique in its collection, for the `/api/` collections its public members against the schema the API document gives their records, its `link` against the snapshot's links, collections the API has), then the tenant's state is replaced in one step. A refused import answers 400 naming every problem found (at most 20) and leaves the tenant exactly as it was. The clock stands at the snapshot's instant and forgets the tenant's pending jobs; the imported payments objects get the jobs they wait for again (a SCHEDULED charge's processing on its date, a PROCESSING charge's settlement, the expiry of an authorization awaiting the user and of a PENDING enrollment). The body may be up to 1 GiB (1,073,741,824 bytes), parsed as it arrives; larger: 413.
+         * @description All or nothing: the whole snapshot is checked first (its JSON, its shape, each record's nesting of at most 64 levels, its id, unique in its collection, for the `/api/` collections its public members against the schema the API document gives their records, its `link` against the snapshot's links, collections the API has), then the tenant's state is replaced in one step. A refused import answers 400 naming every problem found (at most 20) and leaves the tenant exactly as it was. The clock stands at the snapshot's instant and forgets the tenant's pending jobs; the imported payments objects get the jobs they wait for again (a SCHEDULED charge's processing on its date, a PROCESSING charge's settlement, the expiry of an authorization awaiting the user and of a PENDING enrollment). The body may be up to 1 GiB (1,073,741,824 bytes), parsed as it arrives; larger: 413. The caller is known before the body is read: without valid credentials it is never read (401). One import at a time per tenant, across replicas sharing a store: while one runs, another is refused at once with 409 `import_in_progress`, its body unread.
          */
         put: operations["importSnapshot"];
         post?: never;
@@ -190,7 +190,10 @@ export interface paths {
         };
         /** The tenant's webhook configuration */
         get: operations["getWebhookConfig"];
-        /** Configure the webhook receiver (WEBHOOK-BEARER, WEBHOOK-SANDBOX, WEBHOOK-RETRY) */
+        /**
+         * Configure the webhook receiver (WEBHOOK-BEARER, WEBHOOK-SANDBOX, WEBHOOK-RETRY)
+         * @description A simulator listening on loopback delivers anywhere. One listening on any other interface refuses a `url` whose host is, or resolves to, a loopback, link-local, private or unique-local address (400 `invalid` on `url`, naming `--webhook-allow HOST|CIDR`, the option that allows it), and checks again the address each delivery connects to; no redirect is followed.
+         */
         put: operations["setWebhookConfig"];
         post?: never;
         delete?: never;
@@ -244,8 +247,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The configured keys, for the dashboard's tenant picker (loopback only)
-         * @description Answers 200 only when the simulator listens on a loopback address, the caller connects from loopback and the `Host` header names a loopback host (so a page of another site cannot read it through DNS rebinding); otherwise 404 and the dashboard asks for a key. The answer is never cached and carries no CORS header. Only keys of the simulator's environment are listed. Every other path under `/_ofkit/ui/` is a static file of the dashboard (HTML, JavaScript, CSS, the two documents), served without credentials.
+         * The published default keys among those configured, for the dashboard's tenant picker (loopback only)
+         * @description Answers 200 only when the simulator listens on a loopback address, the caller connects from loopback, the `Host` header names a loopback host (so a page of another site cannot read it through DNS rebinding) and no proxy passed the request on (no `Forwarded`, `X-Forwarded-*` or `Via` header: a reverse proxy on the same machine connects from loopback for anyone); otherwise 404 and the dashboard asks for a key. Only the published default keys (README) of the simulator's environment are listed: a key given with `--keys` is never handed out, its tenant types it into the page. The answer is never cached and carries no CORS header. Every other path under `/_ofkit/ui/` is a static file of the dashboard (HTML, JavaScript, CSS, the two documents), served without credentials.
          */
         get: operations["getDashboardKeys"];
         put?: never;
@@ -786,7 +789,7 @@ export interface components {
             at: string;
             /** @description The receiver's HTTP status; null when no answer came. */
             status: number | null;
-            /** @description Why no answer came: refused, timed out, ... */
+            /** @description Why no answer came, coarsely (never a socket's error text): `refused: ...` (a destination a simulator listening beyond loopback does not call, naming `--webhook-allow`), `timed out`, `no answer (the connection failed or closed)`, or `no receiver configured`. */
             error: string | null;
             duration_ms: number;
         };
@@ -1095,6 +1098,24 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
+        /** @description Another snapshot import of the tenant is running (on this replica or another): retry once it is done (`import_in_progress`). */
+        ImportInProgress: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "request_id": "6c0f5e4d3b2a41c9b8a7f6e5d4c3b2a5",
+                 *         "message": "A snapshot import of this tenant is running: retry once it is done.",
+                 *         "code": "import_in_progress"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
         /** @description The simulator runs without the client judge (`ofkit simulate --no-judge`, `judge: false`): it neither logs nor judges (`judge_off`). */
         JudgeOff: {
             headers: {
@@ -1349,6 +1370,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["ImportInProgress"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalServerError"];
         };
@@ -1841,7 +1863,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The keys the simulator was started with. */
+            /** @description The published default keys the simulator was started with (none when it was started with its own). */
             200: {
                 headers: {
                     [name: string]: unknown;

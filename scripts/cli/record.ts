@@ -12,6 +12,7 @@ import { type Allowance, readAllowFile } from '../../bridge/src/report/allow-lis
 import { driftExitCode, driftVerdict } from '../../bridge/src/report/drift-report.js';
 import { consoleReport } from '../../bridge/src/report/report-formats.js';
 import { writeDriftReports } from '../../bridge/src/report/report-targets.js';
+import { parseAllowedHost } from '../../openapi/security/host-check.js';
 import {
   type Command,
   ConfigError,
@@ -30,8 +31,10 @@ export const DEFAULT_PROXY_PORT = 4020;
 const OPTIONS = `Options:
   --port N              where the proxy listens (default ${DEFAULT_PROXY_PORT}; 0 for a free port)
   --host H              default 127.0.0.1
+  --allowed-host NAME   a Host name the proxy answers besides localhost, *.localhost and IP addresses
+                        (repeatable; .example.com: that domain and its subdomains)
   --keep-personal       keep personal data (names, document and account numbers, emails...) as sent;
-                        credentials (the API key, passwords, MFA tokens and sessions) are always redacted
+                        credentials (the API key, passwords, PINs, MFA tokens) are always redacted
   --allow FILE          accepted differences: a YAML list of { match, reason } (see docs/bridge.md)
   --report KIND:PATH    at shutdown, junit:, json: or md: (a pull-request comment); repeatable
   --timeout SECONDS     how long to wait for the API (default 60)
@@ -77,6 +80,7 @@ function parse(argv: string[], mode: 'record' | 'proxy') {
       out: { type: 'string' },
       port: { type: 'string', default: String(DEFAULT_PROXY_PORT) },
       host: { type: 'string', default: '127.0.0.1' },
+      'allowed-host': { type: 'string', multiple: true },
       'keep-personal': { type: 'boolean' },
       allow: { type: 'string' },
       report: { type: 'string', multiple: true },
@@ -101,6 +105,7 @@ function parse(argv: string[], mode: 'record' | 'proxy') {
     out: values.out,
     port: parsePort(values.port),
     host: values.host,
+    allowedHosts: (values['allowed-host'] ?? []).map(parseAllowedHost),
     keepPersonal: values['keep-personal'] === true,
     allow: values.allow,
     reports,
@@ -129,6 +134,7 @@ function startFromArgs(
     upstream: args.upstream,
     port: args.port,
     host: args.host,
+    allowedHosts: args.allowedHosts,
     ...(args.out && { harPath: args.out }),
     keepPersonal: args.keepPersonal,
     allowances,

@@ -7,6 +7,8 @@
 import { parseArgs } from 'node:util';
 import { loadBridgeDocument } from '../../bridge/src/document/bridge-document.js';
 import { describePlan, importPlan, planReplay } from '../../bridge/src/replay/replay-recordings.js';
+import { parseAllowedHost, parsePublicUrl } from '../../openapi/security/host-check.js';
+import { printableKey } from '../../openapi/security/published-keys.js';
 import { DEFAULT_KEYS } from '../../simulator/src/config/simulator-config.js';
 import { startSimulator } from '../../simulator/src/start-simulator.js';
 import { type Command, parseBaseUrl, parseKey, parsePort, runGuarded, UsageError } from './command-line.js';
@@ -27,7 +29,12 @@ Options:
                         (a redacted recording names its keys by their pseudonyms)
   --frozen              freeze the replayed clock at the recording's last instant (default: it follows
                         real time from there)
-  --port N, --host H    where the started simulator listens (default 4010, 127.0.0.1)
+  --port N, --host H    where the started simulator listens (default 4010, 127.0.0.1); beyond loopback
+                        the published default key is refused: give --keys, or --allow-default-keys
+  --allow-default-keys  listen beyond loopback with the published default key anyway
+  --allowed-host NAME   a Host name the started simulator answers besides localhost and IP addresses
+                        (repeatable; .example.com for a domain and its subdomains)
+  --public-url URL      the URL clients reach the started simulator at (a reverse proxy)
   --seed S              the started simulator's seed (default ofkit)
   -h, --help            this text
 
@@ -46,6 +53,9 @@ function parse(argv: string[]) {
       port: { type: 'string', default: '4010' },
       host: { type: 'string', default: '127.0.0.1' },
       seed: { type: 'string', default: 'ofkit' },
+      'allow-default-keys': { type: 'boolean' },
+      'allowed-host': { type: 'string', multiple: true },
+      'public-url': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -61,6 +71,11 @@ function parse(argv: string[]) {
     port: parsePort(values.port),
     host: values.host,
     seed: values.seed,
+    exposure: {
+      allowDefaultKeys: values['allow-default-keys'] === true,
+      allowedHosts: (values['allowed-host'] ?? []).map(parseAllowedHost),
+      ...(values['public-url'] !== undefined && { publicUrl: parsePublicUrl(values['public-url']) }),
+    },
   };
 }
 
@@ -91,11 +106,19 @@ export function replay(argv: string[], options: ReplayRunOptions = {}): Promise<
       return 0;
     }
     const keys = [{ ...args.key, environment: 'production' as const }];
-    const simulator = await startSimulator({ port: args.port, host: args.host, seed: args.seed, keys });
+    const simulator = await startSimulator({
+      port: args.port,
+      host: args.host,
+      seed: args.seed,
+      keys,
+      ...args.exposure,
+      onWarning: (message) => print(`WARNING: ${message}`),
+    });
     try {
       await importPlan(plan, simulator.url, args.key);
+      // A secret given with --keys is never printed: only the published default is.
       print(
-        `ofkit replay: simulator listening on ${simulator.url} (seed ${args.seed}); key ${args.key.secretId}:${args.key.secretPassword}`,
+        `ofkit replay: simulator listening on ${simulator.url} (seed ${args.seed}); key ${printableKey(args.key)}`,
       );
       for (const line of describePlan(plan, `tenant ${args.key.secretId}`)) print(line);
       options.onListening?.(simulator.url);

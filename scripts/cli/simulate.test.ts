@@ -1,5 +1,6 @@
 /**
- * `ofkit simulate --store`: a Redis that cannot be reached is one line and exit code 2; two simulators
+ * `ofkit simulate --store`: a Redis that cannot be reached is one line and exit code 2; one beyond
+ * loopback without a password or TLS is warned of before connecting; two simulators
  * started on one Redis share their tenants' state (a link registered on one is read on the other).
  * `ofkit simulate --no-judge`: says at start that the judge is off, and its control operations say so.
  */
@@ -64,6 +65,33 @@ describe('ofkit simulate --store', () => {
         ),
       );
     } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it('warns of a Redis beyond loopback without a password or TLS before connecting, never printing the password', async () => {
+    // 0.0.0.0 is not a loopback name, yet a connection to it stays on this machine: nothing leaves it.
+    const port = await closedPort();
+    const lines: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (const url of [`redis://0.0.0.0:${port}/0`, `redis://ofkit:s3cret@0.0.0.0:${port}/0`]) {
+        lines.length = 0;
+        expect(await simulateCommand(['--port', '0', '--store', url])).toBe(2);
+        const warnings = lines.filter((line) => line.startsWith('WARNING: '));
+        expect(
+          warnings.some((line) => line.includes('without TLS')),
+          url,
+        ).toBe(true);
+        expect(warnings.some((line) => line.includes('without a password'))).toBe(!url.includes('@'));
+        expect(lines.join('\n')).not.toContain('s3cret');
+      }
+      lines.length = 0;
+      expect(await simulateCommand(['--port', '0', '--store', `redis://127.0.0.1:${port}/0`])).toBe(2);
+      expect(lines.filter((line) => line.startsWith('WARNING: '))).toEqual([]);
+    } finally {
+      log.mockRestore();
       errors.mockRestore();
     }
   });

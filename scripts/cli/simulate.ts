@@ -4,6 +4,9 @@
  */
 
 import { importWithPeers } from '../../openapi/config/optional-peers.js';
+import { printableUrl } from '../../openapi/security/masked-values.js';
+import { isPublishedKey, printableKey } from '../../openapi/security/published-keys.js';
+import { shellQuote } from '../../openapi/security/shell-quote.js';
 import {
   BREAKS_HELP,
   DEFAULT_KEYS,
@@ -13,7 +16,7 @@ import {
 } from '../../simulator/src/config/simulator-config.js';
 import { applyStartSwitches, finishJudge, type JudgeOutcome } from '../../simulator/src/judge/judge-cli.js';
 import { type StartedSimulator, startSimulator } from '../../simulator/src/start-simulator.js';
-import { printableUrl } from '../../simulator/src/store/redis-url.js';
+import { redisUrlWarnings } from '../../simulator/src/store/redis-url.js';
 import type { Store } from '../../simulator/src/store/store.js';
 import { type Command, ConfigError, runGuarded, UsageError } from './command-line.js';
 import { checkReportPaths } from './report-path.js';
@@ -29,7 +32,7 @@ function webhookLine(config: SimulatorConfig): string {
     return 'webhooks: no receiver (events are only logged; PUT /_ofkit/webhooks/ or --webhook-url to deliver)';
   }
   const bearer = config.webhook.bearer_token === null ? '' : ' with a bearer token';
-  return `webhooks: every tenant delivers to ${config.webhook.url}${bearer} (event log: GET /_ofkit/events/)`;
+  return `webhooks: every tenant delivers to ${printableUrl(config.webhook.url)}${bearer} (event log: GET /_ofkit/events/)`;
 }
 
 /** The start-up output names every operation no stateful handler serves, so coverage is visible. */
@@ -50,6 +53,21 @@ function fallbackLines(config: SimulatorConfig, simulator: StartedSimulator['sim
   return lines;
 }
 
+/** A first curl line: with the key when it is a published default, else reading the secret from a variable. */
+function tryLine(key: StartedSimulator['keys'][number] | undefined, url: string): string {
+  if (key === undefined) return `try: curl ${url}/api/institutions/`;
+  if (isPublishedKey(key))
+    return `try: curl -u ${shellQuote(`${key.secretId}:${key.secretPassword}`)} ${url}/api/institutions/`;
+  return `try: curl -u ${shellQuote(`${key.secretId}:`)}"$OFKIT_SECRET" ${url}/api/institutions/   (set OFKIT_SECRET to ${key.secretId}'s secret)`;
+}
+
+/** Which Host names the simulator answers (DNS rebinding is refused for the others). */
+function hostsLine(config: SimulatorConfig): string {
+  if (config.allowedHosts.includes('all')) return 'hosts: any (--allowed-host all: the Host check is off)';
+  const named = [...config.allowedHosts, ...(config.publicUrl ? [new URL(config.publicUrl).hostname] : [])];
+  return `hosts: localhost, *.localhost, IP addresses${named.length > 0 ? `, ${named.join(', ')}` : ''} (others get 421; --allowed-host NAME adds one)`;
+}
+
 function storeLine(config: SimulatorConfig): string {
   if (config.store.kind === 'memory')
     return 'store: memory (this process only; --store redis://HOST:PORT/DB or redis+cluster://... to share)';
@@ -68,6 +86,8 @@ async function openStore(
     ['redis'],
     'ofkit simulate --store redis://',
   );
+  // Beyond loopback, Redis wants a password and TLS: said at start, before anything is stored there.
+  for (const warning of redisUrlWarnings(choice.url)) print(`WARNING: ${warning}`);
   const store = new RedisStore({ url: choice.url, onError: (error) => print(error.message) });
   await store.connect();
   return { store, close: () => store.close() };
@@ -78,11 +98,13 @@ function startLines(config: SimulatorConfig, started: StartedSimulator): string 
   return [
     `ofkit simulator (API 1.223.0, ${config.environment}) listening on ${url}`,
     `seed: ${config.seed}   (replay with --seed ${config.seed})`,
-    `keys (tenants): ${keys.map((k) => `${k.secretId}:${k.secretPassword}`).join('  ')}`,
-    `try: curl -u ${keys[0]?.secretId}:${keys[0]?.secretPassword} ${url}/api/institutions/`,
+    // A secret given with --keys is never printed: only the published defaults are.
+    `keys (tenants): ${keys.map(printableKey).join('  ')}`,
+    tryLine(keys[0], url),
     'scenario triggers: username starting with "mfa" -> 428 (resume with token 123456); password "wrong-password" -> 400',
     `control API: ${url}/_ofkit/ (openapi/admin.yaml)`,
     `dashboard: ${url}/_ofkit/ui/`,
+    hostsLine(config),
     storeLine(config),
     webhookLine(config),
     config.judgeEnabled
@@ -130,6 +152,11 @@ export async function startFromConfig(
       judgeProbes: { duplicates: config.judge.duplicates, forged: config.judge.forged },
       onJudgeLogError: (error) => print(error.message),
       onWebhookAttempt: (report) => webhookLog.onAttempt(report),
+      allowedHosts: config.allowedHosts,
+      ...(config.publicUrl !== null && { publicUrl: config.publicUrl }),
+      allowDefaultKeys: config.allowDefaultKeys,
+      webhookAllow: config.webhookAllow,
+      onWarning: (message) => print(`WARNING: ${message}`),
       ...(opened.store ? { store: opened.store } : {}),
     });
   } catch (error) {

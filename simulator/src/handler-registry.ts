@@ -1,5 +1,5 @@
 /** The registry that knows every area: operationId -> the stateful handler of its area. */
-import type { JsonObject } from '../../openapi/document/json.js';
+import type { ApiDocument } from '../../openapi/document/api-document.js';
 import { controlHandlers } from './control/index.js';
 import { judgeControlHandlers } from './control/judge-handlers.js';
 import { sandboxHandlers } from './control/sandbox-handlers.js';
@@ -17,7 +17,7 @@ import { getApiRoot } from './pipeline/api-root.js';
 
 export interface RegistryOptions {
   /** The bundled API document (record templates, extensions). */
-  document: JsonObject;
+  document: ApiDocument;
   /** Collections whose records belong to a link and go with it (cascades). */
   dataCollections: readonly string[];
   /** Where the handlers define the kinds of the jobs they schedule. */
@@ -35,10 +35,10 @@ export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry
     ...linkHandlers(options.dataCollections, linkData, options.jobs),
     ...dataResourceHandlers(linkData, options.jobs),
     ...paymentHandlers(options.jobs),
-    ...controlHandlers(options.document),
+    ...controlHandlers(options.document.raw),
     ...webhookControlHandlers(linkData),
     ...judgeControlHandlers(options.judge),
-    ...sandboxHandlers(options.document, linkData, linkData.machine),
+    ...sandboxHandlers(options.document.raw, linkData, linkData.machine),
   ];
   const registry = new Map<string, Handler>();
   for (const [operationId, handler] of entries) {

@@ -10,14 +10,17 @@ import type { JsonObject } from '../../openapi/document/json.js';
 import { applyBreaks, parseBrokenRules } from './broken-rules/breakable-rules.js';
 import type { Edges } from './broken-rules/edges.js';
 import { systemTime } from './clock/system-time.js';
-import { SNAPSHOT_MAX_BYTES } from './control/snapshot-limits.js';
+import { SNAPSHOT_IMPORT_ROUTE, SNAPSHOT_MAX_BYTES } from './control/snapshot-limits.js';
+import { takeImportLease } from './control/snapshot-lock.js';
+import { apiError } from './core/api-error.js';
 import { linkedCollections } from './core/collections.js';
 import type { RaisedEvent, RaiseEvent } from './core/events.js';
 import type { HandlerRegistry } from './core/handler.js';
-import type { SimRequest, SimResponse } from './core/http-types.js';
+import type { Admission, RequestHead, SimRequest, SimResponse } from './core/http-types.js';
 import { JobKinds } from './core/job-kinds.js';
 import type { ApiKey, Environment } from './core/keys.js';
 import { defaultRulePolicy } from './core/rule-policy.js';
+import { storeFailureErrors } from './core/store-errors.js';
 import type { TenantRuntime } from './core/tenant.js';
 import { createTenantRegistry } from './core/tenant-registry.js';
 import { createDashboard } from './dashboard/serve-dashboard.js';
@@ -35,6 +38,7 @@ import { createValidator } from './pipeline/validate.js';
 import { MemoryStore } from './store/memory-store.js';
 import type { Store } from './store/store.js';
 import { postWebhook } from './webhooks/delivery.js';
+import type { DestinationRules } from './webhooks/destinations.js';
 import { createWebhookHub, type WebhookHub, type WebhookHubOptions } from './webhooks/webhook-emitter.js';
 import type { WebhookDefaults } from './webhooks/webhook-state.js';
 
@@ -79,6 +83,11 @@ export interface SimulatorOptions {
   /** Time-out of one webhook delivery attempt; default 10 s. */
   webhookTimeoutMs?: number;
   /**
+   * Where webhooks (and the judge's probes) may go: anywhere by default; startSimulator restricts a
+   * simulator listening beyond loopback (webhooks/destinations.ts, `--webhook-allow`).
+   */
+  webhookDestinations?: DestinationRules;
+  /**
    * The client judge (default true): every API request and webhook delivery of each tenant logged in
    * the store and judged when read. false (`--no-judge`) takes it out entirely: nothing is logged, and
    * the control API's judge operations answer 409 `judge_off`.
@@ -105,6 +114,12 @@ export interface SimulatorOptions {
 
 export interface Simulator {
   handle(request: SimRequest): Promise<SimResponse>;
+  /**
+   * Whether a request's body may be read, from its head alone: only a caller the authentication stage
+   * knows (an unknown caller's body is never buffered nor parsed), and one snapshot import at a time
+   * per tenant, across replicas (`done` gives the import back once it is answered).
+   */
+  admit(head: RequestHead): Promise<Admission>;
   tenant(id: string): TenantRuntime;
   /** The tenants that have made a request so far to this process. */
   tenants(): TenantRuntime[];
@@ -203,8 +218,8 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   const jobs = new JobKinds();
   const judgeLog = judgeLogOf(options, store);
   const handlers = createHandlerRegistry({
-    document: api.raw,
-    dataCollections: linkedCollections(api.raw),
+    document: api,
+    dataCollections: linkedCollections(api),
     jobs,
     judge: judgeLog,
   });
@@ -235,6 +250,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     },
     jobs,
     post: edges.post,
+    ...(options.webhookDestinations && { destinations: options.webhookDestinations }),
   });
   const tenantFor = createTenantRegistry({
     seed: options.seed,
@@ -273,11 +289,21 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     requestId: () => dashboardIds.hex(32),
   });
   const handle = judge ? judge.wrap(pipeline.handle) : (request: SimRequest) => pipeline.handle(request);
+  const admit = admission(edges.stages.authenticate, tenantFor, replica, realTime);
   return {
     handle: async (request) => {
       const response = dashboard(request) ?? (await handle(request));
       options.onExchange?.(request, response);
       return response;
+    },
+    admit: async (head) => {
+      const admitted = await admit(head);
+      if (!admitted.read && admitted.answer)
+        options.onExchange?.(
+          { ...head, query: new URLSearchParams(), body: '', origin: '' },
+          admitted.answer,
+        );
+      return admitted;
     },
     tenant: tenantFor,
     tenants: tenantFor.all,
@@ -292,6 +318,37 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     document: api.raw,
     jobs,
     judge: judgeLog,
+  };
+}
+
+/**
+ * The admission of a request's body: its caller's credentials first (the authentication stage as the
+ * assembly composed it), then, for a snapshot import, the tenant's import lease.
+ */
+function admission(
+  authenticate: Edges['stages']['authenticate'],
+  tenantFor: (id: string) => TenantRuntime,
+  replica: number,
+  realTime: () => number,
+): (head: RequestHead) => Promise<Admission> {
+  let imports = 0;
+  const ids = createIds(createRandom(`admission/${replica}`));
+  return async (head) => {
+    const caller = authenticate(head);
+    if (!caller.ok) return { read: false };
+    if (`${head.method} ${head.path}` !== SNAPSHOT_IMPORT_ROUTE) return { read: true };
+    imports += 1;
+    const owner = `replica ${replica}, import ${imports}`;
+    try {
+      const release = await takeImportLease(tenantFor(caller.value.id), owner, realTime);
+      if (release) return { read: true, done: release };
+      return { read: false, answer: renderErrors(apiError('import_in_progress'), ids.hex(32)) };
+    } catch (cause) {
+      // The store (Redis) cannot be reached: said as the pipeline says it, the body left unread.
+      const failed = storeFailureErrors(cause);
+      if (!failed) throw cause;
+      return { read: false, answer: renderErrors(failed, ids.hex(32)) };
+    }
   };
 }
 

@@ -5,6 +5,15 @@
  * `attach: true`, tests run under `ofkit exec` use exec's simulator instead (connect-simulator.ts).
  */
 
+import { ConfigError } from '../../openapi/config/config-error.js';
+import {
+  createHostCheck,
+  type HostRules,
+  hostCheckOff,
+  isLoopbackInterface,
+} from '../../openapi/security/host-check.js';
+import { printableUrl } from '../../openapi/security/masked-values.js';
+import { isPublishedKey } from '../../openapi/security/published-keys.js';
 import { startClockTicker } from './clock-ticker.js';
 import { DEFAULT_KEYS } from './config/simulator-config.js';
 import {
@@ -15,6 +24,8 @@ import {
   type SimulatorHandle,
 } from './connect-simulator.js';
 import { SNAPSHOT_IMPORT_ROUTE, SNAPSHOT_MAX_BYTES } from './control/snapshot-limits.js';
+import type { ApiKey } from './core/keys.js';
+import type { ConnectionLimits } from './server/connection-limits.js';
 import { closeGracefully } from './server/graceful-shutdown.js';
 import { createHttpServer, listen } from './server/http-adapter.js';
 import {
@@ -24,6 +35,7 @@ import {
   type SimulatorOptions,
 } from './simulator.js';
 import { createSimulatorControl } from './simulator-control.js';
+import { createDestinationCheck, type DestinationRules } from './webhooks/destinations.js';
 
 /** The default seed of an in-process simulator: fixed, so a test run replays (pass `seed` to vary it). */
 export const DEFAULT_IN_PROCESS_SEED = 'ofkit';
@@ -48,6 +60,30 @@ export interface StartSimulatorOptions extends Partial<Omit<SimulatorOptions, 'm
    * store, breaks, a clock...) is a SimulatorAttachError. Elsewhere a simulator of its own starts.
    */
   attach?: boolean;
+  /**
+   * Host names answered besides `localhost`, `*.localhost` and IP literals (`--allowed-host`): a name,
+   * `.suffix` for a domain and its subdomains, or `all` to turn the check off (a warning says so).
+   */
+  allowedHosts?: readonly string[];
+  /**
+   * The URL clients reach the simulator at (`--public-url`, a reverse proxy's): its host is answered
+   * and pagination links are built from it.
+   */
+  publicUrl?: string;
+  /**
+   * Listen beyond loopback with the published default keys anyway (`--allow-default-keys`): without
+   * it such a start is refused, since whoever reaches the address would be a tenant.
+   */
+  allowDefaultKeys?: boolean;
+  /** Time-outs and the connection cap of the socket (server/connection-limits.ts has the defaults). */
+  limits?: Partial<ConnectionLimits>;
+  /**
+   * Internal destinations a simulator listening beyond loopback may deliver webhooks to
+   * (`--webhook-allow`): host names (`.suffix` for a domain) or CIDRs. On loopback it delivers anywhere.
+   */
+  webhookAllow?: readonly string[];
+  /** Told of what weakens a default (`allowedHosts: ['all']`); default a process warning. */
+  onWarning?: (message: string) => void;
 }
 
 /** A simulator listening on a socket. */
@@ -106,18 +142,82 @@ export async function startSimulator(
   return (await attachToExec(options)) ?? startOwn(options);
 }
 
+/**
+ * Refuses to listen beyond loopback with a published default key among the keys (whoever reaches the
+ * address would be a tenant of keys printed in the README), unless told to.
+ */
+function checkExposure(host: string, keys: readonly ApiKey[], allowDefaultKeys: boolean | undefined): void {
+  if (allowDefaultKeys || isLoopbackInterface(host)) return;
+  const published = keys.filter(isPublishedKey).map((key) => key.secretId);
+  if (published.length === 0) return;
+  throw new ConfigError(
+    `refusing to listen on ${host} (beyond loopback) with the published default keys (${published.join(', ')}): anyone who reaches it would be a tenant; give your own keys with --keys id:secret, or --allow-default-keys to serve them anyway`,
+  );
+}
+
+/** The receiver every tenant starts with (`--webhook-url`) must be one the simulator may call. */
+async function checkDefaultReceiver(url: string | null | undefined, rules: DestinationRules): Promise<void> {
+  if (!url) return;
+  const refusal = await createDestinationCheck(rules).refusalOf(url);
+  if (refusal) throw new ConfigError(`--webhook-url ${printableUrl(url)}: ${refusal}`);
+}
+
+/** The `Host` rules and the base of pagination links; a warning when the check is off. */
+function hostRules(options: StartSimulatorOptions): HostRules & { publicOrigin?: string } {
+  const rules: HostRules = {
+    ...(options.allowedHosts && { allowedHosts: options.allowedHosts }),
+    ...(options.publicUrl !== undefined && { publicUrl: options.publicUrl }),
+  };
+  if (hostCheckOff(rules)) {
+    const warn =
+      options.onWarning ?? ((message: string) => process.emitWarning(message, 'OfkitSecurityWarning'));
+    warn(
+      'the Host check is off (--allowed-host all): any web page the machine opens can reach this simulator through DNS rebinding',
+    );
+  }
+  const publicOrigin = options.publicUrl?.replace(/\/+$/, '');
+  return { ...rules, ...(publicOrigin !== undefined && { publicOrigin }) };
+}
+
 async function startOwn(options: StartSimulatorOptions): Promise<StartedSimulator> {
-  const { port = 0, host = '127.0.0.1', tickMs = 1000, attach: _attach, ...rest } = options;
+  const {
+    port = 0,
+    host = '127.0.0.1',
+    tickMs = 1000,
+    attach: _attach,
+    allowedHosts: _hosts,
+    publicUrl: _public,
+    allowDefaultKeys,
+    limits,
+    onWarning: _warn,
+    webhookAllow,
+    ...rest
+  } = options;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const environment = options.environment ?? 'production';
   const seed = options.seed ?? DEFAULT_IN_PROCESS_SEED;
   const allKeys = options.keys ?? DEFAULT_KEYS;
-  const simulator = await createSimulator({ ...rest, seed, environment, keys: allKeys, maxBodyBytes });
+  checkExposure(host, allKeys, allowDefaultKeys);
+  const rules = hostRules(options);
+  const webhookDestinations = { restricted: !isLoopbackInterface(host), allow: webhookAllow ?? [] };
+  await checkDefaultReceiver(options.webhook?.url, webhookDestinations);
+  const simulator = await createSimulator({
+    ...rest,
+    seed,
+    environment,
+    keys: allKeys,
+    maxBodyBytes,
+    webhookDestinations,
+  });
   const server = createHttpServer({
     handle: simulator.handle,
+    admit: simulator.admit,
     maxBodyBytes,
     // The snapshot import has its own limit and is parsed as it streams in.
     streamedBodies: new Map([[SNAPSHOT_IMPORT_ROUTE, SNAPSHOT_MAX_BYTES]]),
+    hostAllowed: createHostCheck(rules),
+    ...(rules.publicOrigin !== undefined && { publicOrigin: rules.publicOrigin }),
+    ...(limits && { limits }),
   });
   let url: string;
   try {

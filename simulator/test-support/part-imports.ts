@@ -19,7 +19,9 @@ export interface FileImport {
   test: boolean;
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'(\.{1,2}\/[^']+)'|import\('(\.{1,2}\/[^']+)'\)/g;
+// `import ... from '…'`, `export ... from '…'`, `import('…')` and a bare `import '…'` (run for its effects).
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'(\.{1,2}\/[^']+)'|import\('(\.{1,2}\/[^']+)'\)|(?:^|\n)\s*import\s+'(\.{1,2}\/[^']+)'/g;
 const CODE = /\.(?:ts|mts|mjs|js)$/;
 /** Tests and what only tests use: test files, test-support folders, the cross-part suites, fixtures. */
 const TEST =
@@ -60,7 +62,7 @@ export function readFileImports(
   const imports: FileImport[] = [];
   for (const file of files) {
     for (const match of readFileSync(join(root, file), 'utf8').matchAll(IMPORT)) {
-      const specifier = (match[1] ?? match[2]) as string;
+      const specifier = (match[1] ?? match[2] ?? match[3]) as string;
       const named = normalize(join(dirname(file), specifier));
       const target = known.has(named) ? named : named.replace(/\.js$/, '.ts');
       if (target.startsWith('..')) continue;

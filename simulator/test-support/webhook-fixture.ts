@@ -1,5 +1,4 @@
-import { readBundledDocument } from '../../openapi/document/bundled-documents.js';
-import type { JsonObject } from '../../openapi/document/json.js';
+import { bundledApiDocument } from '../../openapi/document/api-document.js';
 import { LINKS } from '../src/core/collections.js';
 import { JobKinds } from '../src/core/job-kinds.js';
 import type { TenantRuntime } from '../src/core/tenant.js';
@@ -35,12 +34,9 @@ export interface WebhookFixture {
   close(): Promise<void>;
 }
 
-let document: JsonObject | undefined;
-
 /** The generator of the data resource handlers, with the resources fetched recorded for the tests. */
 function recordingLinkData(): LinkData & { fetched: string[] } {
-  document ??= readBundledDocument('api');
-  const real = createLinkData(document);
+  const real = createLinkData(bundledApiDocument('api'));
   const fetched: string[] = [];
   return {
     collections: real.collections,

@@ -83,7 +83,7 @@ describe('the parts of the repository', () => {
     expect(fileCircles(imports)).toEqual([]);
   });
 
-  it('fails on a planted violation: the bridge importing a judge file behind the door, and a circle', () => {
+  it('fails on a planted violation: the bridge importing a judge file behind the door, a bare import, and a circle', () => {
     const root = mkdtempSync(join(tmpdir(), 'ofkit-parts-'));
     try {
       const write = (file: string, text: string) => {
@@ -106,10 +106,13 @@ describe('the parts of the repository', () => {
         'openapi/document/doc.ts',
         "import { judgeRetry5xx } from '../../simulator/src/judge/retry-rules.js';\n",
       );
+      // An import run only for its effects is an edge too.
+      write('openapi/http/effects.ts', "import '../../simulator/src/index.js';\n");
       const imports = readFileImports(root, PARTS, { tracked: false });
       expect(forbidden(imports)).toEqual([
         'bridge/src/checks/judged.ts imports simulator/src/judge/retry-rules.ts (bridge -> simulator)',
         'openapi/document/doc.ts imports simulator/src/judge/retry-rules.ts (openapi -> simulator)',
+        'openapi/http/effects.ts imports simulator/src/index.ts (openapi -> simulator)',
       ]);
       expect(fileCircles(imports)).toEqual([
         [

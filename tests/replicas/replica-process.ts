@@ -28,12 +28,20 @@ export interface Answer {
   body: any;
 }
 
-/** Starts a replica on `storeUrl`; rejects with its output when it does not listen within 60 s. */
-export function startReplica(name: string, storeUrl: string, seed: string): Promise<Replica> {
+/**
+ * Starts a replica on `storeUrl` (`env`: more of its environment, e.g. NODE_EXTRA_CA_CERTS); rejects with
+ * its output when it does not listen within 60 s.
+ */
+export function startReplica(
+  name: string,
+  storeUrl: string,
+  seed: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Replica> {
   const child = spawn(
     process.execPath,
     [LAUNCHER, 'simulate', '--store', storeUrl, '--port', '0', '--host', '127.0.0.1', '--seed', seed],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } },
   );
   const output: string[] = [];
   return new Promise((ready, fail) => {

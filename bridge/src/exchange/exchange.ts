@@ -16,6 +16,14 @@ export interface ExchangeRequest {
   body?: string;
   /** Set when a body was sent but is not in the recording (too large, or left out by the tool). */
   bodyOmitted?: boolean;
+  /** A body left out because it could not be read for credentials (neither JSON nor a form): its size and sha256. */
+  bodyDigest?: BodyDigest;
+}
+
+/** What a recording keeps of a body it cannot read for credentials (CLIENT-NO-SECRETS). */
+export interface BodyDigest {
+  length: number;
+  sha256: string;
 }
 
 export interface ExchangeResponse {
@@ -24,6 +32,7 @@ export interface ExchangeResponse {
   headers: HeaderList;
   body?: string;
   bodyOmitted?: boolean;
+  bodyDigest?: BodyDigest;
 }
 
 /** The proxy's own failure to reach the implementation (the client got the proxy's error array). */

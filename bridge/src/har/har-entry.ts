@@ -46,6 +46,8 @@ export function toHarEntry(exchange: Exchange): HarEntry {
     ...(exchange.upstreamFailure && { upstream_failure: exchange.upstreamFailure }),
     ...(request.bodyOmitted && { request_body_omitted: true }),
     ...(response.bodyOmitted && { response_body_omitted: true }),
+    ...(request.bodyDigest && { request_body_digest: request.bodyDigest }),
+    ...(response.bodyDigest && { response_body_digest: response.bodyDigest }),
   };
   return {
     startedDateTime: exchange.startedAt,
@@ -61,7 +63,7 @@ export function toHarEntry(exchange: Exchange): HarEntry {
         postData: { mimeType: requestType ?? 'application/octet-stream', text: request.body },
       }),
       headersSize: -1,
-      bodySize: byteLength(request.body),
+      bodySize: request.bodyDigest?.length ?? byteLength(request.body),
     },
     response: {
       status: response.status,
@@ -118,6 +120,7 @@ export function fromHarEntry(entry: HarEntry): Exchange {
       headers: fromPairs(request.headers),
       ...(requestBody !== undefined && { body: requestBody }),
       ...((ofkit.request_body_omitted || (sentBody && requestBody === undefined)) && { bodyOmitted: true }),
+      ...(ofkit.request_body_digest && { bodyDigest: ofkit.request_body_digest }),
     },
     response: {
       status: response.status,
@@ -127,6 +130,7 @@ export function fromHarEntry(entry: HarEntry): Exchange {
       ...((ofkit.response_body_omitted || (response.content?.size > 0 && responseBody === undefined)) && {
         bodyOmitted: true,
       }),
+      ...(ofkit.response_body_digest && { bodyDigest: ofkit.response_body_digest }),
     },
     ...(ofkit.upstream_failure && { upstreamFailure: ofkit.upstream_failure }),
   };

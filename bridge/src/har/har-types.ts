@@ -58,11 +58,13 @@ export interface HarTimings {
   ssl?: number;
 }
 
-/** What ofkit adds to an entry: the proxy's own failure, bodies left out. */
+/** What ofkit adds to an entry: the proxy's own failure, bodies left out (unreadable ones by their digest). */
 export interface HarOfkitEntry {
   upstream_failure?: { code: string; message: string };
   request_body_omitted?: boolean;
   response_body_omitted?: boolean;
+  request_body_digest?: { length: number; sha256: string };
+  response_body_digest?: { length: number; sha256: string };
 }
 
 export interface HarEntry {

@@ -4,7 +4,9 @@
  * point at the proxy and the body comes uncompressed (the proxy asks for identity so it can read it).
  * The request side is here; the answer side is relay-answer.ts; what the proxy refuses before a
  * request exists, client-refusals.ts. Each exchange is handed to `onExchange` as the implementation
- * saw it, after the answer went out: recording and checking never delay a client.
+ * saw it, after the answer went out: recording and checking never delay a client. A `Host` nobody
+ * configured is refused as the simulator refuses it (openapi/security/host-check.ts: DNS rebinding),
+ * and the rewritten URLs name only an accepted one.
  */
 import {
   createServer,
@@ -15,6 +17,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
+import { createHostCheck } from '../../../openapi/security/host-check.js';
 import {
   type HeaderList,
   headerListOf,
@@ -40,6 +43,8 @@ export interface RecordingProxyOptions {
   onExchange(exchange: ProxiedExchange): void;
   /** The machine's time in ms (tests pass a fixed one). */
   now?: () => number;
+  /** Host names answered besides localhost, *.localhost and IP literals (`--allowed-host`). */
+  allowedHosts?: readonly string[];
 }
 
 export interface RecordingProxy {
@@ -90,7 +95,19 @@ export async function startRecordingProxy(
       return rewriter;
     },
   };
+  const hostAllowed = createHostCheck({ allowedHosts: options.allowedHosts ?? [] });
   const server = createServer((incoming, response) => {
+    const host = incoming.headers.host;
+    if (host !== undefined && !hostAllowed(host)) {
+      const message = `The proxy does not answer for the Host ${JSON.stringify(host)} (DNS rebinding is refused): start it with --allowed-host NAME to accept a name.`;
+      incoming.resume();
+      answerOwn(
+        response,
+        { status: 421, failure: { code: 'proxy_misdirected_request', message } },
+        nextFailureId(),
+      );
+      return;
+    }
     const path = originForm(incoming.url ?? '/');
     if (path === undefined) {
       const message = `The proxy forwards requests for a path (such as /api/links/); ${JSON.stringify(incoming.url)} is none.`;

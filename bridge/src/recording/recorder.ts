@@ -45,6 +45,8 @@ export interface RecorderOptions {
   maxPendingBytes?: number;
   /** Told of every answer the proxy gave itself because the implementation failed. */
   onUpstreamFailure?: (exchange: Exchange) => void;
+  /** Host names the proxy answers besides localhost, *.localhost and IP literals (`--allowed-host`). */
+  allowedHosts?: readonly string[];
 }
 
 export interface Recorder {
@@ -106,6 +108,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       timeoutSeconds: options.timeoutSeconds ?? 60,
       maxRecordedBytes,
       onExchange,
+      ...(options.allowedHosts && { allowedHosts: options.allowedHosts }),
     },
     options.port ?? 0,
     host,

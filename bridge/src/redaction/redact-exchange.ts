@@ -7,11 +7,13 @@
  * the recording (a URL, an error message).
  */
 import type { JsonObject, JsonValue } from '../../../openapi/document/json.js';
+import { bodyDigest, looksLikeForm } from '../../../openapi/security/masked-values.js';
 import type { BridgeDocument, BridgeOperation } from '../document/bridge-document.js';
 import { filterSpecOf } from '../document/filter-spec.js';
 import { applicableSchemas } from '../document/schema-walk.js';
 import { apiPathOf } from '../exchange/api-path.js';
 import {
+  type BodyDigest,
   type Exchange,
   type ExchangeRequest,
   type ExchangeResponse,
@@ -26,7 +28,6 @@ import { type JsonRedaction, redactJson, TooDeepError, type ValueKind } from './
 import { createReplacements } from './replacements.js';
 import {
   COOKIE_HEADERS,
-  CREDENTIAL_HEADERS,
   isCredentialName,
   MIN_SEARCHED_PERSONAL,
   MIN_SEARCHED_SECRET,
@@ -117,31 +118,61 @@ export function createRedactor(options: RedactorOptions): Redactor {
     const named = list.map(([name, value]): [string, string] => {
       const lower = name.toLowerCase();
       if (lower === 'authorization' || lower === 'proxy-authorization') return [name, authorization(value)];
-      if (CREDENTIAL_HEADERS.has(lower)) return [name, String(pseudonym(value, 'secret'))];
+      if (isCredentialName(lower)) return [name, String(pseudonym(value, 'secret'))];
       if (COOKIE_HEADERS.has(lower)) return [name, cookies(value, lower)];
       return [name, value];
     });
     return named.map(([name, value]) => [name, replacements.apply(value)]);
   }
 
+  /** A form body's (or query's) pairs: each credential's value by name, then the free text. */
+  function formPairs(text: string, redactValue: (name: string, value: string) => string): string {
+    return text
+      .split('&')
+      .map((pair) => {
+        const equals = pair.indexOf('=');
+        if (equals < 0) return pair;
+        const decode = (part: string) => decodedPart(part.replaceAll('+', ' '));
+        const value = decode(pair.slice(equals + 1));
+        const redacted = redactValue(decode(pair.slice(0, equals)), value);
+        return redacted === value ? pair : `${pair.slice(0, equals + 1)}${encodeURIComponent(redacted)}`;
+      })
+      .join('&');
+  }
+
   /**
-   * A JSON body redacted beside its schema, then every value redacted so far replaced in its text (an
-   * error message quoting what was sent, a name a record repeats in a member the document does not
-   * mark, a document number inside a longer identifier).
+   * A body redacted before it is kept: JSON beside its schema, a form by its names, each then searched
+   * for every value redacted so far (an error message quoting what was sent, a name a record repeats
+   * in a member the document does not mark, a document number inside a longer identifier). A body that
+   * is neither cannot be read for credentials: its length and sha256 only are kept.
    */
   function body(
     message: ExchangeRequest | ExchangeResponse,
     schema: JsonValue | undefined,
-  ): { text: string | undefined; parsed?: unknown; omitted?: true } {
+  ): { text: string | undefined; parsed?: unknown; omitted?: true; digest?: BodyDigest } {
     const { body: text, headers: list } = message;
-    const free = (value: string | undefined) => (value !== undefined ? replacements.apply(value) : value);
-    if (text === undefined || text === '' || !isJsonMedia(mediaTypeOf(list))) return { text: free(text) };
+    if (text === undefined || text.trim() === '') return { text };
+    const media = mediaTypeOf(list);
+    if (media === 'application/x-www-form-urlencoded' || (!isJsonMedia(media) && looksLikeForm(text))) {
+      const redacted = formPairs(text, (name, value) =>
+        isCredentialName(name) ? String(pseudonym(value, 'secret')) : value,
+      );
+      return { text: replacements.apply(redacted) };
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      return { text: free(text) };
+      return { text: undefined, omitted: true, digest: bodyDigest(text) };
     }
+    return jsonBody(text, parsed, schema);
+  }
+
+  function jsonBody(
+    text: string,
+    parsed: unknown,
+    schema: JsonValue | undefined,
+  ): { text: string | undefined; parsed?: unknown; omitted?: true } {
     const schemas = schema === undefined ? undefined : applicableSchemas(document, schema, parsed);
     let redacted: unknown;
     try {
@@ -152,7 +183,7 @@ export function createRedactor(options: RedactorOptions): Redactor {
       throw error;
     }
     const serialized = redacted === parsed ? text : JSON.stringify(redacted);
-    const final = free(serialized);
+    const final = replacements.apply(serialized);
     return final === serialized ? { text: final, parsed: redacted } : { text: final };
   }
 
@@ -172,18 +203,7 @@ export function createRedactor(options: RedactorOptions): Redactor {
     if (parsed.username !== '') parsed.username = String(pseudonym(decodedPart(parsed.username), 'secret'));
     if (parsed.password !== '') parsed.password = String(pseudonym(decodedPart(parsed.password), 'secret'));
     const query = parsed.search.slice(1);
-    if (query !== '') {
-      const pairs = query.split('&').map((pair) => {
-        const equals = pair.indexOf('=');
-        if (equals < 0) return pair;
-        const decode = (text: string) => decodedPart(text.replaceAll('+', ' '));
-        const name = decode(pair.slice(0, equals));
-        const value = decode(pair.slice(equals + 1));
-        const redacted = queryValue(operation, name, value);
-        return redacted === value ? pair : `${pair.slice(0, equals + 1)}${encodeURIComponent(redacted)}`;
-      });
-      parsed.search = pairs.join('&');
-    }
+    if (query !== '') parsed.search = formPairs(query, (name, value) => queryValue(operation, name, value));
     return replacements.apply(parsed.href);
   }
 
@@ -204,12 +224,14 @@ export function createRedactor(options: RedactorOptions): Redactor {
         headers: requestHeaders,
         body: requestBody.text,
         ...(requestBody.omitted && { bodyOmitted: true }),
+        ...(requestBody.digest && { bodyDigest: requestBody.digest }),
       };
       const redactedResponse = {
         ...response,
         headers: headers(response.headers),
         body: responseBody.text,
         ...(responseBody.omitted && { bodyOmitted: true }),
+        ...(responseBody.digest && { bodyDigest: responseBody.digest }),
       };
       if ('parsed' in requestBody) keepParsedBody(redactedRequest, requestBody.parsed);
       if ('parsed' in responseBody) keepParsedBody(redactedResponse, responseBody.parsed);

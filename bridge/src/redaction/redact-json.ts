@@ -74,8 +74,8 @@ export function redactJson(
     const facts = nodes.length === 0 ? undefined : factsOf(document, nodes);
     const personal = inherited || (!keepPersonal && facts !== undefined && facts.personal);
     if (typeof current === 'string' || typeof current === 'number') {
-      const kind: ValueKind | undefined =
-        secret && typeof current === 'string' ? 'secret' : personal ? 'personal' : undefined;
+      // A PIN sent as a number is as secret as one sent as a string.
+      const kind: ValueKind | undefined = secret ? 'secret' : personal ? 'personal' : undefined;
       return kind === undefined ? current : redaction.pseudonym(current, kind, nodes);
     }
     if (current === null || typeof current !== 'object') return current;

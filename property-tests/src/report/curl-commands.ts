@@ -2,14 +2,10 @@
  * A failure's exchanges as curl commands a person can paste. Credentials never appear: configured keys
  * are the shell variables of masked-auth.ts (`-u "$OFKIT_KEY:$OFKIT_SECRET"`), set them first.
  */
+import { shellQuote } from '../../../openapi/security/shell-quote.js';
 import type { Exchange } from '../http/http-client.js';
 
 const VARIABLE = /^\$OFKIT_[A-Z0-9_]+$/;
-
-/** Single-quoted for a POSIX shell. */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}
 
 /** Text inside double quotes, with our variables left to expand and everything else literal. */
 function doubleQuotedPart(part: string): string {

@@ -7,10 +7,10 @@
  * named: its variable shows a placeholder to replace.
  */
 import { isObject, type JsonValue } from '../../../openapi/document/json.js';
+import { shellQuote } from '../../../openapi/security/shell-quote.js';
 import { KEY_VARIABLES } from '../http/masked-auth.js';
 import { DEFAULT_CONFIG, SANDBOX_DEFAULT_KEYS } from '../target/default-config.js';
 import type { ApiKeyConfig, TargetConfig } from '../target/target-config.js';
-import { shellQuote } from './curl-commands.js';
 
 /** Where the configured keys came from. */
 export interface KeySources {

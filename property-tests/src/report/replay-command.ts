@@ -3,7 +3,7 @@
  * shrunk case by its fast-check path) against the target as given, and, when the target was a local
  * simulator that may be gone by then (`ofkit exec` stops it), how to bring the same one back first.
  */
-import { shellQuote } from './curl-commands.js';
+import { shellQuote } from '../../../openapi/security/shell-quote.js';
 
 /** A simulator on the loopback interface: `ofkit simulate` brings the same one back on its port. */
 export interface LocalSimulator {

@@ -4,9 +4,9 @@
  * one line on how to scope the run to what it does implement and how to make it strict.
  */
 
+import { shellQuote } from '../../../openapi/security/shell-quote.js';
 import type { SuiteResult } from '../runner/run-suite.js';
 import { NO_SUCCESS } from '../runner/schema-evidence.js';
-import { shellQuote } from './curl-commands.js';
 
 /** `scope: 5 of 147 operations (--operations); 160 rules out of scope, not run`, or nothing. */
 export function scopeLine(suite: SuiteResult): string | undefined {

@@ -1,7 +1,11 @@
 /** The simulator's configuration: parsed once from the command line, validated, defaulted, frozen. */
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { parseKeyPair } from '../../../openapi/config/api-keys.js';
 import { ConfigError } from '../../../openapi/config/config-error.js';
+import { parseCidr } from '../../../openapi/security/address-ranges.js';
+import { parseAllowedHost, parsePublicUrl } from '../../../openapi/security/host-check.js';
+import { PUBLISHED_KEYS } from '../../../openapi/security/published-keys.js';
 import { BREAK_LISTINGS, parseBrokenRules, UnknownRuleError } from '../broken-rules/breakable-rules.js';
 import type { ApiKey, Environment } from '../core/keys.js';
 import { freshSeed } from '../ids/seeded-ids.js';
@@ -41,21 +45,41 @@ export interface SimulatorConfig {
   /** false with `--no-judge`: the simulator neither logs nor judges (SimulatorOptions.judge). */
   readonly judgeEnabled: boolean;
   readonly logLevel: LogLevel;
+  /** `--allowed-host NAME` (repeatable): Host names answered besides localhost and IP literals; `all`: any. */
+  readonly allowedHosts: readonly string[];
+  /** `--public-url URL`: where clients reach the simulator (a reverse proxy); links are built from it. */
+  readonly publicUrl: string | null;
+  /** `--allow-default-keys`: serve the published default keys beyond loopback anyway. */
+  readonly allowDefaultKeys: boolean;
+  /** `--webhook-allow HOST|CIDR` (repeatable): internal destinations allowed beyond loopback. */
+  readonly webhookAllow: readonly string[];
   /** `--help`: print the usage and exit. */
   readonly help: boolean;
 }
 
 /** The options `simulate` and `exec` share (exec adds its own before `--`). */
 export const SIMULATE_OPTIONS = `  -p, --port N             port (default 4010; 0 lets the OS choose)
-  -h, --host H             interface (default 127.0.0.1); -h with no value is --help (Prism's -h is the host)
+  -h, --host H             interface (default 127.0.0.1); -h with no value is --help (Prism's -h is the host).
+                           Beyond loopback the published default keys are refused: give --keys, or
+                           --allow-default-keys to serve them anyway
+  --allowed-host NAME      a Host name to answer besides localhost, *.localhost and IP addresses
+                           (repeatable; .example.com: that domain and its subdomains; all: any Host,
+                           which lets a web page reach the simulator through DNS rebinding)
+  --public-url URL         the URL clients reach the simulator at (a reverse proxy): its host is
+                           answered and pagination links are built from it
+  --allow-default-keys     listen beyond loopback with the published default keys anyway
   --seed S                 seed of ids and data (printed at start; replays a run)
   --environment E          production (default) or sandbox
   --keys id:secret         a tenant key of that environment (repeatable; replaces the default keys)
   --webhook-url URL        deliver every tenant's events to URL (per tenant: PUT /_ofkit/webhooks/)
   --webhook-bearer TOKEN   with Authorization: Bearer TOKEN (WEBHOOK-BEARER)
+  --webhook-allow HOST|CIDR  beyond loopback, webhooks to loopback, link-local, private and unique-local
+                           addresses are refused: allow this host name (.example.com: and its
+                           subdomains) or address range (10.20.0.0/16) anyway (repeatable)
   --store memory|URL       where tenant state lives: memory (default: this process only) or
                            redis://HOST:PORT/DB, or redis+cluster://HOST:PORT,HOST:PORT (a Redis
-                           Cluster), shared by every simulator started on it (replicas); options
+                           Cluster), shared by every simulator started on it (replicas); rediss://
+                           and rediss+cluster:// with TLS (a private CA: NODE_EXTRA_CA_CERTS); options
                            ?connect_timeout_ms=5000&command_timeout_ms=10000&job_lease_ms=30000
   --document FILE          a newer OpenAPI document (JSON or YAML, one file): its operations the bundled
                            document lacks are answered by Prism from its examples (listed at start);
@@ -77,11 +101,7 @@ export const SIMULATE_USAGE = `Usage: ofkit simulate [options]
 ${SIMULATE_OPTIONS}`;
 
 /** Default keys, documented in the README: two production tenants and one sandbox key (AUTH-ENV-KEYS). */
-export const DEFAULT_KEYS: readonly ApiKey[] = [
-  { secretId: 'ofkit-key-a', secretPassword: 'ofkit-secret-a', environment: 'production' },
-  { secretId: 'ofkit-key-b', secretPassword: 'ofkit-secret-b', environment: 'production' },
-  { secretId: 'ofkit-sandbox-key', secretPassword: 'ofkit-sandbox-secret', environment: 'sandbox' },
-];
+export const DEFAULT_KEYS: readonly ApiKey[] = PUBLISHED_KEYS;
 
 /**
  * Prism's `-h HOST` and everyone's `-h` for help: `-h` followed by a value is the host, `-h` alone (or
@@ -114,12 +134,19 @@ function parseWebhook(url: string | undefined, bearer: string | undefined): Simu
   return Object.freeze({ url, bearer_token: bearer ?? null });
 }
 
+/** `--webhook-allow HOST|CIDR`: a host name (a leading `.` for its subdomains) or an address range. */
+function parseWebhookAllow(text: string): string {
+  if (parseCidr(text) !== undefined || /^\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/.test(text) || isIP(text) !== 0)
+    return text.toLowerCase();
+  throw new ConfigError(`--webhook-allow wants a host name or a CIDR (10.20.0.0/16), got "${text}"`);
+}
+
 const MEMORY_STORE: StoreChoice = Object.freeze({ kind: 'memory' });
 
 /** `--store memory`, `--store redis://HOST:PORT/DB` or `--store redis+cluster://HOST:PORT,...`. */
 function parseStore(text: string): StoreChoice {
   if (text === 'memory') return MEMORY_STORE;
-  if (!/^(rediss?|redis\+cluster):/i.test(text))
+  if (!/^(rediss?|rediss?\+cluster):/i.test(text))
     throw new ConfigError(
       `--store must be memory, redis://HOST:PORT/DB or redis+cluster://HOST:PORT,HOST:PORT, got "${text}"`,
     );
@@ -154,6 +181,10 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
       break: { type: 'string', multiple: true },
       ...JUDGE_FLAGS,
       'log-level': { type: 'string', default: 'info' },
+      'allowed-host': { type: 'string', multiple: true },
+      'public-url': { type: 'string' },
+      'allow-default-keys': { type: 'boolean', default: false },
+      'webhook-allow': { type: 'string', multiple: true },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -188,6 +219,10 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
     document: values.document ?? null,
     brokenRules: Object.freeze([...knownRules(values.break ?? [])]),
     logLevel,
+    allowedHosts: Object.freeze((values['allowed-host'] ?? []).map(parseAllowedHost)),
+    publicUrl: values['public-url'] === undefined ? null : parsePublicUrl(values['public-url']),
+    allowDefaultKeys: values['allow-default-keys'],
+    webhookAllow: Object.freeze((values['webhook-allow'] ?? []).map(parseWebhookAllow)),
     help: values.help,
   });
 }

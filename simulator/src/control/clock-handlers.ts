@@ -11,8 +11,20 @@ import type { TenantRuntime } from '../core/tenant.js';
 import { DAY_MS } from '../core/time.js';
 import { rescheduleAfterMoveBack } from '../links/events/daily-schedule.js';
 
-/** The last instant a `date-time` (four-digit year) can write; the Clock schema cannot show a later one. */
-export const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+/**
+ * The instants the clock may stand at. The dates the simulator computes from it (a record's history
+ * years back, an investment's due date years ahead) must stay four-digit `date`s: at year 1000 they
+ * fell before it ("Invalid time value", 500) and at 9999 after it (a `due_date` the document refuses),
+ * so a century is left on each side of what was measured to work.
+ */
+export const EARLIEST_INSTANT = Date.parse('1970-01-01T00:00:00.000Z');
+export const LATEST_INSTANT = Date.parse('9899-12-31T23:59:59.999Z');
+
+/** Why an instant is outside the clock's bounds, or undefined. */
+export function outsideBounds(instant: number): string | undefined {
+  if (instant >= EARLIEST_INSTANT && instant <= LATEST_INSTANT) return undefined;
+  return `${new Date(instant).toISOString()} is outside the clock's bounds, ${new Date(EARLIEST_INSTANT).toISOString()} to ${new Date(LATEST_INSTANT).toISOString()} (the dates computed from it must stay four-digit dates).`;
+}
 
 /** The longest forward move of one call, set or advance (ClockAdvanceRequest's `maximum`: 366 days). */
 export const MAX_MOVE_DAYS = 366;
@@ -63,6 +75,8 @@ const setClock: Handler = async ({ input, tenant }) => {
     if (Number.isNaN(instant)) {
       return err(apiError('invalid', { field: 'now', message: `\`now\` ${body.now} is not an instant.` }));
     }
+    const outside = outsideBounds(instant);
+    if (outside) return err(apiError('invalid', { field: 'now', message: `\`now\` ${outside}` }));
     // README "Limits": the same bound as advance; far jumps are what stalled every tenant .
     if (instant - tenant.clock.now() > MAX_MOVE_MS) {
       const message = `\`now\` is more than ${MAX_MOVE_DAYS} days ahead of the clock: a forward move runs every job on the way, so one call moves at most ${MAX_MOVE_DAYS} days (set it in steps, or import a snapshot at that instant).`;
@@ -92,7 +106,7 @@ const advanceClock: Handler = async ({ input, tenant }) => {
   // Whole milliseconds: the clock's instants are written as date-times with milliseconds.
   const milliseconds = Math.round(seconds * 1000);
   if (tenant.clock.now() + milliseconds > LATEST_INSTANT) {
-    const message = `Advancing ${seconds} s would pass 9999-12-31T23:59:59.999Z, the last instant a date-time can write.`;
+    const message = `Advancing ${seconds} s would pass ${new Date(LATEST_INSTANT).toISOString()}, the clock's last instant (the dates computed from it must stay four-digit dates).`;
     return err(apiError('invalid', { field: 'seconds', message }));
   }
   const jobs: JobInfo[] = [];

@@ -127,15 +127,15 @@ describe('clock', () => {
     expect((await clock()).body.now).toBe('2001-01-01T00:00:00.000Z');
   });
 
-  it('refuses to advance past the last instant a date-time can write', async () => {
+  it("refuses to advance past the clock's last instant", async () => {
     // Only an import reaches that far: a set moves at most 366 days.
-    const snapshot = { format: 'ofkit-snapshot/1', clock: { now: '9999-12-31T00:00:00.000Z', frozen: true } };
+    const snapshot = { format: 'ofkit-snapshot/1', clock: { now: '9899-12-31T00:00:00.000Z', frozen: true } };
     expect((await sim.call('PUT', '/_ofkit/snapshot/', { body: { ...snapshot, state: {} } })).status).toBe(
       204,
     );
     const refused = await advance(2 * 86_400);
     expect(refused.status).toBe(400);
     expect(refused.body[0]).toMatchObject({ code: 'invalid', field: 'seconds' });
-    expect((await clock()).body.now).toBe('9999-12-31T00:00:00.000Z');
+    expect((await clock()).body.now).toBe('9899-12-31T00:00:00.000Z');
   });
 });

@@ -8,6 +8,7 @@ import type { TenantRuntime } from '../core/tenant.js';
 import { createIds, createRandom } from '../ids/seeded-ids.js';
 import type { TenantSnapshot } from '../store/store.js';
 import { WEBHOOKS_COLLECTION } from '../webhooks/webhook-config.js';
+import { outsideBounds } from './clock-handlers.js';
 import {
   importSnapshot,
   readState,
@@ -68,6 +69,8 @@ const importSnapshotHandler =
       format: string;
       state?: Partial<SnapshotState>;
     };
+    const outside = outsideBounds(Date.parse(body.clock.now));
+    if (outside) return err(apiError('invalid', { field: 'clock.now', message: `clock.now ${outside}` }));
     // An older format's records are said again in the provider's words first, then checked.
     const migrated = migrateSnapshot(body.format, readState(body.state), tenant.id);
     if (!migrated.ok) return migrated;

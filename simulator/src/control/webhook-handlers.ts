@@ -24,7 +24,12 @@ export function webhookControlHandlers(linkData: LinkData): [string, Handler][] 
   };
 
   const setWebhookConfig: Handler = async ({ input, tenant }) => {
-    const config = await writeWebhookConfig(tenant, input.body as Partial<WebhookConfig>);
+    const body = input.body as Partial<WebhookConfig>;
+    // A simulator listening beyond loopback calls no internal address it was not allowed (destinations.ts).
+    const refusal =
+      typeof body.url === 'string' ? await webhookState(tenant).destinations?.refusalOf(body.url) : undefined;
+    if (refusal) return err(apiError('invalid', { field: 'url', message: `url ${refusal}` }));
+    const config = await writeWebhookConfig(tenant, body);
     // A new `daily_refresh_time` takes effect from the next occurrence.
     await ensureDailyRefresh(tenant, true);
     return ok(json(200, config));

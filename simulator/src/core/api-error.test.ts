@@ -14,9 +14,10 @@ const api = readBundledDocument('api');
 const admin = readBundledDocument('admin');
 /**
  * Statuses answered before an operation is known, which no operation declares: the router's 405, the
- * adapter's body, target and header limits (413, 414, 431) and its media type check (415).
+ * adapter's body, target and header limits (413, 414, 431), its media type check (415) and its refusal
+ * of a Host the simulator does not answer for (421).
  */
-const BEFORE_ANY_OPERATION = new Set([405, 413, 414, 415, 431]);
+const BEFORE_ANY_OPERATION = new Set([405, 413, 414, 415, 421, 431]);
 
 /** The `code` of every error item in the document's examples. */
 function exampleCodes(node: JsonValue | undefined, into = new Set<string>()): Set<string> {

@@ -49,8 +49,19 @@ export const ERROR_CATALOGUE = {
   refresh_cooldown: { status: 409, message: 'This link was refreshed recently.' },
   /** The control API's judge operations on a simulator started without the judge (`--no-judge`). */
   judge_off: { status: 409, message: 'The client judge is off.' },
+  /** One snapshot import at a time per tenant, across replicas (its body is never read meanwhile). */
+  import_in_progress: {
+    status: 409,
+    message: 'A snapshot import of this tenant is running: retry once it is done.',
+  },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   uri_too_long: { status: 414, message: 'The request target is too long.' },
+  /**
+   * A `Host` this simulator does not answer for (DNS rebinding): RFC 9110 15.5.20, the request was
+   * directed at a server not configured for that authority (not a credentials problem: 403; nor
+   * malformed: 400).
+   */
+  misdirected_request: { status: 421, message: 'This simulator does not answer for that host.' },
   unsupported_media_type: { status: 415, message: 'The request body must be application/json.' },
   token_required: { status: 428, message: 'A MFA token is required by the institution to login.' },
   too_many_requests: { status: 429, message: 'Too many deletions.' },

@@ -2,7 +2,7 @@
  * The collections of the API the simulator keeps records in, named once: a collection is its list
  * path, so a stored record's collection is where the API lists it.
  */
-import type { JsonObject } from '../../../openapi/document/json.js';
+import type { ApiDocument } from '../../../openapi/document/api-document.js';
 import { API_ROOT, CONSENTS, INSTITUTIONS, LINKS, WIDGET_TOKEN } from '../../../openapi/http/api-paths.js';
 
 export {
@@ -31,7 +31,6 @@ export const isDataCollection = (path: string): boolean => isCollectionPath(path
  * Every collection that holds records of a link, read from the document: the data resources and the
  * link's consents. They go with a deleted link (LINK-DELETE-SYNC).
  */
-export function linkedCollections(document: JsonObject): string[] {
-  const paths = Object.keys((document.paths ?? {}) as JsonObject);
-  return paths.filter((path) => isDataCollection(path) || path === CONSENTS);
+export function linkedCollections(api: ApiDocument): string[] {
+  return api.paths.filter((path) => isDataCollection(path) || path === CONSENTS);
 }

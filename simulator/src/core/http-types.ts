@@ -29,6 +29,18 @@ export interface SimRequest {
   loopback?: boolean;
 }
 
+/** What is known of a request before its body is read: enough to know the caller (AUTH-BASIC). */
+export type RequestHead = Pick<SimRequest, 'method' | 'path' | 'headers'>;
+
+/**
+ * Whether a request's body may be read, decided from its head: only a known caller's is (an
+ * unauthenticated body is never buffered nor parsed). `done` runs once the answer is written (it
+ * releases what the admission took: the tenant's snapshot import); `answer` refuses at once.
+ */
+export type Admission =
+  | { readonly read: true; readonly done?: () => Promise<void> }
+  | { readonly read: false; readonly answer?: SimResponse };
+
 /** Lends a serializer a buffer to write an answer into (the HTTP adapter's, reused once the answer went out). */
 export interface BufferLender {
   /** A buffer of exactly `size` bytes, its contents undefined until written. */

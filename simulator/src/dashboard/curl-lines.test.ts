@@ -1,13 +1,29 @@
 /**
  * The Requests view's curl lines run as pasted: the `export` line it prints, then each line, in bash
  * against the simulator they were logged from; each replay answers the status the log shows. A client's
- * requests (not the dashboard's) fill the log, as in use.
+ * requests (not the dashboard's) fill the log, as in use. The view's modules are the ones the dashboard
+ * serves (its shell quoting is generated from openapi/security's function), loaded as the browser does.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASIC, type ServedSimulator, serveSimulator } from '../../test-support/browser-harness.js';
 import { TEST_KEYS } from '../../test-support/contract-checked-simulator.js';
-import { preamble, runnableCurl } from './assets/curl-lines.js';
+
+type CurlLines = typeof import('./assets/curl-lines.js');
+
+/** The served curl-lines.js and the module it imports, written beside each other and imported. */
+async function servedCurlLines(url: string, folder: string): Promise<CurlLines> {
+  for (const name of ['curl-lines.js', 'shell-quote.js']) {
+    const response = await fetch(`${url}/_ofkit/ui/${name}`);
+    expect(response.status).toBe(200);
+    await writeFile(join(folder, name), await response.text());
+  }
+  return import(pathToFileURL(join(folder, 'curl-lines.js')).href);
+}
 
 interface LoggedRequest {
   method: string;
@@ -23,11 +39,17 @@ const title = hasCurl
 
 describe.skipIf(!hasCurl)(title, () => {
   let served: ServedSimulator;
+  let folder: string;
+  let preamble: CurlLines['preamble'];
+  let runnableCurl: CurlLines['runnableCurl'];
   beforeAll(async () => {
     served = await serveSimulator('curl-lines-test');
+    folder = await mkdtemp(join(tmpdir(), 'ofkit-curl-lines-'));
+    ({ preamble, runnableCurl } = await servedCurlLines(served.url, folder));
   });
   afterAll(async () => {
     await served.close();
+    await rm(folder, { recursive: true, force: true });
     expect(served.violations).toEqual([]);
   });
 

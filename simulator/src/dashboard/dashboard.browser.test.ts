@@ -17,6 +17,7 @@ import {
   serveSimulator,
   skipBrowser,
 } from '../../test-support/browser-harness.js';
+import { TEST_KEYS } from '../../test-support/contract-checked-simulator.js';
 import { startReceiver, type TestReceiver } from '../../test-support/test-receiver.js';
 
 const title = skipBrowser
@@ -52,10 +53,12 @@ describe.skipIf(skipBrowser)(title, { timeout: 90_000 }, () => {
     receiver = undefined;
   }, HOOK_MS);
 
-  /** Opens the dashboard and picks tenant-a among the keys offered on loopback. */
+  /** Opens the dashboard and types tenant-a's key (only the published default keys are offered). */
   async function openAsTenantA() {
     const page = await browser.open(`${served.url}/_ofkit/ui/`);
-    await page.getByRole('button', { name: 'Use tenant-a' }).click();
+    await page.getByLabel('Secret id').fill(TEST_KEYS[0]!.secretId);
+    await page.getByLabel('Secret password').fill(TEST_KEYS[0]!.secretPassword);
+    await page.getByRole('button', { name: 'Use this key' }).click();
     await page.getByRole('heading', { name: 'Links' }).waitFor(WAIT);
     return page;
   }

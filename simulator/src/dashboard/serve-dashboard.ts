@@ -1,13 +1,16 @@
 /**
  * The dashboard at `/_ofkit/ui/`, served by the core (not only the node adapter): static files that hold
  * no data (HTML, ES modules, CSS, the two OpenAPI documents, Preact and htm from their packages) without
- * credentials, and `/_ofkit/ui/keys`, the configured keys, on loopback only (admin.yaml
- * `getDashboardKeys`). Every data call the page makes goes through the control API and the API.
+ * credentials, and `/_ofkit/ui/keys`, the published default keys among those configured, on loopback
+ * only and never through a proxy (admin.yaml `getDashboardKeys`): a key given with `--keys` is typed
+ * into the page. Every data call the page makes goes through the control API and the API.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { isPublishedKey } from '../../../openapi/security/published-keys.js';
+import { shellQuote } from '../../../openapi/security/shell-quote.js';
 import { apiError } from '../core/api-error.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
 import type { ApiKey, Environment } from '../core/keys.js';
@@ -40,6 +43,9 @@ export const DASHBOARD_ASSETS = [
   'sandbox-controls.js',
   'snapshot-buttons.js',
 ] as const;
+
+/** The module the page's curl lines quote with: openapi/security's shellQuote, served from its source. */
+export const SHELL_QUOTE_ASSET = 'shell-quote.js';
 
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -84,6 +90,8 @@ function loadAssets(options: DashboardOptions): Map<string, Asset> {
   };
   for (const name of DASHBOARD_ASSETS) add(name, readFileSync(join(ASSETS, name)));
   for (const [name, path] of Object.entries(vendorAssets())) add(name, readFileSync(path));
+  // The one shell-quoting function of every printed command, served as its own source (no build step).
+  add(SHELL_QUOTE_ASSET, Buffer.from(`export const shellQuote = ${shellQuote.toString()};\n`));
   add('openapi.json', Buffer.from(JSON.stringify(options.api)));
   add('admin.json', Buffer.from(JSON.stringify(options.admin)));
   return assets;
@@ -111,6 +119,20 @@ function loopbackHost(host: string | undefined): boolean {
   return name === 'localhost' || name === '[::1]' || /^127(\.\d{1,3}){3}$/.test(name);
 }
 
+/**
+ * A request a proxy passed on (RFC 7239 `Forwarded`, `X-Forwarded-*`, `Via`): its loopback address is
+ * the proxy's, not the browser's, which may be anywhere.
+ */
+function forwarded(headers: SimRequest['headers']): boolean {
+  for (const name in headers)
+    if (name === 'forwarded' || name === 'via' || name.startsWith('x-forwarded-')) return true;
+  return false;
+}
+
+/** Handed out only where the caller is this machine's browser, and never through a proxy. */
+const mayHandOutKeys = (request: SimRequest) =>
+  request.loopback === true && loopbackHost(request.headers.host) && !forwarded(request.headers);
+
 function fileResponse(asset: Asset, policy: string): SimResponse {
   return {
     status: 200,
@@ -137,8 +159,9 @@ export function createDashboard(options: DashboardOptions): (request: SimRequest
     }
     return loaded;
   };
+  // Only the published defaults: a secret given with --keys is never handed out.
   const keys = options.keys
-    .filter((key) => key.environment === options.environment)
+    .filter((key) => key.environment === options.environment && isPublishedKey(key))
     .map((key) => ({ secret_id: key.secretId, secret_password: key.secretPassword }));
   const fail = (code: 'not_found' | 'method_not_allowed', message: string) =>
     renderErrors(apiError(code, { message }), options.requestId());
@@ -152,7 +175,7 @@ export function createDashboard(options: DashboardOptions): (request: SimRequest
     const name = request.path.slice(DASHBOARD_PREFIX.length) || 'index.html';
     if (request.method !== 'GET') return fail('method_not_allowed', 'The dashboard is read with GET.');
     if (name === 'keys') {
-      if (!request.loopback || !loopbackHost(request.headers.host))
+      if (!mayHandOutKeys(request))
         return fail('not_found', 'The keys are offered only on loopback; enter a key in the dashboard.');
       const body = { environment: options.environment, keys };
       return {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readBundledDocument } from '../../../openapi/document/bundled-documents.js';
+import { bundledApiDocument } from '../../../openapi/document/api-document.js';
 import { FIXED_NOW } from '../../test-support/contract-checked-simulator.js';
 import { createTenantRegistry } from '../core/tenant-registry.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { StoredRecord } from '../store/store.js';
 import { createLinkData } from './create-link-data.js';
 
-const document = readBundledDocument('api');
-const linkData = createLinkData(document);
+const linkData = createLinkData(bundledApiDocument('api'));
 const BANK: StoredRecord = { id: '6f1d2c3b-4a59-4e8d-9c7b-1a2b3c4d5e6f', institution: 'ofbank_br_retail' };
 const FISCAL: StoredRecord = { id: '7a2e3d4c-5b6a-4f9e-8d7c-2b3c4d5e6f7a', institution: 'ofsat_mx_fiscal' };
 

@@ -3,7 +3,7 @@
  * (DATA-RETRIEVE), the webhook triggers (historical updates, daily refresh) and the cascades.
  * Implemented by `createLinkData` on `RetrievalMachine`; the contract is core/link-data.ts.
  */
-import type { JsonObject } from '../../../openapi/document/json.js';
+import type { ApiDocument } from '../../../openapi/document/api-document.js';
 import type { LinkData } from '../core/link-data.js';
 import { withSentValues } from '../core/sent-values.js';
 import { historyTemplate } from './exchange-history.js';
@@ -24,10 +24,10 @@ export interface MachineLinkData extends LinkData {
  * (choice); without a scope it reads the resource's default range (`x-default-range-days`, else
  * `x-max-range-days`, else 365 days; five years for resources dated by year).
  */
-export function createLinkData(api: JsonObject): MachineLinkData {
+export function createLinkData(api: ApiDocument): MachineLinkData {
   // The generator draws what the simulator sends: the document with its stricter overlay.
-  const document = withSentValues(api);
-  const resources = describeResources(document);
+  const document = withSentValues(api.raw);
+  const resources = describeResources(api, document);
   const withHistory = [...resources.values()].find((resource) => resource.operations.history !== undefined);
   const history = withHistory ? historyTemplate(document, `${withHistory.path}{id}/history/`) : null;
   const machine = new RetrievalMachine(resources, history);

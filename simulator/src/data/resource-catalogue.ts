@@ -5,7 +5,8 @@
  * parameters (dates, `type`, the parent record, `attach_*`), plus the hand-written row of
  * `resource-table.ts`.
  */
-import { jsonMediaOf, listOperations, resolveRef } from '../../../openapi/document/document-walk.js';
+import type { ApiDocument } from '../../../openapi/document/api-document.js';
+import { jsonMediaOf, resolveRef } from '../../../openapi/document/document-walk.js';
 import { isObject, type JsonObject, type JsonValue } from '../../../openapi/document/json.js';
 import { buildRecordTemplates, type RecordTemplate } from './records/record-templates.js';
 import { DEFAULT_ROW, RESOURCE_TABLE, type ResourceRow } from './resource-table.js';
@@ -86,12 +87,16 @@ const OPERATION_SLOTS: Record<string, keyof ResourceOperations> = {
   'GET {id}/history/': 'history',
 };
 
-/** Every data resource of the document, keyed by collection path. */
-export function describeResources(document: JsonObject): Map<string, DataResource> {
+/**
+ * Every data resource of the document, keyed by collection path: its operations read from the
+ * document's index, its records and retrieve bodies from `document`, the document with the values the
+ * simulator sends (the same operations, stricter schemas).
+ */
+export function describeResources(api: ApiDocument, document: JsonObject): Map<string, DataResource> {
   const templates = buildRecordTemplates(document);
   const operations = new Map<string, ResourceOperations>();
   const retrieves = new Map<string, JsonObject>();
-  for (const { method, path, operation } of listOperations(document)) {
+  for (const { method, path, raw: operation } of api.operations) {
     const collection = [...templates.keys()].find((p) => path.startsWith(p));
     const slot = collection && OPERATION_SLOTS[`${method} ${path.slice(collection.length)}`];
     if (!collection || !slot) continue;

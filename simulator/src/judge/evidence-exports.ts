@@ -4,6 +4,7 @@
  * secret is never printed (CLIENT-NO-SECRETS): only the simulator's documented keys, which are public,
  * are written out; any other secret and the webhook bearer token show a placeholder to replace.
  */
+import { shellQuote } from '../../../openapi/security/shell-quote.js';
 import type { JudgeReport } from './client-rules.js';
 
 /** What the judge knows of where the evidence's variables come from. */
@@ -17,9 +18,8 @@ export interface EvidenceSources {
 const VARIABLE = /\$(OFKIT_KEY|OFKIT_SECRET|WEBHOOK_URL|WEBHOOK_BEARER)\b/g;
 const ORDER = ['OFKIT_KEY', 'OFKIT_SECRET', 'WEBHOOK_URL', 'WEBHOOK_BEARER'] as const;
 
-/** A word the shell reads back as `text`, whatever it holds. */
-export const shellWord = (text: string) =>
-  /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+/** A word the shell reads back as `text`, whatever it holds: bare when it holds nothing the shell reads. */
+export const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : shellQuote(text));
 
 function variableValue(name: (typeof ORDER)[number], tenant: string, sources: EvidenceSources): string {
   switch (name) {

@@ -3,6 +3,7 @@
  * was taken (observe-request.ts), times as numbers. The curl line and the ISO times are built only when
  * the log is read.
  */
+import { shellQuote } from '../../../openapi/security/shell-quote.js';
 import type { ObservedRequest } from './request-log.js';
 
 export interface LoggedRequest {
@@ -27,8 +28,12 @@ export interface LoggedRequest {
   durationMs: number;
   /** The request's `x-service-*` headers, in their order (the curl line shows them). */
   headers?: [string, string][];
-  /** The body, masked, at most 2000 characters (only when the request had one). */
+  /** The body, masked, at most 2000 characters (only when the request had one it could read). */
   body?: string;
+  /** The body is a form (`name=value&...`), not JSON. */
+  bodyForm?: true;
+  /** A body neither JSON nor a form is not kept: its length (its sha256 is `sha256`). */
+  bodyBytes?: number;
   mfa?: ObservedRequest['mfa'];
   resume?: ObservedRequest['resume'];
   page?: ObservedRequest['page'];
@@ -60,6 +65,8 @@ type LoggedRow = [
   LoggedRequest['resume'] | null,
   LoggedRequest['page'] | null,
   LoggedRequest['secrets'] | null,
+  LoggedRequest['bodyForm'] | null,
+  LoggedRequest['bodyBytes'] | null,
 ];
 
 /** The row the store keeps of `logged`. */
@@ -84,6 +91,8 @@ export function loggedRow(logged: LoggedRequest): unknown[] {
     logged.resume ?? null,
     logged.page ?? null,
     logged.secrets ?? null,
+    logged.bodyForm ?? null,
+    logged.bodyBytes ?? null,
   ];
   while (row.at(-1) === null) row.pop();
   return row;
@@ -114,6 +123,8 @@ export function fromRow(stored: unknown[]): LoggedRequest {
   if (row[16] != null) logged.resume = row[16];
   if (row[17] != null) logged.page = row[17];
   if (row[18] != null) logged.secrets = row[18];
+  if (row[19] != null) logged.bodyForm = row[19];
+  if (row[20] != null) logged.bodyBytes = row[20];
   return logged;
 }
 
@@ -121,12 +132,24 @@ export function fromRow(stored: unknown[]): LoggedRequest {
 export const MASKED_KEY = '$OFKIT_KEY';
 export const MASKED_SECRET = '$OFKIT_SECRET';
 
+/** Node's parser admits only the methods it knows (upper-case letters and `-`): a bare word. */
+const METHOD = /^[A-Z-]+$/;
+
+/** The request as a curl line a person pastes: every value shell-quoted, so that it runs only itself. */
 function curlLine(logged: LoggedRequest): string {
   const url = `${logged.origin}${logged.path}${logged.query ? `?${logged.query}` : ''}`;
-  const parts = [`curl -u ${MASKED_KEY}:${MASKED_SECRET} -X ${logged.method} '${url}'`];
-  for (const [name, value] of logged.headers ?? []) parts.push(`-H '${name}: ${value}'`);
-  if (logged.body !== undefined)
-    parts.push(`-H 'content-type: application/json' -d '${logged.body.replaceAll("'", "'\\''")}'`);
+  const method = METHOD.test(logged.method) ? logged.method : shellQuote(logged.method);
+  const parts = [`curl -u ${MASKED_KEY}:${MASKED_SECRET} -X ${method} ${shellQuote(url)}`];
+  for (const [name, value] of logged.headers ?? []) parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+  if (logged.body !== undefined) {
+    const type = logged.bodyForm ? 'application/x-www-form-urlencoded' : 'application/json';
+    parts.push(`-H ${shellQuote(`content-type: ${type}`)} --data-raw ${shellQuote(logged.body)}`);
+  }
+  // A comment to the end of the line: the digest names what was sent without holding it.
+  if (logged.bodyBytes !== undefined)
+    parts.push(
+      `# a body of ${logged.bodyBytes} bytes, neither JSON nor a form, was not kept (sha256 ${logged.sha256})`,
+    );
   return parts.join(' ');
 }
 

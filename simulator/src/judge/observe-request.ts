@@ -2,11 +2,20 @@
  * Takes what the log keeps of one exchange, on the request path: the request's parts with the
  * credentials masked, the facts the judge needs (a 428's session, a page's `next`, where a key or secret
  * appeared), nothing else. CLIENT-NO-SECRETS: the Authorization header is read to know what to mask and
- * is never kept; body values of credential-like fields are masked before anything is stored. The work
- * is the least that cannot wait: a text is masked only where a credential shows in it.
+ * is never kept; the values of credential names (openapi/security's one list) are masked in JSON
+ * members, form bodies, the query and the kept headers before anything is stored, and a body that is
+ * neither JSON nor a form is kept as its length and sha256 only. The work is the least that cannot
+ * wait: a text is masked only where a credential shows in it.
  */
 import { hash } from 'node:crypto';
 import { parseBasic } from '../../../openapi/config/api-keys.js';
+import { isCredentialName, MASK } from '../../../openapi/security/credential-names.js';
+import {
+  looksLikeForm,
+  maskJson,
+  maskPairs,
+  namesCredential,
+} from '../../../openapi/security/masked-values.js';
 import type { SimRequest, SimResponse } from '../core/http-types.js';
 import { type LoggedRequest, MASKED_KEY, MASKED_SECRET } from './logged-request.js';
 
@@ -16,8 +25,6 @@ export interface ExchangeTimes {
   endedRealMs: number;
 }
 
-/** Body fields whose values are end-user or API credentials (an institution password, an MFA token). */
-const CREDENTIAL_FIELD = /pass|secret|token|credential|api_key|apikey/i;
 const BODY_KEPT = 2000;
 const DETAIL_KEPT = 200;
 /** A query string with escapes: only such a query reads differently decoded. */
@@ -64,31 +71,6 @@ function mask(text: string, forms: Forms | undefined): string {
   let masked = text;
   for (const [form, placeholder] of forms)
     if (masked.includes(form)) masked = masked.split(form).join(placeholder);
-  return masked;
-}
-
-/** Deeper than any API body: a body nested further (a fuzzer's, an attacker's) is kept as a marker. */
-const MAX_MASK_DEPTH = 32;
-
-function maskJson(value: unknown, depth = 0): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (depth >= MAX_MASK_DEPTH) return '(nested too deep to keep)';
-  if (Array.isArray(value)) return value.map((item) => maskJson(item, depth + 1));
-  // A loop, not entries/map/fromEntries: every POST's body passes here.
-  const masked: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    const inner = (value as Record<string, unknown>)[key];
-    const kept = CREDENTIAL_FIELD.test(key) && typeof inner === 'string' ? '***' : maskJson(inner, depth + 1);
-    // A body's own `__proto__` member stays a member (an assignment would set the prototype).
-    if (key === '__proto__')
-      Object.defineProperty(masked, key, {
-        value: kept,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    else masked[key] = kept;
-  }
   return masked;
 }
 
@@ -153,9 +135,34 @@ function facts(request: SimRequest, response: SimResponse, parsedBody: unknown, 
 function serviceHeaders(request: SimRequest): [string, string][] | undefined {
   const found: [string, string][] = [];
   for (const name in request.headers) {
-    if (name.startsWith('x-service-')) found.push([name, request.headers[name]!]);
+    if (name.startsWith('x-service-'))
+      found.push([name, isCredentialName(name) ? MASK : request.headers[name]!]);
   }
   return found.length > 0 ? found : undefined;
+}
+
+/** The key's placeholders stay: the curl line reads the key from them. */
+const isPlaceholder = (value: string) => value === MASKED_KEY || value === MASKED_SECRET;
+
+/** The query as the log keeps it: the key masked, and the values of credential names. */
+function loggedQuery(request: SimRequest, query: string, forms: Forms | undefined): string {
+  const masked = mask(query, forms);
+  return namesCredential(request.query) ? maskPairs(masked, isPlaceholder) : masked;
+}
+
+/** The body as the log keeps it: masked JSON or form text, or (neither) its length alone. */
+function loggedBody(
+  request: SimRequest,
+  parsed: unknown,
+  forms: Forms | undefined,
+): Pick<LoggedRequest, 'body' | 'bodyForm' | 'bodyBytes'> {
+  if (parsed !== undefined)
+    return { body: mask(JSON.stringify(maskJson(parsed)), forms).slice(0, BODY_KEPT) };
+  const type = request.headers['content-type'] ?? '';
+  if (type.includes('application/x-www-form-urlencoded') || looksLikeForm(request.body))
+    return { body: maskPairs(mask(request.body, forms), isPlaceholder).slice(0, BODY_KEPT), bodyForm: true };
+  // Not JSON, not a form: nothing in it can be told apart from a credential.
+  return { bodyBytes: Buffer.byteLength(request.body) };
 }
 
 /**
@@ -171,16 +178,17 @@ export function observeRequest(
 ): LoggedRequest {
   const forms = credentials?.forms;
   const parsedBody = request.body ? parseJson(request.body) : undefined;
-  const query = request.query.toString();
+  const rawQuery = request.query.toString();
+  const query = loggedQuery(request, rawQuery, forms);
   const error = firstError(response);
   const detail = text(error?.message);
   const headers = serviceHeaders(request);
-  const secrets = credentials ? secretsIn(request, query, credentials.shown) : [];
+  const secrets = credentials ? secretsIn(request, rawQuery, credentials.shown) : [];
   const logged: LoggedRequest = {
     method: request.method,
     origin: request.origin,
     path: mask(request.path, forms),
-    query: mask(query, forms),
+    query,
     operation: meta.operationId,
     // The one-shot hash: a Hash object per request cost more than the hashing of a small body.
     sha256: request.body ? hash('sha256', request.body, 'hex') : null,
@@ -194,10 +202,7 @@ export function observeRequest(
     ...facts(request, response, parsedBody, times.atMs),
   };
   if (headers) logged.headers = headers;
-  if (request.body) {
-    const masked = parsedBody === undefined ? request.body : JSON.stringify(maskJson(parsedBody));
-    logged.body = mask(masked, forms).slice(0, BODY_KEPT);
-  }
+  if (request.body) Object.assign(logged, loggedBody(request, parsedBody, forms));
   if (secrets.length > 0) logged.secrets = secrets;
   return logged;
 }

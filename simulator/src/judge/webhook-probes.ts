@@ -11,6 +11,7 @@ import { postWebhook } from '../webhooks/delivery.js';
 import { listEvents, type WebhookPayload } from '../webhooks/event-log.js';
 import { readWebhookConfig } from '../webhooks/webhook-config.js';
 import { DEFAULT_TIMEOUT_MS } from '../webhooks/webhook-emitter.js';
+import { webhookState } from '../webhooks/webhook-state.js';
 import type { JudgeLog } from './judge-log.js';
 import type { LoggedDelivery } from './request-log.js';
 
@@ -55,10 +56,13 @@ export async function sendProbe(
     bearer = config.bearer_token;
   }
   const started = systemTime();
-  // No dispatcher: undici's global one, not the hub's (a probe is the judge's, not a delivery).
-  const outcome = await postWebhook({ url: config.url, bearerToken: bearer }, payload, {
-    timeoutMs: DEFAULT_TIMEOUT_MS,
-  });
+  // The emitter's checked connections (destinations.ts), never a break of the delivery. Every tenant of
+  // the assembled simulator has them; a tenant made without an emitter (a unit test's) is probed plainly.
+  const target = { url: config.url, bearerToken: bearer };
+  const probe = webhookState(tenant).probe;
+  const outcome = probe
+    ? await probe(target, payload)
+    : await postWebhook(target, payload, { timeoutMs: DEFAULT_TIMEOUT_MS });
   const observed: LoggedDelivery = {
     at: new Date(tenant.clock.now()).toISOString(),
     kind: kind === 'forged_delivery' ? 'forged' : 'duplicate',

@@ -3,6 +3,7 @@
  * reads (CLIENT-WEBHOOK-FOLLOW-UP, the client's side of WEBHOOK-FOLLOW-UP), judged from the deliveries
  * and the request log, which share one sequence.
  */
+import { shellQuote } from '../../../openapi/security/shell-quote.js';
 import { type Judgement, judgement, notExercised } from './client-rules.js';
 import type { ObservedDelivery, ObservedRequest } from './request-log.js';
 
@@ -18,8 +19,9 @@ export function deliveryLine(d: ObservedDelivery): string {
     webhook_code: d.webhook_code,
     link_id: d.link_id,
   });
-  const outcome = d.status ?? d.error;
-  return `curl -X POST "$WEBHOOK_URL"${auth} -d '${body}'   # ${d.kind} attempt ${d.attempt} at ${d.at} -> ${outcome} (${d.duration_ms} ms)`;
+  // One line whatever the outcome says: a comment ends at the line's end.
+  const outcome = String(d.status ?? d.error).replace(/[\r\n]+/g, ' ');
+  return `curl -X POST "$WEBHOOK_URL"${auth} --data-raw ${shellQuote(body)}   # ${d.kind} attempt ${d.attempt} at ${d.at} -> ${outcome} (${d.duration_ms} ms)`;
 }
 
 export function judgeWebhookAck(deliveries: readonly ObservedDelivery[]): Judgement {

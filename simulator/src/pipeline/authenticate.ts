@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { parseBasic } from '../../../openapi/config/api-keys.js';
 import { type ApiErrors, apiError } from '../core/api-error.js';
-import type { SimRequest } from '../core/http-types.js';
+import type { RequestHead } from '../core/http-types.js';
 import type { ApiKey, Environment, Tenant } from '../core/keys.js';
 import { err, ok, type Result } from '../core/result.js';
 
@@ -16,8 +16,8 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Stage 2: the tenant of a request's credentials, or why there is none. */
-export type Authenticator = (request: SimRequest) => Result<Tenant, ApiErrors>;
+/** Stage 2: the tenant of a request's credentials, or why there is none (from its head: no body needed). */
+export type Authenticator = (request: RequestHead) => Result<Tenant, ApiErrors>;
 
 export function createAuthenticator(keys: readonly ApiKey[], environment: Environment): Authenticator {
   const byId = new Map(keys.map((key) => [key.secretId, key]));

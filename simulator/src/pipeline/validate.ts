@@ -80,6 +80,31 @@ function collect(
   }
 }
 
+/**
+ * Nesting no body of the API comes near (the snapshot's records have the same bound): a value nested
+ * 10,000 deep was stored, then overflowed the stack of every walk of it (the export, a list's answer).
+ */
+export const MAX_BODY_DEPTH = 64;
+
+/** Whether JSON text nests `{`/`[` deeper than `limit`, read without parsing it (strings skipped). */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  // Nesting past the limit needs more opening brackets than the limit.
+  if (text.length <= limit) return false;
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 0x5c) index += 1;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x7b || code === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (code === 0x7d || code === 0x5d) depth -= 1;
+  }
+  return false;
+}
+
 function parseBody(request: SimRequest): Result<unknown, ApiErrors> {
   if (request.body.trim() === '' && request.parsedJson === undefined) return ok(undefined);
   const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
@@ -96,13 +121,25 @@ function parseBody(request: SimRequest): Result<unknown, ApiErrors> {
     const message = `The body is not valid JSON: ${request.parsedJson.error}`;
     return err(apiError('malformed_json', { message }));
   }
+  if (nestsDeeperThan(request.body, MAX_BODY_DEPTH)) {
+    const message = `The body nests arrays and objects deeper than ${MAX_BODY_DEPTH} levels.`;
+    return err(apiError('invalid', { message }));
+  }
   try {
     return ok(JSON.parse(request.body));
   } catch (cause) {
-    return err(
-      apiError('malformed_json', { message: `The body is not valid JSON: ${(cause as Error).message}` }),
-    );
+    return err(apiError('malformed_json', { message: notJsonMessage(cause as Error) }));
   }
+}
+
+/**
+ * Why a body is not JSON, without quoting it: V8's message quotes the text it could not read, and a
+ * form body's password would come back in the answer and in the request log (CLIENT-NO-SECRETS).
+ */
+function notJsonMessage(cause: Error): string {
+  const position = /at position (\d+)/.exec(cause.message)?.[1];
+  const where = position === undefined ? '' : ` (at position ${position})`;
+  return `The body is not valid JSON${where}.`;
 }
 
 /** Makes the validation stage of an operation (the assembly may wrap the factory). */

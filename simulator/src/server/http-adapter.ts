@@ -1,44 +1,39 @@
 /**
  * The only code that touches node:http: turns an IncomingMessage into a SimRequest, hands it to the core
- * and writes the SimResponse. Bodies over the limit are cut off while streaming, never buffered whole;
- * the snapshot import's body is parsed as it streams in. Every answer, the parser's refusals included,
- * is the API's error array (ERR-BODY).
+ * and writes the SimResponse. A `Host` this simulator does not answer for is refused on every route
+ * (host-check.ts); a body is read only once the core admitted its caller from the headers, cut off
+ * while streaming past its limit, the snapshot import's parsed as it streams in (request-body.ts). The
+ * server's time-outs and connection cap bound what a slow or greedy client can hold. Every answer, the
+ * parser's refusals included, is the API's error array (ERR-BODY).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiError, type ErrorCode } from '../core/api-error.js';
-import type { SimRequest, SimResponse } from '../core/http-types.js';
+import type { Admission, RequestHead, SimRequest, SimResponse } from '../core/http-types.js';
 import { createIds, createRandom } from '../ids/seeded-ids.js';
 import { renderErrors } from '../pipeline/serialize.js';
 import { answerClientError, refuseConnect } from './client-error.js';
-import { originOf, type RequestTarget, readTarget } from './request-target.js';
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, serverTimeouts } from './connection-limits.js';
+import { declaresNoBody, drainWithin, withBody } from './request-body.js';
+import { originOf, readTarget } from './request-target.js';
 import { createReusedBuffers, type ReusedBuffers } from './reused-buffers.js';
-import { readStreamedJson } from './streamed-json.js';
 
 export interface HttpAdapterOptions {
   handle: (request: SimRequest) => Promise<SimResponse>;
+  /**
+   * Whether a request's body may be read, from its head (the core knows the caller first); without it
+   * every body is read.
+   */
+  admit?: (head: RequestHead) => Promise<Admission>;
   maxBodyBytes: number;
   /** `METHOD path` -> its own body limit; the body is parsed as it streams in (the snapshot import). */
   streamedBodies?: ReadonlyMap<string, number>;
-}
-
-/** A request that declares no body (RFC 9112 6.3: neither Content-Length nor Transfer-Encoding) has none. */
-const declaresNoBody = (request: IncomingMessage) =>
-  request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined;
-
-async function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
-  // Most requests (every GET) carry none: no stream to iterate, no buffer to join.
-  if (declaresNoBody(request)) return '';
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    // Keep reading (and dropping) past the limit so the client sees our 413, not a reset.
-    if (size <= limit) chunks.push(chunk);
-  }
-  if (size > limit) return undefined;
-  // Decoded from the chunk itself when there is one: the body is copied once, into its text.
-  return chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+  /** Whether the simulator answers for a `Host` value (host-check.ts); default every one. */
+  hostAllowed?: (host: string) => boolean;
+  /** The base of pagination links when the simulator has a public URL (a reverse proxy's). */
+  publicOrigin?: string;
+  /** Time-outs and the connection cap; default DEFAULT_CONNECTION_LIMITS. */
+  limits?: Partial<ConnectionLimits>;
 }
 
 /** 127.0.0.0/8, ::1 and their IPv4-mapped form. */
@@ -73,27 +68,6 @@ function headersOf(request: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-async function toSimRequest(
-  request: IncomingMessage,
-  { path, query }: RequestTarget,
-  host: string | undefined,
-  options: HttpAdapterOptions,
-  streamed: ReadonlyMap<string, number>,
-): Promise<SimRequest> {
-  const method = request.method ?? 'GET';
-  const base = { method, path, query, headers: headersOf(request), origin: originOf(request, host) };
-  const streamedLimit = streamed.get(`${method} ${path}`);
-  if (streamedLimit !== undefined) {
-    const { tooLarge, parsed } = await readStreamedJson(request, streamedLimit);
-    const simRequest: SimRequest = { ...base, body: '', bodyLimit: streamedLimit };
-    if (tooLarge) return { ...simRequest, bodyTooLarge: true };
-    return parsed === undefined ? simRequest : { ...simRequest, parsedJson: parsed };
-  }
-  const body = await readBody(request, options.maxBodyBytes);
-  // The core answers an oversize body with 413 in the error format.
-  return body === undefined ? { ...base, body: '', bodyTooLarge: true } : { ...base, body };
-}
-
 /** Resolves when the response can take more, or has closed (a client gone away never drains). */
 function drained(response: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
@@ -106,6 +80,10 @@ function drained(response: ServerResponse): Promise<void> {
     response.on('close', done);
   });
 }
+
+/** An error the adapter answers itself, as the core renders errors (ERR-BODY). */
+const errorAnswer = (code: ErrorCode, message: string, requestId: string): SimResponse =>
+  renderErrors(apiError(code, { message }), requestId);
 
 async function write(response: ServerResponse, answer: SimResponse, buffers: ReusedBuffers): Promise<void> {
   const headers: Record<string, string | number> = { ...answer.headers };
@@ -148,29 +126,57 @@ function writeError(response: ServerResponse, code: ErrorCode, message: string, 
   response.end(payload);
 }
 
+/** The answer to a request whose body is not read: the connection stays open only if the body drained. */
+async function unread(request: IncomingMessage, answer: SimResponse): Promise<SimResponse> {
+  if (declaresNoBody(request) || (await drainWithin(request))) return answer;
+  return { ...answer, headers: { ...answer.headers, connection: 'close' } };
+}
+
+const refusedHost = (host: string) =>
+  `This simulator does not answer for the Host ${JSON.stringify(host)} (DNS rebinding is refused): start it with --allowed-host NAME to accept a name, or --public-url URL.`;
+
 export function createHttpServer(options: HttpAdapterOptions): Server {
   const streamed = options.streamedBodies ?? new Map<string, number>();
+  const hostAllowed = options.hostAllowed ?? (() => true);
   // Ids of the answers the adapter writes itself (the core has its own stream).
   const adapterIds = createIds(createRandom('http-adapter/requests'));
   const requestId = () => adapterIds.hex(32);
   const buffers = createReusedBuffers();
+  const answer = async (request: IncomingMessage): Promise<SimResponse> => {
+    const read = readTarget(request);
+    if ('problem' in read) return unread(request, errorAnswer('bad_request', read.problem, requestId()));
+    if (read.host !== undefined && !hostAllowed(read.host))
+      return unread(request, errorAnswer('misdirected_request', refusedHost(read.host), requestId()));
+    const { path, query } = read.target;
+    const method = request.method ?? 'GET';
+    const headers = headersOf(request);
+    const origin = options.publicOrigin ?? originOf(request, read.host);
+    const loopback = onLoopback(request);
+    const base = { method, path, query, headers, origin, ...(loopback && { loopback }) };
+    const admission: Admission =
+      options.admit && !declaresNoBody(request) ? await options.admit(base) : { read: true };
+    if (!admission.read)
+      return unread(request, admission.answer ?? (await options.handle({ ...base, body: '' })));
+    try {
+      const limit = streamed.get(`${method} ${path}`);
+      return await options.handle(await withBody(request, base, options.maxBodyBytes, limit));
+    } finally {
+      await admission.done?.();
+    }
+  };
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
     try {
-      const read = readTarget(request);
-      if ('problem' in read) return writeError(response, 'bad_request', read.problem, requestId());
-      const simRequest = await toSimRequest(request, read.target, read.host, options, streamed);
-      const loopback = onLoopback(request);
-      await write(
-        response,
-        await options.handle(loopback ? { ...simRequest, loopback } : simRequest),
-        buffers,
-      );
+      await write(response, await answer(request), buffers);
     } catch {
       writeError(response, 'internal_server_error', 'Internal server error.', requestId());
     }
   };
   // RFC 9112 3.2 (Host) is checked by readTarget, in the error format, not by Node with an empty 400.
-  const server = createServer({ requireHostHeader: false }, serve);
+  const server = createServer(
+    { requireHostHeader: false, ...serverTimeouts({ ...DEFAULT_CONNECTION_LIMITS, ...options.limits }) },
+    serve,
+  );
+  server.maxConnections = options.limits?.maxConnections ?? DEFAULT_CONNECTION_LIMITS.maxConnections;
   const onLoopback = loopbackCheck(server);
   // RFC 9110 10.1.1: an expectation other than 100-continue may be ignored; answering beats Node's bare 417.
   server.on('checkExpectation', serve);

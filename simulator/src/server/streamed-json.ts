@@ -22,6 +22,15 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 const hasContent = (chunk: Buffer) =>
   chunk.some((byte) => byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09);
 
+/**
+ * The parser's reason without the value it quotes (a snapshot holds link passwords): where it stopped,
+ * when it says so.
+ */
+function withoutQuotedValue(message: string): string {
+  const position = /absolute position "(\d+)"/.exec(message)?.[1];
+  return position === undefined ? 'Unexpected token.' : `Unexpected character at position ${position}.`;
+}
+
 export async function readStreamedJson(request: IncomingMessage, limit: number): Promise<StreamedJson> {
   const parser = new JSONParser({ paths: ['$'] });
   let value: unknown;
@@ -33,7 +42,7 @@ export async function readStreamedJson(request: IncomingMessage, limit: number):
     value = info.value;
   };
   parser.onError = (cause) => {
-    error ??= cause.message;
+    error ??= withoutQuotedValue(cause.message);
   };
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;

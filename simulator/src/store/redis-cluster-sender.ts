@@ -97,9 +97,16 @@ export function createClusterSender(target: RedisTarget, socket: SocketOptions):
     },
     connect: async () => {
       const seeds = await answeringNodes(target);
+      // The nodes it discovers get the seed nodes' TLS and credentials (their URLs carry them only for the seeds).
+      const { tls, username, password } = target;
       cluster = createCluster({
         rootNodes: seeds.map((url) => ({ url })),
-        defaults: { disableOfflineQueue: true, socket },
+        defaults: {
+          disableOfflineQueue: true,
+          socket: tls ? { ...socket, tls: true } : socket,
+          ...(username !== undefined && { username }),
+          ...(password !== undefined && { password }),
+        },
       });
       for (const [event, listener] of listeners) cluster.on(event, listener);
       await cluster.connect();

@@ -13,7 +13,7 @@ import {
 } from '../../test-support/redis-server.js';
 import { redisStoreKit, runSharedStoreContracts } from '../../test-support/redis-store-kit.js';
 import { RedisStore } from './redis-store.js';
-import type { Store, StoredRecord } from './store.js';
+import type { StoredRecord } from './store.js';
 
 const title = skipRedis ? `RedisStore (skipped: ${REDIS_SKIP_REASON})` : 'RedisStore';
 if (skipRedis) console.warn(REDIS_SKIP_REASON);

@@ -7,6 +7,7 @@ import type { Dispatcher } from 'undici';
 import type { JobRunner } from '../core/job-kinds.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import { type AttemptOutcome, acknowledged, type PostWebhook } from './delivery.js';
+import type { DestinationCheck } from './destinations.js';
 import {
   type DeliveryAttempt,
   type EventRecord,
@@ -35,6 +36,8 @@ export interface DeliveryContext {
   /** The hub's connection pool, made on the first delivery. */
   dispatcher: () => Promise<Dispatcher>;
   timeoutMs: number;
+  /** Where deliveries may go (destinations.ts). */
+  destinations: DestinationCheck;
   /** The machine's time, read only to measure an attempt's `duration_ms` (network time). */
   realTime: () => number;
   onAttempt?: (report: AttemptReport) => void;
@@ -48,6 +51,7 @@ function send(context: DeliveryContext, config: WebhookConfig, event: EventRecor
   return context.post(target, event.payload, {
     dispatcher: context.dispatcher,
     timeoutMs: context.timeoutMs,
+    destinations: context.destinations,
   });
 }
 

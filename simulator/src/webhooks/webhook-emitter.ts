@@ -9,6 +9,7 @@ import type { RaisedEvent, RaiseEvent } from '../core/events.js';
 import type { JobKinds } from '../core/job-kinds.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import { type PostWebhook, postWebhook } from './delivery.js';
+import { ANYWHERE, createDestinationCheck, type DestinationRules } from './destinations.js';
 import { appendEvent, type EventRecord, findEvent, type WebhookPayload } from './event-log.js';
 import {
   type AttemptReport,
@@ -45,6 +46,8 @@ export interface WebhookHubOptions {
   jobs: JobKinds;
   /** Sends one attempt; default delivery.ts's `postWebhook`. */
   post?: PostWebhook;
+  /** Where deliveries (and the judge's probes) may go; default anywhere (destinations.ts). */
+  destinations?: DestinationRules;
 }
 
 export interface WebhookHub {
@@ -84,11 +87,14 @@ async function logEvent(tenant: TenantRuntime, event: EventRecord): Promise<Prep
 
 export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  // undici (~0.4 s to import) loads on the first delivery, not at every start.
+  const destinations = createDestinationCheck(options.destinations ?? ANYWHERE);
+  // undici (~0.4 s to import) loads on the first delivery, not at every start. Its connections resolve
+  // names through the destinations' lookup: the address checked is the one connected to.
   let agent: Promise<Dispatcher> | undefined;
   const dispatcher = () => {
     agent ??= import('undici').then(
-      ({ Agent }) => new Agent({ connect: { timeout: timeoutMs }, keepAliveTimeout: 1000 }),
+      ({ Agent }) =>
+        new Agent({ connect: { timeout: timeoutMs, lookup: destinations.lookup }, keepAliveTimeout: 1000 }),
     );
     return agent;
   };
@@ -96,6 +102,7 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
     post: options.post ?? postWebhook,
     dispatcher,
     timeoutMs,
+    destinations,
     realTime: options.realTime,
     onAttempt: options.onAttempt,
   };
@@ -105,6 +112,10 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
   function emitterFor(tenant: TenantRuntime): RaiseEvent {
     const state = webhookState(tenant);
     state.defaults = options.defaults ?? NO_RECEIVER;
+    state.destinations = destinations;
+    // The judge's probes: the same checked connections, never a break of the delivery (the assembly's `post`).
+    state.probe = (target, payload) =>
+      postWebhook(target, payload as WebhookPayload, { dispatcher, timeoutMs, destinations });
     states.add(state);
     // A re-send is a new delivery: attempt 1, then the retries of WEBHOOK-RETRY again.
     state.resend = (eventId) => {

@@ -138,19 +138,20 @@ describe('WEBHOOK-RETRY', () => {
     fx.tenant.emit(event);
     const [logged] = await fx.events();
     expect(logged?.status).toBe('pending');
-    expect(logged?.attempts).toEqual([
-      { at: at(0), status: null, error: 'timed out after 150 ms', duration_ms: 0 },
-    ]);
+    expect(logged?.attempts).toEqual([{ at: at(0), status: null, error: 'timed out', duration_ms: 0 }]);
     expect(await fx.tenant.clock.pendingJobs()).toBe(1);
   });
 
-  it('a refused connection is a failed attempt', async () => {
+  it('a refused connection is a failed attempt, told coarsely (never the socket error text)', async () => {
     const closed = await startReceiver();
     await closed.close();
     await fx.configure({ url: closed.url, mode: 'deliver' });
     fx.tenant.emit(event);
     const [logged] = await fx.events();
-    expect(logged?.attempts[0]).toMatchObject({ status: null, error: 'connection refused' });
+    expect(logged?.attempts[0]).toMatchObject({
+      status: null,
+      error: 'no answer (the connection failed or closed)',
+    });
   });
 
   it('emit returns at once, and a hanging receiver of one tenant never holds up another tenant', async () => {

@@ -5,6 +5,7 @@
  */
 import { type TenantRuntime, tenantSlot } from '../core/tenant.js';
 import { isStoreFailure } from '../store/store-failure.js';
+import type { DestinationCheck } from './destinations.js';
 
 /** The receiver every tenant starts with (`ofkit simulate --webhook-url --webhook-bearer`). */
 export interface WebhookDefaults {
@@ -30,6 +31,16 @@ export interface TenantWebhookState {
   refreshTurn: Promise<unknown>;
   /** Starts a new delivery of a logged event (`POST /_ofkit/events/{id}/resend/`); set by the emitter. */
   resend?: (eventId: string) => void;
+  /** Where this simulator's deliveries may go (the configuration's check); set by the emitter. */
+  destinations?: DestinationCheck;
+  /**
+   * One POST of the judge's probes through the same checked connections; set by the emitter
+   * (delivery.ts's target, payload and outcome, named here by their shape).
+   */
+  probe?: (
+    target: { url: string; bearerToken: string | null },
+    payload: object,
+  ) => Promise<{ status: number | null; error: string | null }>;
 }
 
 export const NO_RECEIVER: WebhookDefaults = Object.freeze({ url: null, bearer_token: null });

@@ -114,9 +114,10 @@ export function requestProblems(document: BridgeDocument, view: ExchangeView): R
         message: `query ${name} is not a parameter of ${operation.operationId} (ignored)`,
       });
   }
-  const { body, bodyOmitted } = view.exchange.request;
-  if (bodyOmitted || !checks.body) return problems;
-  if (body === undefined || body.trim() === '') {
+  const { body, bodyOmitted, bodyDigest } = view.exchange.request;
+  // A body left out as unreadable (a digest) was sent, and is not JSON.
+  if ((bodyOmitted && bodyDigest === undefined) || !checks.body) return problems;
+  if (bodyDigest === undefined && (body === undefined || body.trim() === '')) {
     if (operation.body?.required)
       problems.push({ where: 'body', keyword: 'required', field: '', message: 'body is required' });
   } else if (!isJsonMedia(mediaTypeOf(view.exchange.request.headers)) || view.requestJson === undefined) {

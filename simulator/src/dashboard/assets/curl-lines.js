@@ -1,6 +1,8 @@
 // The request log's curl lines as a user pastes them: one `export` preamble naming every variable they
 // use (the tenant's key, and a value for each credential field the log masks in bodies), and each line
 // with its masked body fields read from those variables, so that the pasted commands run as printed.
+// Values are quoted by the one shell-quoting function of every printed command (served from its source).
+import { shellQuote } from './shell-quote.js';
 
 /** A body field the request log masked (CLIENT-NO-SECRETS): `"password":"***"`. */
 const MASKED = /"([A-Za-z0-9_]+)":"\*\*\*"/g;
@@ -10,9 +12,6 @@ export const variableOf = (field) => `OFKIT_BODY_${field.toUpperCase().replace(/
 
 /** A value the simulator accepts for a masked field: the MFA token it accepts, else any password. */
 const replayValue = (field) => (/token/i.test(field) ? '123456' : 'ofkit-replay');
-
-/** Single-quoted for the shell. */
-const quoted = (text) => `'${String(text).replaceAll("'", "'\\''")}'`;
 
 /** The masked fields of the lines, in order of first use. */
 export function maskedFields(lines) {
@@ -35,7 +34,7 @@ export function preamble(key, lines) {
     ['OFKIT_SECRET', key.secret],
     ...masked.map((field) => [variableOf(field), replayValue(field)]),
   ];
-  const exported = `export ${values.map(([name, value]) => `${name}=${quoted(value)}`).join(' ')}`;
+  const exported = `export ${values.map(([name, value]) => `${name}=${shellQuote(value)}`).join(' ')}`;
   if (masked.length === 0) return exported;
   const note = `# the log masks ${masked.join(', ')} in bodies: set ${masked.map(variableOf).join(', ')} to the values you sent (these are ones the simulator accepts)`;
   return `${note}\n${exported}`;

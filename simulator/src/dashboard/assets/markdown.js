@@ -4,8 +4,11 @@ import { html } from './ui.js';
 
 const INLINE = /`([^`]+)`|\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
 
-/** Only web and relative addresses become links (never `javascript:`). */
-const safeHref = (href) => (/^(https?:\/\/|#|\/|\.\.?\/)/.test(href) ? href : undefined);
+/**
+ * Only web and relative addresses become links: never `javascript:`, and never `//host/path` nor
+ * `/\\host/path`, which a browser reads as another site's address (protocol-relative).
+ */
+const safeHref = (href) => (/^(https?:\/\/|#|\/(?![/\\])|\.\.?\/)/.test(href) ? href : undefined);
 
 /** One line of inline Markdown as text and elements. */
 export function inline(text) {

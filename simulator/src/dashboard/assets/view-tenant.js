@@ -74,7 +74,7 @@ function WebhookConfig() {
     <h2 id="webhook-title">Webhook receiver</h2>
     <form class="grid-form" onSubmit=${(e) => e.preventDefault()}>
       <label>Receiver URL <input type="url" value=${config.url ?? ''} onInput=${field('url')} placeholder="none: events are only logged" /></label>
-      <label>Bearer token <input value=${config.bearer_token ?? ''} onInput=${field('bearer_token')} autocomplete="off" /></label>
+      <label>Bearer token <input type="password" value=${config.bearer_token ?? ''} onInput=${field('bearer_token')} autocomplete="off" /></label>
       <label>Mode <select value=${config.mode} onChange=${field('mode')}>
         <option value="deliver">deliver</option><option value="record">record</option></select></label>
       <label>Retry interval (s) <input type="number" min="1" value=${config.retry_interval_seconds} onInput=${field('retry_interval_seconds')} /></label>

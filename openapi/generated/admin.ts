@@ -678,10 +678,10 @@ export interface components {
         /** @description The tenant's whole state. `state` is opaque to clients: import it only into the same server version. */
         Snapshot: {
             /**
-             * @description The export writes `ofkit-snapshot/2`. An `ofkit-snapshot/1` snapshot, exported before the simulator sent the provider's values, imports migrated: invoice statuses `ACTIVE` and `CANCELLED` become the SAT's `Vigente` and `Cancelado`, links' `institution_user_id` the provider's form; one holding two tax returns of the same link, kind and period (tax returns are one per period now) is refused with 400 naming them.
+             * @description The export writes `ofkit-snapshot/3`. An `ofkit-snapshot/2` snapshot imports migrated: tax returns' `type` `YEARLY` and `MONTHLY` become the provider's `yearly` and `monthly`. An `ofkit-snapshot/1` snapshot, exported before the simulator sent the provider's values, imports migrated the same way and further: invoice statuses `ACTIVE` and `CANCELLED` become the SAT's `Vigente` and `Cancelado`, links' `institution_user_id` the provider's form; one holding two tax returns of the same link, kind and period (tax returns are one per period now) is refused with 400 naming them.
              * @enum {string}
              */
-            format: "ofkit-snapshot/2" | "ofkit-snapshot/1";
+            format: "ofkit-snapshot/3" | "ofkit-snapshot/2" | "ofkit-snapshot/1";
             clock: {
                 /** Format: date-time */
                 now: string;
@@ -1403,7 +1403,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "format": "ofkit-snapshot/2",
+                     *       "format": "ofkit-snapshot/3",
                      *       "clock": {
                      *         "now": "2026-11-01T12:00:00.000Z",
                      *         "frozen": true
@@ -1446,7 +1446,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "format": "ofkit-snapshot/2",
+                 *       "format": "ofkit-snapshot/3",
                  *       "clock": {
                  *         "now": "2026-11-01T12:00:00.000Z",
                  *         "frozen": true

@@ -5483,7 +5483,7 @@ export interface components {
         };
         /** @description DATA-RETRIEVE: the tax retentions retrieved from the institution. TAX-RETENTIONS-500: at most 500 per requested period. */
         TaxRetentionList: components["schemas"]["TaxRetention"][];
-        /** @description A yearly tax return (declaración anual), with the provider's members: the sections of the SAT form, each as the SAT gives it (a person's return fills the persons' sections, a company's the companies'). The spec gives `id`, the year and that lists mix yearly and monthly returns (TAX-RETURNS-MIXED): a yearly return has no `type`, or `YEARLY` (ours: the simulator sends it), and `year` is the fiscal year (ours, optional: the provider's record has the year inside `informacion_general`). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description A yearly tax return (declaración anual), with the provider's members: the sections of the SAT form, each as the SAT gives it (a person's return fills the persons' sections, a company's the companies'). The spec gives `id`, the year and that lists mix yearly and monthly returns (TAX-RETURNS-MIXED): a yearly return has no `type`, or `yearly` as the provider's records spell it (the simulator sends it), and `year` is the fiscal year (ours, optional: the provider's record has the year inside `informacion_general`). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         TaxReturnYearly: {
             /** Format: uuid */
             id: string;
@@ -5503,10 +5503,10 @@ export interface components {
              */
             created_at?: string;
             /**
-             * @description TAX-RETURNS-MIXED: marks a yearly return when present (ours; the provider's yearly return has no `type`).
+             * @description TAX-RETURNS-MIXED: marks a yearly return when present, `yearly` as the provider spells it (some of its yearly records have no `type`).
              * @constant
              */
-            type?: "YEARLY";
+            type?: "yearly";
             /** @description Fiscal year the return declares. */
             year?: number;
             /** @description General data of the filing (taxpayer, kind of return, operation number), as the SAT form has it. */
@@ -5548,7 +5548,7 @@ export interface components {
             /** @description The SAT's acknowledgment of the filing, base64-encoded PDF; null when not asked for or not available. */
             receipt_pdf: string | null;
         };
-        /** @description A monthly (provisional) tax return, with the provider's members: the sections of the SAT form (a person's ISR and IVA, or a company's determination and payment detail of each). The spec gives `id`, the year and TAX-RETURNS-MIXED: `type` marks it monthly (any value but `YEARLY`: the provider states no values; the simulator sends `MONTHLY`), `year` and `month` are the declared period (ours, optional: the provider's record has the period inside `informacion_general`). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
+        /** @description A monthly (provisional) tax return, with the provider's members: the sections of the SAT form (a person's ISR and IVA, or a company's determination and payment detail of each). The spec gives `id`, the year and TAX-RETURNS-MIXED: `type` marks it monthly (`monthly` in the provider's records, which the simulator sends; any value but `yearly` reads monthly, as the provider's schema names no values), `year` and `month` are the declared period (ours, optional: the provider's record has the period inside `informacion_general`). RESP-REQUIRED-NULLABLE: every required field is present, some may be null. */
         TaxReturnMonthly: {
             /** Format: uuid */
             id: string;
@@ -5567,7 +5567,7 @@ export interface components {
              * @description When the record was stored.
              */
             created_at?: string;
-            /** @description TAX-RETURNS-MIXED: marks a monthly return (`MONTHLY` from the simulator). */
+            /** @description TAX-RETURNS-MIXED: marks a monthly return (`monthly`, as the provider spells it). */
             type: string | null;
             /** @description Fiscal year of the declared month. */
             year?: number;
@@ -5592,7 +5592,7 @@ export interface components {
             /** @description The SAT's acknowledgment of the filing, base64-encoded PDF; null when not asked for or not available. */
             receipt_pdf?: string | null;
         };
-        /** @description TAX-RETURNS-MIXED: a yearly or a monthly tax return, told apart by `type` (absent or `YEARLY` on a yearly return, present and not `YEARLY` on a monthly one). */
+        /** @description TAX-RETURNS-MIXED: a yearly or a monthly tax return, told apart by `type` (absent or `yearly` on a yearly return, present and not `yearly` on a monthly one). */
         TaxReturn: components["schemas"]["TaxReturnYearly"] | components["schemas"]["TaxReturnMonthly"];
         /** @description PAGE-DEFAULT: a page of tax returns, yearly and monthly mixed (TAX-RETURNS-MIXED). */
         TaxReturnPage: {
@@ -15853,8 +15853,8 @@ export interface operations {
                 year?: number;
                 /** @description FILTER-RANGE on `year`. */
                 year__range?: components["schemas"]["NumberRangeFilter"];
-                /** @description Exact match on `type`: only yearly or only monthly returns. */
-                type?: "YEARLY" | "MONTHLY";
+                /** @description Only yearly or only monthly returns: `yearly` or `monthly`, as the records spell `type` (the provider's values). `YEARLY` and `MONTHLY`, which this document's records had before, are read the same (case-insensitive, choice). */
+                type?: "yearly" | "monthly" | "YEARLY" | "MONTHLY";
                 /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 keeps (a kept member keeps everything it nests; `id` is not kept unless named); names no member has are ignored (choice). The records' schema describes the whole record, the answer without this parameter: with it, its `required` holds for the kept members only (choice: the alternative, every member optional, would describe no answer exactly). A malformed list (empty name, a nested path): 400. */
                 fields?: components["parameters"]["Fields"];
                 /** @description The provider's response shaping: comma-separated first-level members each record of a 200 or 201 drops; names no member has are ignored (choice). With `fields`, drops from what `fields` kept. The records' schema then holds for the members left (see `fields`). A malformed list: 400. */
@@ -15899,7 +15899,7 @@ export interface operations {
                      *           "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:02.000Z",
-                     *           "type": "YEARLY",
+                     *           "type": "yearly",
                      *           "year": 2025,
                      *           "informacion_general": {
                      *             "rfc": "GODE561231GR8",
@@ -15942,7 +15942,7 @@ export interface operations {
                      *           "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *           "collected_at": "2026-11-01T12:00:00.000Z",
                      *           "created_at": "2026-11-01T12:00:02.000Z",
-                     *           "type": "MONTHLY",
+                     *           "type": "monthly",
                      *           "year": 2026,
                      *           "month": 9,
                      *           "informacion_general": {
@@ -16018,7 +16018,7 @@ export interface operations {
                      *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
-                     *         "type": "YEARLY",
+                     *         "type": "yearly",
                      *         "year": 2025,
                      *         "informacion_general": {
                      *           "rfc": "GODE561231GR8",
@@ -16061,7 +16061,7 @@ export interface operations {
                      *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
-                     *         "type": "MONTHLY",
+                     *         "type": "monthly",
                      *         "year": 2026,
                      *         "month": 9,
                      *         "informacion_general": {
@@ -16105,7 +16105,7 @@ export interface operations {
                      *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
-                     *         "type": "YEARLY",
+                     *         "type": "yearly",
                      *         "year": 2025,
                      *         "informacion_general": {
                      *           "rfc": "GODE561231GR8",
@@ -16148,7 +16148,7 @@ export interface operations {
                      *         "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *         "collected_at": "2026-11-01T12:00:00.000Z",
                      *         "created_at": "2026-11-01T12:00:02.000Z",
-                     *         "type": "MONTHLY",
+                     *         "type": "monthly",
                      *         "year": 2026,
                      *         "month": 9,
                      *         "informacion_general": {
@@ -16215,7 +16215,7 @@ export interface operations {
                      *       "link": "8e4b2f10-3c6d-4a7e-b9f1-0c2d3e4f5a6b",
                      *       "collected_at": "2026-11-01T12:00:00.000Z",
                      *       "created_at": "2026-11-01T12:00:02.000Z",
-                     *       "type": "MONTHLY",
+                     *       "type": "monthly",
                      *       "year": 2026,
                      *       "month": 9,
                      *       "informacion_general": {

@@ -179,7 +179,7 @@ export const RULES = [
     "side": "server",
     "choice": true,
     "section": "States and transitions",
-    "statement": "When the institution wants an MFA token, link registration, a credentials update (PUT) and the retrievals of owners, accounts, transactions and invoices answer 428 with an error item of `code` `token_required` carrying the `session` and the `link` to resume with (`expiry` and `token_generation_data` when the institution gives them); a PATCH on the same collection with `session`, `token` and `link` resumes and completes the operation, or answers another 428 when the institution wants another token; a wrong token or an expired or unknown session gets 400."
+    "statement": "When the institution wants an MFA token, link registration, a credentials update (PUT) and the retrievals of owners, accounts, transactions and invoices answer 428 with an error item of `code` `token_required` carrying the `session` and the `link` to resume with (`expiry` and `token_generation_data` when the institution gives them); a PATCH on the same collection with `session`, `token` and `link` resumes and completes the operation, or answers another 428 when the institution wants another token; a wrong token or an expired or unknown session gets 400, and a wrong token leaves the session open (the right token sent next on it resumes)."
   },
   {
     "id": "LINK-ACCESS-MODE-UP",

@@ -12,6 +12,7 @@ export { createProgress } from './runner/progress.js';
 export type { RuleResult, RuleStatus } from './runner/run-rule.js';
 export type { SuiteEvent, SuiteResult } from './runner/run-suite.js';
 export { DEFAULT_RUNS, runSuite } from './runner/run-suite.js';
+export { ruleInScope, scopedOperations } from './runner/scope.js';
 export { freshSeed, parseSeed } from './runner/seed.js';
 export { selectRules } from './runner/select-rules.js';
 export type { TargetConfig } from './target/target-config.js';

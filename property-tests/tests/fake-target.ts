@@ -27,6 +27,7 @@ const LINKS = Array.from({ length: 30 }, (_, index) => ({
   stale_in: null,
   credentials_storage: '27d',
 }));
+let requests = 0;
 const METHODS: Record<string, string[]> = { '/api/': ['GET'], '/api/links/': ['GET', 'POST', 'PATCH'] };
 
 function send(response: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
@@ -44,7 +45,10 @@ function fail(
   if (breakage.problemJson) {
     send(response, status, { type: 'about:blank', title: code, status }, 'application/problem+json');
   } else {
-    send(response, status, [{ request_id: 'fake', message: `${code}.`, code, ...(field ? { field } : {}) }]);
+    // ERR-BODY: each error's request_id is its request's own.
+    requests += 1;
+    const request_id = `fake-${requests}`;
+    send(response, status, [{ request_id, message: `${code}.`, code, ...(field ? { field } : {}) }]);
   }
 }
 

@@ -21,6 +21,9 @@ Options:
   --environment E         production or sandbox: the environment of the key (default: the one GET /api/
                           names). In the sandbox, what the spec documents as unavailable there (payment
                           initiation, employment metrics) is skipped (environment); PAY-SANDBOX runs.
+  --operations GLOB       the operations to check: operationIds or tags, comma-separated globs, ! excludes
+                          (e.g. 'getApiRoot,Links,listInstitutions'); rules that need others are not run.
+                          Default: the config's operations.include, else every operation
   --rules GLOB            rule IDs to run, comma-separated globs, ! excludes (e.g. 'AUTH-*,ERR-*' or '!SCHEMA:*')
   --seed N                seed of the run (default: the clock); printed on every run, replays it
   --runs N                random runs per rule (default: each rule's own, else 20)
@@ -30,6 +33,12 @@ Options:
   --strict                the CI mode: an inconclusive rule (nothing it asserts was exercised, e.g. an
                           operation that never answered a success status) fails the run, and so does a
                           response member the document does not name (otherwise a note)
+  --baseline report.json  gate on regressions against an earlier JSON report: fail only on a rule that passed
+                          there and fails now, or on a failure not seen there (rule, operation, message
+                          with its values left out); says what improved
+  --write-baseline PATH   write this run's JSON report to PATH, for a later --baseline
+  --reset                 reset the tenant first even when it holds state this run did not create (its
+                          links, records and events are lost); without it such a tenant is left alone
   --min-coverage operations=N,statuses=M
                           fail the run below N% of operations answering a success status, M% of documented
                           statuses shown with a valid body (either part alone is fine)
@@ -47,6 +56,10 @@ const OPTIONS = {
   config: { type: 'string' },
   environment: { type: 'string' },
   rules: { type: 'string', multiple: true },
+  operations: { type: 'string', multiple: true },
+  baseline: { type: 'string' },
+  'write-baseline': { type: 'string' },
+  reset: { type: 'boolean' },
   seed: { type: 'string' },
   runs: { type: 'string' },
   report: { type: 'string', multiple: true },
@@ -174,6 +187,10 @@ export function parseCheckOptions(argv: string[]) {
     configPath: values.config,
     environment: parseEnvironment(values.environment),
     rules: values.rules ?? [],
+    operations: values.operations,
+    baseline: values.baseline,
+    writeBaseline: values['write-baseline'],
+    reset: values.reset === true,
     seed,
     runs: parseRuns(values.runs),
     reports: (values.report ?? []).map(parseReport),

@@ -15,11 +15,19 @@ import {
   renderConsoleReport,
   renderJson,
   renderJunit,
+  ruleInScope,
   runSuite,
   type SuiteResult,
+  scopedOperations,
   selectRules,
   type TargetConfig,
 } from '../../property-tests/src/index.js';
+import {
+  type Baseline,
+  compareWithBaseline,
+  readBaseline,
+  renderBaseline,
+} from '../../property-tests/src/report/baseline.js';
 import { keyValues } from '../../property-tests/src/report/key-exports.js';
 import type { LocalSimulator } from '../../property-tests/src/report/replay-command.js';
 import { coverageShortfalls } from '../../property-tests/src/runner/coverage.js';
@@ -51,10 +59,22 @@ export function check(argv: string[]): Promise<number> {
       env: process.env,
       receiver: options.receiver,
       ...(options.environment ? { environment: options.environment } : {}),
+      ...(options.operations ? { operations: options.operations } : {}),
     });
     checkReportPaths('--report', options.reports);
-    const rules = selectRules(allRules(loadApiDocument()), options.rules);
+    if (options.writeBaseline)
+      checkReportPaths('--write-baseline', [{ kind: 'json', path: options.writeBaseline }]);
+    const baseline = options.baseline ? readBaseline(options.baseline, options.strict) : undefined;
+    const document = loadApiDocument();
+    const rules = selectRules(allRules(document), options.rules);
     if (rules.length === 0) throw new UsageError(`no rule matches --rules ${options.rules.join(' ')}`);
+    const { include, exclude } = config.operations;
+    const scope = scopedOperations(document.operations, include, exclude);
+    if (scope.length === 0) throw new UsageError(`no operation matches --operations ${include.join(' ')}`);
+    if (!rules.some((rule) => ruleInScope(rule, scope)))
+      throw new UsageError(
+        'no rule to run: the rules asked for need operations outside the scope (--operations)',
+      );
     const context: ReplayContext = {
       baseUrl: config.baseUrl,
       seed: options.seed,
@@ -67,7 +87,7 @@ export function check(argv: string[]): Promise<number> {
         ...(rawFile === undefined ? {} : { rawFile }),
       }),
     };
-    return runChecks(options, config, rules, context);
+    return runChecks(options, config, rules, context, baseline);
   });
 }
 
@@ -104,14 +124,19 @@ async function runChecks(
   config: TargetConfig,
   rules: Rule[],
   given: ReplayContext,
+  baseline: Baseline | undefined,
 ): Promise<number> {
   const problem = await targetProblem(config);
   if (problem) {
     console.error(`ofkit check: ${problem}`);
     return 2;
   }
+  const { include, exclude } = config.operations;
+  const scope = scopedOperations(loadApiDocument().operations, include, exclude);
+  const running = rules.filter((rule) => ruleInScope(rule, scope)).length;
+  const left = running < rules.length ? ` (${rules.length - running} out of scope)` : '';
   console.log(
-    `ofkit check ${config.baseUrl}: ${rules.length} rules, seed ${options.seed} (replay with --seed ${options.seed})`,
+    `ofkit check ${config.baseUrl}: ${running} rules${left}, seed ${options.seed} (replay with --seed ${options.seed})`,
   );
   const progress = createProgress();
   const suite = await runSuite({
@@ -120,6 +145,7 @@ async function runChecks(
     seed: options.seed,
     document: loadApiDocument(),
     strict: options.strict,
+    reset: options.reset,
     ...(options.runs === undefined ? {} : { runs: options.runs }),
     ...(options.path ? { path: options.path } : {}),
     onEvent: (event) => {
@@ -127,13 +153,18 @@ async function runChecks(
       if (event.type === 'suite:start') {
         const notes = Object.entries(event.capabilities.notes).map(([name, note]) => `${name}: ${note}`);
         console.log(`capabilities: ${notes.join('; ')}`);
+        if (event.tenancy) console.log(`tenant: ${event.tenancy}`);
       }
     },
   }).finally(() => progress.stop());
   const simulator = localSimulator(suite, process.env);
   const context: ReplayContext = { ...given, ...(simulator ? { simulator } : {}) };
   console.log(renderConsoleReport(suite, context));
-  for (const report of options.reports) {
+  const reports = [
+    ...options.reports,
+    ...(options.writeBaseline ? [{ kind: 'json' as const, path: options.writeBaseline }] : []),
+  ];
+  for (const report of reports) {
     writeReport(
       report.path,
       report.kind === 'json' ? renderJson(suite, context) : renderJunit(suite, context, report.kind),
@@ -148,11 +179,12 @@ async function runChecks(
     console.log(
       `strict: ${inconclusive} inconclusive rules fail the run (nothing they assert was exercised)`,
     );
+  const verdict = baseline && compareWithBaseline(suite.results, baseline, options.strict);
+  if (verdict && baseline) for (const line of renderBaseline(verdict, baseline)) console.log(line);
+  const violated = verdict ? verdict.regressions.length > 0 : suite.results.some((r) => failed(r.status));
   if (suite.stopped) {
     const notRun = suite.results.filter((result) => result.reason?.startsWith('not run:')).length;
     console.log(`STOPPED: the target stopped answering (${suite.stopped}); ${notRun} rules did not run`);
   }
-  return suite.stopped || suite.results.some((result) => failed(result.status)) || shortfalls.length > 0
-    ? 1
-    : 0;
+  return suite.stopped || violated || shortfalls.length > 0 ? 1 : 0;
 }

@@ -10,6 +10,7 @@ import { toCurlScript } from './curl-commands.js';
 import { exportLine } from './key-exports.js';
 import { type OperationEntry, operationEntries, operationsLine } from './operation-summary.js';
 import { bringBack, type ReplayContext, replayCommand } from './replay-command.js';
+import { scopeHint, scopeLine } from './scope-lines.js';
 
 const NOTE_WIDTH = 70;
 const COUNTEREXAMPLE_CHARS = 1500;
@@ -127,8 +128,10 @@ export function renderConsoleReport(suite: SuiteResult, context: ReplayContext):
     .filter((result) => result.status === 'failed')
     .map((result) => renderFailure(result, context));
   const preamble = failures.length > 0 ? reproductionPreamble(failures.join('\n'), context) : '';
+  const scope = [scopeLine(suite), scopeHint(suite)].filter((line) => line !== undefined);
   return [
     renderTable(suite),
+    ...scope,
     renderCoverage(suite),
     ...(preamble ? [`\n${preamble}`] : []),
     ...failures.map((text) => `\n${text}`),

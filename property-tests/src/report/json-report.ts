@@ -40,6 +40,11 @@ export function renderJson(suite: SuiteResult, context: ReplayContext): string {
     startedAt: suite.startedAt,
     durationMs: suite.durationMs,
     capabilities: suite.capabilities,
+    // What the run did with the tenant, its scope, where its registrations came from.
+    tenancy: suite.tenancy,
+    scope: suite.scope,
+    registrations: suite.registrations,
+    notImplemented: suite.notImplemented,
     // The run stopped asking a target that stopped answering: the rules after it are `not run`.
     ...(suite.stopped ? { stopped: suite.stopped } : {}),
     ...(context.simulator ? { simulator: simulatorCommand(context.simulator) } : {}),

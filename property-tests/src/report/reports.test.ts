@@ -68,6 +68,10 @@ const suite: SuiteResult = {
   durationMs: 2000,
   environment: 'production',
   strict: false,
+  scope: { operations: 147, of: 147, includeFrom: null, outOfScope: [] },
+  tenancy: null,
+  registrations: {},
+  notImplemented: [],
   capabilities: {
     controlApi: false,
     secondKey: true,

@@ -23,7 +23,10 @@ export interface SuiteContext {
   capabilities: Capabilities;
   document: ApiDocument;
   schemas: SchemaArbitraries;
-  /** The document's operations minus the config's `operations.exclude`. */
+  /**
+   * The operations of the run's scope: the document's, narrowed by `--operations` (or the config's
+   * `operations.include`) and the config's `operations.exclude`.
+   */
   operations: ApiOperation[];
   /**
    * The target's environment (the config's, `--environment`, or what GET /api/ says) and the
@@ -43,7 +46,7 @@ export interface RunContext extends SuiteContext {
   http: HttpSession;
 }
 
-export { isSkip, type Skip, skip, skipForEnvironment } from './skip.js';
+export { isSkip, notSetUp, type Skip, skip, skipForEnvironment } from './skip.js';
 
 /** A rule as its file writes it. `Input` is what fast-check generates; `Fixture` what `prepare` set up. */
 export interface RuleDefinition<Input, Fixture> {
@@ -59,6 +62,29 @@ export interface RuleDefinition<Input, Fixture> {
   operationId?: string;
   /** Capabilities without which the rule is skipped (with the reason). */
   needs?: readonly Capability[];
+  /**
+   * The operations (operationIds) the rule cannot do without: outside the run's scope (`--operations`)
+   * the rule is not run; one the target does not implement (it never answered a success status, only
+   * 404, 405 or 501) makes the rule `inconclusive`, "not implemented: METHOD path".
+   */
+  operations?: readonly string[];
+  /**
+   * A rule that works over any operation of a kind (lists, retrievals): that kind. With none of it in
+   * the run's scope the rule is not run; when the target implements none of it, it is inconclusive.
+   */
+  over?: (operation: ApiOperation) => boolean;
+  /**
+   * What the rule changes of the whole tenant through the control API: its clock (`clock`), or its
+   * scenario switches, faults or webhook receiver (`switches`). Such a rule runs with no other rule at
+   * once; one that moves the clock starts from a tenant without the links earlier rules left, where the
+   * run owns the tenant (runner/rule-schedule.ts).
+   */
+  tenantWide?: 'clock' | 'switches';
+  /**
+   * The rule only provokes errors: it stores nothing (set-up included) and compares no list, so it runs
+   * beside any rule that does not change the whole tenant (runner/rule-schedule.ts).
+   */
+  quiet?: true;
   /** Runs when `--runs` is not given (default: the runner's). */
   runs?: number;
   /** ERR-500-408 provokes 5xx on purpose; every other rule fails on any 5xx it sees. */
@@ -91,6 +117,11 @@ export interface Rule {
   area: RuleArea;
   operationId?: string;
   needs: readonly Capability[];
+  /** The operations it cannot do without (RuleDefinition.operations). */
+  operations: readonly string[];
+  over?: (operation: ApiOperation) => boolean;
+  tenantWide?: 'clock' | 'switches';
+  quiet?: true;
   runs?: number;
   allows5xx: boolean;
   prepare(suite: SuiteContext): Promise<PreparedRule | Skip>;
@@ -112,6 +143,10 @@ export function defineRule<Input, Fixture = undefined>(definition: RuleDefinitio
     area: definition.area,
     ...(definition.operationId === undefined ? {} : { operationId: definition.operationId }),
     needs: definition.needs ?? [],
+    operations: definition.operations ?? [],
+    ...(definition.over === undefined ? {} : { over: definition.over }),
+    ...(definition.tenantWide === undefined ? {} : { tenantWide: definition.tenantWide }),
+    ...(definition.quiet ? { quiet: true as const } : {}),
     ...(definition.runs === undefined ? {} : { runs: definition.runs }),
     allows5xx: definition.allows5xx ?? false,
     async prepare(suite) {

@@ -51,6 +51,11 @@ export interface Coverage {
 export interface CoverageRecorder {
   /** One answer of the target (any session). */
   observe(method: string, url: string, response: HttpResponse): void;
+  /**
+   * The operations a request is of: its method's at its path, else every one at its path (a method the
+   * path does not offer); none for a path the document does not have.
+   */
+  operationsOf(method: string, url: string): string[];
   /** The coverage so far; `unavailable` operations (operationId -> reason) are left out of the totals. */
   report(unavailable?: ReadonlyMap<string, string>): Coverage;
 }
@@ -112,10 +117,25 @@ export function createCoverageRecorder(document: ApiDocument, operations: readon
     return document.ajv.compile(declared.schema)(response.json) === true;
   }
 
+  const pathOf = (url: string) => new URL(url, 'http://target').pathname;
+  const entryOf = (method: string, url: string) => {
+    const path = pathOf(url);
+    return entries.find((e) => e.operation.method === method && e.pattern.test(path));
+  };
+  // The path's own entries: the literal path's, or the template's when no literal one matches.
+  const atPath = (url: string) => {
+    const matching = entries.filter((e) => e.pattern.test(pathOf(url)));
+    const fewest = Math.min(...matching.map((e) => e.operation.path.split('{').length));
+    return matching.filter((e) => e.operation.path.split('{').length === fewest);
+  };
+
   return {
+    operationsOf(method, url) {
+      const own = entryOf(method, url);
+      return own ? [own.operation.operationId] : atPath(url).map((e) => e.operation.operationId);
+    },
     observe(method, url, response) {
-      const path = new URL(url, 'http://target').pathname;
-      const entry = entries.find((e) => e.operation.method === method && e.pattern.test(path));
+      const entry = entryOf(method, url);
       if (!entry) return;
       const status = String(response.status);
       const seen = entry.exhibited.get(status);

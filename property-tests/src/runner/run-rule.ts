@@ -6,7 +6,6 @@
 import fc from 'fast-check';
 import type { Exchange, HttpClient } from '../http/http-client.js';
 import {
-  isSkip,
   type PreparedRule,
   type Rule,
   type RunContext,
@@ -14,8 +13,8 @@ import {
   Unmet,
   Violation,
 } from '../rules/rule.js';
-import { missingCapability } from '../target/capabilities.js';
 import { ruleSeed } from './seed.js';
+import { setUpRule } from './set-up-rule.js';
 
 /**
  * `inconclusive`: no run exercised what the rule asserts (every run ended on a precondition, or a
@@ -42,6 +41,8 @@ export interface RuleFailure {
   shrinks: number;
   /** The requests of the shrunk counterexample, credentials masked. */
   exchanges: Exchange[];
+  /** The operation of the failing request (the counterexample's last; a SCHEMA row's own), when known. */
+  operation?: string;
 }
 
 export interface RuleResult {
@@ -144,31 +145,18 @@ function propertyOf(
   });
 }
 
+/** A failed set-up: what it asked for (the set-up session's exchanges) and why it failed. */
+const setUpFailure = (message: string, exchanges: Exchange[]): RuleFailure => ({
+  message,
+  seed: 0,
+  path: null,
+  counterexample: null,
+  shrinks: 0,
+  exchanges,
+});
+
 function describeError(error: unknown): string {
   return error instanceof Violation ? error.message : `error: ${(error as Error)?.message ?? String(error)}`;
-}
-
-/** Capabilities, then set-up: a PreparedRule, or the result that ends the rule (skipped, failed set-up). */
-async function prepare(
-  rule: Rule,
-  suite: SuiteContext,
-): Promise<PreparedRule | Omit<RuleResult, 'durationMs'>> {
-  const missing = rule.needs.map((need) => missingCapability(suite.capabilities, need)).find(Boolean);
-  if (missing) return { ...base(rule), status: 'skipped', runs: 0, reason: missing };
-  try {
-    const prepared = await rule.prepare(suite);
-    if (!isSkip(prepared)) return prepared;
-    const status = prepared.environment ? 'skipped (environment)' : 'skipped';
-    return { ...base(rule), status, runs: 0, reason: prepared.skip };
-  } catch (error) {
-    const failure = { seed: 0, path: null, counterexample: null, shrinks: 0, exchanges: [] };
-    return {
-      ...base(rule),
-      status: 'failed',
-      runs: 0,
-      failure: { ...failure, message: `set-up failed: ${describeError(error)}` },
-    };
-  }
 }
 
 /** The most frequent reason the runs ended before the assertion. */
@@ -185,8 +173,12 @@ export async function runRule(
 ): Promise<RuleResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const prepared = await prepare(rule, suite);
-  if ('status' in prepared) return { ...prepared, durationMs: elapsed() };
+  const prepared = await setUpRule(rule, suite, client);
+  if ('status' in prepared) {
+    const { message, exchanges, ...ended } = prepared;
+    const failure = message === undefined ? {} : { failure: setUpFailure(message, exchanges) };
+    return { ...base(rule), ...ended, runs: 0, durationMs: elapsed(), ...failure };
+  }
   const seed = ruleSeed(options.seed, rule.id);
   let last: LastFailure | undefined;
   const reach: Reach = { reached: 0, unmet: new Map() };

@@ -56,13 +56,14 @@ function settle(
       : { ...result, notes: [...result.notes, `${NO_RECORDS_HERE}: ${alwaysEmpty}`] };
   const own = noted.notes.some((note) => /^statuses seen: .*\b2\d\dx/.test(note));
   if (own) return noted;
-  // The row's own requests got no success, other rules' did (state the row cannot build on its own).
+  // The row's own requests got no success, other rules' did (state the row cannot build on its own):
+  // said first, so that no report shows "passed" beside the row's error statuses alone.
   const success = counts(entry.exhibited).filter((count) => count.startsWith('2'));
   const { reason: _reason, ...rest } = noted;
   return {
     ...rest,
     status: 'passed',
-    notes: [...noted.notes, `success shown by other rules' requests: ${success.join(', ')}`],
+    notes: [`success shown by other rules' requests: ${success.join(', ')}`, ...noted.notes],
   };
 }
 

@@ -19,6 +19,11 @@ export interface Capabilities {
   otherEnvironmentKey: boolean;
   /** The target's environment: configured, or named by GET /api/. */
   environment: Environment;
+  /**
+   * The control API is there but the tenant holds state this run did not create (tenancy.ts): left
+   * alone, so `controlApi` is false and the rules that need it are inconclusive, not skipped.
+   */
+  sharedTenant?: true;
   /** How each capability (and the environment) was decided, for the report. */
   notes: Record<Capability | 'environment', string>;
 }
@@ -76,6 +81,27 @@ export async function detectCapabilities(client: HttpClient, config: TargetConfi
       'other-environment-key': otherEnvironmentKey
         ? 'keys.otherEnvironment is configured'
         : 'no keys.otherEnvironment in the config',
+    },
+  };
+}
+
+/**
+ * The capabilities once the tenant is claimed: a tenant the run does not own keeps its control API to
+ * itself (controlApi false, the note says why).
+ */
+export function withTenancy(
+  capabilities: Capabilities,
+  tenancy: { owned: boolean; note: string },
+): Capabilities {
+  if (!capabilities.controlApi || tenancy.owned) return capabilities;
+  return {
+    ...capabilities,
+    controlApi: false,
+    sharedTenant: true,
+    notes: {
+      ...capabilities.notes,
+      'control-api':
+        'present, but left alone: the tenant holds state this run did not create (--reset resets it first)',
     },
   };
 }

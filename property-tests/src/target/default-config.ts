@@ -28,7 +28,8 @@ export const DEFAULT_CONFIG: Omit<TargetConfig, 'baseUrl'> = {
     // EMPLOYMENT-METRICS-PREREQ: ISSSTE does not offer employment metrics (only IMSS does).
     employmentNoMetrics: { institution: 'ofissste_mx_employment', username: 'GODE561231HDFRRN09' },
   },
-  operations: { exclude: [] },
+  operations: { include: [], exclude: [], includeFrom: null },
+  fixturesGiven: [],
   controlApi: 'detect',
   resetBeforeRun: true,
   // Control API clock moves run every job that falls due (a daily refresh per recurrent link and day).

@@ -45,6 +45,8 @@ export interface ConfigSources {
   receiver?: Partial<ReceiverConfig>;
   /** `--environment` (wins over the file's `environment`). */
   environment?: Environment;
+  /** `--operations` globs (win over the file's `operations.include`). */
+  operations?: string[];
 }
 
 /** `${NAME}` strings read the environment, so that secrets stay out of config files. */
@@ -122,7 +124,11 @@ export function parseTargetConfig(sources: ConfigSources): TargetConfig {
     throw new ConfigError(`Not a URL: "${baseUrl}"`);
   }
   const fixtures = { ...DEFAULT_CONFIG.fixtures, ...(file.fixtures as Partial<TargetConfig['fixtures']>) };
-  const operations = isObject(file.operations) ? (file.operations as { exclude?: string[] }) : {};
+  const operations = isObject(file.operations)
+    ? (file.operations as { include?: string[]; exclude?: string[] })
+    : {};
+  const include = sources.operations ?? operations.include ?? [];
+  const includeFrom = sources.operations ? '--operations' : operations.include ? 'operations.include' : null;
   const { $schema: _schema, ...settings } = file;
   const environment = sources.environment ?? (file.environment as Environment | undefined) ?? null;
   const config: TargetConfig = {
@@ -132,7 +138,8 @@ export function parseTargetConfig(sources: ConfigSources): TargetConfig {
     environment,
     keys: pickKeys(file, sources.keys, environment),
     fixtures,
-    operations: { exclude: operations.exclude ?? [] },
+    operations: { include, exclude: operations.exclude ?? [], includeFrom },
+    fixturesGiven: isObject(file.fixtures) ? Object.keys(file.fixtures) : [],
     payments: { ...DEFAULT_CONFIG.payments, ...(file.payments as Partial<PaymentsConfig> | undefined) },
     receiver: {
       ...DEFAULT_CONFIG.receiver,

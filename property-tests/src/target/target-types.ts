@@ -46,7 +46,17 @@ export interface TargetConfig {
   environment: Environment | null;
   keys: { primary: ApiKeyConfig; second: ApiKeyConfig | null; otherEnvironment: ApiKeyConfig | null };
   fixtures: Record<FixtureKind, Registration> & { mfa: { registration: Registration; token: string } };
-  operations: { exclude: string[] };
+  /**
+   * The run's scope (runner/scope.ts): operationIds or tags (globs) to check, all when empty, and those
+   * to leave out; `includeFrom` names where `include` came from, for the report.
+   */
+  operations: {
+    include: string[];
+    exclude: string[];
+    includeFrom: '--operations' | 'operations.include' | null;
+  };
+  /** The fixture kinds the config file names (`fixtures.*`): the others are defaults the target may lack. */
+  fixturesGiven: readonly string[];
   controlApi: 'detect' | 'off';
   resetBeforeRun: boolean;
   requestTimeoutMs: number;

@@ -38,6 +38,11 @@ const OWN_VIOLATIONS: Readonly<Record<string, RegExp>> = {
   'TAX-RETURNS-MIXED:yearly-only': /lists no record of oneOf branch \d, which the retrievals/,
   'LINK-MFA-428:no-session': /the 428 item's `session` \(a string\) is missing/,
   'PAGE-DEFAULT:relative-links': /`(next|previous)` is not an absolute URL: \/api\//,
+  'LINK-MFA-428:wrong-token-ends-session': /after the wrong token ".*" on it: wanted 20[01], got 400/,
+  'DATA-RETRIEVE:reversed-range-swapped':
+    /before `(date|year)_from` \(x-ordered-range\).*: wanted 400, got 20[01]/,
+  'RANGE-365:reversed-range-swapped': /before `date_from` \(x-ordered-range\).*: wanted 400, got 20[01]/,
+  'ERR-BODY:constant-request-id': /answered 401 with the same request_id/,
 };
 
 export interface TeethCase {

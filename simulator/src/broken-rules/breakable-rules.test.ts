@@ -46,9 +46,13 @@ describe('the catalogue of breakable rules', () => {
   it('a rule got wrong in several ways names its other breaks: RULE-ID:name', () => {
     const named = BREAK_LISTINGS.filter((listing) => listing.name.includes(':')).map((l) => l.name);
     expect(named).toEqual([
+      'ERR-BODY:constant-request-id',
       'PAGE-DEFAULT:relative-links',
       'FILTER-LOOKUP:icontains-case',
       'LINK-MFA-428:no-session',
+      'LINK-MFA-428:wrong-token-ends-session',
+      'DATA-RETRIEVE:reversed-range-swapped',
+      'RANGE-365:reversed-range-swapped',
       'TAX-RETURNS-MIXED:yearly-only',
     ]);
     expect([...parseBrokenRules(['FILTER-LOOKUP', 'FILTER-LOOKUP:icontains-case'])]).toHaveLength(2);

@@ -69,6 +69,9 @@ function genericInvalid(error: ApiError): ApiError {
 const VERSION_SEGMENT = /\/(v\d+(\.\d+)*|\d+\.\d+(\.\d+)?)(?=\/)/i;
 const TEXT_PAGES: Readonly<Record<number, string>> = { 500: 'Internal Server Error', 408: 'Request Timeout' };
 
+/** ERR-BODY broken: the one request id a server generated at start-up and renders on every error. */
+const STARTUP_REQUEST_ID = '5f0c1d2e-3a4b-4c5d-8e6f-708192a3b4c5';
+
 export const CROSS_CUTTING_BREAKS = {
   'AUTH-BASIC': {
     description: 'checks that the key id exists, not its secret: a wrong password is let in',
@@ -92,6 +95,15 @@ export const CROSS_CUTTING_BREAKS = {
           return { ...rendered, body: { detail } };
         },
       })),
+    variants: {
+      'constant-request-id': {
+        description: 'every error carries the same `request_id` (one generated when the server started)',
+        edges: (edges) =>
+          withStages(edges, ({ renderErrors }) => ({
+            renderErrors: (errors) => renderErrors(errors, STARTUP_REQUEST_ID),
+          })),
+      },
+    },
   },
   'ERR-REQUIRED': {
     description: "a missing required member reported with the validator's generic code `invalid`",

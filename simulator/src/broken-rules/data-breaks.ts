@@ -3,7 +3,14 @@ import type { ApiOperation } from '../../../openapi/document/operation-index.js'
 import { isDataCollection } from '../core/collections.js';
 import type { RulePolicy } from '../core/rule-policy.js';
 import { DAY_MS } from '../core/time.js';
-import { ignoreQuery, type RuleBreaks, rewriteInput, wrapHandlers } from './edges.js';
+import {
+  type BreakContext,
+  type Edges,
+  ignoreQuery,
+  type RuleBreaks,
+  rewriteInput,
+  wrapHandlers,
+} from './edges.js';
 
 const data = (policy: RulePolicy, change: Partial<RulePolicy['data']>): RulePolicy => ({
   ...policy,
@@ -24,13 +31,53 @@ function aDayStale(body: unknown): unknown {
   return Number.isNaN(read) ? body : { ...view, collected_at: new Date(read - DAY_MS).toISOString() };
 }
 
-/** TAX-RETURNS-MIXED: the `type` of a yearly return (the monthly ones' is `MONTHLY`). */
-const YEARLY = 'YEARLY';
+/**
+ * The retrievals that refuse a range ending before its start (`x-ordered-range`), with the members it
+ * names: those RANGE-365 governs (`x-rules`) or the others (DATA-RETRIEVE).
+ */
+function orderedRetrievals(operations: readonly ApiOperation[], ofRange365: boolean) {
+  return operations.flatMap((operation) => {
+    const ordered = operation.raw['x-ordered-range'] as { from?: unknown; to?: unknown } | undefined;
+    const rules = operation.raw['x-rules'];
+    const range365 = Array.isArray(rules) && rules.includes('RANGE-365');
+    if (typeof ordered?.from !== 'string' || typeof ordered.to !== 'string' || range365 !== ofRange365)
+      return [];
+    return [{ operationId: operation.operationId, from: ordered.from, to: ordered.to }];
+  });
+}
+
+const before = (to: unknown, from: unknown) =>
+  typeof to === 'string' && typeof from === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(to)
+    ? to < from
+    : Number(to) < Number(from);
+
+/** A range given end first served as if given the right way round: the two members swapped. */
+const swappingReversedRanges =
+  (ofRange365: boolean) =>
+  (edges: Edges, { operations }: BreakContext): Edges =>
+    orderedRetrievals(operations, ofRange365).reduce(
+      (wrapped, { operationId, from, to }) =>
+        rewriteInput(wrapped, [operationId], (input) => {
+          const body = input.body as Record<string, unknown> | null;
+          if (typeof body !== 'object' || body === null || !before(body[to], body[from])) return input;
+          return { ...input, body: { ...body, [from]: body[to], [to]: body[from] } };
+        }),
+      edges,
+    );
+
+/** TAX-RETURNS-MIXED: the `type` of a yearly return (the monthly ones' is `monthly`). */
+const YEARLY = 'yearly';
 
 export const DATA_BREAKS = {
   'DATA-RETRIEVE': {
     description: 'the retrieval answers its records but never stores them',
     policy: (policy) => data(policy, { retrievalsStore: false }),
+    variants: {
+      'reversed-range-swapped': {
+        description: 'a range whose end lies before its start served with the two swapped, not refused',
+        edges: swappingReversedRanges(false),
+      },
+    },
   },
   'DATA-DETAIL': {
     description: 'a stale cache in front of the detail: the record as a read a day earlier had it',
@@ -56,6 +103,13 @@ export const DATA_BREAKS = {
   'RANGE-365': {
     description: 'no range limit: ranges over 365 days are served',
     policy: (policy) => data(policy, { rangeLimited: false }),
+    variants: {
+      'reversed-range-swapped': {
+        description:
+          'an invoice range whose end lies before its start served with the two swapped, not refused',
+        edges: swappingReversedRanges(true),
+      },
+    },
   },
   'TAX-RETENTIONS-500': {
     description: 'the 500-per-period cap not applied',

@@ -42,6 +42,10 @@ export const LINK_BREAKS = {
             renderErrors: (errors, requestId) => withoutSession(renderErrors(errors, requestId)),
           })),
       },
+      'wrong-token-ends-session': {
+        description: 'a wrong token uses up the session: the right token sent next on it gets 400',
+        policy: (policy) => links(policy, { mfaSessionSurvivesWrongToken: false }),
+      },
     },
   },
   'LINK-ACCESS-MODE-UP': {

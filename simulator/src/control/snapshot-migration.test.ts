@@ -1,7 +1,8 @@
 /**
  * Real snapshots exported before the simulator sent the provider's values (`ofkit-snapshot/1`,
- * test-support/fixtures/) imported into this one: migrated where the provider's words can say the same,
- * refused with one line naming what changed where they cannot.
+ * test-support/fixtures/), and `ofkit-snapshot/2` ones (tax returns' `type` in capitals), imported into
+ * this one: migrated where the provider's words can say the same, refused with one line naming what
+ * changed where they cannot.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,14 +69,17 @@ describe('an ofkit-snapshot/1 snapshot (before the provider values)', () => {
     expect(fresh.institution_user_id).toBe(imported.institution_user_id);
   });
 
-  it('keeps every other record as it was; its tax returns retrieved again keep their ids; exports as /2', async () => {
+  it('keeps every other record as it was; its tax returns retrieved again keep their ids; exports as /3', async () => {
     const old = fixture(OLD);
     expect((await importSnapshot(old)).status).toBe(204);
     const exported = (await sim.call('GET', '/_ofkit/snapshot/')).body;
-    expect(exported.format).toBe('ofkit-snapshot/2');
-    for (const path of ['/api/tax-status/', '/api/incomes/', '/api/recurring-expenses/', '/api/tax-returns/'])
+    expect(exported.format).toBe('ofkit-snapshot/3');
+    for (const path of ['/api/tax-status/', '/api/incomes/', '/api/recurring-expenses/'])
       expect(collection(exported, path), path).toEqual(collection(old, path));
     const returns = collection(old, '/api/tax-returns/');
+    // TAX-RETURNS-MIXED: the same returns, their `type` as the provider spells it.
+    const lowerCased = returns.map((r) => ({ ...r, type: String(r.type).toLowerCase() }));
+    expect(collection(exported, '/api/tax-returns/')).toEqual(lowerCased);
     const link = returns[0]!.link!;
     const again = await sim.call('POST', '/api/tax-returns/', {
       body: { link, year_from: '2024', year_to: '2025' },
@@ -113,5 +117,28 @@ describe('an ofkit-snapshot/1 snapshot (before the provider values)', () => {
     const returns = collection(twice, '/api/tax-returns/');
     twice.state.store.collections['/api/tax-returns/'] = returns.slice(0, -1);
     expect((await importSnapshot(twice)).status).toBe(204);
+  });
+});
+
+describe('an ofkit-snapshot/2 snapshot (tax returns typed YEARLY and MONTHLY)', () => {
+  it("imports with the provider's `yearly` and `monthly`; the type filter takes both spellings", async () => {
+    expect((await importSnapshot(fixture(OLD))).status).toBe(204);
+    const current = (await sim.call('GET', '/_ofkit/snapshot/')).body;
+    const returns = collection(current, '/api/tax-returns/');
+    expect(new Set(returns.map((r) => r.type))).toEqual(new Set(['yearly', 'monthly']));
+    // What a /2 export held: the same state, tax returns typed in capitals.
+    const upper = returns.map((r) => ({ ...r, type: String(r.type).toUpperCase() }));
+    current.state.store.collections['/api/tax-returns/'] = upper;
+    expect((await importSnapshot({ ...current, format: 'ofkit-snapshot/2' })).status).toBe(204);
+    const link = returns[0]!.link!;
+    const listed = async (type: string) =>
+      (await sim.call('GET', '/api/tax-returns/', { query: { link, type } })).body.results.map(
+        (r: Stored) => `${r.type} ${r.id}`,
+      );
+    const monthly = returns.filter((r) => r.type === 'monthly').map((r) => `monthly ${r.id}`);
+    expect(monthly.length).toBeGreaterThan(0);
+    expect(await listed('monthly')).toEqual(monthly);
+    expect(await listed('MONTHLY')).toEqual(monthly);
+    expect((await listed('yearly')).length).toBe(returns.length - monthly.length);
   });
 });

@@ -1,9 +1,11 @@
 /**
- * Snapshots exported before the simulator sent the provider's values (format `ofkit-snapshot/1`) import
- * into this one: what can be said again in the provider's words is migrated, and what cannot is
- * refused with one line naming what changed.
+ * Snapshots exported before the simulator sent the provider's values (formats `ofkit-snapshot/1` and
+ * `/2`) import into this one: what can be said again in the provider's words is migrated, and what
+ * cannot is refused with one line naming what changed.
  *
- * - INVOICE-CANCELLED: invoice statuses `ACTIVE` and `CANCELLED` become the SAT's `Vigente` and
+ * - TAX-RETURNS-MIXED (`/1` and `/2`): a tax return's `type` `YEARLY` and `MONTHLY` become the
+ *   provider's `yearly` and `monthly`.
+ * - INVOICE-CANCELLED (`/1`): invoice statuses `ACTIVE` and `CANCELLED` become the SAT's `Vigente` and
  *   `Cancelado`.
  * - A link's `institution_user_id` (32 hex characters then) takes the provider's form, derived again
  *   from the link's institution and username as a new link's is.
@@ -26,6 +28,8 @@ import type { SnapshotState } from './snapshot.js';
 
 /** The format of the snapshots exported before the provider's values, migrated on import. */
 export const SNAPSHOT_FORMAT_BEFORE_PROVIDER_VALUES = 'ofkit-snapshot/1';
+/** The format of the snapshots exported before tax returns spelt `type` as the provider does. */
+export const SNAPSHOT_FORMAT_BEFORE_TAX_RETURN_TYPES = 'ofkit-snapshot/2';
 
 const OLD_INVOICE_STATUS: Readonly<Record<string, string>> = {
   ACTIVE: INVOICE_STATUS.inForce,
@@ -40,6 +44,15 @@ function migrateInvoices(records: readonly StoredRecord[]): StoredRecord[] {
     const status = typeof record.status === 'string' ? OLD_INVOICE_STATUS[record.status] : undefined;
     return status === undefined ? record : { ...record, status };
   });
+}
+
+/** TAX-RETURNS-MIXED: `YEARLY` and `MONTHLY` as the provider spells them, `yearly` and `monthly`. */
+function migrateTaxReturns(records: readonly StoredRecord[]): StoredRecord[] {
+  return records.map((record) =>
+    record.type === 'YEARLY' || record.type === 'MONTHLY'
+      ? { ...record, type: record.type.toLowerCase() }
+      : record,
+  );
 }
 
 function migrateLinks(records: readonly StoredRecord[], tenant: string): StoredRecord[] {
@@ -65,7 +78,7 @@ function duplicatedPeriod(records: readonly StoredRecord[]): [StoredRecord, Stor
 
 function duplicateError(pair: [StoredRecord, StoredRecord]): ApiErrors {
   const [first, second] = pair;
-  const period = `${String(first.type ?? 'YEARLY').toLowerCase()} ${String(first.year)}${first.month ? `-${String(first.month).padStart(2, '0')}` : ''}`;
+  const period = `${String(first.type ?? 'yearly').toLowerCase()} ${String(first.year)}${first.month ? `-${String(first.month).padStart(2, '0')}` : ''}`;
   const message =
     `This ${SNAPSHOT_FORMAT_BEFORE_PROVIDER_VALUES} snapshot holds two tax returns of link ${String(first.link)} ` +
     `for the ${period} period (${first.id}, ${second.id}); tax returns are now one per link, kind and ` +
@@ -74,16 +87,19 @@ function duplicateError(pair: [StoredRecord, StoredRecord]): ApiErrors {
 }
 
 /**
- * The state to import: a `ofkit-snapshot/1` one migrated (a copy; `state` is not changed), or the 400
- * that names what it holds and can no longer be; a current one as it is.
+ * The state to import: an `ofkit-snapshot/1` or `/2` one migrated (a copy; `state` is not changed), or
+ * the 400 that names what it holds and can no longer be; a current one as it is.
  */
 export function migrateSnapshot(
   format: string,
   state: SnapshotState,
   tenant: string,
 ): Result<SnapshotState, ApiErrors> {
-  if (format !== SNAPSHOT_FORMAT_BEFORE_PROVIDER_VALUES) return ok(state);
+  const before = format === SNAPSHOT_FORMAT_BEFORE_PROVIDER_VALUES;
+  if (!before && format !== SNAPSHOT_FORMAT_BEFORE_TAX_RETURN_TYPES) return ok(state);
   const collections: Collections = { ...state.store.collections };
+  if (collections[TAX_RETURNS]) collections[TAX_RETURNS] = migrateTaxReturns(collections[TAX_RETURNS]);
+  if (!before) return ok({ ...state, store: { ...state.store, collections } });
   const duplicated = duplicatedPeriod(collections[TAX_RETURNS] ?? []);
   if (duplicated) return err(duplicateError(duplicated));
   if (collections[INVOICES]) collections[INVOICES] = migrateInvoices(collections[INVOICES]);

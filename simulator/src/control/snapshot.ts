@@ -20,10 +20,10 @@ import { rearmPaymentJobs } from '../payments/rearm-payment-jobs.js';
 import type { StoredRecord, TenantSnapshot } from '../store/store.js';
 
 /**
- * The format this simulator exports; `ofkit-snapshot/1`, from before the provider's values, still
- * imports (snapshot-migration.ts).
+ * The format this simulator exports; `ofkit-snapshot/1` and `/2`, from before the provider's values,
+ * still import (snapshot-migration.ts).
  */
-export const SNAPSHOT_FORMAT = 'ofkit-snapshot/2';
+export const SNAPSHOT_FORMAT = 'ofkit-snapshot/3';
 
 export interface SnapshotState {
   store: TenantSnapshot;

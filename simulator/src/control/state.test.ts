@@ -88,7 +88,7 @@ describe('snapshot round trip', () => {
   it('import then export gives the same document', async () => {
     await busyTenant();
     const snapshot = await exportSnapshot();
-    expect(snapshot).toMatchObject({ format: 'ofkit-snapshot/2', clock: { frozen: true } });
+    expect(snapshot).toMatchObject({ format: 'ofkit-snapshot/3', clock: { frozen: true } });
     await register();
     await sim.call('POST', '/_ofkit/reset/');
     expect((await importSnapshot(snapshot)).status).toBe(204);
@@ -155,7 +155,7 @@ describe('snapshot round trip', () => {
       'state.faults.0.status',
       'state.links',
     ]);
-    const badFormat = await importSnapshot({ ...snapshot, format: 'ofkit-snapshot/3' });
+    const badFormat = await importSnapshot({ ...snapshot, format: 'ofkit-snapshot/4' });
     expect(badFormat.body[0]).toMatchObject({ code: 'invalid', field: 'format' });
     expect(await linkIds()).toContain(id);
   });
@@ -163,7 +163,7 @@ describe('snapshot round trip', () => {
   it('an empty state imports as an empty tenant at the snapshot instant', async () => {
     await busyTenant();
     const empty = {
-      format: 'ofkit-snapshot/2',
+      format: 'ofkit-snapshot/3',
       clock: { now: '2026-12-01T00:00:00.000Z', frozen: true },
       state: {},
     };

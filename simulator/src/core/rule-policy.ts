@@ -61,6 +61,8 @@ export interface RulePolicy {
     };
     /** LINK-MFA-428: whether a resumed request's token is compared with the institution's. */
     readonly mfaTokenChecked: boolean;
+    /** LINK-MFA-428: whether a session stays open after a wrong token (the right one sent next resumes). */
+    readonly mfaSessionSurvivesWrongToken: boolean;
     /** TOKEN-WIDGET: the lifetime of a widget access token, in seconds. */
     readonly widgetTokenSeconds: number;
     /** WEBHOOK-RECURRENT-ONLY: whether the daily refresh also refreshes single links. */
@@ -176,6 +178,7 @@ export function defaultRulePolicy(document: ApiDocument): RulePolicy {
       refusedLoginInvalidates: true,
       nextDayUpdateAfter: { upgrade: true, downgrade: false, recurrentPatch: false },
       mfaTokenChecked: true,
+      mfaSessionSurvivesWrongToken: true,
       widgetTokenSeconds: WIDGET_TOKEN_SECONDS,
       dailyRefreshSingleLinks: false,
       dailyCountsNewOnly: true,

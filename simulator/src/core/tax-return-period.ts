@@ -3,4 +3,4 @@
  * its `year` and its `month` (a yearly one has none). A return retrieved again keeps its id.
  */
 export const taxReturnPeriod = (record: Readonly<Record<string, unknown>>): string =>
-  `${String(record.type ?? 'YEARLY')}|${String(record.year ?? '')}|${String(record.month ?? '')}`;
+  `${String(record.type ?? 'yearly')}|${String(record.year ?? '')}|${String(record.month ?? '')}`;

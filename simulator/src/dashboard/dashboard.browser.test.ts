@@ -273,7 +273,7 @@ describe.skipIf(skipBrowser)(title, { timeout: 90_000 }, () => {
     // The lane's browser runs in another process: the download is saved here.
     const file = join(await mkdtemp(join(tmpdir(), 'ofkit-download-')), 'snapshot.json');
     await download.saveAs(file);
-    expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe('ofkit-snapshot/2');
+    expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe('ofkit-snapshot/3');
     await served.api('POST', '/_ofkit/reset/');
     await page.getByLabel('Import a snapshot').setInputFiles(file);
     await page.getByText(/^Imported /).waitFor(WAIT);

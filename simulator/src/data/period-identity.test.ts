@@ -45,8 +45,8 @@ describe('DATA-RETRIEVE', () => {
   it('a daily refresh finds the latest closed month whose return the link lacks, the same return a retrieval gives', async () => {
     const link = await fiscalLink('recurrent');
     const historical = await listed(link);
-    expect(historical.map(periodOf)).toEqual([2021, 2022, 2023, 2024, 2025].map((y) => `YEARLY ${y}`));
-    for (const expected of ['MONTHLY 2026-10', 'MONTHLY 2026-9']) {
+    expect(historical.map(periodOf)).toEqual([2021, 2022, 2023, 2024, 2025].map((y) => `yearly ${y}`));
+    for (const expected of ['monthly 2026-10', 'monthly 2026-9']) {
       await sim.call('POST', '/_ofkit/daily-refresh/');
       const now = await listed(link);
       expect(now.map(periodOf)).toContain(expected);
@@ -55,7 +55,7 @@ describe('DATA-RETRIEVE', () => {
     const kept = await listed(link);
     const monthly = { type: 'monthly', date_from: '2026-08-01', date_to: '2026-10-31' };
     const retrieved = (await retrieve(sim, TAX_RETURNS, link, monthly)).body as Return[];
-    expect(retrieved.map(periodOf)).toEqual(['MONTHLY 2026-8', 'MONTHLY 2026-9', 'MONTHLY 2026-10']);
+    expect(retrieved.map(periodOf)).toEqual(['monthly 2026-8', 'monthly 2026-9', 'monthly 2026-10']);
     for (const r of retrieved.slice(1)) expect(kept.find((k) => periodOf(k) === periodOf(r))?.id).toBe(r.id);
     const after = await listed(link);
     expect(after).toHaveLength(kept.length + 1);
@@ -89,7 +89,7 @@ describe('DATA-RETRIEVE', () => {
     for (const type of ['yearly', 'YEARLY', 'annual', '']) {
       const answer = await retrieve(sim, TAX_RETURNS, link, { type, year_from: '2024', year_to: '2025' });
       expect(answer.status, type).toBe(201);
-      expect(answer.body.map(periodOf), type).toEqual(['YEARLY 2024', 'YEARLY 2025']);
+      expect(answer.body.map(periodOf), type).toEqual(['yearly 2024', 'yearly 2025']);
     }
   });
 });

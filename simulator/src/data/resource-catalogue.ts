@@ -39,7 +39,7 @@ export interface TypeStreams {
   readonly field: string;
   readonly values: readonly string[];
   readonly mode: 'match' | 'set';
-  /** The request schema's `default` (upper case), taken when the body has no `type`; null: every value. */
+  /** The request schema's `default` (as the records spell it), taken when the body has no `type`; null: every value. */
   readonly fallback: string | null;
 }
 
@@ -199,14 +199,22 @@ function typeStreams(template: RecordTemplate, properties: JsonObject, row: Reso
   const type = enumMember(properties.type);
   if (type === null || !Array.isArray(type.enum)) return null;
   if (!template.examples.some((example) => 'type' in example)) return null;
-  // The provider's request enums may be lower case (`yearly`); the records' `type` is upper case.
+  // A record's `type` is spelt as the records of the examples spell it (the provider's: invoices
+  // `INFLOW`, tax returns `yearly`), whatever the case of the request's enum.
+  const spelt = recordSpelling(template);
   return {
     field: 'type',
     // A nullable `type` (invoices) lists null too: null asks for every value, it is not one.
-    values: type.enum.filter((value) => value !== null).map((value) => String(value).toUpperCase()),
+    values: type.enum.filter((value) => value !== null).map((value) => spelt(String(value))),
     mode: row.typeMode ?? 'set',
-    fallback: typeof type.default === 'string' ? type.default.toUpperCase() : null,
+    fallback: typeof type.default === 'string' ? spelt(type.default) : null,
   };
+}
+
+/** A request's `type` value as the examples' records spell it (upper case when none holds it). */
+function recordSpelling(template: RecordTemplate): (value: string) => string {
+  const spellings = template.examples.map((example) => example.type).filter((t) => typeof t === 'string');
+  return (value) => spellings.find((t) => t.toLowerCase() === value.toLowerCase()) ?? value.toUpperCase();
 }
 
 /** The parent collection is named after the reference field: `employment_record` -> `.../employment-records/`. */

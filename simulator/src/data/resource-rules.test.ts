@@ -137,16 +137,29 @@ describe('TAX-RETURNS-MIXED', () => {
       ...(await retrieve(sim, '/api/tax-returns/', link, years)).body,
       ...(await retrieve(sim, '/api/tax-returns/', link, months)).body,
     ];
-    const yearly = returns.filter((r: { type: string }) => r.type === 'YEARLY');
-    const monthly = returns.filter((r: { type: string }) => r.type === 'MONTHLY');
+    const yearly = returns.filter((r: { type: string }) => r.type === 'yearly');
+    const monthly = returns.filter((r: { type: string }) => r.type === 'monthly');
     expect(yearly.map((r: { year: number }) => r.year)).toEqual([2025]);
     expect(monthly).toHaveLength(22);
     for (const r of yearly) expect(r).not.toHaveProperty('month');
     expect(monthly.at(-1)).toMatchObject({ year: 2026, month: 10 });
     const listed = await list('/api/tax-returns/', { link, page_size: 1000 });
     expect(new Set(listed.body.results.map((r: { type: string }) => r.type))).toEqual(
-      new Set(['YEARLY', 'MONTHLY']),
+      new Set(['yearly', 'monthly']),
     );
+    // The `type` filter reads the provider's spelling and the capitals this document had before.
+    for (const [type, count] of [
+      ['yearly', 1],
+      ['YEARLY', 1],
+      ['monthly', 22],
+      ['MONTHLY', 22],
+    ] as const) {
+      const only = await list('/api/tax-returns/', { link, type, page_size: 1000 });
+      expect(
+        only.body.results.map((r: { type: string }) => r.type),
+        type,
+      ).toEqual(Array(count).fill(type.toLowerCase()));
+    }
   });
 
   it('type limits the retrieval to one schema; year_to before year_from gets 400', async () => {
@@ -171,9 +184,9 @@ describe('TAX-RETURNS-MIXED', () => {
     });
     expect(monthly.status).toBe(201);
     expect(monthly.body.map((r: { type: string; month: number }) => [r.type, r.month])).toEqual([
-      ['MONTHLY', 3],
-      ['MONTHLY', 4],
-      ['MONTHLY', 5],
+      ['monthly', 3],
+      ['monthly', 4],
+      ['monthly', 5],
     ]);
     for (const r of monthly.body) expect(typeof r.pdf).toBe('string');
     const inverted = { type: 'monthly', date_from: '2026-05-01', date_to: '2026-03-31' };

@@ -79,8 +79,8 @@ export const RESOURCE_TABLE: Readonly<Record<string, ResourceRow>> = {
     bucket: 'year',
     perBucket: 1,
     typeMode: 'match',
-    bucketByType: { YEARLY: 'year', MONTHLY: 'month' },
-    onePerPeriod: { newKind: 'MONTHLY' },
+    bucketByType: { yearly: 'year', monthly: 'month' },
+    onePerPeriod: { newKind: 'monthly' },
   },
   // TAX-RETENTIONS-500: enough retentions (about 2 a day) that a year-long period holds more than 500.
   '/api/tax-retentions/': { bucket: 'day', perBucket: 2 },

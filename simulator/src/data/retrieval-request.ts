@@ -82,13 +82,13 @@ function finish(resource: DataResource, asked: DayRange | null, today: number, b
 }
 
 /**
- * The records' `type` a request's `type` asks for (upper case, as the records have it); a value that
- * is none of them, or none at all, reads the request schema's default (tax returns: any value but
+ * The records' `type` a request's `type` asks for (in any case, spelt as the records have it); a value
+ * that is none of them, or none at all, reads the request schema's default (tax returns: any value but
  * `monthly` reads yearly returns, choice), or every value when the schema has none.
  */
 function typeOf(types: TypeStreams, value: unknown): string | null {
-  const asked = text(value)?.toUpperCase();
-  return asked !== undefined && types.values.includes(asked) ? asked : types.fallback;
+  const asked = text(value)?.toLowerCase();
+  return types.values.find((spelt) => spelt.toLowerCase() === asked) ?? types.fallback;
 }
 
 /** The asked range before clamping; a resource without dates reads its default days (balances: today). */

@@ -138,8 +138,11 @@ export async function resumePaused(
     const message = `Session ${resume.session} belongs to link ${link}, not ${resume.link}.`;
     return err(apiError('invalid', { field: 'link', message }));
   }
-  if (tenant.policy.links.mfaTokenChecked && resume.token !== ACCEPTED_MFA_TOKEN)
+  if (tenant.policy.links.mfaTokenChecked && resume.token !== ACCEPTED_MFA_TOKEN) {
+    if (!tenant.policy.links.mfaSessionSurvivesWrongToken)
+      await tenant.store.take(MFA_SESSIONS, resume.session);
     return err(apiError('invalid_token', { field: 'token' }));
+  }
   // LINK-MFA-428: a session resumes once. Taken in one atomic step: of two resumes at once (two
   // replicas), the second finds it gone.
   if (!(await tenant.store.take(MFA_SESSIONS, resume.session)))

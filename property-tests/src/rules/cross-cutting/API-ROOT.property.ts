@@ -12,6 +12,8 @@ const ROOT = '/api/';
 export const apiRoot = defineRule<Credentials>({
   id: 'API-ROOT',
   area: 'cross-cutting',
+  quiet: true,
+  operations: ['getApiRoot'],
   runs: 10,
   arbitrary(suite) {
     const valid: Credentials[] = suite.config.keys.second ? ['primary', 'second'] : ['primary'];

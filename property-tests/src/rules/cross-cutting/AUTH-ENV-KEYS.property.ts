@@ -7,6 +7,7 @@ import { describeOperation, sendRequest } from '../send-request.js';
 export const authEnvKeys = defineRule<OperationRequest>({
   id: 'AUTH-ENV-KEYS',
   area: 'cross-cutting',
+  quiet: true,
   needs: ['other-environment-key'],
   prepare: async (suite) =>
     suite.operations.length === 0 ? skip('no operation left by the config') : undefined,

@@ -44,21 +44,27 @@ const itemUrl = (owned: Owned, operation: ApiOperation) =>
   operation.path.replace(/\{[^}]+\}/, encodeURIComponent(owned.id));
 
 async function ownedRecords(suite: SuiteContext, note: (text: string) => void): Promise<Owned[]> {
-  const owned: Owned[] = [];
-  for (const source of await listSources(suite, note, { linksAtLeast: 1 })) {
-    if (SHARED.includes(source.path)) continue;
-    const records = await suite.fixtures.listAll(source.path, source.base, source.headers);
-    const first = isSkip(records) ? undefined : records.find((record) => typeof record.id === 'string');
-    if (!first) continue;
-    owned.push({
-      source,
-      id: String(first.id),
-      ...optional('detail', itemOperation(suite, source.path, 'GET')),
-      ...optional('update', itemOperation(suite, source.path, 'PATCH')),
-      ...optional('remove', itemOperation(suite, source.path, 'DELETE')),
-    });
-  }
-  return owned;
+  const sources = (await listSources(suite, note, { linksAtLeast: 1 })).filter(
+    (source) => !SHARED.includes(source.path),
+  );
+  // Reads change nothing: every list is read side by side.
+  const lists = await Promise.all(
+    sources.map((source) => suite.fixtures.listAll(source.path, source.base, source.headers)),
+  );
+  return sources.flatMap((source, index) => {
+    const records = lists[index];
+    const first = isSkip(records) ? undefined : records?.find((record) => typeof record.id === 'string');
+    if (!first) return [];
+    return [
+      {
+        source,
+        id: String(first.id),
+        ...optional('detail', itemOperation(suite, source.path, 'GET')),
+        ...optional('update', itemOperation(suite, source.path, 'PATCH')),
+        ...optional('remove', itemOperation(suite, source.path, 'DELETE')),
+      },
+    ];
+  });
 }
 
 const optional = <K extends string, V>(key: K, value: V | undefined) =>

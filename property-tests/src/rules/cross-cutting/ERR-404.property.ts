@@ -36,6 +36,7 @@ function unknownIds(operation: ApiOperation): Record<string, fc.Arbitrary<string
 export const err404 = defineRule<OperationRequest, ApiOperation[]>({
   id: 'ERR-404',
   area: 'cross-cutting',
+  quiet: true,
   async prepare(suite) {
     const items = suite.operations.filter((operation) => operation.path.includes('{'));
     return items.length === 0 ? skip('no item operation left by the config') : items;

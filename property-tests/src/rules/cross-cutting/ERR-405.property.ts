@@ -27,6 +27,7 @@ function refusals(suite: SuiteContext): { path: string; method: string }[] {
 export const err405 = defineRule<Input, { path: string; method: string }[]>({
   id: 'ERR-405',
   area: 'cross-cutting',
+  quiet: true,
   runs: 10,
   async prepare(suite) {
     const pairs = refusals(suite);

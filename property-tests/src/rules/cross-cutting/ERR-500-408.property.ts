@@ -25,6 +25,7 @@ interface Input {
 export const err500408 = defineRule<Input>({
   id: 'ERR-500-408',
   area: 'cross-cutting',
+  tenantWide: 'switches',
   needs: ['control-api'],
   allows5xx: true,
   runs: 10,

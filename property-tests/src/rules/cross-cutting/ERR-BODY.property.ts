@@ -5,10 +5,13 @@
  * generated: no credentials, refused methods, unknown paths and ids, invalid paging, malformed JSON and
  * members of the wrong type (these two must get 400: the document's BadRequest), and valid requests.
  * With the control API, every operation that documents a 400 gets the injected one (the Too Many
- * Sessions error) once, so each shows the error array of its documented 400.
+ * Sessions error) once, so each shows the error array of its documented 400. Each `request_id` is the
+ * request's own (a unique id to quote to support): the error of another request, GET /api/ without
+ * credentials, carries another one.
  */
-import type { JsonValue } from '../../../../openapi/document/json.js';
+import { isObject, type JsonValue } from '../../../../openapi/document/json.js';
 import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
+import type { HttpResponse } from '../../http/http-client.js';
 import { describeAnswer, expectErrorArray, expectStatus, expectValid } from '../expect-response.js';
 import { type OperationRequest, operationOf } from '../operation-requests.js';
 import { defineRule, fail, type RunContext, skip, unmet } from '../rule.js';
@@ -20,6 +23,8 @@ const FAULTS = '/_ofkit/faults/';
 export const errBody = defineRule<ErrorCase>({
   id: 'ERR-BODY',
   area: 'cross-cutting',
+  // With the control API it injects the Too Many Sessions error (a fault of the whole tenant).
+  tenantWide: 'switches',
   runs: 40,
   prepare: async (suite) =>
     suite.operations.length === 0 ? skip('no operation left by the config') : undefined,
@@ -36,8 +41,30 @@ export const errBody = defineRule<ErrorCase>({
     if (declared === undefined)
       expectErrorArray(run.document, response, `${what} answered ${response.status}`);
     else expectValid(run.document, response, declared, `${what} answered ${response.status}`);
+    await expectOwnRequestId(run, response, `${what} answered ${response.status}`);
   },
 });
+
+/** The first error item's `request_id`, when the body is an error array that has one. */
+function requestIdOf(json: unknown): string | undefined {
+  const first = Array.isArray(json) ? json[0] : undefined;
+  return isObject(first) && typeof first.request_id === 'string' ? first.request_id : undefined;
+}
+
+/** ERR-BODY: another request's error (GET /api/ without credentials, a 401) names another request id. */
+async function expectOwnRequestId(run: RunContext, response: HttpResponse, what: string): Promise<void> {
+  const id = requestIdOf(response.json);
+  if (id === undefined) return;
+  // A connection the target closed after refusing the first request (a body it did not read) is no
+  // answer: asked again, once, on a new one.
+  const ask = () => run.http.request({ method: 'GET', url: '/api/', auth: 'none' });
+  const other = await ask().catch(ask);
+  if (requestIdOf(other.json) === id) {
+    fail(
+      `${what} with request_id "${id}", and GET /api/ without credentials (another request) answered ${other.status} with the same request_id: each error's request_id must be its request's own (a unique id to quote to support)`,
+    );
+  }
+}
 
 async function send(errorCase: ErrorCase, run: RunContext) {
   if (!('call' in errorCase)) {

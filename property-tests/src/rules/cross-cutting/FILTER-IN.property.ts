@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { defineRule, fail, skip, unmet } from '../rule.js';
+import { isListOperation } from '../schema/drawn-list-queries.js';
 import { type FilterTarget, fieldAt, fieldTexts, filterTargets, weightedTarget } from './filter-targets.js';
 import { idsOf, readAll } from './read-list.js';
 
@@ -17,6 +18,7 @@ const unknownValue = fc.oneof(fc.uuid({ version: 4 }), fc.stringMatching(/^[A-Za
 export const filterIn = defineRule<Input, FilterTarget[]>({
   id: 'FILTER-IN',
   area: 'cross-cutting',
+  over: isListOperation,
   async prepare(suite, note) {
     const targets = await filterTargets(suite, note, '__in');
     return targets.length === 0 ? skip('no list with a `__in` filter left by the config') : targets;

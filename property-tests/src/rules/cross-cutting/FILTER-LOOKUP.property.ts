@@ -1,6 +1,7 @@
 /**
  * FILTER-LOOKUP: the provider's other filters (exact match, `__gt`, `__gte`, `__lt`, `__lte`,
- * `__not_in`, `__icontains`, `__allin`) answer exactly the records of the full list that match, in the
+ * `__not_in`, `__icontains`, `__allin`, and `iexact` where an `x-filter` names it: an exact match
+ * whatever the case) answer exactly the records of the full list that match, in the
  * list's order. The targets are every such parameter the lists declare, with the member and lookup its
  * name or its `x-filter` says; the values are drawn from what the records hold now (a bound lying on a
  * record tells `__gt` from `__gte`), so a filter keeps some records and drops others. Dates: a day
@@ -10,11 +11,12 @@ import fc from 'fast-check';
 import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 import type { ApiParameter } from '../../../../openapi/document/operation-index.js';
 import { defineRule, fail, isSkip, type SuiteContext, skip } from '../rule.js';
+import { isListOperation } from '../schema/drawn-list-queries.js';
 import { fieldAt, fieldTexts } from './filter-targets.js';
 import { type ListSource, listSources } from './list-sources.js';
 import { idsOf, readAll } from './read-list.js';
 
-type Lookup = 'exact' | 'gt' | 'gte' | 'lt' | 'lte' | 'not_in' | 'icontains' | 'allin';
+type Lookup = 'exact' | 'iexact' | 'gt' | 'gte' | 'lt' | 'lte' | 'not_in' | 'icontains' | 'allin';
 const SUFFIXES: Lookup[] = ['not_in', 'gte', 'gt', 'lte', 'lt', 'icontains', 'allin'];
 /** Lookups FILTER-IN and FILTER-RANGE test, and parameters that page or shape rather than filter. */
 const OTHER_RULES = new Set(['in', 'range']);
@@ -127,6 +129,8 @@ function matches(record: JsonObject, { member, lookup }: Target, value: string):
   switch (lookup) {
     case 'exact':
       return scalars.some((scalar) => same(scalar, value));
+    case 'iexact':
+      return texts.some((text) => text.toLowerCase() === value.toLowerCase());
     case 'gt':
       return bound((n) => n > 0);
     case 'gte':
@@ -157,6 +161,8 @@ function valueFor(target: Target): fc.Arbitrary<string> {
     return fc
       .subarray(target.known, { minLength: 1, maxLength: Math.min(3, target.known.length) })
       .map((values) => values.join(','));
+  // `iexact`: the value as a record holds it, or in capitals (the same records either way).
+  if (target.lookup === 'iexact') return known.chain((text) => fc.constantFrom(text, text.toUpperCase()));
   if (target.lookup === 'icontains')
     return known.chain((text) =>
       fc
@@ -199,6 +205,7 @@ function firstOfEachLookup(targets: Target[]): Input[] {
 export const filterLookup = defineRule<Input, Target[]>({
   id: 'FILTER-LOOKUP',
   area: 'cross-cutting',
+  over: isListOperation,
   async prepare(suite, note) {
     const targets = await lookupTargets(suite, note);
     return targets.length === 0 ? skip('no list with a lookup filter whose member holds values') : targets;

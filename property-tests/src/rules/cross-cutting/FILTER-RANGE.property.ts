@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { dateArbitrary } from '../../arbitraries/format-arbitraries.js';
 import { defineRule, fail, skip, unmet } from '../rule.js';
+import { isListOperation } from '../schema/drawn-list-queries.js';
 import { type FilterTarget, fieldAt, fieldTexts, filterTargets, weightedTarget } from './filter-targets.js';
 import { idsOf, readAll } from './read-list.js';
 
@@ -57,6 +58,7 @@ function inRange(target: FilterTarget, text: string, from: string, to: string): 
 export const filterRange = defineRule<Input, FilterTarget[]>({
   id: 'FILTER-RANGE',
   area: 'cross-cutting',
+  over: isListOperation,
   async prepare(suite, note) {
     const targets = await filterTargets(suite, note, '__range');
     return targets.length === 0 ? skip('no list with a `__range` filter left by the config') : targets;

@@ -43,6 +43,8 @@ function checkDocument(suite: SuiteContext): void {
 export const listLinkRequired = defineRule<Input, ApiOperation[]>({
   id: 'LIST-LINK-REQUIRED',
   area: 'cross-cutting',
+  quiet: true,
+  over: (operation) => operation.parameters.some((p) => p.in === 'query' && p.name === 'link' && p.required),
   runs: 14,
   async prepare(suite) {
     const lists = suite.operations.filter(requiresLink);

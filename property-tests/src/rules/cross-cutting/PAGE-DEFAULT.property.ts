@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { expectUsable } from '../expect-response.js';
 import { defineRule, fail, skip } from '../rule.js';
+import { isListOperation } from '../schema/drawn-list-queries.js';
 import { type ListSource, listSources } from './list-sources.js';
 import { checkPageLink } from './page-links.js';
 import { type Page, pageOf } from './read-list.js';
@@ -40,6 +41,7 @@ function checkDefaultSize(current: Page, page: number, what: string): void {
 export const pageDefault = defineRule<Input, ListSource[]>({
   id: 'PAGE-DEFAULT',
   area: 'cross-cutting',
+  over: isListOperation,
   async prepare(suite, note) {
     const sources = await listSources(suite, note, { linksAtLeast: DEFAULT_PAGE_SIZE + 1 });
     return sources.length === 0 ? skip('no collection list left by the config') : sources;

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { expectFieldError, expectStatus } from '../expect-response.js';
 import { defineRule, fail, skip } from '../rule.js';
+import { isListOperation } from '../schema/drawn-list-queries.js';
 import { bigList } from './big-list.js';
 import { type ListSource, listSources } from './list-sources.js';
 import { pageOf } from './read-list.js';
@@ -33,6 +34,7 @@ interface Fixture {
 export const pageMax = defineRule<Input, Fixture>({
   id: 'PAGE-MAX',
   area: 'cross-cutting',
+  over: isListOperation,
   runs: 30,
   async prepare(suite, note) {
     const sources = await listSources(suite, note);

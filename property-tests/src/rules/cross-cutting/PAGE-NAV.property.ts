@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { defineRule, fail, type RunContext, skip, unmet } from '../rule.js';
+import { isListOperation } from '../schema/drawn-list-queries.js';
 import { type ListSource, listSources } from './list-sources.js';
 import { idsOf, type Page, pageOf, readAll } from './read-list.js';
 
@@ -51,6 +52,7 @@ async function checkPrevious(run: RunContext, source: ListSource, pages: Page[])
 export const pageNav = defineRule<Input, ListSource[]>({
   id: 'PAGE-NAV',
   area: 'cross-cutting',
+  over: isListOperation,
   async prepare(suite, note) {
     const sources = await listSources(suite, note);
     return sources.length === 0 ? skip('no collection list left by the config') : sources;

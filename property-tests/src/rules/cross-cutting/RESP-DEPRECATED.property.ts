@@ -43,6 +43,7 @@ function checkDocument(suite: SuiteContext, resource: Resource): [string, JsonOb
 export const respDeprecated = defineRule<Resource, Map<string, Record<string, string>>>({
   id: 'RESP-DEPRECATED',
   area: 'cross-cutting',
+  over: (operation) => operation.method === 'GET' && RESOURCES.some((r) => r.list === operation.path),
   runs: 8,
   async prepare(suite, note) {
     const queries = new Map<string, Record<string, string>>();

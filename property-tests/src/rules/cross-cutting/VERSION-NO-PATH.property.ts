@@ -35,6 +35,7 @@ function versioned({ path, version, position }: Input): string {
 export const versionNoPath = defineRule<Input, string[]>({
   id: 'VERSION-NO-PATH',
   area: 'cross-cutting',
+  quiet: true,
   runs: 10,
   prepare: async (suite) =>
     suite.operations.filter((op) => op.method === 'GET' && !op.path.includes('{')).map((op) => op.path),

@@ -30,13 +30,14 @@ async function ensureLinks(suite: SuiteContext, atLeast: number): Promise<void> 
   for (let index = 0; index < missing; index += 1) await suite.fixtures.register(suite.config.fixtures.link);
 }
 
-/** The lists, populated where the suite can; `linksAtLeast` links are registered when fewer exist. */
-export async function listSources(
-  suite: SuiteContext,
-  note: (text: string) => void,
-  options: { linksAtLeast?: number } = {},
-): Promise<ListSource[]> {
-  const sources: ListSource[] = [];
+interface Planned {
+  source: ListSource;
+  link: string | undefined;
+}
+
+/** Each list with what its requests carry; a list that needs a link the target refused is left out. */
+async function planSources(suite: SuiteContext, note: (text: string) => void): Promise<Planned[]> {
+  const planned: Planned[] = [];
   for (const operation of suite.operations.filter(isCollectionList)) {
     const needsLink = operation.parameters.some((p) => p.name === 'link' && p.required);
     const link =
@@ -49,21 +50,37 @@ export async function listSources(
     }
     const base: Record<string, string> = needsLink && typeof link === 'string' ? { link } : {};
     const headers = requiredHeaders(suite, operation);
-    if (operation.path === LINKS) await ensureLinks(suite, options.linksAtLeast ?? 12);
-    else {
-      const records = await suite.fixtures.listAll(operation.path, base, headers);
-      if (!isSkip(records) && records.length === 0) {
-        await seedCollection(
-          suite,
-          operation.path,
-          operation.path,
-          typeof link === 'string' ? link : undefined,
-        );
-      }
-    }
-    sources.push({ operationId: operation.operationId, path: operation.path, base, headers });
+    const source = { operationId: operation.operationId, path: operation.path, base, headers };
+    planned.push({ source, link: typeof link === 'string' ? link : undefined });
   }
-  return sources;
+  return planned;
+}
+
+const isEmpty = async (suite: SuiteContext, { path, base, headers }: ListSource) => {
+  const records = await suite.fixtures.listAll(path, base, headers);
+  return !isSkip(records) && records.length === 0;
+};
+
+/**
+ * The lists, populated where the suite can; `linksAtLeast` links are registered when fewer exist. The
+ * lists are first read side by side (reads change nothing); one read empty is read again just before it
+ * is seeded, in order, since seeding one list can fill another.
+ */
+export async function listSources(
+  suite: SuiteContext,
+  note: (text: string) => void,
+  options: { linksAtLeast?: number } = {},
+): Promise<ListSource[]> {
+  const planned = await planSources(suite, note);
+  const empty = await Promise.all(
+    planned.map(({ source }) => (source.path === LINKS ? false : isEmpty(suite, source))),
+  );
+  for (const [index, { source, link }] of planned.entries()) {
+    if (source.path === LINKS) await ensureLinks(suite, options.linksAtLeast ?? 12);
+    else if (empty[index] && (await isEmpty(suite, source)))
+      await seedCollection(suite, source.path, source.path, link);
+  }
+  return planned.map(({ source }) => source);
 }
 
 /** A list, by its operationId (counterexamples stay readable). */

@@ -78,6 +78,8 @@ function checkOwners(account: string, before: JsonObject[], after: JsonObject[],
 export const accountDeleteCascade = defineRule<Input, Fixture>({
   id: 'ACCOUNT-DELETE-CASCADE',
   area: 'data',
+  operations: ['retrieveAccounts', 'deleteAccount', 'listTransactions', 'listOwners'],
+  tenantWide: 'clock',
   runs: 6,
   async prepare(suite, note) {
     const wanted = [ACCOUNTS, TRANSACTIONS, OWNERS];

@@ -6,8 +6,16 @@
  */
 import fc from 'fast-check';
 import { expectStatus } from '../expect-response.js';
-import { defineRule, fail, type RunContext, skip, unmet } from '../rule.js';
-import { byPath, type Reachable, reachableResources, retrieveSome, seedEmpty } from './reachable.js';
+import { defineRule, fail, type RunContext, unmet } from '../rule.js';
+import { isDataRetrieval } from './data-resources.js';
+import {
+  byPath,
+  type Reachable,
+  reachableResources,
+  retrieveSome,
+  seedEmpty,
+  unreached,
+} from './reachable.js';
 import { type DeleteStats, deleteRecord, idOf, itemUrl, listByLink, rateLimitNote } from './records.js';
 
 interface Input {
@@ -32,12 +40,14 @@ async function recordsOf(run: RunContext, entry: Reachable) {
 export const dataDelete = defineRule<Input, Fixture>({
   id: 'DATA-DELETE',
   area: 'data',
+  over: isDataRetrieval,
+  tenantWide: 'clock',
   async prepare(suite, note) {
     const reachable = await reachableResources(suite, note, {
       keep: (resource) => resource.remove !== undefined && resource.list !== undefined,
       fresh: true,
     });
-    if (reachable.length === 0) return skip('no data resource with a DELETE reachable');
+    if (reachable.length === 0) return unreached(reachable, 'no data resource with a DELETE reachable');
     await seedEmpty(suite, reachable, note);
     return { reachable, stats: { rateLimited: 0 } };
   },

@@ -7,8 +7,9 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { JsonObject } from '../../../../openapi/document/json.js';
 import { expectErrorArray, expectStatus, expectUsable } from '../expect-response.js';
-import { defineRule, fail, skip, unmet } from '../rule.js';
-import { byPath, type Reachable, reachableResources, seedEmpty } from './reachable.js';
+import { defineRule, fail, unmet } from '../rule.js';
+import { isDataRetrieval } from './data-resources.js';
+import { byPath, type Reachable, reachableResources, seedEmpty, unreached } from './reachable.js';
 import { itemUrl, listByLink } from './records.js';
 
 interface Input {
@@ -27,11 +28,13 @@ function differences(listed: JsonObject, detail: JsonObject): string[] {
 export const dataDetail = defineRule<Input, Reachable[]>({
   id: 'DATA-DETAIL',
   area: 'data',
+  over: isDataRetrieval,
   async prepare(suite, note) {
     const reachable = await reachableResources(suite, note, {
       keep: (resource) => resource.detail !== undefined && resource.list !== undefined,
     });
-    if (reachable.length === 0) return skip('no data resource with a list and a detail reachable');
+    if (reachable.length === 0)
+      return unreached(reachable, 'no data resource with a list and a detail reachable');
     await seedEmpty(suite, reachable, note);
     return reachable;
   },

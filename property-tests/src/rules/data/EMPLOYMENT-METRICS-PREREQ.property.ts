@@ -52,6 +52,7 @@ function namingMember(metrics: DataResource, prerequisite: DataResource): string
 export const employmentMetricsPrereq = defineRule<Input, Fixture>({
   id: 'EMPLOYMENT-METRICS-PREREQ',
   area: 'data',
+  operations: ['retrieveEmploymentMetrics', 'retrieveEmploymentRecords'],
   runs: 6,
   async prepare(suite, note) {
     const all = dataResources(suite);

@@ -86,6 +86,7 @@ async function walkHistory(
 export const exchangeHistory = defineRule<Input, Fixture>({
   id: 'EXCHANGE-HISTORY',
   area: 'data',
+  operations: ['retrieveExchanges', 'listExchangeHistory'],
   runs: 10,
   async prepare(suite, note) {
     const history = suite.operations.find((op) => op.method === 'GET' && op.path.endsWith('{id}/history/'));

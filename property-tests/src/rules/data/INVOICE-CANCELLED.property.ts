@@ -40,6 +40,7 @@ function hasStatus(suite: SuiteContext, resource: DataResource): boolean {
 export const invoiceCancelled = defineRule<Input, Fixture>({
   id: 'INVOICE-CANCELLED',
   area: 'data',
+  operations: ['retrieveInvoices', 'listInvoices'],
   runs: 10,
   async prepare(suite, note) {
     const governed = suite.operations.find((op) => {

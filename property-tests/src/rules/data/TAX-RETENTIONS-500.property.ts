@@ -6,9 +6,9 @@
  * has more than 500. `save_data: false` where the body has it (nothing is kept).
  */
 import fc from 'fast-check';
-import { defineRule, fail, skip } from '../rule.js';
+import { defineRule, fail } from '../rule.js';
 import { type DataResource, documentNumber } from './data-resources.js';
-import { byPath, enumChoice, type Reachable, reachableResources } from './reachable.js';
+import { byPath, enumChoice, type Reachable, reachableResources, unreached } from './reachable.js';
 import { expectRetrieved, postRetrieval, retrievalBody } from './retrieval.js';
 
 interface Input {
@@ -31,6 +31,7 @@ const maxOf = (suite: Parameters<typeof documentNumber>[0], resource: DataResour
 export const taxRetentions500 = defineRule<Input, Capped[]>({
   id: 'TAX-RETENTIONS-500',
   area: 'data',
+  operations: ['retrieveTaxRetentions'],
   runs: 10,
   async prepare(suite, note) {
     const keep = (resource: DataResource) => maxOf(suite, resource) !== null && resource.range !== null;
@@ -39,7 +40,9 @@ export const taxRetentions500 = defineRule<Input, Capped[]>({
       max: maxOf(suite, entry.resource)!,
       most: 0,
     }));
-    return capped.length === 0 ? skip('no reachable retrieval states `x-max-records-per-period`') : capped;
+    return capped.length === 0
+      ? unreached(capped, 'no reachable retrieval states `x-max-records-per-period`')
+      : capped;
   },
   arbitrary: (_, capped) =>
     fc.constantFrom(...capped).chain(({ resource }) => {

@@ -91,7 +91,8 @@ async function retrieveKinds(
   const what = `POST ${resource.path} ${JSON.stringify(body)}`;
   const records = expectRetrieved(run, resource, await postRetrieval(run.http, resource, body), body);
   const kinds = kindsOf(run, entry, records, what);
-  // The request names the kind as the provider does (`yearly`), the record as the spec does (`YEARLY`).
+  // The request and the record name the kind as the provider does (`yearly`); a record spelling it in
+  // capitals (`YEARLY`, as this document's records did before) names the same kind.
   const asked = type?.toUpperCase();
   const other =
     asked === undefined ? [] : records.filter((record) => String(record.type).toUpperCase() !== asked);
@@ -102,6 +103,7 @@ async function retrieveKinds(
 export const taxReturnsMixed = defineRule<Input, Mixed[]>({
   id: 'TAX-RETURNS-MIXED',
   area: 'data',
+  operations: ['retrieveTaxReturns', 'listTaxReturns'],
   runs: 10,
   async prepare(suite, note) {
     const keep = (resource: DataResource) => {

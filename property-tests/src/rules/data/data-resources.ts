@@ -31,6 +31,8 @@ export interface DataResource {
   /** Required members with an enum (`type`): each value is a retrieval of its own. */
   enums: [string, string[]][];
   range: RangeMembers | null;
+  /** `x-ordered-range`: the members whose `to` before `from` the retrieval refuses with 400. */
+  ordered: Omit<RangeMembers, 'required'> | null;
   /** The body has `save_data` (false: the records are returned, not kept). */
   saveData: boolean;
 }
@@ -54,6 +56,14 @@ function rangeMembers(properties: JsonObject, required: string[]): RangeMembers 
     return { from, to, unit, required: required.includes(from) || required.includes(to) };
   }
   return null;
+}
+
+/** `x-ordered-range: {from, to}` of a retrieval; a `year_*` pair counts years, any other days. */
+function orderedMembers(retrieve: ApiOperation): DataResource['ordered'] {
+  const declared = retrieve.raw['x-ordered-range'];
+  if (!isObject(declared) || typeof declared.from !== 'string' || typeof declared.to !== 'string')
+    return null;
+  return { from: declared.from, to: declared.to, unit: declared.from.startsWith('year') ? 'year' : 'day' };
 }
 
 function describe(suite: SuiteContext, retrieve: ApiOperation): DataResource {
@@ -83,15 +93,18 @@ function describe(suite: SuiteContext, retrieve: ApiOperation): DataResource {
     fixed,
     enums,
     range,
+    ordered: orderedMembers(retrieve),
     saveData: 'save_data' in properties,
   };
 }
 
-/** Every data resource the target implements (the config's `operations.exclude` left out). */
+/** A data retrieval: POST on a collection that names the institutions serving it (`x-applies-to`). */
+export const isDataRetrieval = (op: ApiOperation) =>
+  op.method === 'POST' && !op.path.includes('{') && isObject(op.raw['x-applies-to']);
+
+/** Every data resource of the run's scope. */
 export function dataResources(suite: SuiteContext): DataResource[] {
-  return suite.operations
-    .filter((op) => op.method === 'POST' && !op.path.includes('{') && isObject(op.raw['x-applies-to']))
-    .map((retrieve) => describe(suite, retrieve));
+  return suite.operations.filter(isDataRetrieval).map((retrieve) => describe(suite, retrieve));
 }
 
 /** A number the document states for a retrieval (`x-max-range-days`...), on the operation or its body. */

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import type { FixtureKind } from '../../target/target-config.js';
-import { isSkip, type Skip, type SuiteContext } from '../rule.js';
+import { isSkip, type Skip, type SuiteContext, skip } from '../rule.js';
 import { type DataResource, dataResources, documentNumber } from './data-resources.js';
 import { listByLink } from './records.js';
 import {
@@ -39,6 +39,16 @@ async function linkOf(
   return known;
 }
 
+/** The registrations the target refused while reaching resources (keyed by the list returned). */
+const refusals = new WeakMap<Reachable[], Skip>();
+
+/**
+ * Why a rule with nothing reachable cannot run: the target's refusal of a registration (inconclusive,
+ * with the hint to configure one), else `reason` (skipped).
+ */
+export const unreached = (reachable: Reachable[], reason: string): Skip =>
+  refusals.get(reachable) ?? skip(reason);
+
 /** Resources that pass `keep`, each with a live link of its fixture kind and the target's today. */
 export async function reachableResources(
   suite: SuiteContext,
@@ -53,6 +63,7 @@ export async function reachableResources(
     const link = await linkOf(suite, resource.kind, fresh);
     if (isSkip(link)) {
       note(`${resource.path} left out: no ${resource.kind} link (${link.skip})`);
+      if (link.inconclusive && !refusals.has(reachable)) refusals.set(reachable, link);
       continue;
     }
     const today = todays.get(link) ?? (await targetToday(suite, link));

@@ -5,7 +5,7 @@
  */
 import { isObject, type JsonObject } from '../../../../openapi/document/json.js';
 import type { HttpResponse, HttpSession } from '../../http/http-client.js';
-import { describeAnswer, expectStatus, expectUsable } from '../expect-response.js';
+import { describeAnswer, expectErrorArray, expectStatus, expectUsable } from '../expect-response.js';
 import { fail, type SuiteContext } from '../rule.js';
 import type { DataResource } from './data-resources.js';
 
@@ -69,6 +69,33 @@ export function retrievalBody(
   }
   if (choice.discard && resource.saveData) body.save_data = false;
   return body;
+}
+
+/**
+ * A body whose range ends before it starts (`x-ordered-range`: the end a day, or a year, before the
+ * start), which the retrieval refuses with 400; not kept where it would have been answered.
+ */
+export function reversedRangeBody(resource: DataResource, link: string, today: number): JsonObject {
+  const ordered = resource.ordered!;
+  const body = retrievalBody(resource, link, today, { discard: true });
+  if (ordered.unit === 'year') {
+    const from = yearOfDay(today) - 1;
+    return { ...body, [ordered.from]: String(from), [ordered.to]: String(from - 1) };
+  }
+  return { ...body, [ordered.from]: dayText(today - 30), [ordered.to]: dayText(today - 31) };
+}
+
+/** The 400 (with the error array) a reversed range gets, where the retrieval orders its range. */
+export function expectReversedRefused(
+  run: SuiteContext,
+  resource: DataResource,
+  answer: HttpResponse,
+  body: JsonObject,
+) {
+  const ordered = resource.ordered!;
+  const what = `POST ${resource.path} with \`${ordered.to}\` before \`${ordered.from}\` (x-ordered-range): ${JSON.stringify(body)}`;
+  expectStatus(answer, [400], what);
+  expectErrorArray(run.document, answer, what);
 }
 
 export function postRetrieval(

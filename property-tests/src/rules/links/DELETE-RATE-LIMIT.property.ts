@@ -97,6 +97,8 @@ function afterwardsArbitrary(control: boolean, targets: number): fc.Arbitrary<Af
 export const deleteRateLimit = defineRule<Input, Fixture>({
   id: 'DELETE-RATE-LIMIT',
   area: 'links',
+  tenantWide: 'clock',
+  over: (operation) => operation.method === 'DELETE' && operation.raw['x-rate-limit'] !== undefined,
   runs: 6,
   async prepare(suite, note) {
     const targets = await deletionTargets(suite, note);

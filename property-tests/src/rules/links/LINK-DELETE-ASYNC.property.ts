@@ -1,7 +1,6 @@
 import { isObject } from '../../../../openapi/document/json.js';
 import type { FixtureKind } from '../../target/target-config.js';
 import { describeAnswer, expectStatus } from '../expect-response.js';
-import { missingOperations } from '../needed-operations.js';
 import { defineRule, fail, type RunContext } from '../rule.js';
 import { advanceClock, sleep } from './control-clock.js';
 import {
@@ -56,10 +55,10 @@ async function awaitGone(run: RunContext, id: string): Promise<void> {
 export const linkDeleteAsync = defineRule<Input, Fixture>({
   id: 'LINK-DELETE-ASYNC',
   area: 'links',
+  operations: ['registerLink', 'getLink', 'deleteLink'],
+  tenantWide: 'clock',
   runs: 5,
   async prepare(suite, note) {
-    const missing = missingOperations(suite, ['registerLink', 'getLink', 'deleteLink']);
-    if (missing) return missing;
     note('`link_deleted` is checked by the webhooks area');
     if (!suite.capabilities.controlApi) {
       note(`no control API clock: waiting up to ${REAL_TIME_DEADLINE_MS / 1000} s for the link to go`);

@@ -1,6 +1,5 @@
 import type { FixtureKind } from '../../target/target-config.js';
 import { expectErrorArray, expectStatus } from '../expect-response.js';
-import { missingOperations } from '../needed-operations.js';
 import { defineRule } from '../rule.js';
 import { deleteLinkSync } from './deletion-window.js';
 import {
@@ -30,11 +29,11 @@ interface Fixture {
 export const linkDeleteSync = defineRule<Input, Fixture>({
   id: 'LINK-DELETE-SYNC',
   area: 'links',
+  operations: ['registerLink', 'getLink', 'deleteLink'],
+  tenantWide: 'clock',
   // With the example, 5 deletions: one DELETE-RATE-LIMIT window's worth on a target without a control API.
   runs: 4,
   async prepare(suite, note) {
-    const missing = missingOperations(suite, ['registerLink', 'getLink', 'deleteLink']);
-    if (missing) return missing;
     if (!suite.capabilities.controlApi) {
       note(
         'no control API clock: a deletion refused with 429 (DELETE-RATE-LIMIT) is sent again after the window',

@@ -7,14 +7,14 @@
  * update: 200 with that link; a retrieval: 201 with its records, 200 with `save_data: false`), or, when
  * the institution asks for another token (the control API's `institution_requires_another_token`),
  * answers a second 428 whose session completes it; a wrong token, an unknown session, or the right
- * session after its `expiry` (control API clock) answers 400 with the error array; a `link` the target
+ * session after its `expiry` (control API clock) answers 400 with the error array, and a wrong token
+ * leaves the session open: the right token sent next on the same session completes; a `link` the target
  * does not have answers 400, or 404 where the resume documents it (a retrieval's, as LINK-REGISTER's
  * unknown link).
  */
 import fc from 'fast-check';
 import type { HttpResponse } from '../../http/http-client.js';
 import { describeAnswer, expectErrorArray, expectStatus } from '../expect-response.js';
-import { missingOperations } from '../needed-operations.js';
 import { defineRule, fail, type RunContext } from '../rule.js';
 import { advanceClock, withFrozenClock } from './control-clock.js';
 import { expectDocumented, LINKS, linkOf, linkUrl, readLink } from './link-requests.js';
@@ -33,13 +33,15 @@ interface Input {
   again: boolean;
   /** Seconds past (> 0) or before (< 0) the session's expiry at which the PATCH is sent; null: at once. */
   expiryOffset: number | null;
+  /** A wrong token sent first on the same session (400, the session kept), then the PATCH of the case. */
+  wrongFirst: string | null;
 }
 
 const UNKNOWN_LINK = { unknown: '00000000-0000-4000-8000-00000000f00d' };
 
 const hex32 = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 32, maxLength: 32 });
 
-/** The PATCH that resumes, sent after moving the clock when the input says so. */
+/** The PATCH that resumes, sent after moving the clock (and a wrong token first) when the input says so. */
 async function resume(run: RunContext, input: Input, paused: Paused, path: string): Promise<HttpResponse> {
   // Without an `expiry` in the item the clock is not moved: the session is as fresh as at once.
   if (input.expiryOffset !== null && paused.expiry !== null) {
@@ -51,6 +53,17 @@ async function resume(run: RunContext, input: Input, paused: Paused, path: strin
     link: input.link === 'own' ? paused.link : input.link.unknown,
     ...(input.discard && { save_data: false }),
   };
+  // A wrong token on the case's own session first (an unknown session or link is refused either way).
+  if (input.wrongFirst !== null && input.session === 'own' && input.link === 'own') {
+    const what = `PATCH resuming ${path} with the wrong token "${input.wrongFirst}" first`;
+    const wrong = await run.http.request({
+      method: 'PATCH',
+      url: path,
+      json: { ...json, token: input.wrongFirst },
+    });
+    expectStatus(wrong, [400], what);
+    expectErrorArray(run.document, wrong, what);
+  }
   return run.http.request({ method: 'PATCH', url: path, json });
 }
 
@@ -73,7 +86,9 @@ function describeCase(input: Input): string {
   const kept = input.discard ? ' and save_data false' : '';
   const link = input.link === 'own' ? '' : ` naming the unknown link ${input.link.unknown}`;
   const again = input.again && completes(input) ? ' (the institution asks for another token)' : '';
-  return `PATCH resuming ${input.collection} with ${token} and ${session}${link}${kept}, ${when}${again}`;
+  const tried = input.wrongFirst !== null && input.session === 'own' && input.link === 'own';
+  const first = tried ? ` after the wrong token "${input.wrongFirst}" on it` : '';
+  return `PATCH resuming ${input.collection} with ${token} and ${session}${link}${kept}, ${when}${again}${first}`;
 }
 
 /** A resumed retrieval: its records (201, or 200 when not kept), as a list. */
@@ -132,10 +147,10 @@ const byKey = (fixture: Fixture, key: string) => fixture.pausables.find((p) => p
 export const linkMfa428 = defineRule<Input, Fixture>({
   id: 'LINK-MFA-428',
   area: 'links',
+  operations: ['registerLink', 'resumeLinkRegistration', 'getLink'],
+  tenantWide: 'clock',
   runs: 10,
   async prepare(suite, note) {
-    const missing = missingOperations(suite, ['registerLink', 'resumeLinkRegistration', 'getLink']);
-    if (missing) return missing;
     const control = suite.capabilities.controlApi;
     if (!control) note('expired sessions not tried: moving past `expiry` needs the control API clock');
     return { control, pausables: await pausables(suite, note) };
@@ -152,16 +167,19 @@ export const linkMfa428 = defineRule<Input, Fixture>({
       link: fc.oneof({ weight: 5, arbitrary: fc.constant<'own'>('own') }, fc.constant(UNKNOWN_LINK)),
       again: control ? fc.boolean() : fc.constant(false),
       expiryOffset: control ? fc.option(offset, { nil: null }) : fc.constant(null),
+      wrongFirst: fc.option(wrong, { nil: null, freq: 4 }),
     });
   },
   examples(suite, { control, pausables: found }) {
     const wrong = { wrong: `${suite.config.fixtures.mfa.token}0` };
-    const own = { session: 'own', link: 'own', again: false, expiryOffset: null } as const;
+    const own = { session: 'own', link: 'own', again: false, expiryOffset: null, wrongFirst: null } as const;
     const at = { ...own, collection: LINKS, discard: false };
     const cases: Input[] = [
       { ...at, token: 'right' },
       { ...at, token: wrong },
       { ...at, token: 'right', session: { unknown: 'f'.repeat(32) } },
+      // A wrong token leaves the session open: the right one sent next on it completes.
+      { ...at, token: 'right', wrongFirst: wrong.wrong },
     ];
     // Every request that pauses: resumed (kept, not kept), with a wrong token, naming an unknown link,
     // and, with the control API, when the institution asks for another token.
@@ -191,7 +209,7 @@ export const linkMfa428 = defineRule<Input, Fixture>({
     if (completes(input, paused.expiry)) {
       if (input.again) {
         const second = pausedAgain(run, pausable, answer, what, paused);
-        answer = await resume(run, { ...input, expiryOffset: null }, second, pausable.path);
+        answer = await resume(run, { ...input, expiryOffset: null, wrongFirst: null }, second, pausable.path);
       }
       const done = input.again ? `${what}, then its second session` : what;
       if (pausable.retrieval) return checkRetrieved(run, pausable, input, answer, done);

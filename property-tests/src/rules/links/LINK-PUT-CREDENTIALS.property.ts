@@ -10,7 +10,6 @@ import fc from 'fast-check';
 import { isObject, type JsonObject } from '../../../../openapi/document/json.js';
 import type { FixtureKind } from '../../target/target-config.js';
 import { describeAnswer, expectStatus } from '../expect-response.js';
-import { missingOperations } from '../needed-operations.js';
 import { defineRule, fail, type RunContext, type SuiteContext, skip } from '../rule.js';
 import {
   expectDocumented,
@@ -75,10 +74,10 @@ async function breakLink(run: RunContext, id: string, state: Exclude<LinkState, 
 export const linkPutCredentials = defineRule<Input, { control: boolean; kinds: FixtureKind[] }>({
   id: 'LINK-PUT-CREDENTIALS',
   area: 'links',
+  operations: ['registerLink', 'getLink', 'updateLinkCredentials'],
+  tenantWide: 'switches',
   runs: 8,
   async prepare(suite, note) {
-    const missing = missingOperations(suite, ['registerLink', 'getLink', 'updateLinkCredentials']);
-    if (missing) return missing;
     const kinds = kindsWithPassword(suite);
     if (kinds.length === 0) return skip('no fixture registration has a password to PUT');
     const control = suite.capabilities.controlApi;

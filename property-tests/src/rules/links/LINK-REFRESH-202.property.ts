@@ -8,7 +8,6 @@
 import fc from 'fast-check';
 import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 import { describeAnswer, expectStatus } from '../expect-response.js';
-import { missingOperations } from '../needed-operations.js';
 import { defineRule, fail, isSkip, skip } from '../rule.js';
 import { canonicalJson } from '../same-value.js';
 import { expectDocumented, linkOf, linkUrl, readLink, registerLink } from './link-requests.js';
@@ -36,10 +35,9 @@ const asText = (value: JsonValue | undefined) => canonicalJson(value ?? null);
 export const linkRefresh202 = defineRule<Input, Fixture>({
   id: 'LINK-REFRESH-202',
   area: 'links',
+  operations: ['registerLink', 'getLink', 'refreshLink'],
   runs: 10,
   async prepare(suite, note) {
-    const missing = missingOperations(suite, ['registerLink', 'getLink', 'refreshLink']);
-    if (missing) return missing;
     note('`historical_update` events carrying the request id are checked by the webhooks area');
     const link = await suite.fixtures.link('link');
     if (isSkip(link)) return skip(`no link to learn the institution's resources from: ${link.skip}`);

@@ -10,7 +10,6 @@ import fc from 'fast-check';
 import { isObject } from '../../../../openapi/document/json.js';
 import type { HttpResponse } from '../../http/http-client.js';
 import { describeAnswer, errorItems, expectErrorArray, expectStatus } from '../expect-response.js';
-import { missingOperations } from '../needed-operations.js';
 import { defineRule, fail, type RunContext } from '../rule.js';
 import { advanceClock, withFrozenClock } from './control-clock.js';
 import { linkUrl, registerLink } from './link-requests.js';
@@ -85,10 +84,10 @@ async function refreshAgainstModel(run: RunContext, input: Input, fixture: Fixtu
 export const linkRefreshCooldown = defineRule<Input, Fixture>({
   id: 'LINK-REFRESH-COOLDOWN',
   area: 'links',
+  operations: ['registerLink', 'refreshLink'],
+  tenantWide: 'clock',
   runs: 10,
   async prepare(suite, note) {
-    const missing = missingOperations(suite, ['registerLink', 'refreshLink']);
-    if (missing) return missing;
     const control = suite.capabilities.controlApi;
     if (!control)
       note('no control API clock: repeats come at once; "accepted again after 10 minutes" is not tried');

@@ -2,15 +2,15 @@
  * LINK-REGISTER: each fixture registration (with or without `access_mode` and `external_id`) answers
  * 201 with a valid link that GET /api/links/{id}/ then serves; a retrieval for a link that was never
  * registered (the document's example body, its `link` an unknown uuid) gets 400 or 404 with the error
- * array.
+ * array (where the run has a retrieval: a target of links alone is checked on its registrations).
  */
 import fc from 'fast-check';
 import { isObject, type JsonObject, type JsonValue } from '../../../../openapi/document/json.js';
 import type { ApiOperation } from '../../../../openapi/document/operation-index.js';
+import { registrationHint } from '../../target/registrations.js';
 import type { FixtureKind } from '../../target/target-config.js';
 import { expectErrorArray, expectStatus } from '../expect-response.js';
-import { missingOperations } from '../needed-operations.js';
-import { defineRule, fail, type RunContext, type SuiteContext, skip } from '../rule.js';
+import { defineRule, fail, notSetUp, type RunContext, type SuiteContext } from '../rule.js';
 import { requiredHeaders } from '../seed-collection.js';
 import {
   kindArbitrary,
@@ -26,7 +26,7 @@ interface Input {
   accessMode: 'single' | 'recurrent' | null;
   externalId: string | null;
   /** A retrieval's operationId, sent for `unknownLink`. */
-  retrieval: string;
+  retrieval: string | null;
   unknownLink: string;
 }
 
@@ -37,6 +37,12 @@ function retrievals(suite: SuiteContext): ApiOperation[] {
     const schema = retrieval ? suite.document.resolve(op.body?.schema) : undefined;
     return isObject(schema) && Array.isArray(schema.required) && schema.required.includes('link');
   });
+}
+
+/** A retrieval's operationId to send for an unknown link (null: the run has none). */
+function retrievalIds(suite: SuiteContext): fc.Arbitrary<string | null> {
+  const ids = retrievals(suite).map((op) => op.operationId);
+  return ids.length === 0 ? fc.constant(null) : fc.constantFrom(...ids);
 }
 
 /** The operation's example with its required members only and `link` replaced. */
@@ -75,6 +81,7 @@ async function checkRegistered(input: Input, run: RunContext): Promise<void> {
 
 /** A retrieval for a link that does not exist: 400 or 404 with the error array. */
 async function checkUnknownLink(input: Input, run: RunContext): Promise<void> {
+  if (input.retrieval === null) return;
   const operation = run.document.operation(input.retrieval)!;
   const answer = await run.http.request({
     method: 'POST',
@@ -90,28 +97,31 @@ async function checkUnknownLink(input: Input, run: RunContext): Promise<void> {
 export const linkRegister = defineRule<Input>({
   id: 'LINK-REGISTER',
   area: 'links',
+  operations: ['registerLink', 'getLink'],
   runs: 10,
-  async prepare(suite) {
-    const missing = missingOperations(suite, ['registerLink', 'getLink']);
-    if (missing) return missing;
-    return retrievals(suite).length === 0 ? skip('no data retrieval left by the config') : undefined;
+  async prepare(suite, note) {
+    if (registrationKinds(suite).length === 0)
+      return notSetUp(`no registration: ${registrationHint('link')}`);
+    if (retrievals(suite).length === 0) note('no data retrieval in the run: unknown links not tried');
+    return undefined;
   },
   arbitrary: (suite) =>
     fc.record({
       kind: kindArbitrary(registrationKinds(suite)),
       accessMode: fc.constantFrom<Input['accessMode']>(null, 'single', 'recurrent'),
       externalId: fc.option(fc.stringMatching(/^[a-z0-9-]{1,24}$/), { nil: null }),
-      retrieval: fc.constantFrom(...retrievals(suite).map((op) => op.operationId)),
+      retrieval: retrievalIds(suite),
       unknownLink: fc.uuid({ version: 4 }),
     }),
   // Every retrieval once (each shows its answer to an unknown link), the fixture kinds in turn.
   examples: (suite) => {
     const kinds = registrationKinds(suite);
-    return retrievals(suite).map((operation, index) => ({
+    const ids = retrievals(suite).map((operation) => operation.operationId);
+    return (ids.length > 0 ? ids : [null]).map((retrieval, index) => ({
       kind: kinds[index % kinds.length]!,
       accessMode: null,
       externalId: null,
-      retrieval: operation.operationId,
+      retrieval,
       unknownLink: '00000000-0000-4000-8000-000000000000',
     }));
   },

@@ -107,6 +107,7 @@ async function prepareOperations(suite: SuiteContext, note: (text: string) => vo
 export const tokenWidget = defineRule<Input, Fixture>({
   id: 'TOKEN-WIDGET',
   area: 'links',
+  over: (operation) => ['createWidgetToken', 'createPaymentsWidgetToken'].includes(operation.operationId),
   runs: 10,
   async prepare(suite, note) {
     const fixture = await prepareOperations(suite, note);

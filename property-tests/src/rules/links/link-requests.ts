@@ -9,6 +9,7 @@ import { LINKS } from '../../../../openapi/http/api-paths.js';
 import type { HttpResponse, HttpSession } from '../../http/http-client.js';
 import type { FixtureKind, Registration } from '../../target/target-config.js';
 import { describeAnswer, expectStatus, expectUsable } from '../expect-response.js';
+import { refusedRegistration } from '../refused-registration.js';
 import { fail, type RunContext, type SuiteContext } from '../rule.js';
 
 export { LINKS };
@@ -16,10 +17,13 @@ export { LINKS };
 /** `/api/links/{id}/`, or one of its sub-resources (`refresh/`). */
 export const linkUrl = (id: string, rest = '') => `${LINKS}${encodeURIComponent(id)}/${rest}`;
 
-/** The fixture kinds that register a link straight away (every one but the MFA registration). */
+/**
+ * The fixture kinds that register a link straight away (every one but the MFA registration), less those
+ * the target lists no institution for (registrations.ts).
+ */
 export function registrationKinds(suite: SuiteContext): FixtureKind[] {
   const { mfa: _mfa, ...kinds } = suite.config.fixtures;
-  return Object.keys(kinds) as FixtureKind[];
+  return (Object.keys(kinds) as FixtureKind[]).filter((kind) => !suite.fixtures.absent.has(kind));
 }
 
 /** A kind of registration, as a fast-check input (counterexamples name the kind, not the credentials). */
@@ -57,7 +61,8 @@ export async function registerLink(
 ): Promise<JsonObject & { id: string }> {
   const json = { ...registration, ...extra };
   const response = await run.http.request({ method: 'POST', url: LINKS, json });
-  const what = `registering a link at ${registration.institution} (POST ${LINKS})`;
+  const what = `registering a link at ${run.fixtures.describe(registration)} (POST ${LINKS})`;
+  refusedRegistration(run, registration, response);
   expectStatus(response, [201], what);
   expectDocumented(run, response, 'registerLink', what);
   return linkOf(response, what);

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { defineRule, type Rule } from '../rule.js';
 import { type ModelRun, modelRuns } from './model-commands.js';
 import { describeTally } from './model-target.js';
-import { endRun, type ModelFixture, prepareModel, startRun } from './run-setup.js';
+import { endRun, MODEL_OPERATIONS, type ModelFixture, prepareModel, startRun } from './run-setup.js';
 
 /** Commands per run at most: enough for six registrations and deletions within one minute. */
 const MAX_COMMANDS = 50;
@@ -31,6 +31,8 @@ export function modelLinkLifecycle(options: ModelRuleOptions = {}): Rule {
       "target's answers equal an explicit model's (LINK-REGISTER, LINK-MFA-428, DATA-RETRIEVE, PAGE-NAV, " +
       'LINK-DELETE-SYNC, ACCOUNT-DELETE-CASCADE, LINK-REFRESH-COOLDOWN, DELETE-RATE-LIMIT).',
     area: 'links',
+    operations: MODEL_OPERATIONS,
+    tenantWide: 'clock',
     runs: 40,
     prepare: prepareModel,
     arbitrary: () =>

@@ -12,7 +12,6 @@ import { isObject } from '../../../../openapi/document/json.js';
 import type { HttpSession } from '../../http/http-client.js';
 import type { TargetConfig } from '../../target/target-config.js';
 import { describeAnswer } from '../expect-response.js';
-import { missingOperations } from '../needed-operations.js';
 import { fail, type RunContext, type Skip, type SuiteContext } from '../rule.js';
 import { CLOCK_ADVANCE, MAX_RUN_ADVANCE_MS } from './advance-clock-command.js';
 import { createModel, LINKS, type LinkModel } from './link-model.js';
@@ -44,7 +43,7 @@ export interface ModelFixture {
  * Every operation a run's commands can send: registrations and retrievals with their MFA resumes, the
  * lists and details they check, the link's update, refresh and deletion, an account's deletion.
  */
-const MODEL_OPERATIONS = [
+export const MODEL_OPERATIONS = [
   'registerLink',
   'resumeLinkRegistration',
   'listLinks',
@@ -67,8 +66,6 @@ export async function prepareModel(
   suite: SuiteContext,
   note: (text: string) => void,
 ): Promise<ModelFixture | Skip> {
-  const missing = missingOperations(suite, MODEL_OPERATIONS);
-  if (missing) return missing;
   const fixture: ModelFixture = {
     controlled: false,
     wasFrozen: false,

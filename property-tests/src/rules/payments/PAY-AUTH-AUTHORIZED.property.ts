@@ -17,6 +17,7 @@ import { setClock, userAction } from './payment-api.js';
 import { amountArbitrary, oneChargeSchedule } from './payment-bodies.js';
 import { addDays, settledInstant } from './payment-dates.js';
 import { expectEvent, findEvents } from './payment-events.js';
+import { paymentOperations } from './payment-fixture.js';
 
 interface Input {
   date: string;
@@ -69,6 +70,8 @@ async function runDecision(input: Input, run: RunContext, fixture: CutoffFixture
 export const payAuthAuthorized = defineRule<Input, CutoffFixture>({
   id: 'PAY-AUTH-AUTHORIZED',
   area: 'payments',
+  operations: paymentOperations(['cancelPaymentAuthorization', ...OPERATIONS]),
+  tenantWide: 'clock',
   needs: ['control-api'],
   runs: 6,
   prepare: (suite) => prepareCutoff(suite, 'cancelPaymentAuthorization', OPERATIONS),

@@ -14,7 +14,7 @@ import { authorizationBody, authorizationCharges, createAuthorization } from './
 import { member, userAction, V2, VERSION_HEADER } from './payment-api.js';
 import { oneChargeSchedule } from './payment-bodies.js';
 import { addDays } from './payment-dates.js';
-import { type PaymentFixture, preparePayments } from './payment-fixture.js';
+import { type PaymentFixture, paymentOperations, preparePayments } from './payment-fixture.js';
 
 interface Input {
   operationId: string;
@@ -71,6 +71,7 @@ const wrongValues = fc.oneof(
 export const payAuthV2Required = defineRule<Input, Fixture>({
   id: 'PAY-AUTH-V2-REQUIRED',
   area: 'payments',
+  operations: paymentOperations(['createPaymentAuthorization', 'listPaymentAuthorizationCharges']),
   prepare,
   arbitrary: (_suite, fixture) =>
     fc.record({

@@ -19,7 +19,7 @@ import {
   individualAccountBody,
   type Version,
 } from './payment-bodies.js';
-import { type PaymentFixture, preparePayments } from './payment-fixture.js';
+import { type PaymentFixture, paymentOperations, preparePayments } from './payment-fixture.js';
 
 interface Input {
   kind: 'BUSINESS' | 'INDIVIDUAL';
@@ -89,6 +89,7 @@ async function runDuplicates(input: Input, run: RunContext, fixture: PaymentFixt
 export const payBankAccountDup = defineRule<Input, PaymentFixture>({
   id: 'PAY-BANK-ACCOUNT-DUP',
   area: 'payments',
+  operations: paymentOperations(OPERATIONS),
   runs: 6,
   prepare: (suite) => preparePayments(suite, OPERATIONS),
   arbitrary: (suite, fixture) =>

@@ -14,6 +14,7 @@ import { type CutoffFixture, keepingClock, prepareCutoff } from './cutoff-runs.j
 import { nextChargeFails, setClock, V2_HEADERS } from './payment-api.js';
 import { amountArbitrary } from './payment-bodies.js';
 import { addDays, creationInstant, instantAt, settledInstant } from './payment-dates.js';
+import { paymentOperations } from './payment-fixture.js';
 
 interface Input {
   date: string;
@@ -87,6 +88,8 @@ async function runRetry(input: Input, run: RunContext, fixture: CutoffFixture): 
 export const payChargeRetry = defineRule<Input, CutoffFixture>({
   id: 'PAY-CHARGE-RETRY',
   area: 'payments',
+  operations: paymentOperations(['cancelPaymentAuthorization', ...OPERATIONS]),
+  tenantWide: 'clock',
   needs: ['control-api'],
   runs: 6,
   prepare: (suite) => prepareCutoff(suite, 'cancelPaymentAuthorization', OPERATIONS),

@@ -12,7 +12,7 @@ import { defineRule, fail, type RunContext } from '../rule.js';
 import { cpfArbitrary } from './brazilian-documents.js';
 import { expectObject, listResults, member, PAYMENTS } from './payment-api.js';
 import { textArbitrary } from './payment-bodies.js';
-import { type PaymentFixture, preparePayments } from './payment-fixture.js';
+import { type PaymentFixture, paymentOperations, preparePayments } from './payment-fixture.js';
 
 interface Input {
   customerExists: boolean;
@@ -151,6 +151,7 @@ async function runEnrollment(input: Input, run: RunContext): Promise<void> {
 export const payEnrollment = defineRule<Input, PaymentFixture>({
   id: 'PAY-ENROLLMENT',
   area: 'payments',
+  operations: paymentOperations(OPERATIONS),
   runs: 8,
   prepare: (suite) => preparePayments(suite, OPERATIONS),
   arbitrary: (suite) =>

@@ -25,6 +25,7 @@ import { setClock } from './payment-api.js';
 import { pixKeyArbitrary } from './payment-bodies.js';
 import { creationInstant, cutoffOf, settledInstant } from './payment-dates.js';
 import { expectEvent } from './payment-events.js';
+import { paymentOperations } from './payment-fixture.js';
 
 interface Input extends CutoffRunInput {
   /** What is cancelled: the intent itself or its scheduled charge. */
@@ -81,6 +82,8 @@ async function runCancel(input: Input, run: RunContext, fixture: CutoffFixture):
 export const payIntentCancelCutoff = defineRule<Input, CutoffFixture>({
   id: 'PAY-INTENT-CANCEL-CUTOFF',
   area: 'payments',
+  operations: paymentOperations(['cancelPaymentIntent', 'cancelPaymentIntentCharge', ...OPERATIONS]),
+  tenantWide: 'clock',
   needs: ['control-api'],
   runs: 6,
   async prepare(suite) {

@@ -18,7 +18,7 @@ import {
 } from './intent-steps.js';
 import { expectObject, member, PAYMENTS } from './payment-api.js';
 import { digitsOf } from './payment-bodies.js';
-import { type PaymentFixture, preparePayments } from './payment-fixture.js';
+import { type PaymentFixture, paymentOperations, preparePayments } from './payment-fixture.js';
 
 const OPERATIONS = ['createPaymentIntent', 'getPaymentIntent', 'getCustomer', 'getBankAccount'];
 
@@ -87,6 +87,7 @@ async function runConfig(input: IntentInput, run: RunContext, fixture: PaymentFi
 export const payIntentConfigs = defineRule<IntentInput, PaymentFixture>({
   id: 'PAY-INTENT-CONFIGS',
   area: 'payments',
+  operations: paymentOperations(OPERATIONS),
   runs: 10,
   prepare: (suite) => preparePayments(suite, OPERATIONS),
   arbitrary: (suite) => intentInputArbitrary(suite.config.payments),

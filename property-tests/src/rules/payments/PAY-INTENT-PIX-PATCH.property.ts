@@ -18,7 +18,7 @@ import {
   intentUrl,
 } from './intent-steps.js';
 import { member } from './payment-api.js';
-import { type PaymentFixture, preparePayments } from './payment-fixture.js';
+import { type PaymentFixture, paymentOperations, preparePayments } from './payment-fixture.js';
 
 const OPERATIONS = ['createPaymentIntent', 'completePaymentIntent', 'getPaymentIntent'];
 /** The document's status of an intent waiting for the PATCH (PaymentIntentStatus). */
@@ -55,6 +55,7 @@ async function runPatch(input: IntentInput, run: RunContext, fixture: PaymentFix
 export const payIntentPixPatch = defineRule<IntentInput, PaymentFixture>({
   id: 'PAY-INTENT-PIX-PATCH',
   area: 'payments',
+  operations: paymentOperations(OPERATIONS),
   runs: 8,
   prepare: (suite) => preparePayments(suite, OPERATIONS),
   arbitrary: (suite) =>

@@ -7,13 +7,12 @@
 import fc from 'fast-check';
 import type { JsonObject } from '../../../../openapi/document/json.js';
 import { describeAnswer, expectErrorArray } from '../expect-response.js';
-import { missingOperations } from '../needed-operations.js';
 import { defineRule, fail, type RunContext, skipForEnvironment } from '../rule.js';
 import { authorizationBody } from './authorization-steps.js';
 import { AUTHORIZATIONS, INTENTS, listResults, PAYMENTS, V2_HEADERS } from './payment-api.js';
 import { amountArbitrary, oneChargeSchedule } from './payment-bodies.js';
 import { addDays } from './payment-dates.js';
-import { type PaymentFixture, preparePayments } from './payment-fixture.js';
+import { type PaymentFixture, paymentOperations, preparePayments } from './payment-fixture.js';
 
 interface Input {
   initiation: 'payment-intent' | 'payment-authorization' | 'enrollment';
@@ -89,6 +88,7 @@ async function runInitiation(input: Input, run: RunContext, fixture: PaymentFixt
 export const paySandbox = defineRule<Input, PaymentFixture>({
   id: 'PAY-SANDBOX',
   area: 'payments',
+  operations: paymentOperations([...CREATES, ...OPERATIONS]),
   runs: 6,
   async prepare(suite) {
     if (suite.environment !== 'sandbox') {
@@ -96,7 +96,7 @@ export const paySandbox = defineRule<Input, PaymentFixture>({
         'needs a sandbox target (GET /api/ names production; --environment sandbox with the sandbox key to say otherwise)',
       );
     }
-    return missingOperations(suite, CREATES) ?? preparePayments(suite, OPERATIONS);
+    return preparePayments(suite, OPERATIONS);
   },
   arbitrary: () =>
     fc.record({

@@ -25,7 +25,7 @@ import {
   individualAccountBody,
   type Version,
 } from './payment-bodies.js';
-import { type PaymentFixture, preparePayments } from './payment-fixture.js';
+import { type PaymentFixture, paymentOperations, preparePayments } from './payment-fixture.js';
 
 type Resource = 'customer' | 'business-account' | 'individual-account';
 
@@ -110,6 +110,7 @@ function exampleInputs(suite: SuiteContext): Input[] {
 export const payVersionHeader = defineRule<Input, PaymentFixture>({
   id: 'PAY-VERSION-HEADER',
   area: 'payments',
+  operations: paymentOperations(OPERATIONS),
   runs: 10,
   prepare: (suite) => preparePayments(suite, OPERATIONS),
   arbitrary: (suite) =>

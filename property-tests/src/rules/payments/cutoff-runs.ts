@@ -18,7 +18,7 @@ import {
   cutoffOf,
   describeGmt3,
 } from './payment-dates.js';
-import { type PaymentFixture, preparePayments } from './payment-fixture.js';
+import { type PaymentFixture, paymentOperations, preparePayments } from './payment-fixture.js';
 
 export interface CutoffFixture extends PaymentFixture {
   cutoff: Cutoff;
@@ -93,6 +93,8 @@ export async function keepingClock(
 export function authorizationCutoffRule(cancelOperation: string, operations: readonly string[]) {
   return {
     area: 'payments' as const,
+    operations: paymentOperations([cancelOperation, ...operations]),
+    tenantWide: 'clock' as const,
     needs: ['control-api' as const],
     runs: 6,
     prepare: (suite: SuiteContext) => prepareCutoff(suite, cancelOperation, operations),

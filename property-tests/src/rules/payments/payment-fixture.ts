@@ -5,7 +5,6 @@
  */
 import fc from 'fast-check';
 import type { HttpSession } from '../../http/http-client.js';
-import { missingOperations } from '../needed-operations.js';
 import { type Skip, type SuiteContext, skipForEnvironment } from '../rule.js';
 import {
   accountNumberArbitrary,
@@ -73,13 +72,18 @@ export async function createBeneficiary(
   return member(created, 'id', 'set-up bank account');
 }
 
-/** The shared set-up, or why the rule cannot run (operations left out by the config). */
+/** Every operation a payment rule needs: the set-up's (a customer, a bank account) and its own. */
+export const paymentOperations = (operationIds: readonly string[]) => [
+  'createCustomer',
+  'createBankAccount',
+  ...operationIds,
+];
+
+/** The shared set-up (the rule declares paymentOperations(operationIds)), or why the rule cannot run. */
 export async function preparePayments(
   suite: SuiteContext,
   operationIds: readonly string[],
 ): Promise<PaymentFixture | Skip> {
-  const missing = missingOperations(suite, ['createCustomer', 'createBankAccount', ...operationIds]);
-  if (missing) return missing;
   const initiates = operationIds.some((id) => INITIATIONS.includes(id));
   if (initiates && suite.environment === 'sandbox') {
     return skipForEnvironment(

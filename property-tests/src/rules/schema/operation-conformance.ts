@@ -20,12 +20,13 @@ import {
   type RequestOverrides,
   requestArbitrary,
 } from '../../arbitraries/request-arbitrary.js';
-import { describeAnswer, expectValid, undocumentedMembers } from '../expect-response.js';
+import { describeAnswer, undocumentedMembers } from '../expect-response.js';
 import { knownRequest, knownValues } from '../known-values.js';
 import { isResume, pausedRetrieval } from '../paused-retrieval.js';
 import { defineRule, fail, type Rule, skip, skipForEnvironment, unmet } from '../rule.js';
 import { describeOperation, sendRequest } from '../send-request.js';
 import { DRAWN_QUERIES, isListOperation, listRequests } from './drawn-list-queries.js';
+import { expectValidAnswer } from './unhonoured-parameters.js';
 
 interface Fixture {
   overrides: RequestOverrides;
@@ -104,7 +105,7 @@ export function operationConformanceRule(operation: ApiOperation): Rule {
         return;
       }
       const schema = answerSchema(run.document.raw, declared.schema, response.status, input);
-      expectValid(run.document, response, schema, what);
+      expectValidAnswer(run.document, response, schema, what, { input, operation });
       // Responses are open (a tolerant reader is the contract): members the document does not name are
       // noted, and fail the row only under --strict.
       const extra = undocumentedMembers(run.document, declared.schema, response.json);

@@ -25,6 +25,8 @@ interface Input {
 export const linkAccessModeDown = defineRule<Input>({
   id: 'LINK-ACCESS-MODE-DOWN',
   area: 'webhooks',
+  operations: ['registerLink', 'updateLink'],
+  tenantWide: 'clock',
   needs: ['control-api'],
   runs: 3,
   arbitrary: () =>

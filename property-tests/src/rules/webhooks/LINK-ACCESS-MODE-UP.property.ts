@@ -28,6 +28,8 @@ interface Input {
 export const linkAccessModeUp = defineRule<Input>({
   id: 'LINK-ACCESS-MODE-UP',
   area: 'webhooks',
+  operations: ['registerLink', 'updateLink'],
+  tenantWide: 'clock',
   needs: ['control-api'],
   runs: 3,
   arbitrary: () =>

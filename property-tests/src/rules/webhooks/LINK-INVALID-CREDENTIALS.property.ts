@@ -10,6 +10,8 @@ import { checkFailedLogin, type FailedLoginInput, failedLoginInputs } from './fa
 export const linkInvalidCredentials = defineRule<FailedLoginInput>({
   id: 'LINK-INVALID-CREDENTIALS',
   area: 'webhooks',
+  operations: ['registerLink'],
+  tenantWide: 'clock',
   needs: ['control-api'],
   runs: 3,
   arbitrary: failedLoginInputs,

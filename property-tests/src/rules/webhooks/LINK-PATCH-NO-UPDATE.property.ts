@@ -37,6 +37,8 @@ const changes = (kind: LinkKind): fc.Arbitrary<JsonObject> =>
 export const linkPatchNoUpdate = defineRule<Input>({
   id: 'LINK-PATCH-NO-UPDATE',
   area: 'webhooks',
+  operations: ['registerLink', 'updateLink'],
+  tenantWide: 'clock',
   needs: ['control-api'],
   runs: 3,
   arbitrary: () =>

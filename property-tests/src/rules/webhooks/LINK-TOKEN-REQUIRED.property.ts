@@ -11,6 +11,8 @@ import { checkFailedLogin, type FailedLoginInput, failedLoginInputs } from './fa
 export const linkTokenRequired = defineRule<FailedLoginInput>({
   id: 'LINK-TOKEN-REQUIRED',
   area: 'webhooks',
+  operations: ['registerLink'],
+  tenantWide: 'clock',
   needs: ['control-api'],
   runs: 3,
   arbitrary: failedLoginInputs,

@@ -20,6 +20,8 @@ const TOKEN68 = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 export const webhookBearer = defineRule<Input>({
   id: 'WEBHOOK-BEARER',
   area: 'webhooks',
+  operations: ['registerLink'],
+  tenantWide: 'clock',
   needs: ['control-api'],
   runs: 3,
   arbitrary: () =>

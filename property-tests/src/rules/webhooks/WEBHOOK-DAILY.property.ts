@@ -85,6 +85,8 @@ async function checkRefresh(
 export const webhookDaily = defineRule<Input, Fixture>({
   id: 'WEBHOOK-DAILY',
   area: 'webhooks',
+  operations: ['registerLink'],
+  tenantWide: 'clock',
   needs: ['control-api'],
   runs: 2,
   prepare: async () => ({ cancelled: 0, refreshes: 0, withNewRecords: 0 }),

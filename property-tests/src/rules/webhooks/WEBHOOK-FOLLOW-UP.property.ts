@@ -58,6 +58,8 @@ async function resolveAll(deliveries: readonly Delivery[], context: FollowUpCont
 export const webhookFollowUp = defineRule<Input, Fixture>({
   id: 'WEBHOOK-FOLLOW-UP',
   area: 'webhooks',
+  operations: ['registerLink'],
+  tenantWide: 'clock',
   needs: ['control-api'],
   runs: 3,
   prepare: async () => ({ resolved: new Map<string, number>() }),

@@ -67,6 +67,8 @@ function dataOfEvent(kind: LinkKind, payload: JsonObject): string[] {
 export const webhookHistorical = defineRule<Input>({
   id: 'WEBHOOK-HISTORICAL',
   area: 'webhooks',
+  operations: ['registerLink'],
+  tenantWide: 'clock',
   needs: ['control-api'],
   runs: 3,
   arbitrary: () =>

@@ -38,6 +38,8 @@ async function retrieveTransactions(run: RunContext, link: string): Promise<void
 export const webhookRecurrentOnly = defineRule<Input, Fixture>({
   id: 'WEBHOOK-RECURRENT-ONLY',
   area: 'webhooks',
+  operations: ['registerLink'],
+  tenantWide: 'clock',
   needs: ['control-api'],
   runs: 3,
   prepare: async () => ({ seen: new Map<string, number>() }),

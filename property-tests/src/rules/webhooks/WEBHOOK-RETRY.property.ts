@@ -64,6 +64,8 @@ function checkEvent(event: LoggedEvent, deliveries: readonly Delivery[], input: 
 export const webhookRetry = defineRule<Input>({
   id: 'WEBHOOK-RETRY',
   area: 'webhooks',
+  operations: ['registerLink'],
+  tenantWide: 'clock',
   needs: ['control-api'],
   runs: 3,
   arbitrary: () =>

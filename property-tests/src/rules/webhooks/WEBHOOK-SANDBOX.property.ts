@@ -35,6 +35,8 @@ const codes = (payloads: JsonObject[]) => payloads.map((p) => String(p.webhook_c
 export const webhookSandbox = defineRule<Input, Fixture>({
   id: 'WEBHOOK-SANDBOX',
   area: 'webhooks',
+  operations: ['registerLink'],
+  tenantWide: 'clock',
   needs: ['control-api'],
   runs: 3,
   prepare: async () => ({ tried: 0, confirmed: 0, deleted: 0 }),

@@ -45,6 +45,8 @@ function envelopeProblem(delivery: Delivery): string | undefined {
 export const webhookShape = defineRule<Input, Fixture>({
   id: 'WEBHOOK-SHAPE',
   area: 'webhooks',
+  operations: ['registerLink'],
+  tenantWide: 'clock',
   needs: ['control-api'],
   runs: 3,
   prepare: async () => ({ judged: new Map<string, number>() }),

@@ -57,7 +57,7 @@ describe('record templates', () => {
       references: ['account'],
     });
     expect(templates.get('/api/tax-returns/')?.mainDate).toBe('year');
-    expect(templates.get('/api/tax-returns/')?.examples.map((e) => e.type)).toEqual(['YEARLY', 'MONTHLY']);
+    expect(templates.get('/api/tax-returns/')?.examples.map((e) => e.type)).toEqual(['yearly', 'monthly']);
   });
 });
 
@@ -124,14 +124,14 @@ describe('TAX-RETURNS-MIXED: tax returns alternate yearly and monthly inside the
       { dateRange: { from: '2024-01-01', to: '2025-12-31' } },
       40,
     );
-    expect(records.map((r) => r.type).slice(0, 4)).toEqual(['YEARLY', 'MONTHLY', 'YEARLY', 'MONTHLY']);
+    expect(records.map((r) => r.type).slice(0, 4)).toEqual(['yearly', 'monthly', 'yearly', 'monthly']);
     for (const record of records) expect([2024, 2025]).toContain(record.year);
     expect(invalidRecords('/api/tax-returns/', records)).toEqual([]);
   });
 
   it('gives only the type a request filters on', () => {
-    const records = generate('/api/tax-returns/', { match: { type: 'MONTHLY' } }, 10);
-    expect(new Set(records.map((r) => r.type))).toEqual(new Set(['MONTHLY']));
+    const records = generate('/api/tax-returns/', { match: { type: 'monthly' } }, 10);
+    expect(new Set(records.map((r) => r.type))).toEqual(new Set(['monthly']));
     expect(invalidRecords('/api/tax-returns/', records)).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
  * request was validated against them, so only declared ones reach here), named after the record member
  * as the provider names them, with a lookup suffix: none (exact match), `__in` (FILTER-IN), `__not_in`,
  * `__range` (FILTER-RANGE, inclusive), the bounds `__gt`, `__gte`, `__lt`, `__lte`, `__icontains`
- * (case-insensitive substring) and `__allin` (an array member holding every value) (FILTER-LOOKUP).
+ * (case-insensitive substring) and `__allin` (an array member holding every value) (FILTER-LOOKUP);
+ * `iexact`, a case-insensitive exact match, only where a parameter's `x-filter` names it.
  * A parameter whose name is not its member's path says which member and lookup it means in the
  * document's `x-filter` (`{ member, lookup }`: the provider's `ejercicio` is our `year`). A `__` inside
  * the member walks into nested objects (`balance__current`, `account__balance__current`) when the record
@@ -101,14 +102,21 @@ function inRange(recordValue: unknown, range: string, policy: ListPolicy): boole
 }
 
 /** What a filter parameter compares: the record member (a `__` path) and how. */
-export type Lookup = 'exact' | 'in' | 'not_in' | 'range' | Bound | 'icontains' | 'allin';
+export type Lookup = 'exact' | 'iexact' | 'in' | 'not_in' | 'range' | Bound | 'icontains' | 'allin';
 export interface FilterSpec {
   member: string;
   lookup: Lookup;
 }
 /** The document's `x-filter` of a parameter, when its name alone does not say the member or lookup. */
 export type FilterDeclaration = Partial<FilterSpec>;
-const SUFFIXES: Exclude<Lookup, 'exact'>[] = ['not_in', 'in', 'range', ...BOUNDS, 'icontains', 'allin'];
+const SUFFIXES: Exclude<Lookup, 'exact' | 'iexact'>[] = [
+  'not_in',
+  'in',
+  'range',
+  ...BOUNDS,
+  'icontains',
+  'allin',
+];
 
 /** The member and lookup of a filter parameter: its `x-filter`, else its name's suffix and stem. */
 export function filterSpecOf(name: string, declared: FilterDeclaration = {}): FilterSpec {
@@ -116,6 +124,8 @@ export function filterSpecOf(name: string, declared: FilterDeclaration = {}): Fi
   const stem = suffix === undefined ? name : name.slice(0, -(suffix.length + 2));
   return { member: declared.member ?? stem, lookup: declared.lookup ?? suffix ?? 'exact' };
 }
+
+const lowerCase = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
 
 const listOf = (wanted: string) => wanted.split(',').map((value) => value.trim());
 
@@ -166,6 +176,8 @@ function predicateFor(
     }
     case 'exact':
       return (record) => equals(memberOf(record), wanted);
+    case 'iexact':
+      return (record) => equals(lowerCase(memberOf(record)), wanted.toLowerCase());
     default:
       return (record) => withinBound(memberOf(record), lookup, wanted, policy);
   }

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { basicAuthorization } from '../../openapi/config/api-keys.js';
 import type { RuleVerdict, Timing } from '../src/judge/client-rules.js';
+import { judge } from '../src/judge/judge.js';
 import type { Simulator, SimulatorOptions } from '../src/simulator.js';
 import { type StartedSimulator, startSimulator } from '../src/start-simulator.js';
 import type { Store } from '../src/store/store.js';
@@ -47,7 +48,10 @@ export interface JudgeBench {
   control(method: string, path: string, body?: unknown): Promise<Answer>;
   /** Behind the balancer (several replicas): how many requests each replica was sent; else []. */
   servedByReplica: readonly number[];
-  /** Waits for the deliveries in flight, then the judge's verdicts by rule. */
+  /**
+   * Waits for the deliveries in flight, then the judge's verdicts by rule on what came after the last
+   * reset: each test case resets first and is judged alone (the judge's report keeps every part).
+   */
   verdicts(timing?: Timing): Promise<Record<string, RuleVerdict>>;
   close(): Promise<void>;
 }
@@ -143,8 +147,19 @@ export async function startJudgeBench(
     servedByReplica: balancer?.served ?? [],
     async verdicts(timing = 'real') {
       await simulator.webhooks.idle();
-      const report = await api('GET', `/_ofkit/judge/?timing=${timing}`);
-      return Object.fromEntries((report.body.verdicts as RuleVerdict[]).map((v) => [v.rule, v]));
+      const observed = await simulator.judge!.observations(KEY.secretId);
+      const after = observed.resets.at(-1) ?? 0;
+      const afterReset = (entry: { seq: number }) => entry.seq > after;
+      const report = judge(
+        KEY.secretId,
+        {
+          requests: observed.requests.filter((r) => afterReset(r.entry)),
+          deliveries: observed.deliveries.filter(afterReset),
+          dropped: observed.dropped,
+        },
+        timing,
+      );
+      return Object.fromEntries(report.verdicts.map((v) => [v.rule, v]));
     },
     async close() {
       hooks.server.closeAllConnections();

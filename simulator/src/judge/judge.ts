@@ -4,7 +4,8 @@
  * logs through it (`GET /_ofkit/judge/`, `ofkit exec --judge`), the bridge the traffic it relays; the
  * rule-to-judgement table below is the only one. A log made elsewhere than in the simulator's pipeline
  * turns each exchange into an entry with `logEntryOf`, which masks the credentials as the simulator's
- * log does (CLIENT-NO-SECRETS).
+ * log does (CLIENT-NO-SECRETS). A log with resets is judged part by part (log-parts.ts): what was judged
+ * before a reset stays judged.
  */
 import type { SimRequest, SimResponse } from '../core/http-types.js';
 import {
@@ -23,6 +24,7 @@ import {
   judgePagination,
   judgeRefreshCooldown,
 } from './limit-rules.js';
+import { type LogPart, logParts, mergedJudgement } from './log-parts.js';
 import { observedRequest } from './logged-request.js';
 import { type ExchangeTimes, observeRequest } from './observe-request.js';
 import type { ObservedDelivery, ObservedRequest } from './request-log.js';
@@ -48,12 +50,17 @@ export interface JudgedLog {
   deliveries: readonly ObservedDelivery[] | { unobserved: string };
   /** Requests a bound evicted: rules are judged on what is left. */
   dropped: number;
+  /**
+   * Where the client reset the simulator (numbers in the entries' sequence): each part between two is
+   * judged on its own, and a rule violated in any part is violated. None: one part.
+   */
+  resets?: readonly number[];
 }
 
 type Deliveries = readonly ObservedDelivery[];
 
 /** The webhook rules' judgements: the receiver's deliveries, or not exercised when none could be seen. */
-function webhookJudgements(log: JudgedLog) {
+function webhookJudgements(log: LogPart) {
   const { deliveries, requests } = log;
   if (!Array.isArray(deliveries)) {
     const unseen = notExercised((deliveries as { unobserved: string }).unobserved);
@@ -73,7 +80,7 @@ function webhookJudgements(log: JudgedLog) {
   };
 }
 
-function judgements(log: JudgedLog, timing: Timing): Record<ClientRuleId, Judgement> {
+function judgements(log: LogPart, timing: Timing): Record<ClientRuleId, Judgement> {
   const { requests } = log;
   return {
     'CLIENT-RETRY-5XX': judgeRetry5xx(requests, timing),
@@ -90,14 +97,18 @@ function judgements(log: JudgedLog, timing: Timing): Record<ClientRuleId, Judgem
 
 /** Every client rule of the catalogue with its verdict on `log`, for the client known as `tenant`. */
 export function judge(tenant: string, log: JudgedLog, timing: Timing): JudgeReport {
-  const judged = judgements(log, timing);
+  const parts = logParts(log, log.resets);
+  const judgedParts = (parts.length > 0 ? parts : [{ requests: [], deliveries: [] }]).map((part) =>
+    judgements(part, timing),
+  );
+  const judged = (rule: ClientRuleId) => mergedJudgement(judgedParts.map((part) => part[rule]));
   return {
     tenant,
     timing,
     requests: log.requests.length,
     deliveries: Array.isArray(log.deliveries) ? log.deliveries.length : 0,
     dropped: log.dropped,
-    verdicts: CLIENT_RULES.map(({ rule, title, section }) => ({ rule, title, section, ...judged[rule] })),
+    verdicts: CLIENT_RULES.map(({ rule, title, section }) => ({ rule, title, section, ...judged(rule) })),
   };
 }
 

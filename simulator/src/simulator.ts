@@ -18,6 +18,7 @@ import type { SimRequest, SimResponse } from './core/http-types.js';
 import { JobKinds } from './core/job-kinds.js';
 import type { ApiKey, Environment } from './core/keys.js';
 import { defaultRulePolicy } from './core/rule-policy.js';
+import { type StandingSituation, standOn } from './core/standing-situation.js';
 import type { TenantRuntime } from './core/tenant.js';
 import { createTenantRegistry } from './core/tenant-registry.js';
 import { createDashboard } from './dashboard/serve-dashboard.js';
@@ -86,6 +87,12 @@ export interface SimulatorOptions {
   judge?: boolean;
   /** Probes of the webhook receiver the judge sends on its own (`--webhook-duplicates`, `--webhook-forged`). */
   judgeProbes?: AutomaticProbes;
+  /**
+   * Faults, scenario switches and a clock script armed on the tenant of every key at start and again
+   * after each reset (`ofkit golive`'s situations): a client's tests that reset between their cases
+   * meet them in every case.
+   */
+  standing?: StandingSituation;
   /**
    * Told when the store refuses a write of the judge's log (the entry is lost; the request is not
    * failed), once until a write succeeds again; default: a process warning.
@@ -273,6 +280,8 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
     requestId: () => dashboardIds.hex(32),
   });
   const handle = judge ? judge.wrap(pipeline.handle) : (request: SimRequest) => pipeline.handle(request);
+  const standing = options.standing;
+  if (standing) for (const key of options.keys) await standOn(tenantFor(key.secretId), standing);
   return {
     handle: async (request) => {
       const response = dashboard(request) ?? (await handle(request));

@@ -4,13 +4,15 @@
  */
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pact } from '../../scripts/cli/pact.js';
+import { pactFileOfRun } from '../consumer/reference-pact.js';
 import { checkPacts } from './check-pacts.js';
 import { checkSpecJUnit, describeCheckSpec } from './check-spec-report.js';
 
-const PACTS = resolve(import.meta.dirname, '../pacts');
+/** The pact file of this run's consumer tests (the committed one when they did not run). */
+const PACTS = pactFileOfRun();
 const BASIC = { authorization: ['Basic aWQ6c2VjcmV0'] };
 const LINK_ID = '30cb4806-6e00-48a4-91c9-ca55968576c8';
 

@@ -2,9 +2,11 @@
  * The reference consumer's Pact: its names, where the pact file goes, and the typed client pointed at
  * the Pact mock server. Every consumer test builds its interactions from here.
  */
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MatchersV3, PactV4, SpecificationVersion, type V3MockServer } from '@pact-foundation/pact';
+import { inject } from 'vitest';
 import { createOfkitClient, type OfkitClient } from '../../openapi/client/index.js';
 import { basicAuthorization } from '../../openapi/config/api-keys.js';
 
@@ -13,6 +15,12 @@ export const PROVIDER = 'open-finance-api';
 /** Committed: the contracts a provider verifies and `pact check-spec` reads. */
 export const PACTS_DIR = resolve(import.meta.dirname, '../pacts');
 export const PACT_FILE = join(PACTS_DIR, `${CONSUMER}-${PROVIDER}.json`);
+
+/** The pact file the consumer tests wrote in this run, or the committed one when they did not run. */
+export function pactFileOfRun(): string {
+  const written = join(inject('pactRunDir'), basename(PACT_FILE));
+  return existsSync(written) ? written : PACT_FILE;
+}
 
 /**
  * Consumer-side keys. Any Basic credentials do: the pact matches the header's form only, and the
@@ -26,12 +34,15 @@ export const AUTHORIZATION = { Authorization: MatchersV3.regex('^Basic [A-Za-z0-
 /** Request headers of a JSON body. */
 export const JSON_REQUEST = { ...AUTHORIZATION, 'Content-Type': 'application/json' };
 
-/** A fresh PactV4 (spec v4); interactions of every test file are merged into the one pact file. */
+/**
+ * A fresh PactV4 (spec v4); interactions of every test file are merged into the one pact file, written
+ * into the run's folder (contracts/pact-run.ts moves it over the committed one when the run has passed).
+ */
 export function createReferencePact(): PactV4 {
   return new PactV4({
     consumer: CONSUMER,
     provider: PROVIDER,
-    dir: PACTS_DIR,
+    dir: inject('pactRunDir'),
     spec: SpecificationVersion.SPECIFICATION_VERSION_V4,
     logLevel: 'warn',
   });

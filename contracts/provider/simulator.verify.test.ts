@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pact } from '../../scripts/cli/pact.js';
 import { startSimulator as startInProcess } from '../../simulator/src/start-simulator.js';
 import { startAlteringProxy } from '../../tests/test-support/altering-proxy.js';
-import { PACT_FILE } from '../consumer/reference-pact.js';
+import { pactFileOfRun } from '../consumer/reference-pact.js';
 import { describeVerification, type VerificationReport } from './verification-report.js';
 import { verifyPacts } from './verify-pacts.js';
 
@@ -36,7 +36,7 @@ describe('pact verify against the simulator', () => {
   });
 
   it('passes every interaction of the reference pacts, with every provider state set up', async () => {
-    const report = await verifyPacts({ baseUrl, logLevel: 'error' });
+    const report = await verifyPacts({ baseUrl, pacts: [pactFileOfRun()], logLevel: 'error' });
     expect(report.controlApi.available, describeVerification(report)).toBe(true);
     expect(report.outcomes.length).toBeGreaterThanOrEqual(20);
     expect(
@@ -49,7 +49,7 @@ describe('pact verify against the simulator', () => {
   it('exits 0 from the CLI and writes a JUnit report', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'ofkit-pact-'));
     const pactFile = join(directory, 'institutions.json');
-    const reference = JSON.parse(await readFile(PACT_FILE, 'utf8'));
+    const reference = JSON.parse(await readFile(pactFileOfRun(), 'utf8'));
     reference.interactions = reference.interactions.filter((i: { description: string }) =>
       i.description.includes('institutions'),
     );
@@ -73,7 +73,7 @@ describe('pact verify against the simulator', () => {
 describe('LINK-REFRESH-COOLDOWN broken on purpose', () => {
   it('fails verification: the cooldown interactions get 202 instead of 409', async () => {
     const simulator = await startSimulator(['LINK-REFRESH-COOLDOWN']);
-    const report = await verifyPacts({ baseUrl: simulator, logLevel: 'error' });
+    const report = await verifyPacts({ baseUrl: simulator, pacts: [pactFileOfRun()], logLevel: 'error' });
     const failed = report.outcomes.filter((outcome) => outcome.status === 'failed');
     expect(failed.map((outcome) => outcome.description).sort()).toEqual([
       'a refresh of a link, when the link was just refreshed',
@@ -95,7 +95,7 @@ describe('a provider without the control API', () => {
       },
     });
     closers.push(proxy.stop);
-    const report = await verifyPacts({ baseUrl: proxy.baseUrl, logLevel: 'error' });
+    const report = await verifyPacts({ baseUrl: proxy.baseUrl, pacts: [pactFileOfRun()], logLevel: 'error' });
     const statuses = statusOf(report);
     const unverifiable = Object.keys(statuses).filter(
       (description) => statuses[description] === 'unverifiable',

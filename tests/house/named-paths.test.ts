@@ -1,7 +1,7 @@
 /**
  * Every path a developer's page names exists: the READMEs of the parts and their rooms, CONTRIBUTING.md
- * and the recipes of docs/architecture.md. A path is a backquoted name with a slash or a file ending,
- * outside code blocks; it resolves from the page's folder or any folder above it, or from the bases the
+ * and the recipes of docs/architecture.md. A path is a name with a slash or a file ending, backquoted
+ * outside code blocks or leading a line of a layout tree (a fence without a language, or `text`); it resolves from the page's folder or any folder above it, or from the bases the
  * page writes its paths from; a bare file name (a room's file in a table row) is found below the page's
  * folder or its bases. A page that names a file since moved or removed fails here with the name.
  */
@@ -24,7 +24,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 /** Folders a page writes its paths from, besides its own and those above it. */
 const BASES: Readonly<Record<string, readonly string[]>> = {
   'CONTRIBUTING.md': ['openapi'],
-  'docs/architecture.md': ['simulator/src', 'simulator'],
+  'docs/architecture.md': ['simulator/src', 'simulator', 'openapi'],
   'simulator/README.md': ['simulator/src'],
   'property-tests/README.md': ['property-tests/src'],
   'openapi/README.md': ['openapi/components'],
@@ -54,11 +54,14 @@ function pages(root: string): string[] {
 const PATH = /^[\w.@-]+(?:\/[\w.@-]*)*$/;
 const ENDING = /\.(?:ts|mjs|js|md|yaml|yml|json|tsv|har)$/;
 
-/** The paths a page names: backquoted, outside fenced blocks, not a package's export or a URL path. */
+/** The paths a page names: backquoted outside fenced blocks, or leading a line of a layout tree. */
 function namedPaths(markdown: string): string[] {
   const prose = markdown.replace(/```[\s\S]*?```/g, '');
-  return [...prose.matchAll(/`([^`\n]+)`/g)]
-    .map((match) => match[1] as string)
+  const quoted = [...prose.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] as string);
+  // A layout tree: a fence without a language, or `text`; its lines start with the names they explain.
+  const trees = [...markdown.matchAll(/```(?:text)?\n([\s\S]*?)```/g)].map((match) => match[1] as string);
+  const leading = trees.flatMap((tree) => tree.split('\n').map((line) => line.trim().split(/\s+/)[0] ?? ''));
+  return [...quoted, ...leading]
     .filter((name) => PATH.test(name) && (name.includes('/') || ENDING.test(name)))
     .filter((name) => !name.startsWith('ofkit/') && !name.startsWith('@') && !name.startsWith('.'));
 }
@@ -120,7 +123,10 @@ describe("the paths the developer's pages name", () => {
         join(root, 'bridge', 'README.md'),
         '| `src/proxy/` | `recording-proxy.ts`, `proxy/relay-answer.ts`, `dist/` |\n```\nsrc/gone.ts\n```\n',
       );
-      expect(missingPaths(root, 'bridge/README.md')).toEqual(['bridge/README.md: proxy/relay-answer.ts']);
+      expect(missingPaths(root, 'bridge/README.md')).toEqual([
+        'bridge/README.md: proxy/relay-answer.ts',
+        'bridge/README.md: src/gone.ts',
+      ]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

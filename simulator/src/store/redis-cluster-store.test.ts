@@ -6,11 +6,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { attachRedisCluster, type RunningCluster } from '../../test-support/redis-cluster.js';
 import { REDIS_SKIP_REASON, skipRedis } from '../../test-support/redis-server.js';
-import { runReplicaRaceContract } from '../../test-support/replica-race-contract.js';
+import { redisStoreKit, runSharedStoreContracts } from '../../test-support/redis-store-kit.js';
 import { startSilentServer } from '../../test-support/silent-server.js';
-import { runStoreContract, type StoreOptions } from '../../test-support/store-contract.js';
 import { RedisStore } from './redis-store.js';
-import type { Store } from './store.js';
 
 const title = skipRedis
   ? `RedisStore on a Redis Cluster (skipped: ${REDIS_SKIP_REASON})`
@@ -19,8 +17,8 @@ if (skipRedis) console.warn(REDIS_SKIP_REASON);
 
 describe.skipIf(skipRedis)(title, () => {
   let cluster: RunningCluster;
-  const opened: RedisStore[] = [];
-  let prefixes = 0;
+  const kit = redisStoreKit(() => cluster.url);
+  const { connected, freshPrefix } = kit;
 
   // The redis lane's cluster (redis-lane.ts): its files run one at a time, so the failover below has it
   // to itself.
@@ -28,48 +26,16 @@ describe.skipIf(skipRedis)(title, () => {
     cluster = attachRedisCluster(inject('redisCluster')!);
   });
 
-  afterAll(async () => {
-    await Promise.all(opened.map((store) => store.close()));
-  });
+  afterAll(() => kit.close());
 
-  async function connected(
-    prefix = `cluster${++prefixes}:`,
-    options: StoreOptions = {},
-  ): Promise<RedisStore> {
-    const store = new RedisStore({ url: cluster.url, prefix, ...options });
-    opened.push(store);
-    await store.connect();
-    return store;
-  }
-
-  /** The contract's factory is synchronous: each method waits for the connection first. */
-  function connectingStore(options?: StoreOptions): Store {
-    const ready = connected(undefined, options);
-    return new Proxy({} as Store, {
-      get: (_, method: keyof Store) =>
-        method === 'jobLeaseMs'
-          ? options?.jobLeaseMs
-          : async (...args: unknown[]) => {
-              const store = await ready;
-              return (store[method] as (...a: unknown[]) => unknown).apply(store, args);
-            },
-    });
-  }
-
-  runStoreContract('RedisStore on a Redis Cluster', connectingStore);
-
-  runReplicaRaceContract('Redis Cluster', async () => {
-    const prefix = `races${++prefixes}:`;
-    return [await connected(prefix), await connected(prefix), await connected(prefix)];
-  });
+  runSharedStoreContracts({ store: 'RedisStore on a Redis Cluster', races: 'Redis Cluster' }, kit);
 
   it('starts from the seed nodes that answer: one that accepts and never answers is passed over', async () => {
     const silent = await startSilentServer();
     try {
       const seeds = cluster.url.slice('redis+cluster://'.length);
       const url = `redis+cluster://127.0.0.1:${silent.port},${seeds}?connect_timeout_ms=1000`;
-      const store = new RedisStore({ url, prefix: `seeds${++prefixes}:` });
-      opened.push(store);
+      const store = kit.keep(new RedisStore({ url, prefix: freshPrefix('seeds') }));
       await store.connect();
       await store.put('t', 'links', { id: 'L', link: null });
       expect(await store.get('t', 'links', 'L')).toEqual({ id: 'L', link: null });
@@ -84,7 +50,7 @@ describe.skipIf(skipRedis)(title, () => {
   });
 
   it('a master killed: its replica takes over, and both replicas of the simulator go on with nothing lost', async () => {
-    const prefix = `failover${++prefixes}:`;
+    const prefix = freshPrefix('failover');
     const [a, b] = [await connected(prefix), await connected(prefix)];
     const tenants = Array.from({ length: 12 }, (_, n) => `tenant-${n}`);
     for (const tenant of tenants) {

@@ -11,8 +11,7 @@ import {
   skipRedis,
   startRedisServer,
 } from '../../test-support/redis-server.js';
-import { runReplicaRaceContract } from '../../test-support/replica-race-contract.js';
-import { runStoreContract, type StoreOptions } from '../../test-support/store-contract.js';
+import { redisStoreKit, runSharedStoreContracts } from '../../test-support/redis-store-kit.js';
 import { RedisStore } from './redis-store.js';
 import type { Store, StoredRecord } from './store.js';
 
@@ -21,46 +20,19 @@ if (skipRedis) console.warn(REDIS_SKIP_REASON);
 
 describe.skipIf(skipRedis)(title, () => {
   let redis: RunningRedis;
-  const opened: RedisStore[] = [];
-  let prefixes = 0;
+  const kit = redisStoreKit(() => redis.url);
+  const { connected, freshPrefix } = kit;
 
   beforeAll(async () => {
     redis = await startRedisServer();
   }, 30_000);
 
   afterAll(async () => {
-    await Promise.all(opened.map((store) => store.close()));
+    await kit.close();
     await redis?.stop();
   });
 
-  /** A connected store; `prefix` shared between two calls makes two replicas of one state. */
-  async function connected(prefix = `test${++prefixes}:`, options: StoreOptions = {}): Promise<RedisStore> {
-    const store = new RedisStore({ url: redis.url, prefix, ...options });
-    opened.push(store);
-    await store.connect();
-    return store;
-  }
-
-  /** The contract's factory is synchronous: each method waits for the connection first. */
-  function connectingStore(options?: StoreOptions): Store {
-    const ready = connected(undefined, options);
-    return new Proxy({} as Store, {
-      get:
-        (_, method: keyof Store) =>
-        async (...args: unknown[]) => {
-          const store = await ready;
-          return (store[method] as (...a: unknown[]) => unknown).apply(store, args);
-        },
-    });
-  }
-
-  runStoreContract('RedisStore', connectingStore);
-
-  // Three replicas: three connections on one prefix.
-  runReplicaRaceContract('Redis', async () => {
-    const prefix = `races${++prefixes}:`;
-    return [await connected(prefix), await connected(prefix), await connected(prefix)];
-  });
+  runSharedStoreContracts({ store: 'RedisStore', races: 'Redis' }, kit);
 
   async function keysUnder(prefix: string): Promise<string[]> {
     const client = createClient({ url: redis.url });
@@ -73,7 +45,7 @@ describe.skipIf(skipRedis)(title, () => {
   }
 
   async function twoReplicas(): Promise<[RedisStore, RedisStore]> {
-    const prefix = `replicas${++prefixes}:`;
+    const prefix = freshPrefix('replicas');
     return [await connected(prefix), await connected(prefix)];
   }
 
@@ -267,7 +239,7 @@ describe.skipIf(skipRedis)(title, () => {
   });
 
   it('leaves no keys behind a replaced import or a cleared tenant (only the generation counter)', async () => {
-    const prefix = `gc${++prefixes}:`;
+    const prefix = freshPrefix('gc');
     const store = await connected(prefix);
     await store.put('t', 'accounts', { id: '1', link: 'L' });
     await store.hitSlidingWindow('t', 'w', 1, 1000, 5);

@@ -20,8 +20,12 @@ import {
 import { type Channel, type Delivery, openChannel } from './webhook-receiver.js';
 import { eventKey } from './webhook-schemas.js';
 
-/** How long a run waits for deliveries, and how often it looks. */
-export const POLL_MS = 2000;
+/**
+ * How long a run waits for deliveries at most, and how often it looks. The wait ends as soon as they
+ * arrive, so the bound costs only a target that never delivers; it is wide because deliveries are
+ * asynchronous and a loaded CI machine delays them by seconds.
+ */
+export const POLL_MS = 5000;
 const STEP_MS = 20;
 
 export type AccessMode = 'single' | 'recurrent';

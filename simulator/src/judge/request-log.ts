@@ -65,6 +65,11 @@ export interface ObservedDelivery {
   status: number | null;
   error: string | null;
   duration_ms: number;
+  /**
+   * The machine's time the attempt was sent: a receiver that acknowledges and reads at once has its
+   * read logged before the attempt's answer is (CLIENT-WEBHOOK-FOLLOW-UP counts such a read).
+   */
+  sent_real_ms?: number;
 }
 
 /** A delivery as the store keeps it: its number is the store's. */

@@ -25,6 +25,8 @@ export interface AttemptReport {
   /** 1 for the first delivery, 2-6 for the repetitions. */
   number: number;
   attempt: DeliveryAttempt;
+  /** The machine's time the attempt was sent (what the judge orders a receiver's reads by). */
+  sentRealMs: number;
   /** The event's status after the attempt. */
   status: EventStatus;
 }
@@ -145,6 +147,7 @@ async function sendAndRecord(
     payload: event.payload,
     number,
     attempt,
+    sentRealMs: started,
     status,
   });
 }

@@ -109,9 +109,12 @@ function startReceiver(bearer) {
   });
   return {
     listening: new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server.address().port))),
-    /** Waits until the deliveries have stopped and every follow-up read is done, then closes. */
-    async close() {
+    /** Waits until the deliveries have stopped and every follow-up read is done. */
+    async quiet() {
       while (work.size > 0 || Date.now() - lastDelivery < 500) await pause(100);
+    },
+    async close() {
+      await this.quiet();
       await new Promise((closed) => server.close(closed));
     },
   };
@@ -171,6 +174,8 @@ if (link !== null) {
   console.log(`${(await listAll(`/api/transactions/?link=${link}`)).length} transactions`);
   const done = [];
   for (let user = 0; user < 6; user += 1) done.push(await registerLink(`7610927768${user}`, 'single'));
+  // The events of the new links are read first: a deleted link's data is gone.
+  await receiver.quiet();
   await deleteLinks(done.filter(Boolean));
   await refreshTwice(link);
 }

@@ -8,7 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 
-const { OFKIT_URL, OFKIT_KEY, OFKIT_SECRET, OFKIT_CONTROL_URL, OFKIT_JUDGE_TIMING } = process.env;
+const { OFKIT_URL, OFKIT_KEY, OFKIT_SECRET, OFKIT_CONTROL_URL, OFKIT_JUDGE_TIMING, OFKIT_ENVIRONMENT } =
+  process.env;
 const AUTHORIZATION = `Basic ${Buffer.from(`${OFKIT_KEY}:${OFKIT_SECRET}`).toString('base64')}`;
 /** The spec's backoff for 50x, 408 and Too Many Sessions: 3, 6, 12, 24, 48 s, five retries at most. */
 const RETRY_WAITS = [3, 6, 12, 24, 48];
@@ -30,6 +31,8 @@ async function control(method, path, body) {
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`control ${method} ${path} answered ${response.status}`);
+  const text = await response.text();
+  return text === '' ? undefined : JSON.parse(text);
 }
 /** A cooldown or a rate window is the API's time: in a test, the simulator's clock moves instead of us waiting. */
 const waitOnApiClock = (seconds) => control('POST', 'clock/advance/', { seconds });
@@ -37,11 +40,15 @@ const waitOnApiClock = (seconds) => control('POST', 'clock/advance/', { seconds 
 const retryable = (status, error) => status >= 500 || status === 408 || error?.code === 'too_many_sessions';
 
 /** One API call with the spec's retry policy; a failure is logged with its request_id. */
-async function api(method, path, body) {
+async function api(method, path, body, headers = {}) {
   for (let retry = 0; ; retry += 1) {
     const response = await fetch(new URL(path, OFKIT_URL), {
       method,
-      headers: { authorization: AUTHORIZATION, ...(body && { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: AUTHORIZATION,
+        ...(body && { 'content-type': 'application/json' }),
+        ...headers,
+      },
       ...(body && { body: JSON.stringify(body) }),
     });
     const text = await response.text();
@@ -162,6 +169,56 @@ async function refreshTwice(id) {
   }
 }
 
+const V2 = { 'x-service-api-resource-version': 'Payments-BR.V2' };
+const PAYMENT_AUTHORIZATIONS = '/payments/br/payment-authorizations/';
+
+/** A monthly payment authorization, confirmed; a charge that failed at the payer's institution retried once. */
+async function chargeWithRetry() {
+  const customer = await api('POST', '/payments/br/customers/', {
+    identifier: '52601815906',
+    name: 'Maria Souza',
+    customer_type: 'INDIVIDUAL',
+  });
+  const account = await api('POST', '/payments/br/bank-accounts/', {
+    type: 'BUSINESS',
+    institution: '86a1e016-7c1e-47b9-9f22-6f939c3770ba',
+    agency: '0001',
+    number: '123456-7',
+    account_type: 'CHECKING',
+    holder: { name: 'Padaria Pao Dourado Ltda', identifier: '62819482000163' },
+  });
+  const { now } = await control('GET', 'clock/');
+  const start = new Date(Date.parse(now) + 2 * 86_400_000).toISOString().slice(0, 10);
+  const created = await api(
+    'POST',
+    PAYMENT_AUTHORIZATIONS,
+    {
+      customer: customer.data.id,
+      beneficiary: account.data.id,
+      institution: '375eff08-33be-4d41-8d24-13ab2c7e0632',
+      description: 'Clube do Pao',
+      schedule: { frequency: 'MONTHLY', start_date: start, occurrences: 3, amount: '89.90' },
+      callback_url: 'https://app.example.com/retorno',
+    },
+    V2,
+  );
+  if (created.status !== 201) throw new Error(`the payment authorization answered ${created.status}`);
+  const id = created.data.payment_authorization_id;
+  await control('POST', `payment-authorizations/${id}/confirm/`);
+  // The first charge runs at 06:00 GMT-3 (09:00 UTC) of its date: the API's time, moved to just after.
+  await waitOnApiClock((Date.parse(`${start}T09:30:00Z`) - Date.parse(now)) / 1000);
+  const charges = await api('GET', `${PAYMENT_AUTHORIZATIONS}${id}/charges/`, undefined, V2);
+  for (const charge of charges.data.results.filter((c) => c.status === 'FAILED')) {
+    const retried = await api(
+      'POST',
+      `${PAYMENT_AUTHORIZATIONS}${id}/charges/${charge.charge_id}/retry/`,
+      undefined,
+      V2,
+    );
+    console.log(`a failed charge retried: ${retried.status}`);
+  }
+}
+
 const bearer = randomBytes(16).toString('hex');
 const receiver = startReceiver(bearer);
 const port = await receiver.listening;
@@ -178,5 +235,7 @@ if (link !== null) {
   await receiver.quiet();
   await deleteLinks(done.filter(Boolean));
   await refreshTwice(link);
+  // The sandbox initiates no payment.
+  if (OFKIT_ENVIRONMENT !== 'sandbox') await chargeWithRetry();
 }
 await receiver.close();

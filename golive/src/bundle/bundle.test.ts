@@ -20,8 +20,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function madeBundle(strict = false) {
   const runs = goodRuns();
   // The command failed in `quiet`, printing markup: Not ready, its output shown escaped.
-  runs[1] = madeRun('quiet', GOOD, true, 1);
-  runs[1].evidence.outputTail.splice(0, 1, '<script>alert(1)</script> & <img src="http://x.test/a.png">');
+  const failed = madeRun('quiet', GOOD, true, 1);
+  const markup = '<script>alert(1)</script> & <img src="http://x.test/a.png">';
+  runs[1] = { ...failed, evidence: { ...failed.evidence, outputTail: [markup] } };
   const catalogue = {
     ...MADE_CATALOGUE,
     items: [

@@ -103,4 +103,12 @@ describe('the verdict of an item', () => {
     ]);
     expect(items[3]?.findings[0]?.text).toBe('situation pages was not run (--situations)');
   });
+
+  it('is Not ready on what was run even when a situation it requires was not run', () => {
+    const runs = [madeRun('quiet', { ...GOOD, 'CLIENT-PAGINATION-NEXT': 'violated' })];
+    const { PAGES, RETRY } = verdicts(runs);
+    expect(PAGES?.verdict).toBe('not_ready');
+    expect(PAGES?.findings.map((f) => f.kind)).toEqual(['violated', 'not_assessed']);
+    expect(RETRY?.verdict).toBe('not_assessed');
+  });
 });

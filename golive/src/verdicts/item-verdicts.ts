@@ -2,7 +2,7 @@
  * The checklist's verdicts from the situations' runs. Per item:
  *
  * - not assessed: a rule or situation it names does not exist yet, or a situation it requires was not
- *   run (`--situations`): never Ready;
+ *   run (`--situations`; what was run still makes it Not ready): never Ready;
  * - Not ready: a rule of the item violated in any situation; a situation it requires never met (armed,
  *   never reached: the finding says what the client's tests must do to reach it); the client's command
  *   failed in a situation that bears on it;
@@ -117,8 +117,8 @@ function declared(declarations: readonly NotApplicable[]): Finding[] {
 }
 
 function verdictOf(findings: readonly Finding[]): ItemVerdict {
-  if (findings.some((f) => f.kind === 'not_assessed')) return 'not_assessed';
   if (findings.some((f) => BLOCKING.has(f.kind))) return 'not_ready';
+  if (findings.some((f) => f.kind === 'not_assessed')) return 'not_assessed';
   return findings.length > 0 ? 'ready_with_risks' : 'ready';
 }
 
@@ -137,12 +137,18 @@ function itemFindings(
   const excused = new Set(mine.map((d) => d.situation));
   const required = item.situations.filter((id) => !excused.has(id));
   const notRun = required.filter((id) => !runs.some((run) => run.situation === id));
+  // What was run still counts against the item: a violation or a failure is Not ready anyway.
   if (notRun.length > 0)
-    return notRun.map((id) => ({
-      kind: 'not_assessed',
-      text: `situation ${id} was not run (--situations)`,
-      evidence: [],
-    }));
+    return [
+      ...violations(item, runs),
+      ...unmet(catalogue, required, runs),
+      ...failures(item, catalogue, runs),
+      ...notRun.map((id) => ({
+        kind: 'not_assessed' as const,
+        text: `situation ${id} was not run (--situations)`,
+        evidence: [],
+      })),
+    ];
   return [
     ...violations(item, runs),
     ...unmet(catalogue, required, runs),

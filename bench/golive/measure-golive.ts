@@ -6,6 +6,8 @@
  * `npm run bench:golive`; prints the figures and exits 1 when the run was not Ready or missed the target.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { REPO_ROOT } from '../servers/child-process.js';
 
@@ -13,8 +15,21 @@ const LAUNCHER = resolve(REPO_ROOT, 'scripts/ofkit.js');
 const CAREFUL = resolve(REPO_ROOT, 'examples/golive/careful-client.mjs');
 export const GOLIVE_TARGET_MS = 60_000;
 
+/**
+ * CPU seconds of this process's waited children and theirs (Linux `/proc/self/stat` cutime + cstime, in
+ * ticks of 1/100 s): what the run costs whatever else loads the machine.
+ */
+function childrenCpuSeconds(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
 export interface GoliveReport {
   totalMs: number;
+  /** CPU seconds of golive, its simulators and the client's processes. */
+  cpuSeconds: number;
+  /** The machine's 1-minute load average when the run began (2 cores: above 2, others were running). */
+  loadAtStart: number;
   exitCode: number | null;
   /** Seconds per situation, as its progress line said. */
   situations: Record<string, number>;
@@ -24,6 +39,8 @@ export interface GoliveReport {
 /** Runs the careful example through every situation, order-only; resolves with the figures. */
 export function measureGolive(): Promise<GoliveReport> {
   const started = performance.now();
+  const cpuBefore = childrenCpuSeconds();
+  const loadAtStart = Number(loadavg()[0]?.toFixed(2));
   const args = [LAUNCHER, 'golive', '--judge-timing', 'order-only', '--', process.execPath, CAREFUL];
   const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -40,7 +57,9 @@ export function measureGolive(): Promise<GoliveReport> {
       for (const match of stderr.matchAll(/^\[\s*\d+\/\d+\] (\S+)\s+.*?([\d.]+) s\s/gm))
         situations[match[1] as string] = Number(match[2]);
       const summary = /\d+ Ready, .*$/m.exec(stdout)?.[0] ?? stderr.slice(-500);
-      done({ totalMs: Math.round(performance.now() - started), exitCode, situations, summary });
+      const totalMs = Math.round(performance.now() - started);
+      const cpuSeconds = Number((childrenCpuSeconds() - cpuBefore).toFixed(1));
+      done({ totalMs, cpuSeconds, loadAtStart, exitCode, situations, summary });
     }),
   );
 }
@@ -51,7 +70,7 @@ export function formatGolive(report: GoliveReport): string {
   return [
     'ofkit golive --judge-timing order-only, every situation, the careful example:',
     ...rows,
-    `  total ${(report.totalMs / 1000).toFixed(1)} s (target < ${GOLIVE_TARGET_MS / 1000} s: ${verdict})`,
+    `  total ${(report.totalMs / 1000).toFixed(1)} s (target < ${GOLIVE_TARGET_MS / 1000} s: ${verdict}), ${report.cpuSeconds} s of CPU, load average ${report.loadAtStart} at the start`,
     `  ${report.summary}`,
   ].join('\n');
 }

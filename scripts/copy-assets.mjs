@@ -13,7 +13,7 @@ import { stringify } from 'yaml';
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
 /** Folders whose non-TypeScript files the compiled code may read. Add a folder here, not a file. */
-const ASSET_ROOTS = ['simulator/src', 'openapi/generated', 'property-tests', 'contracts/pacts'];
+const ASSET_ROOTS = ['simulator/src', 'openapi/generated', 'property-tests', 'contracts/pacts', 'golive/src'];
 /** Never shipped: tests and their fixtures, notes for contributors. */
 const SKIPPED = [/\.ts$/, /\.md$/, /(^|\/)tests?\//, /(^|\/)fixtures\/type-errors\//];
 

@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Forget every link, record, event, scenario, fault and rate-limit window of the tenant
-         * @description The clock returns to following real time and forgets its scheduled jobs; the webhook configuration is kept.
+         * @description The clock returns to following real time and forgets its scheduled jobs; the webhook configuration is kept. The request log starts afresh (`GET /_ofkit/requests/`), while what the client judge saw before the reset stays judged (`GET /_ofkit/judge/`).
          */
         post: operations["resetTenant"];
         delete?: never;
@@ -368,7 +368,9 @@ export interface paths {
          * @description Every request of the tenant to the API (never to `/_ofkit/`), oldest first, with its outcome and
          *     the rule that produced a 4xx. Kept in the store, so every replica on one store reads the same log:
          *     the latest 5000 per tenant, fewer when they are large (the log stays under 14 MB; `dropped` counts
-         *     the evicted ones); cleared by `POST /_ofkit/reset/`. No credential is ever stored or shown: the
+         *     the evicted ones). A `POST /_ofkit/reset/` starts it afresh: entries before the reset are no longer
+         *     listed (`after` below the reset counts from it), while the judge keeps and judges them
+         *     (`GET /_ofkit/judge/`). No credential is ever stored or shown: the
          *     curl line uses `$OFKIT_KEY:$OFKIT_SECRET`, credential-like body fields read `***`. 409 `judge_off`
          *     when the simulator runs without the judge (`--no-judge`).
          */
@@ -441,7 +443,10 @@ export interface paths {
          *     waits (CLIENT-RETRY-5XX, CLIENT-TOO-MANY-SESSIONS) are judged on the machine's time, from 10 %
          *     (and 0.5 s) early to 50 % (and 2 s) late, unless `timing=order-only`: then on order and count
          *     alone, for clients whose timers are faked. Waits for webhook deliveries in flight first. Judged
-         *     on the log in the store: the requests and deliveries of every replica on it. 409 `judge_off` when
+         *     on the log in the store: the requests and deliveries of every replica on it. What was judged
+         *     before a `POST /_ofkit/reset/` (or a snapshot import) stays judged: each part of the log between
+         *     resets is judged on its own (a case after a reset neither retries nor repeats the one before it),
+         *     and a rule violated in any part is violated. 409 `judge_off` when
          *     the simulator runs without the judge (`--no-judge`): no verdict rather than an empty one.
          */
         get: operations["getJudgeReport"];

@@ -27,7 +27,10 @@ async function stderrOf(run: () => Promise<number>): Promise<{ code: number; lin
   }
 }
 
-/** A vitest file that attaches to exec's simulator, sends a request and reads the judge's report. */
+/**
+ * A vitest file that attaches to exec's simulator, sends a request, reads the judge's report and resets
+ * the simulator at the end of its case (as the README's in-process recipe does).
+ */
 const ATTACHED_TEST = (startSimulator: string) => `
 import { expect, it } from 'vitest';
 import { startSimulator } from '${startSimulator}';
@@ -37,6 +40,7 @@ it("attaches to ofkit exec's simulator", async () => {
   const authorization = 'Basic ' + Buffer.from(secretId + ':' + secretPassword).toString('base64');
   expect((await fetch(simulator.url + '/api/institutions/', { headers: { authorization } })).status).toBe(200);
   expect((await simulator.judge()).requests).toBe(1);
+  await simulator.control.reset();
   await simulator.close();
 });
 `;
@@ -81,7 +85,7 @@ describe('ofkit exec', () => {
     expect(gate[0]).toContain('startSimulator({ attach: true })');
   });
 
-  it('--judge over a vitest file that attaches with startSimulator({ attach: true }): the judge sees its requests, exit 0', {
+  it('--judge over a vitest file that attaches with startSimulator({ attach: true }) and resets: the judge keeps its requests, exit 0', {
     timeout: 120_000,
   }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ofkit-attach-'));

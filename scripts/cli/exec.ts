@@ -5,8 +5,8 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { parseSimulatorConfig, SIMULATE_OPTIONS } from '../../simulator/src/config/simulator-config.js';
+import { execEnvironment } from '../../simulator/src/connect-simulator.js';
 import type { JudgeOutcome } from '../../simulator/src/judge/judge-cli.js';
-import type { StartedSimulator } from '../../simulator/src/start-simulator.js';
 import { type Command, runGuarded, UsageError } from './command-line.js';
 import { endProcessTree } from './process-tree.js';
 import { startFromConfig, stopFromConfig } from './simulate.js';
@@ -119,19 +119,6 @@ function parseExecConfig(argv: readonly string[], simulateArgs: string[]) {
   } catch (error) {
     throw commandWithoutSeparator(argv, error) ?? error;
   }
-}
-
-/** What the command finds in its environment: the simulator's address, first key, seed and environment. */
-export function execEnvironment(started: StartedSimulator): Record<string, string> {
-  const [key] = started.keys;
-  return {
-    OFKIT_URL: started.url,
-    OFKIT_KEY: key?.secretId ?? '',
-    OFKIT_SECRET: key?.secretPassword ?? '',
-    OFKIT_CONTROL_URL: started.control.url,
-    OFKIT_SEED: started.seed,
-    OFKIT_ENVIRONMENT: started.environment,
-  };
 }
 
 /**

@@ -23,6 +23,10 @@ const COMMANDS: Record<string, Command> = {
     summary: 'verify pacts against a base URL, or check pacts against the document',
     run: async (argv) => (await import('./pact.js')).pactCommand(argv),
   },
+  golive: {
+    summary: 'run your client through every situation and give the go-live checklist with its evidence',
+    run: async (argv) => (await import('./golive.js')).goliveCommand(argv),
+  },
   record: {
     summary: 'record real traffic through a checking proxy (HAR, redacted) in front of a base URL',
     run: async (argv) => (await import('./record.js')).recordCommand(argv),

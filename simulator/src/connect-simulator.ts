@@ -49,6 +49,22 @@ export const EXEC_VARIABLES = {
   environment: 'OFKIT_ENVIRONMENT',
 } as const;
 
+/**
+ * The environment `ofkit exec` gives its command for a simulator (its address, first key, control API,
+ * seed and environment): `ofkit golive` gives the same to the client's command in each situation.
+ */
+export function execEnvironment(started: SimulatorHandle & { seed: string }): Record<string, string> {
+  const [key] = started.keys;
+  return {
+    [EXEC_VARIABLES.url]: started.url,
+    [EXEC_VARIABLES.key]: key?.secretId ?? '',
+    [EXEC_VARIABLES.secret]: key?.secretPassword ?? '',
+    [EXEC_VARIABLES.control]: started.control.url,
+    [EXEC_VARIABLES.seed]: started.seed,
+    [EXEC_VARIABLES.environment]: started.environment,
+  };
+}
+
 /** `judge(options)` of the simulator whose control API is `control`. */
 export const judgeThrough =
   (control: SimulatorControl) =>

@@ -5,9 +5,10 @@
 
 export { DEFAULT_KEYS } from './config/simulator-config.js';
 export type { JudgeOptions, SimulatorHandle } from './connect-simulator.js';
-export { connectSimulator, SimulatorAttachError } from './connect-simulator.js';
+export { connectSimulator, execEnvironment, SimulatorAttachError } from './connect-simulator.js';
 export type { SimRequest, SimResponse } from './core/http-types.js';
 export type { ApiKey, Environment } from './core/keys.js';
+export type { ClockStep, StandingSituation } from './core/standing-situation.js';
 export type { Simulator, SimulatorOptions } from './simulator.js';
 export { createSimulator } from './simulator.js';
 export type { ClientJudgeReport, SimulatorControl } from './simulator-control.js';

@@ -20,6 +20,7 @@ import type { Admission, RequestHead, SimRequest, SimResponse } from './core/htt
 import { JobKinds } from './core/job-kinds.js';
 import type { ApiKey, Environment } from './core/keys.js';
 import { defaultRulePolicy } from './core/rule-policy.js';
+import { type StandingSituation, standOn } from './core/standing-situation.js';
 import { storeFailureErrors } from './core/store-errors.js';
 import type { TenantRuntime } from './core/tenant.js';
 import { createTenantRegistry } from './core/tenant-registry.js';
@@ -99,6 +100,12 @@ export interface SimulatorOptions {
   judgeProbes?: AutomaticProbes;
   /** The forward-compatibility storm on for every tenant that set nothing (`--storm`; default false). */
   storm?: boolean;
+  /**
+   * Faults, scenario switches and a clock script armed on the tenant of every key at start and again
+   * after each reset (`ofkit golive`'s situations): a client's tests that reset between their cases
+   * meet them in every case.
+   */
+  standing?: StandingSituation;
   /**
    * Told when the store refuses a write of the judge's log (the entry is lost; the request is not
    * failed), once until a write succeeds again; default: a process warning.
@@ -299,6 +306,8 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   const stormed = stormAnswers(pipeline.handle, storm, tenantFor);
   const handle = judge ? judge.wrap(stormed) : (request: SimRequest) => stormed(request, {});
   const admit = admission(edges.stages.authenticate, tenantFor, replica, realTime);
+  const standing = options.standing;
+  if (standing) for (const key of options.keys) await standOn(tenantFor(key.secretId), standing);
   return {
     handle: async (request) => {
       const response = dashboard(request) ?? (await handle(request));

@@ -48,6 +48,8 @@ export interface CheckedSimulatorOptions {
   environment?: Environment;
   /** Where the simulator keeps its state; default a fresh MemoryStore. */
   store?: Store;
+  /** A situation armed at start and after each reset (SimulatorOptions.standing). */
+  standing?: SimulatorOptions['standing'];
 }
 
 export interface CheckedSimulator {
@@ -206,7 +208,7 @@ export function responseChecker(simulator: Simulator): ContractCheck {
 
 export async function contractCheckedSimulator(
   seed = 'test-seed',
-  { realTime = () => FIXED_NOW, environment = 'production', store }: CheckedSimulatorOptions = {},
+  { realTime = () => FIXED_NOW, environment = 'production', store, standing }: CheckedSimulatorOptions = {},
 ): Promise<CheckedSimulator> {
   const raised = new Map<string, RaisedEvent[]>();
   const onEvent = (tenant: string, event: RaisedEvent) => {
@@ -221,6 +223,7 @@ export async function contractCheckedSimulator(
     realTime,
     onEvent,
     ...(store && { store }),
+    ...(standing && { standing }),
   });
   const defaultKey = TEST_KEYS.find((key) => key.environment === environment)!;
   const check = createContractCheck(simulator.document);

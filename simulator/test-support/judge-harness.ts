@@ -7,7 +7,9 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basicAuthorization } from '../../openapi/config/api-keys.js';
+import { AUTH_REFUSALS } from '../src/judge/auth-refusals.js';
 import type { RuleVerdict, Timing } from '../src/judge/client-rules.js';
+import { type JudgedLog, judge } from '../src/judge/judge.js';
 import type { Simulator, SimulatorOptions } from '../src/simulator.js';
 import { type StartedSimulator, startSimulator } from '../src/start-simulator.js';
 import type { Store } from '../src/store/store.js';
@@ -47,8 +49,13 @@ export interface JudgeBench {
   control(method: string, path: string, body?: unknown): Promise<Answer>;
   /** Behind the balancer (several replicas): how many requests each replica was sent; else []. */
   servedByReplica: readonly number[];
-  /** Waits for the deliveries in flight, then the judge's verdicts by rule. */
+  /**
+   * Waits for the deliveries in flight, then the judge's verdicts by rule on what came after the last
+   * reset: each test case resets first and is judged alone (the judge's report keeps every part).
+   */
   verdicts(timing?: Timing): Promise<Record<string, RuleVerdict>>;
+  /** The log of the test key's tenant after the last reset, as the judge reads it (a test case's own). */
+  sinceLastReset(): Promise<JudgedLog>;
   close(): Promise<void>;
 }
 
@@ -130,6 +137,19 @@ export async function startJudgeBench(
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
   }
+  async function sinceLastReset(): Promise<JudgedLog> {
+    await simulator.webhooks.idle();
+    const observed = await simulator.judge!.observations(KEY.secretId);
+    const after = observed.resets.at(-1) ?? 0;
+    const afterReset = (entry: { seq: number }) => entry.seq > after;
+    return {
+      requests: observed.requests.filter((r) => afterReset(r.entry)),
+      deliveries: observed.deliveries.filter(afterReset),
+      dropped: observed.dropped,
+      // Counted apart from the log, per key id (CLIENT-NO-RETRY-4XX); a reset starts them afresh.
+      refusals: simulator.tenant(KEY.secretId).local(AUTH_REFUSALS).list(),
+    };
+  }
   return {
     simulator,
     base,
@@ -141,10 +161,10 @@ export async function startJudgeBench(
     api,
     control: (method, path, body) => api(method, path, body),
     servedByReplica: balancer?.served ?? [],
+    sinceLastReset,
     async verdicts(timing = 'real') {
-      await simulator.webhooks.idle();
-      const report = await api('GET', `/_ofkit/judge/?timing=${timing}`);
-      return Object.fromEntries((report.body.verdicts as RuleVerdict[]).map((v) => [v.rule, v]));
+      const report = judge(KEY.secretId, await sinceLastReset(), timing);
+      return Object.fromEntries(report.verdicts.map((v) => [v.rule, v]));
     },
     async close() {
       hooks.server.closeAllConnections();

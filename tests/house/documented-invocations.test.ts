@@ -63,6 +63,12 @@ function planOf(line: string, closedUrl: string): Plan {
     return { run: run.replace(/ -- (?:npm|npx) .*$/, ` -- ${STAND_IN_CLIENT}`), code: 0 };
   if (/\bofkit (?:check|pact verify)\b/.test(run))
     return { run: run.replace(/https?:\/\/[^\s'"]+/, closedUrl), code: 2, stderr: /nothing answers at/ };
+  // The package's examples are this repository's.
+  if (/\bofkit golive\b/.test(run))
+    return {
+      run: run.replaceAll('node_modules/ofkit/', `${ROOT}/`),
+      code: Number(/# exit code (\d)/.exec(line)?.[1] ?? 0),
+    };
   const usageMistake = /unknown command|exit code 2/.test(line);
   return { run, code: usageMistake ? 2 : 0 };
 }

@@ -29,6 +29,7 @@ const BASES: Readonly<Record<string, readonly string[]>> = {
   'property-tests/README.md': ['property-tests/src'],
   'openapi/README.md': ['openapi/components'],
   'bridge/README.md': ['bridge/src'],
+  'golive/README.md': ['golive/src', 'golive'],
   'scripts/README.md': ['scripts'],
 };
 

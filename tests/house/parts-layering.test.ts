@@ -13,7 +13,17 @@ import { circleOf } from '../../simulator/test-support/import-layers.js';
 import { type FileImport, fileCircles, readFileImports } from '../../simulator/test-support/part-imports.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const PARTS = ['openapi', 'simulator', 'property-tests', 'contracts', 'bridge', 'scripts', 'bench', 'tests'];
+const PARTS = [
+  'openapi',
+  'simulator',
+  'property-tests',
+  'contracts',
+  'bridge',
+  'golive',
+  'scripts',
+  'bench',
+  'tests',
+];
 
 /** Part -> the parts its shipped code may import (docs/architecture.md, "The parts"). */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
@@ -22,7 +32,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   'property-tests': ['openapi'],
   contracts: ['openapi', 'simulator'],
   bridge: ['openapi', 'simulator'],
-  scripts: ['openapi', 'simulator', 'property-tests', 'contracts', 'bridge'],
+  golive: ['openapi', 'simulator', 'bridge'],
+  scripts: ['openapi', 'simulator', 'property-tests', 'contracts', 'bridge', 'golive'],
   // The start-up stage measures the built package as users load it.
   bench: ['openapi', 'simulator', 'bridge', 'dist'],
   tests: [],
@@ -32,7 +43,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
  * Where a part may enter another that it does not own wholly: the only files it may import there. The
  * bridge reaches the simulator through the judge's door, the wording of the answers it refuses (the
  * simulator's), and the payments' stored form that replay writes; the Pact verifier reads the
- * simulator's published keys and MFA token as its defaults.
+ * simulator's published keys and MFA token as its defaults; golive starts simulators as a user does
+ * (the published entry), judges through the judge's door and redacts with the bridge's evidence redaction.
  */
 const ENTRIES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   bridge: {
@@ -42,6 +54,10 @@ const ENTRIES: Readonly<Record<string, Readonly<Record<string, readonly string[]
       'simulator/src/server/client-error.ts',
       'simulator/src/payments/index.ts',
     ],
+  },
+  golive: {
+    simulator: ['simulator/src/index.ts', 'simulator/src/judge/judge.ts'],
+    bridge: ['bridge/src/redaction/evidence-redaction.ts'],
   },
   contracts: {
     simulator: [

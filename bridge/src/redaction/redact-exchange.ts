@@ -45,6 +45,10 @@ export interface RedactorOptions {
 
 export interface Redactor {
   redact(exchange: Exchange): Exchange;
+  /** A free text with every value redacted so far (in any exchange) replaced by its pseudonym. */
+  text(value: string): string;
+  /** A JSON value outside an exchange (a webhook's payload): credentials by name, then the free text. */
+  json(value: unknown): unknown;
 }
 
 const LIST_LOOKUPS = new Set(['in', 'not_in', 'allin']);
@@ -208,6 +212,8 @@ export function createRedactor(options: RedactorOptions): Redactor {
   }
 
   return {
+    text: (value) => replacements.apply(value),
+    json: (value) => JSON.parse(replacements.apply(JSON.stringify(redactJson(json, value, undefined)))),
     redact(exchange) {
       const { request, response } = exchange;
       const path = apiPathOf(new URL(request.url), options.basePath);

@@ -4,6 +4,7 @@ import { RUNTIME_COLLECTION } from '../clock/tenant-clock.js';
 import { apiError } from '../core/api-error.js';
 import { type Handler, json, noContent } from '../core/handler.js';
 import { err, ok } from '../core/result.js';
+import { armStanding } from '../core/standing-situation.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import { createIds, createRandom } from '../ids/seeded-ids.js';
 import type { TenantSnapshot } from '../store/store.js';
@@ -46,6 +47,8 @@ const resetTenant: Handler = async ({ tenant }) => {
   // clearTenant forgot the armed faults and scenarios (they are in the store). Forgets the scheduled jobs;
   // the clock follows real time again (resetTenant's description).
   await tenant.clock.reset();
+  // A situation that stands for the whole run is armed again (SimulatorOptions.standing).
+  await armStanding(tenant);
   return ok(noContent());
 };
 

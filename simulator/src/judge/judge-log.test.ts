@@ -1,8 +1,8 @@
 /**
  * The judge's log on the request path: an answer never waits for its entry, a store that refuses the
  * log fails no request and is reported once, what the store holds never shows a credential
- * (CLIENT-NO-SECRETS), and a reset clears what came before it only. Every response is checked against
- * the documents.
+ * (CLIENT-NO-SECRETS), and a reset starts the log afresh for its readers while the judge keeps what
+ * came before it. Every response is checked against the documents.
  */
 import { describe, expect, it } from 'vitest';
 import { createContractCheck, TEST_KEYS } from '../../test-support/contract-checked-simulator.js';
@@ -108,15 +108,44 @@ describe('the judge log on the request path', () => {
       expect(stored).not.toContain(secret);
   });
 
-  it('a reset clears the entries sent before it, and numbering starts again', async () => {
+  it('a reset starts the log afresh for its readers; the judge keeps and judges what came before', async () => {
     const store = new MemoryStore();
     const call = await simulatorOn(store);
     await call('GET', '/api/institutions/');
     await call('GET', '/api/transactions/');
+    await call('GET', '/api/transactions/');
     expect((await call('POST', '/_ofkit/reset/')).status).toBe(204);
     await call('GET', '/api/links/');
     const logged = await call('GET', '/_ofkit/requests/');
-    expect(logged.body).toMatchObject({ requests: [{ seq: 1, path: '/api/links/' }], dropped: 0 });
+    expect(logged.body).toMatchObject({ requests: [{ seq: 5, path: '/api/links/' }], dropped: 0 });
     expect((logged.body as { requests: unknown[] }).requests).toHaveLength(1);
+    const again = await call('GET', '/_ofkit/requests/?after=5');
+    expect(again.body).toEqual({ requests: [], next_after: 5, dropped: 0 });
+    const report = (await call('GET', '/_ofkit/judge/')).body as {
+      requests: number;
+      verdicts: { rule: string; verdict: string; summary: string }[];
+    };
+    expect(report.requests).toBe(4);
+    // The 400 sent twice before the reset stays a violation after it.
+    expect(report.verdicts.find((v) => v.rule === 'CLIENT-NO-RETRY-4XX')).toMatchObject({
+      verdict: 'violated',
+      summary: expect.stringContaining('judged in 2 parts between resets: 1 violated, 1 not exercised'),
+    });
+  });
+
+  it('a request sent again after a reset is a new case, not a retry', async () => {
+    const store = new MemoryStore();
+    const call = await simulatorOn(store);
+    await call('GET', '/api/transactions/');
+    expect((await call('POST', '/_ofkit/reset/')).status).toBe(204);
+    expect((await call('POST', '/_ofkit/reset/')).status).toBe(204);
+    await call('GET', '/api/transactions/');
+    const report = (await call('GET', '/_ofkit/judge/')).body as {
+      verdicts: { rule: string; verdict: string; summary: string }[];
+    };
+    expect(report.verdicts.find((v) => v.rule === 'CLIENT-NO-RETRY-4XX')).toMatchObject({
+      verdict: 'followed',
+      summary: expect.stringContaining('judged in 2 parts between resets: 2 followed'),
+    });
   });
 });

@@ -1,5 +1,8 @@
 /**
- * The judge's log in the store, so every replica on one store judges the whole client. Writing is fire
+ * The judge's log in the store, so every replica on one store judges the whole client. A reset (or a
+ * snapshot import) does not forget what was judged: it marks where the tenant started afresh (a third
+ * log, `judge:resets`), the request log's readers see only what came after the last mark, and the judge
+ * judges each part between marks on its own (judge.ts). Writing is fire
  * and forget: an append goes to the store at once, in the order of the calls (the memory store takes it
  * before the call returns; one Redis connection runs commands in the order they were sent), and nothing
  * on the request path waits for it. A failed write loses that entry, is reported once (again only after
@@ -15,6 +18,8 @@ import {
   type ObservedDelivery,
   REQUEST_LOG,
   REQUEST_LOG_BOUNDS,
+  RESET_LOG,
+  RESET_LOG_BOUNDS,
   type RequestLogEntry,
   requestLogPage,
   type TenantObservations,
@@ -25,7 +30,10 @@ export interface JudgeLog {
   request(tenant: string, logged: LoggedRequest): void;
   /** Logs a delivery attempt or a probe of the tenant's receiver (fire and forget). */
   delivery(tenant: string, delivery: LoggedDelivery): void;
-  /** Forgets the tenant's log (a reset, an import), after the writes sent before it. */
+  /**
+   * The tenant starts afresh (a reset, an import), after the writes sent before it: the request log's
+   * readers see only what comes next; the judge keeps what came before, judged on its own.
+   */
   clear(tenant: string): void;
   /** Everything the judge reads of the tenant. */
   observations(tenant: string): Promise<TenantObservations>;
@@ -85,13 +93,15 @@ export function createJudgeLog(options: JudgeLogOptions): JudgeLog {
   return {
     request: (tenant, logged) => append(tenant, REQUEST_LOG, loggedRow(logged)),
     delivery: (tenant, delivery) => append(tenant, DELIVERY_LOG, delivery, DELIVERY_LOG_BOUNDS),
-    clear: (tenant) => sent(tenant, store.clearLogs(tenant)),
+    clear: (tenant) => append(tenant, RESET_LOG, 0, RESET_LOG_BOUNDS),
     async observations(tenant) {
-      const [requests, deliveries] = await Promise.all([
+      const [requests, deliveries, resets] = await Promise.all([
         read(tenant, REQUEST_LOG, 0, REQUEST_LOG_BOUNDS.entries),
         read(tenant, DELIVERY_LOG, 0, DELIVERY_LOG_BOUNDS.entries),
+        read(tenant, RESET_LOG, 0, RESET_LOG_BOUNDS.entries),
       ]);
       return {
+        resets: resets.entries.map(({ seq }) => seq),
         requests: requests.entries.map(({ seq, entry }) => observedRequest(seq, fromRow(JSON.parse(entry)))),
         deliveries: deliveries.entries.map(
           ({ seq, entry }): ObservedDelivery => ({ seq, ...(JSON.parse(entry) as LoggedDelivery) }),
@@ -100,11 +110,14 @@ export function createJudgeLog(options: JudgeLogOptions): JudgeLog {
       };
     },
     async requests(tenant, after, limit) {
-      const page = await read(tenant, REQUEST_LOG, after, limit);
+      // What came before the last reset is the judge's, no longer the log's readers'.
+      const lastReset = await read(tenant, RESET_LOG, 0, RESET_LOG_BOUNDS.entries);
+      const from = Math.max(after, lastReset.entries.at(-1)?.seq ?? 0);
+      const page = await read(tenant, REQUEST_LOG, from, limit);
       const entries = page.entries.map(
         ({ seq, entry }) => observedRequest(seq, fromRow(JSON.parse(entry))).entry,
       );
-      return requestLogPage(entries, after, page.dropped);
+      return requestLogPage(entries, from, page.dropped);
     },
   };
 }

@@ -188,6 +188,7 @@ export function createJudgeObserver(options: JudgeObserverOptions): JudgeObserve
         status: attempt.status,
         error: attempt.error,
         duration_ms: attempt.duration_ms,
+        sent_real_ms: report.sentRealMs,
       });
       probeAfter(options.tenantFor(report.tenant), report);
     },

@@ -4,7 +4,8 @@
  * logs through it (`GET /_ofkit/judge/`, `ofkit exec --judge`), the bridge the traffic it relays; the
  * rule-to-judgement table below is the only one. A log made elsewhere than in the simulator's pipeline
  * turns each exchange into an entry with `logEntryOf`, which masks the credentials as the simulator's
- * log does (CLIENT-NO-SECRETS).
+ * log does (CLIENT-NO-SECRETS). A log with resets is judged part by part (log-parts.ts): what was judged
+ * before a reset stays judged.
  */
 import type { SimRequest, SimResponse } from '../core/http-types.js';
 import type { AuthRefusal } from './auth-refusals.js';
@@ -27,6 +28,7 @@ import {
 } from './limit-rules.js';
 import { linkLives } from './link-lives.js';
 import { judgeNoDuplicateLinks, judgeUpdateMode, reRegistrationEvidence } from './link-rules.js';
+import { type LogPart, logParts, mergedJudgement } from './log-parts.js';
 import { observedRequest } from './logged-request.js';
 import { credentialForms, type ExchangeTimes, observeRequest } from './observe-request.js';
 import { judgeRequestIdsLogged } from './request-ids.js';
@@ -67,12 +69,17 @@ export interface JudgedLog {
    * CLIENT-REQUEST-IDS-LOGGED is decided on it, and not exercised without it.
    */
   clientOutput?: string;
+  /**
+   * Where the client reset the simulator (numbers in the entries' sequence): each part between two is
+   * judged on its own, and a rule violated in any part is violated. None: one part.
+   */
+  resets?: readonly number[];
 }
 
 type Deliveries = readonly ObservedDelivery[];
 
 /** The webhook rules' judgements: the receiver's deliveries, or not exercised when none could be seen. */
-function webhookJudgements(log: JudgedLog) {
+function webhookJudgements(log: LogPart) {
   const { deliveries, requests } = log;
   if (!Array.isArray(deliveries)) {
     const unseen = notExercised((deliveries as { unobserved: string }).unobserved);
@@ -92,7 +99,11 @@ function webhookJudgements(log: JudgedLog) {
   };
 }
 
-function judgements(log: JudgedLog, timing: Timing): Record<ClientRuleId, Judgement> {
+/** One part's judgements; the 401s counted apart and the client's output belong to the whole run. */
+function judgements(
+  log: LogPart & Pick<JudgedLog, 'refusals' | 'clientOutput'>,
+  timing: Timing,
+): Record<ClientRuleId, Judgement> {
   const { requests, refusals = [] } = log;
   const lives = linkLives(requests, Array.isArray(log.deliveries) ? (log.deliveries as Deliveries) : []);
   return {
@@ -113,14 +124,19 @@ function judgements(log: JudgedLog, timing: Timing): Record<ClientRuleId, Judgem
 
 /** Every client rule of the catalogue with its verdict on `log`, for the client known as `tenant`. */
 export function judge(tenant: string, log: JudgedLog, timing: Timing): JudgeReport {
-  const judged = judgements(log, timing);
+  const parts = logParts(log, log.resets);
+  const whole = { refusals: log.refusals, clientOutput: log.clientOutput };
+  const judgedParts = (parts.length > 0 ? parts : [{ requests: [], deliveries: [] }]).map((part) =>
+    judgements({ ...part, ...whole }, timing),
+  );
+  const judged = (rule: ClientRuleId) => mergedJudgement(judgedParts.map((part) => part[rule]));
   return {
     tenant,
     timing,
     requests: log.requests.length,
     deliveries: Array.isArray(log.deliveries) ? log.deliveries.length : 0,
     dropped: log.dropped,
-    verdicts: CLIENT_RULES.map(({ rule, title, section }) => ({ rule, title, section, ...judged[rule] })),
+    verdicts: CLIENT_RULES.map(({ rule, title, section }) => ({ rule, title, section, ...judged(rule) })),
   };
 }
 

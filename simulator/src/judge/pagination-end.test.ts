@@ -4,7 +4,7 @@
  * `next` is null has. Read from a real log through the judge's door.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type JudgeBench, KEY, startJudgeBench } from '../../test-support/judge-harness.js';
+import { type JudgeBench, startJudgeBench } from '../../test-support/judge-harness.js';
 import { listFollowedToTheEnd } from './judge.js';
 
 let bench: JudgeBench;
@@ -16,8 +16,7 @@ beforeEach(async () => {
   expect((await bench.control('POST', '/_ofkit/reset/')).status).toBe(204);
 });
 
-const requirement = async () =>
-  listFollowedToTheEnd((await bench.simulator.judge!.observations(KEY.secretId)).requests);
+const requirement = async () => listFollowedToTheEnd((await bench.sinceLastReset()).requests);
 
 describe('CLIENT-PAGINATION-NEXT: a list read to its end', () => {
   it('not met: the first page read and reported as everything', async () => {

@@ -25,8 +25,7 @@ const fault = (operation_id: string, status: number, count: number) =>
 
 /** The tenant's report with `clientOutput` as the client's captured output. */
 async function reportWith(clientOutput: string | undefined): Promise<JudgeReport> {
-  const observed = await bench.simulator.judge!.observations(KEY.secretId);
-  return judge(KEY.secretId, { ...observed, clientOutput }, 'order-only');
+  return judge(KEY.secretId, { ...(await bench.sinceLastReset()), clientOutput }, 'order-only');
 }
 const verdictWith = async (output: string | undefined) =>
   (await reportWith(output)).verdicts.find((v) => v.rule === RULE)!;

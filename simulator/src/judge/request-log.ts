@@ -26,9 +26,12 @@ export const MAX_DELIVERIES = 1000;
 export const REQUEST_LOG_BOUNDS: LogBounds = Object.freeze({ entries: MAX_REQUESTS, size: 11_000_000 });
 export const DELIVERY_LOG_BOUNDS: LogBounds = Object.freeze({ entries: MAX_DELIVERIES, size: 1_000_000 });
 
-/** The store's names of the two logs. */
+/** The store's names of the logs: requests, deliveries, and where the tenant was reset. */
 export const REQUEST_LOG = 'judge:requests';
 export const DELIVERY_LOG = 'judge:deliveries';
+export const RESET_LOG = 'judge:resets';
+/** A reset's mark is its number alone (an entry of `0`). */
+export const RESET_LOG_BOUNDS: LogBounds = Object.freeze({ entries: 5000, size: 50_000 });
 
 /** One request as `GET /_ofkit/requests/` shows it (admin.yaml, the contract with the dashboard). */
 export type RequestLogEntry = AdminSchemas['RequestLogEntry'];
@@ -70,6 +73,11 @@ export interface ObservedDelivery {
   status: number | null;
   error: string | null;
   duration_ms: number;
+  /**
+   * The machine's time the attempt was sent: a receiver that acknowledges and reads at once has its
+   * read logged before the attempt's answer is (CLIENT-WEBHOOK-FOLLOW-UP counts such a read).
+   */
+  sent_real_ms?: number;
 }
 
 /** A delivery as the store keeps it: its number is the store's. */
@@ -81,6 +89,8 @@ export interface TenantObservations {
   deliveries: ObservedDelivery[];
   /** Requests the bounds evicted. */
   dropped: number;
+  /** The numbers of the resets (and snapshot imports): each starts a part the judge judges on its own. */
+  resets: number[];
 }
 
 /** `GET /_ofkit/requests/`: `next_after` is the last entry's number, or `after` when there is none. */

@@ -177,6 +177,13 @@ function followUpOf(event: ObservedDelivery): { read: string; matches: Matcher }
   return undefined;
 }
 
+/**
+ * A read after the event: logged after the attempt, or begun after it was sent (a receiver that answers
+ * and reads at once has its read logged before the simulator has logged the attempt's answer).
+ */
+const after = (event: ObservedDelivery, read: ObservedRequest) =>
+  read.entry.seq > event.seq || (event.sent_real_ms !== undefined && read.realMs > event.sent_real_ms);
+
 export function judgeFollowUp(
   deliveries: readonly ObservedDelivery[],
   requests: readonly ObservedRequest[],
@@ -192,7 +199,7 @@ export function judgeFollowUp(
     const followUp = followUpOf(event);
     if (!followUp) continue;
     judged += 1;
-    const read = requests.some((r) => r.entry.seq > event.seq && followUp.matches(r));
+    const read = requests.some((r) => after(event, r) && followUp.matches(r));
     if (!read) missing.push(`${deliveryLine(event)}   # expected then: ${followUp.read}`);
   }
   if (judged === 0) return notExercised('no acknowledged event announces a read');

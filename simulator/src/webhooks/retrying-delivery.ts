@@ -27,6 +27,8 @@ export interface AttemptReport {
   /** 1 for the first delivery, 2-6 for the repetitions. */
   number: number;
   attempt: DeliveryAttempt;
+  /** The machine's time the attempt was sent (what the judge orders a receiver's reads by). */
+  sentRealMs: number;
   /** The event's status after the attempt. */
   status: EventStatus;
 }
@@ -154,6 +156,7 @@ async function sendAndRecord(
     payload: event.payload,
     number,
     attempt,
+    sentRealMs: started,
     status,
   });
 }

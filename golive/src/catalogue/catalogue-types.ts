@@ -1,0 +1,78 @@
+/**
+ * The shapes of the two data files golive ships: the situations (situations.yaml) and the go-live
+ * checklist (checklist.yaml). Both are data, read once and frozen; golive/README.md says how to add to them.
+ */
+import type { ClockStep, Environment } from '../../../simulator/src/index.js';
+
+/** The next `count` requests of `operation` answer `status` (400: the Too Many Sessions error). */
+export interface FaultConfig {
+  readonly operation: string;
+  readonly status: 400 | 408 | 500;
+  readonly count: number;
+}
+
+/** A scenario switch on every institution and link; `count` null: until cleared. */
+export interface ScenarioConfig {
+  readonly scenario: string;
+  readonly count: number | null;
+}
+
+/** The simulator a situation runs the client against: everything that makes it reproducible. */
+export interface SituationConfig {
+  readonly seed: string;
+  readonly environment: Environment;
+  readonly faults: readonly FaultConfig[];
+  readonly scenarios: readonly ScenarioConfig[];
+  /** The judge's probes of the client's receiver: repeated deliveries, a forged one. */
+  readonly webhooks: { readonly duplicates: boolean; readonly forged: boolean };
+  /** Applied at start and after each reset, in order. */
+  readonly clock: readonly ClockStep[];
+}
+
+/**
+ * What shows that the client met the situation: a client rule the judge exercised (followed or
+ * violated, not "not exercised"), or a request answered with one of `status` (of `operation`, with the
+ * error `code`, when given).
+ */
+export type MetCondition =
+  | { readonly exercised: string }
+  | {
+      readonly answered: {
+        readonly operation?: string;
+        readonly status: readonly number[];
+        readonly code?: string;
+      };
+    };
+
+export interface Situation {
+  readonly id: string;
+  readonly title: string;
+  readonly description: string;
+  readonly simulator: SituationConfig;
+  /** The checklist items a finding in this situation is a finding of. */
+  readonly bears_on: readonly string[];
+  /** Every condition must hold for the client to have met the situation. */
+  readonly met_when: readonly MetCondition[];
+  /** What the client must do in it (the checklist's words). */
+  readonly client_must: string;
+  /** What the client's tests would have to do to meet it. */
+  readonly to_meet: string;
+}
+
+export interface ChecklistItem {
+  readonly id: string;
+  readonly title: string;
+  /** What the reviewer asks. */
+  readonly asks: string;
+  /** The client rules that decide it: violated in any situation, the item is Not ready. */
+  readonly rules: readonly string[];
+  /** The situations the client must meet (and survive) for the item to be Ready. */
+  readonly situations: readonly string[];
+  /** What the item waits for before it can be assessed (shown while it is not). */
+  readonly needs?: string;
+}
+
+export interface Catalogue {
+  readonly situations: readonly Situation[];
+  readonly items: readonly ChecklistItem[];
+}

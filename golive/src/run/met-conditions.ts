@@ -1,0 +1,51 @@
+/**
+ * Whether the client met a situation: each condition of its `met_when` read from the judge's report (a
+ * rule exercised: followed or violated, not "not exercised") and from the request log (a request
+ * answered with a status). A situation armed and never reached is "not met", never passed.
+ */
+import type { JudgeReport, ObservedRequest } from '../../../simulator/src/judge/judge.js';
+import type { MetCondition } from '../catalogue/catalogue-types.js';
+
+export interface ConditionOutcome {
+  /** The condition in words. */
+  readonly condition: string;
+  readonly holds: boolean;
+  /** The condition names a client rule the judge does not grade (yet): it cannot hold. */
+  readonly missingRule?: string;
+}
+
+/** The condition in words, as the bundle shows it. */
+export function conditionText(condition: MetCondition): string {
+  if ('exercised' in condition) return `the client judge exercised ${condition.exercised}`;
+  const { operation, status, code } = condition.answered;
+  const what = operation === undefined ? 'a request' : `a request of ${operation}`;
+  return `${what} answered ${status.join(' or ')}${code === undefined ? '' : ` ${code}`}`;
+}
+
+function holds(condition: MetCondition, report: JudgeReport, requests: readonly ObservedRequest[]) {
+  if ('exercised' in condition) {
+    const verdict = report.verdicts.find((v) => v.rule === condition.exercised);
+    if (verdict === undefined) return { holds: false, missingRule: condition.exercised };
+    return { holds: verdict.verdict !== 'not_exercised' };
+  }
+  const { operation, status, code } = condition.answered;
+  const answered = requests.some(
+    ({ entry }) =>
+      (operation === undefined || entry.operation_id === operation) &&
+      status.includes(entry.status) &&
+      (code === undefined || entry.error_code === code),
+  );
+  return { holds: answered };
+}
+
+/** Each condition with whether it held in the run the report and the requests come from. */
+export function metConditions(
+  conditions: readonly MetCondition[],
+  report: JudgeReport,
+  requests: readonly ObservedRequest[],
+): ConditionOutcome[] {
+  return conditions.map((condition) => ({
+    condition: conditionText(condition),
+    ...holds(condition, report, requests),
+  }));
+}

@@ -28,7 +28,8 @@ export function freePort(): Promise<number> {
 
 const bin = (path: string) => resolve(REPO_ROOT, 'node_modules', path);
 
-function why(peer: PeerName, entry: string): string | undefined {
+/** Why a peer cannot run here because it is not installed, or undefined when it is. */
+function notInstalled(peer: PeerName, entry: string): string | undefined {
   return existsSync(entry) ? undefined : `${peer} is not installed (${entry} missing; npm ci)`;
 }
 
@@ -100,7 +101,7 @@ export async function startPeers(files: PeerFiles, mockoonPort: number): Promise
   const peers = new Map<PeerName, ChildServer>();
   const notRun: Record<string, string> = {};
   for (const [peer, entry, start] of starters) {
-    const missing = why(peer, entry);
+    const missing = notInstalled(peer, entry);
     if (missing !== undefined) {
       notRun[peer] = missing;
       continue;

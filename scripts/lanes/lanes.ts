@@ -74,6 +74,7 @@ const INTEGRATION = [
   'tests/hardening/**/*.test.ts',
   'tests/official-sdk/**/*.test.ts',
   'tests/house/documented-invocations.test.ts',
+  'bench/servers/child-process.test.ts',
   'scripts/cli/command-line.test.ts',
   'scripts/cli/exec-signals.test.ts',
   'scripts/cli/exec.test.ts',

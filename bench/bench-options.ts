@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 export interface BenchOptions {
-  /** Seconds of measured load per server and scenario. */
+  /** Seconds of measured load per server, scenario and round. */
   readonly durationSeconds: number;
   /** Seconds of unmeasured load before each run (JIT, connection set-up). */
   readonly warmupSeconds: number;
@@ -17,6 +17,8 @@ export interface BenchOptions {
   readonly transactions: number;
   /** The simulator on Redis too (one replica and two), when redis-server is installed. */
   readonly redis: boolean;
+  /** Prism's mock, json-server and Mockoon's CLI serving the same 100 records. */
+  readonly peers: boolean;
   /** The latency the recording proxy (`ofkit record`) adds at a fixed rate. */
   readonly proxy: boolean;
   /** `--gate`: exit 1 unless every target was measured and met (before a release; never in CI). */
@@ -25,7 +27,7 @@ export interface BenchOptions {
 }
 
 export const USAGE =
-  'tsx bench/run-bench.ts [--duration SECONDS] [--warmup SECONDS] [--quick] [--profile | --no-profile] [--skip-memory] [--no-redis] [--no-proxy] [--gate]';
+  'tsx bench/run-bench.ts [--duration SECONDS] [--warmup SECONDS] [--quick] [--profile | --no-profile] [--skip-memory] [--no-redis] [--no-peers] [--no-proxy] [--gate]';
 
 export class BenchUsageError extends Error {}
 
@@ -40,6 +42,7 @@ function parse(argv: readonly string[]) {
       'no-profile': { type: 'boolean', default: false },
       'skip-memory': { type: 'boolean', default: false },
       'no-redis': { type: 'boolean', default: false },
+      'no-peers': { type: 'boolean', default: false },
       'no-proxy': { type: 'boolean', default: false },
       gate: { type: 'boolean', default: false },
     },
@@ -54,11 +57,11 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
   } catch (error) {
     throw new BenchUsageError((error as Error).message);
   }
-  const duration = values.duration === undefined ? (values.quick ? 1 : 5) : Number(values.duration);
+  const duration = values.duration === undefined ? (values.quick ? 1 : 2) : Number(values.duration);
   if (!Number.isFinite(duration) || duration <= 0 || duration > 60) {
     throw new BenchUsageError(`--duration must be a number of seconds in (0, 60], got "${values.duration}"`);
   }
-  const warmup = values.warmup === undefined ? (values.quick ? 0.5 : 1) : Number(values.warmup);
+  const warmup = values.warmup === undefined ? (values.quick ? 0.25 : 0.5) : Number(values.warmup);
   if (!Number.isFinite(warmup) || warmup < 0 || warmup > 30) {
     throw new BenchUsageError(`--warmup must be a number of seconds in [0, 30], got "${values.warmup}"`);
   }
@@ -72,6 +75,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     memory: !values['skip-memory'],
     transactions: 150,
     redis: !values['no-redis'],
+    peers: !values['no-peers'],
     proxy: !values['no-proxy'],
     gate: values.gate,
     resultsDir: resolve(import.meta.dirname, 'results'),

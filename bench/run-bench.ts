@@ -1,22 +1,23 @@
 /**
  * `npm run bench`: the simulator (memory store; and, unless --no-redis or redis-server is absent, on
- * a RedisStore with one replica and with two), `prism mock` and bare node:http, each a child process on
- * 127.0.0.1 and an OS-chosen port, loaded in turn by autocannon with the three scenarios; prints
- * req/s, p50/p99, the ratios and the targets, profiles the simulator when the GET-100 target is
- * missed, measures the latency the recording proxy (`ofkit record`) adds to a page of 100 transactions
- * at a fixed 200 requests/s (unless --no-proxy), start-up (ofkit simulate and startSimulator() beside
- * prism mock) and memory with 10,000 links and 1,000,000 transactions, and writes every number to
+ * a RedisStore with one replica and with two), its HTTP adapter alone on a constant body, bare
+ * node:http serving the same bytes, and the peers (prism mock, json-server, Mockoon's CLI, unless
+ * --no-peers) serving the same 100 records, each a child process on 127.0.0.1, loaded by autocannon in
+ * three interleaved rounds; prints CPU per request of each server process beside bare's and the
+ * peers', req/s, p50/p99 and the targets, profiles the simulator when a page target is missed,
+ * measures what the recording proxy (`ofkit record`) costs per page of 100 transactions at a fixed 200
+ * requests/s (unless --no-proxy), start-up (ofkit simulate and startSimulator() beside prism mock) and
+ * memory with 10,000 links and 1,000,000 transactions, and writes every number to
  * bench/results/latest.json.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type BenchOptions, BenchUsageError, parseBenchOptions, USAGE } from './bench-options.js';
-import { type LoadSettings, runLoad } from './load/run-load.js';
-import { runParallelLoad } from './load/run-parallel-load.js';
+import { type LoadPhase, ROUNDS, runLoadPhase } from './load/load-phase.js';
+import type { LoadSettings } from './load/run-load.js';
 import { TARGET_SCENARIO } from './load/scenarios.js';
 import { stopBenchRedis } from './load/start-redis-servers.js';
-import { type BenchTarget, startBenchServers } from './load/start-servers.js';
 import { formatMemory, type MemoryReport, measureStartupAndMemory } from './memory/measure-memory.js';
 import { formatProfile, type ProfileReport, profileSimulator } from './profile/profile-simulator.js';
 import {
@@ -24,14 +25,14 @@ import {
   measureProxyLatency,
   type ProxyLatencyReport,
 } from './proxy/measure-proxy-latency.js';
-import { formatComparisons, formatRuns, formatTargets } from './report/format-report.js';
+import { formatOverBare, formatPeers, formatRuns, formatTargets } from './report/format-report.js';
 import {
+  checkRecorderTargets,
   checkRunTargets,
   checkTargets,
-  compareServers,
   gateVerdict,
   invalidRuns,
-  type RunRow,
+  PEER_NAMES,
 } from './report/targets.js';
 import { stopAllChildren } from './servers/child-process.js';
 import { formatStartup, measureStartup, type StartupReport } from './startup/measure-startup.js';
@@ -48,50 +49,10 @@ function machine() {
   };
 }
 
-interface LoadPhase {
-  rows: RunRow[];
-  notes: string[];
-  readyMs: Record<string, number>;
-}
-
-/** One run: a single autocannon on one URL, or one per replica at once (their connections split). */
-function loadTarget(target: BenchTarget, scenario: Parameters<typeof runLoad>[1], settings: LoadSettings) {
-  const [url, ...others] = target.urls;
-  if (url === undefined) throw new Error(`${target.name} has no URL`);
-  return others.length === 0
-    ? runLoad(url, scenario, settings)
-    : runParallelLoad(target.urls, scenario, settings);
-}
-
-async function runLoadPhase(options: BenchOptions, settings: LoadSettings): Promise<LoadPhase> {
-  console.log(
-    `starting the simulator${options.redis ? ' (memory; Redis: one and two replicas)' : ''}, prism mock and bare node:http (children, 127.0.0.1, port 0)...`,
-  );
-  const bench = await startBenchServers(options.transactions, { redis: options.redis });
-  const readyMs = Object.fromEntries(bench.targets.map((t) => [t.name, Math.round(t.readyMs)]));
-  const rows: RunRow[] = [];
-  try {
-    for (const target of bench.targets) {
-      for (const scenario of bench.scenarios) {
-        const across = target.urls.length > 1 ? ` across ${target.urls.length} replicas` : '';
-        console.log(
-          `  ${scenario.id} on ${target.name}${across} (${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s)`,
-        );
-        const load = await loadTarget(target, scenario, settings);
-        const bodyBytes = bench.probes.get(`${target.name} ${scenario.id}`)?.bytes ?? 0;
-        rows.push({ server: target.name, scenario: scenario.id, bodyBytes, load });
-      }
-    }
-  } finally {
-    await bench.stop();
-  }
-  return { rows, notes: bench.notes, readyMs };
-}
-
 function printLoadPhase(phase: LoadPhase, settings: LoadSettings): ReturnType<typeof checkTargets> {
-  const checks = checkTargets(phase.rows);
+  const checks = checkTargets(phase.rows, phase.notRun);
   console.log(
-    `\n${settings.connections} connections, ${settings.durationSeconds} s per run after ${settings.warmupSeconds} s of warm-up; latency resolution 1 ms\n`,
+    `\n${settings.connections} connections, ${ROUNDS} interleaved rounds of ${settings.durationSeconds} s per run after ${settings.warmupSeconds} s of warm-up; medians of the rounds; CPU: user + system time of the server's processes (/proc), per answered request; latency resolution 1 ms\n`,
   );
   console.log(formatRuns(phase.rows));
   // The machine is shared (2 cores, other agents): the load says how far to trust the numbers.
@@ -100,7 +61,8 @@ function printLoadPhase(phase: LoadPhase, settings: LoadSettings): ReturnType<ty
       .map((load) => load.toFixed(2))
       .join(' ')}`,
   );
-  console.log(`\n${formatComparisons(compareServers(phase.rows))}`);
+  console.log(`\n${formatOverBare(phase.rows)}`);
+  console.log(`\n${formatPeers(phase.rows, phase.notRun)}`);
   console.log(`\ntargets:\n${formatTargets(checks)}`);
   console.log(`\nnotes:\n${phase.notes.map((note) => `- ${note}`).join('\n')}`);
   return checks;
@@ -174,7 +136,7 @@ function resultsDocument({
     settings,
     readyMs: phase.readyMs,
     runs: phase.rows,
-    comparisons: compareServers(phase.rows),
+    peersNotRun: phase.notRun,
     targets: checks,
     notes: phase.notes,
     invalidRuns: invalidRuns(phase.rows).map((row) => `${row.scenario} / ${row.server}`),
@@ -197,6 +159,7 @@ async function main(argv: readonly string[]): Promise<number> {
     `machine: ${host.cpus} cpus (${host.cpuModel}), node ${host.node}, ${host.platform}, load average ${host.loadAverageAtStart.join(' ')}`,
   );
   const phase = await runLoadPhase(options, settings);
+  if (!options.peers) for (const peer of PEER_NAMES) phase.notRun[peer] = 'left out (--no-peers)';
   const checks = printLoadPhase(phase, settings);
   const profile = await maybeProfile(
     options,
@@ -214,6 +177,12 @@ async function main(argv: readonly string[]): Promise<number> {
     ...checkRunTargets(
       Number.isFinite(startup.ratioToPrism) ? startup.ratioToPrism : null,
       memory?.probe.loaded.rssMiB ?? null,
+    ),
+    // A saturated or failing proxy run cannot tell the recorder's p99 from the machine's: not measured.
+    ...checkRecorderTargets(
+      proxy?.cpuPerRequestMs.recorded ?? null,
+      proxy?.verdict === 'inconclusive' ? null : (proxy?.added.recorded.p99 ?? null),
+      proxy?.added.pipe.p99 ?? null,
     ),
   ];
   console.log(`\nevery target:\n${formatTargets(allChecks)}`);

@@ -1,7 +1,7 @@
-/** The three requests of the benchmark, the same for every server. */
+/** The requests of the benchmark: three API calls the same for every server, and the adapter's constant answer. */
 import { BASIC_AUTH, LINK_BODY, LINKS, TRANSACTIONS } from '../servers/seed-data.js';
 
-export type ScenarioId = 'list-transactions-100' | 'get-link' | 'post-link';
+export type ScenarioId = 'list-transactions-100' | 'get-link' | 'post-link' | 'constant-body';
 
 export interface Scenario {
   id: ScenarioId;
@@ -39,3 +39,11 @@ export function buildScenarios(linkId: string): Scenario[] {
 export function pathOf(scenario: Scenario): string {
   return scenario.path.split('?', 1)[0] ?? scenario.path;
 }
+
+/** Any GET the adapter alone answers with its constant body (bare serves the same bytes there). */
+export const CONSTANT_SCENARIO: Scenario = {
+  id: 'constant-body',
+  method: 'GET',
+  path: '/bench/constant',
+  headers: {},
+};

@@ -230,7 +230,11 @@ export function formatProxyLatency(report: ProxyLatencyReport): string {
     (added ? `   added p50 ${added.p50.toFixed(2)} ms, p99 ${added.p99.toFixed(2)} ms` : '') +
     `   (${q.requests} requests)`;
   const cpu = report.cpuPerRequestMs;
-  const cpuLine = `  CPU per request: forwarding ${cpu.forwardOnly?.toFixed(2) ?? '?'} ms; recording (forwarding + redaction, checks, HAR in the worker) ${cpu.recorded?.toFixed(2) ?? '?'} ms${cpu.recordedCaughtUp === false ? ' so far (the checks had not caught up 4 s after the load)' : ''}; the checks caught up at most ${report.catchUpMs} ms after a round`;
+  const own =
+    cpu.recorded === undefined || cpu.forwardOnly === undefined
+      ? '?'
+      : (cpu.recorded - cpu.forwardOnly).toFixed(2);
+  const cpuLine = `  CPU per recorded page: forwarding ${cpu.forwardOnly?.toFixed(2) ?? '?'} ms; recording (forwarding + redaction, checks, HAR in the worker) ${cpu.recorded?.toFixed(2) ?? '?'} ms${cpu.recordedCaughtUp === false ? ' so far (the checks had not caught up 4 s after the load)' : ''}, of which the recording's own ${own} ms; the checks caught up at most ${report.catchUpMs} ms after a round`;
   return [
     `recording proxy, list-transactions-100 at ${report.rate} req/s (fixed rate), ${report.rounds} rounds of ${report.secondsPerRound} s per target, in rotating order, pooled:`,
     line('simulator', report.direct),

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadResult } from '../load/run-load.js';
 import type { ScenarioId } from '../load/scenarios.js';
-import { formatComparisons, formatRuns, formatTable, formatTargets } from './format-report.js';
+import { formatOverBare, formatPeers, formatRuns, formatTable, formatTargets } from './format-report.js';
 import {
+  checkRecorderTargets,
   checkRunTargets,
   checkTargets,
-  compareServers,
   errorShare,
   gateVerdict,
   invalidRuns,
@@ -40,99 +40,112 @@ function load(
 
 const row = (
   server: ServerName,
-  rps: number,
+  cpuUs: number | null,
   p99 = 5,
   scenario: ScenarioId = 'list-transactions-100',
 ): RunRow => ({
   server,
   scenario,
-  bodyBytes: 50_000,
-  load: load(rps, p99),
+  bodyBytes: 142_000,
+  load: load(1000, p99),
+  cpuUs,
+  cpuUsByRound: [cpuUs, cpuUs, cpuUs],
 });
 
-/** The page targets only: over Prism, over bare, p99. */
-const pageChecks = (rows: RunRow[]) =>
-  checkTargets(rows).filter((c) =>
-    [
-      'list-transactions-100:over-prism',
-      'list-transactions-100:over-bare',
-      'list-transactions-100:p99',
-    ].includes(c.id),
-  );
+const byId = (rows: RunRow[], notRun: Record<string, string> = {}) =>
+  new Map(checkTargets(rows, notRun).map((c) => [c.id, c]));
 
-describe('ratios and targets', () => {
+/** Every scenario on the simulator (the adapter for the constant body) at `factor` times bare's CPU. */
+function scenarioRows(factors: Record<ScenarioId, number>): RunRow[] {
+  return (Object.entries(factors) as [ScenarioId, number][]).flatMap(([scenario, factor]) => [
+    row(scenario === 'constant-body' ? 'adapter' : 'simulator', 100 * factor, 9, scenario),
+    row('bare', 100, 1, scenario),
+  ]);
+}
+
+describe('CPU per request over bare', () => {
   it('divides, and gives null for a missing or zero denominator', () => {
     expect(ratio(10, 4)).toBe(2.5);
     expect(ratio(10, 0)).toBeNull();
     expect(ratio(undefined, 4)).toBeNull();
+    expect(ratio(10, null)).toBeNull();
   });
 
-  it('meets every target at 5x prism, 0.5x bare and p99 9 ms', () => {
-    const rows = [row('simulator', 6000, 9), row('prism', 1200), row('bare', 12_000)];
-    expect(compareServers(rows)).toEqual([
-      { scenario: 'list-transactions-100', server: 'simulator', overPrism: 5, overBare: 0.5 },
+  it('meets each target at exactly its ratio: page 2x, GET 3x, POST 5x, the adapter alone 1.5x', () => {
+    const checks = byId(
+      scenarioRows({ 'list-transactions-100': 2, 'get-link': 3, 'post-link': 5, 'constant-body': 1.5 }),
+    );
+    for (const id of ['list-transactions-100', 'get-link', 'post-link', 'constant-body'])
+      expect(checks.get(`${id}:cpu-over-bare`)?.met).toBe(true);
+    expect(checks.get('constant-body:cpu-over-bare')).toMatchObject({ value: 1.5 });
+    expect(checks.get('list-transactions-100:p99')).toMatchObject({ value: 9, met: true });
+  });
+
+  it('misses each target just above it, and the page p99 at exactly 10 ms', () => {
+    const rows = scenarioRows({
+      'list-transactions-100': 2.01,
+      'get-link': 3.01,
+      'post-link': 5.01,
+      'constant-body': 1.51,
+    });
+    rows[0] = { ...rows[0]!, load: load(1000, 10) };
+    const checks = checkTargets(rows);
+    expect(checks.filter((c) => c.id.endsWith(':cpu-over-bare')).map((c) => c.met)).toEqual([
+      false,
+      false,
+      false,
+      false,
     ]);
-    expect(pageChecks(rows).map((check) => check.met)).toEqual([true, true, true]);
-  });
-
-  it('misses each target just below it, and p99 at exactly 10 ms', () => {
-    const rows = [row('simulator', 5999, 10), row('prism', 1200), row('bare', 12_000)];
-    expect(pageChecks(rows).map((check) => check.met)).toEqual([false, false, false]);
-    expect(formatTargets(checkTargets(rows))).toContain(
+    expect(formatTargets(checks)).toContain(
       'MISSED        list-transactions-100: simulator p99 < 10 ms at 20 connections: 10 ms',
     );
   });
 
-  it('compares every Redis server with both baselines', () => {
+  it('compares the adapter, not the simulator, on the constant body', () => {
     const rows = [
-      row('simulator', 6000, 9),
-      row('simulator-redis', 1800, 25),
-      row('simulator-redis-x2', 2400, 30),
-      row('prism', 1200),
-      row('bare', 12_000),
+      row('simulator', 1000, 1, 'constant-body'),
+      row('adapter', 120, 1, 'constant-body'),
+      row('bare', 100, 1, 'constant-body'),
     ];
-    expect(compareServers(rows)).toEqual([
-      { scenario: 'list-transactions-100', server: 'simulator', overPrism: 5, overBare: 0.5 },
-      { scenario: 'list-transactions-100', server: 'simulator-redis', overPrism: 1.5, overBare: 0.15 },
-      { scenario: 'list-transactions-100', server: 'simulator-redis-x2', overPrism: 2, overBare: 0.2 },
-    ]);
-    expect(pageChecks(rows).map((check) => check.met)).toEqual([true, true, true]);
-    const table = formatComparisons(compareServers(rows));
-    expect(table).toContain('list-transactions-100 / simulator-redis-x2');
-    expect(table).toMatch(/simulator-redis-x2\s+2\.00x\s+0\.20x/);
+    expect(byId(rows).get('constant-body:cpu-over-bare')?.value).toBeCloseTo(1.2);
   });
 
-  it('misses the targets when a server is missing, instead of dividing by nothing', () => {
-    expect(pageChecks([row('simulator', 5000)]).map((check) => check.value)).toEqual([null, null, 5]);
+  it('is not measured (never met) when a side or its CPU reading is missing', () => {
+    const checks = byId([row('simulator', 300), row('bare', null)]);
+    expect(checks.get('list-transactions-100:cpu-over-bare')).toMatchObject({ value: null, met: false });
+    expect(checks.get('get-link:cpu-over-bare')).toMatchObject({ value: null, met: false });
+  });
+});
+
+describe('Redis rows and peers', () => {
+  it('holds Redis to p99 under 25 ms in every API scenario', () => {
+    const rows = (['list-transactions-100', 'get-link', 'post-link'] as ScenarioId[]).map((s, i) =>
+      row('simulator-redis', 200, 24 + i, s),
+    );
+    const checks = byId(rows);
+    expect(checks.get('list-transactions-100:redis-p99')?.met).toBe(true);
+    expect(checks.get('get-link:redis-p99')?.met).toBe(false);
+    expect(checks.get('post-link:redis-p99')?.met).toBe(false);
   });
 
-  it('every scenario over bare (GET and page 0.5x, POST 0.3x) and on Redis (0.5x memory, p99 < 25 ms)', () => {
-    const scenarios: [ScenarioId, number][] = [
-      ['list-transactions-100', 0.5],
-      ['get-link', 0.5],
-      ['post-link', 0.3],
-    ];
-    const rows = scenarios.flatMap(([scenario, share]) => [
-      row('simulator', 1000, 5, scenario),
-      row('bare', 1000 / share, 1, scenario),
-      row('simulator-redis', 500, 24, scenario),
-    ]);
-    const byId = new Map(checkTargets(rows).map((c) => [c.id, c]));
-    for (const [scenario] of scenarios) {
-      expect(byId.get(`${scenario}:over-bare`)?.met).toBe(true);
-      expect(byId.get(`${scenario}:redis-over-memory`)).toMatchObject({ value: 0.5, met: true });
-      expect(byId.get(`${scenario}:redis-p99`)).toMatchObject({ value: 24, met: true });
-    }
-    const slowRedis = rows.map((r) => (r.server === 'simulator-redis' ? { ...r, load: load(499, 25) } : r));
-    const missed = checkTargets(slowRedis).filter((c) => c.id.includes('redis') && !c.met);
-    expect(missed).toHaveLength(6);
+  it('wants the simulator page below each peer and says why a peer did not run', () => {
+    const rows = [row('simulator', 150), row('prism', 600), row('json-server', 150)];
+    const checks = byId(rows, { mockoon: 'did not start: exited before it was ready' });
+    expect(checks.get('peer:prism')).toMatchObject({ value: 0.25, met: true });
+    expect(checks.get('peer:json-server')).toMatchObject({ value: 1, met: false });
+    expect(checks.get('peer:mockoon')).toMatchObject({ value: null, met: false });
+    expect(checks.get('peer:mockoon')?.description).toContain('mockoon not run: did not start');
+    const table = formatPeers(rows, { mockoon: 'did not start' });
+    expect(table).toMatch(/prism\s+142,000\s+600\s+1,000\s+0\.25x/);
+    expect(table).toContain('not run: did not start');
   });
+});
 
+describe('the other targets and the gate', () => {
   it('start-up at most 0.2x Prism, memory under 1 GiB; the gate fails on a miss and on what was not measured', () => {
     expect(checkRunTargets(0.2, 1023).map((c) => c.met)).toEqual([true, true]);
     expect(checkRunTargets(0.21, 1024).map((c) => c.met)).toEqual([false, false]);
-    const measured = [...checkRunTargets(0.1, 800)];
-    expect(gateVerdict(measured)).toEqual({ pass: true, lines: [] });
+    expect(gateVerdict([...checkRunTargets(0.1, 800)])).toEqual({ pass: true, lines: [] });
     const verdict = gateVerdict([...checkRunTargets(0.3, null)]);
     expect(verdict.pass).toBe(false);
     expect(verdict.lines).toEqual([
@@ -142,10 +155,16 @@ describe('ratios and targets', () => {
     expect(formatTargets(checkRunTargets(0.3, null))).toContain('NOT MEASURED  memory');
   });
 
+  it('the recorder: at most 2 ms of CPU per page, its added p99 at most 1 ms above the bare pipe', () => {
+    expect(checkRecorderTargets(2, 1.5, 0.5).map((c) => c.met)).toEqual([true, true]);
+    expect(checkRecorderTargets(2.01, 1.51, 0.5).map((c) => c.met)).toEqual([false, false]);
+    expect(checkRecorderTargets(null, 1, null).map((c) => c.value)).toEqual([null, null]);
+  });
+
   it('flags runs where non-2xx answers dominate', () => {
-    const bad: RunRow = { ...row('prism', 900), load: load(900, 3, { 200: 10, 401: 990 }) };
+    const bad: RunRow = { ...row('json-server', 90), load: load(900, 3, { 200: 10, 401: 990 }) };
     expect(errorShare(bad.load)).toBeCloseTo(0.99);
-    expect(invalidRuns([row('simulator', 1000), bad])).toEqual([bad]);
+    expect(invalidRuns([row('simulator', 100), bad])).toEqual([bad]);
     expect(formatRuns([bad])).toContain('401:990 <- NOT 2xx');
   });
 });
@@ -163,11 +182,10 @@ describe('report formatting', () => {
     ).toEqual(['a      b', '---  ---', 'xyz    1', 'q    123']);
   });
 
-  it('prints ratios with two decimals and n/a for a missing side', () => {
-    const text = formatComparisons([
-      { scenario: 'get-link', server: 'simulator', overPrism: 6.456, overBare: null },
-    ]);
-    expect(text).toContain('6.46x');
-    expect(text).toContain('n/a');
+  it('prints each round, the median, and CPU and req/s over bare (n/a without bare)', () => {
+    const rows = [{ ...row('simulator', 240), cpuUsByRound: [250, 240, null] }, row('bare', 100)];
+    expect(formatRuns(rows)).toMatch(/list-transactions-100 \/ simulator\s+142,000\s+240\s+250 240 n\/a/);
+    expect(formatOverBare(rows)).toMatch(/simulator\s+2\.40x\s+1\.00x/);
+    expect(formatOverBare([row('simulator', 240, 5, 'get-link')])).toContain('n/a');
   });
 });

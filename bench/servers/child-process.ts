@@ -19,6 +19,8 @@ export interface ChildSpec {
   timeoutMs?: number;
   /** Keep the `BENCH_...` lines written after ready (otherwise stdout is drained unread). */
   collectReports?: boolean;
+  /** Ready once this URL answers at all (a peer that prints nothing we can read); `ready` is then unused. */
+  pollUrl?: string;
 }
 
 export interface ChildServer {
@@ -84,7 +86,9 @@ function waitForReady(
   const timeoutMs = spec.timeoutMs ?? 60_000;
   return new Promise((resolvePromise, reject) => {
     const lines = createInterface({ input: child.stdout! });
+    let settled = false;
     const settle = () => {
+      settled = true;
       clearTimeout(timer);
       lines.close();
       child.off('exit', onExit);
@@ -98,20 +102,39 @@ function waitForReady(
       fail(`exited before it was ready (code ${code}, signal ${signal})`);
     const onError = (error: Error) => fail(error.message);
     const timer = setTimeout(() => fail(`not ready after ${timeoutMs} ms`), timeoutMs);
+    const succeed = (info: ReadyInfo) => {
+      if (settled) return;
+      settle();
+      if (spec.collectReports) collectReports(child, reports);
+      // Keep draining: Prism and Mockoon log every request, and a full pipe would stall them.
+      else child.stdout?.resume();
+      resolvePromise(info);
+    };
     child.once('exit', onExit);
     child.once('error', onError);
     lines.on('line', (line) => {
       tail.push(line);
       if (tail.length > TAIL_LINES) tail.shift();
-      const info = ready(line);
-      if (info === undefined) return;
-      settle();
-      if (spec.collectReports) collectReports(child, reports);
-      // Keep draining: Prism logs every request, and a full pipe would stall it.
-      else child.stdout?.resume();
-      resolvePromise(info);
+      const info = spec.pollUrl === undefined ? ready(line) : undefined;
+      if (info !== undefined) succeed(info);
     });
+    if (spec.pollUrl !== undefined)
+      pollUntilAnswered(spec.pollUrl, () => settled).then(succeed, () => undefined);
   });
+}
+
+/** Resolves with the URL's origin once it answers anything; rejects once `givenUp()` says the wait is over. */
+async function pollUntilAnswered(url: string, givenUp: () => boolean): Promise<ReadyInfo> {
+  while (!givenUp()) {
+    try {
+      const answer = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await answer.arrayBuffer();
+      return { url: new URL(url).origin };
+    } catch {
+      await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+    }
+  }
+  throw new Error('given up');
 }
 
 /** Spawns the child from the repository root and resolves once it has reported its URL. */

@@ -76,6 +76,7 @@ const INTEGRATION = [
   'tests/official-sdk/**/*.test.ts',
   'tests/house/documented-invocations.test.ts',
   'golive/tests/**/*.test.ts',
+  'bench/servers/child-process.test.ts',
   'scripts/cli/command-line.test.ts',
   'scripts/cli/exec-signals.test.ts',
   'scripts/cli/exec.test.ts',

@@ -2342,6 +2342,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "link": "9e3b7c2a-5d41-4f6e-8a90-1b2c3d4e5f60",
+                     *         "days": 28,
+                     *         "started_at": "2026-03-02T09:00:00Z",
+                     *         "ends_at": "2026-03-30T09:00:00Z",
+                     *         "finished": false,
+                     *         "steps": [
+                     *           {
+                     *             "day": 1,
+                     *             "at": "2026-03-03T09:00:00Z",
+                     *             "action": "historical_update",
+                     *             "outcome": "done"
+                     *           },
+                     *           {
+                     *             "day": 10,
+                     *             "at": "2026-03-12T09:00:00Z",
+                     *             "action": "credentials_invalid",
+                     *             "outcome": "pending"
+                     *           },
+                     *           {
+                     *             "day": 19,
+                     *             "at": "2026-03-21T09:00:00Z",
+                     *             "action": "token_required",
+                     *             "outcome": "pending"
+                     *           },
+                     *           {
+                     *             "day": 28,
+                     *             "at": "2026-03-30T09:00:00Z",
+                     *             "action": "link_deleted",
+                     *             "outcome": "pending"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["RecurrentLife"][];
                 };
             };
@@ -2380,6 +2417,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "link": "9e3b7c2a-5d41-4f6e-8a90-1b2c3d4e5f60",
+                     *       "days": 28,
+                     *       "started_at": "2026-03-02T09:00:00Z",
+                     *       "ends_at": "2026-03-30T09:00:00Z",
+                     *       "finished": false,
+                     *       "steps": [
+                     *         {
+                     *           "day": 1,
+                     *           "at": "2026-03-03T09:00:00Z",
+                     *           "action": "historical_update",
+                     *           "outcome": "pending"
+                     *         },
+                     *         {
+                     *           "day": 10,
+                     *           "at": "2026-03-12T09:00:00Z",
+                     *           "action": "credentials_invalid",
+                     *           "outcome": "pending"
+                     *         },
+                     *         {
+                     *           "day": 19,
+                     *           "at": "2026-03-21T09:00:00Z",
+                     *           "action": "token_required",
+                     *           "outcome": "pending"
+                     *         },
+                     *         {
+                     *           "day": 28,
+                     *           "at": "2026-03-30T09:00:00Z",
+                     *           "action": "link_deleted",
+                     *           "outcome": "pending"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecurrentLife"];
                 };
             };

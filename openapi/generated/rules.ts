@@ -594,7 +594,7 @@ export const RULES = [
     "area": "client",
     "side": "client",
     "choice": true,
-    "section": "States and transitions (link `invalid`, `token_required`); Follow-up reads after an event",
+    "section": "States and transitions (link invalid, token_required); Follow-up reads after an event",
     "statement": "Once a link is `invalid` (credentials refused, or the LINK event) or `token_required`, the client mends it (new credentials with PUT, or the token through a resume) before it retrieves or refreshes it a second time; reading stored data with GET stays allowed."
   },
   {

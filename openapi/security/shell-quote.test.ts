@@ -37,5 +37,6 @@ describe('shellQuote', () => {
       { numRuns: 20, seed: 43043 },
     );
     expect(readdirSync(folder)).toEqual([]);
-  });
+    // Twenty bash processes: seconds on a quiet machine, far more while the other lanes compile.
+  }, 120_000);
 });

@@ -33,6 +33,23 @@ describe('the verdict of an item', () => {
     expect(PAGES?.verdict).toBe('ready');
   });
 
+  it('is Ready with risks when a rule of it only warned (evidence traffic cannot prove), with the evidence', () => {
+    const runs = goodRuns();
+    runs[0] = madeRun('failing', { ...GOOD, 'CLIENT-NO-RETRY-4XX': 'warning' });
+    const { RETRY } = verdicts(runs);
+    expect(RETRY?.verdict).toBe('ready_with_risks');
+    expect(RETRY?.findings).toHaveLength(1);
+    expect(RETRY?.findings[0]).toMatchObject({
+      kind: 'warning',
+      situation: 'failing',
+      rule: 'CLIENT-NO-RETRY-4XX',
+      text: 'CLIENT-NO-RETRY-4XX warned of in failing: CLIENT-NO-RETRY-4XX warning',
+    });
+    expect(RETRY?.findings[0]?.evidence[0]).toMatch(/^curl -u/);
+    runs[1] = madeRun('quiet', { ...GOOD, 'CLIENT-NO-RETRY-4XX': 'violated' });
+    expect(verdicts(runs).RETRY?.verdict).toBe('not_ready');
+  });
+
   it('is Not ready when a situation it requires was never met, saying what the tests must do', () => {
     const runs = goodRuns();
     runs[2] = madeRun('pages', GOOD, false);

@@ -6,8 +6,10 @@
  * - Not ready: a rule of the item violated in any situation; a situation it requires never met (armed,
  *   never reached: the finding says what the client's tests must do to reach it); the client's command
  *   failed in a situation that bears on it;
- * - Ready with risks: nothing of the above, but a rule of the item was never exercised in any situation
- *   (traffic cannot show it either way), or the item or one of its situations is declared not applicable;
+ * - Ready with risks: nothing of the above, but a rule of the item gave only a warning (a behaviour the
+ *   evidence suggests and cannot prove: a request id not found in the client's output, a repeated webhook
+ *   followed up twice), or was never exercised in any situation (traffic cannot show it either way), or
+ *   the item or one of its situations is declared not applicable;
  * - Ready otherwise.
  *
  * An item declared not applicable as a whole is Not ready only on a violation (what it requires is not
@@ -22,6 +24,7 @@ export type ItemVerdict = 'ready' | 'ready_with_risks' | 'not_ready' | 'not_asse
 
 export type FindingKind =
   | 'violated'
+  | 'warning'
   | 'not_met'
   | 'failed'
   | 'never_exercised'
@@ -49,15 +52,16 @@ export interface ItemResult {
 
 const BLOCKING: ReadonlySet<FindingKind> = new Set(['violated', 'not_met', 'failed']);
 
+/** The item's rules violated, or warned of, in each situation. */
 function violations(item: ChecklistItem, runs: readonly SituationRun[]): Finding[] {
   return runs.flatMap((run) =>
     run.evidence.verdicts
-      .filter((v) => item.rules.includes(v.rule) && v.verdict === 'violated')
+      .filter((v) => item.rules.includes(v.rule) && (v.verdict === 'violated' || v.verdict === 'warning'))
       .map((v) => ({
-        kind: 'violated' as const,
+        kind: v.verdict === 'violated' ? ('violated' as const) : ('warning' as const),
         situation: run.situation,
         rule: v.rule,
-        text: `${v.rule} violated in ${run.situation}: ${v.summary}`,
+        text: `${v.rule} ${v.verdict === 'violated' ? 'violated' : 'warned of'} in ${run.situation}: ${v.summary}`,
         evidence: v.evidence,
       })),
   );

@@ -80,6 +80,7 @@ export async function startSituationSimulator(config: SituationConfig): Promise<
       clock: config.clock,
     },
     judgeProbes: config.webhooks,
+    storm: config.storm === true,
     onExchange: (request, response) => {
       if (!isApi(request)) return;
       if (exchanges.length < KEPT_EXCHANGES) exchanges.push({ request, response });

@@ -129,3 +129,54 @@ describe('the verdict of an item', () => {
     expect(RETRY?.verdict).toBe('not_assessed');
   });
 });
+
+describe('an item compared with another situation (forward compatibility)', () => {
+  const catalogue = {
+    ...MADE_CATALOGUE,
+    items: [
+      {
+        id: 'COMPAT',
+        title: 'Compat',
+        asks: 'as in quiet',
+        rules: [],
+        situations: ['pages'],
+        compared_with: 'quiet',
+      },
+    ],
+  };
+  const compat = (runs = goodRuns()) => itemVerdicts(catalogue, runs)[0]!;
+
+  it('is Ready when the client keeps in its situation every rule it keeps in the compared one', () => {
+    expect(compat()).toMatchObject({ verdict: 'ready', findings: [] });
+    const runs = goodRuns().map((run) =>
+      madeRun(run.situation, { ...GOOD, 'CLIENT-NO-RETRY-4XX': 'violated' }),
+    );
+    expect(compat(runs).verdict).toBe('ready');
+  });
+
+  it('is Not ready on a rule broken there and kept in the compared one, or when its command failed', () => {
+    const runs = goodRuns();
+    runs[2] = madeRun('pages', { ...GOOD, 'CLIENT-NO-RETRY-4XX': 'violated' });
+    expect(compat(runs)).toMatchObject({
+      verdict: 'not_ready',
+      findings: [{ kind: 'violated', rule: 'CLIENT-NO-RETRY-4XX', situation: 'pages' }],
+    });
+    expect(compat(runs).findings[0]?.text).toMatch(/violated in pages, kept in quiet/);
+    const failed = goodRuns();
+    failed[2] = madeRun('pages', GOOD, true, 1);
+    const catalogueBearing = {
+      ...catalogue,
+      situations: catalogue.situations.map((s) => (s.id === 'pages' ? { ...s, bears_on: ['COMPAT'] } : s)),
+    };
+    expect(itemVerdicts(catalogueBearing, failed)[0]?.verdict).toBe('not_ready');
+  });
+
+  it('is not assessed while the compared situation was not run, and names a missing one', () => {
+    const runs = goodRuns().filter((run) => run.situation !== 'quiet');
+    expect(compat(runs).verdict).toBe('not_assessed');
+    const missing = { ...catalogue, items: [{ ...catalogue.items[0]!, compared_with: 'nowhere' }] };
+    expect(itemVerdicts(missing, goodRuns())[0]?.findings[0]?.text).toBe(
+      'situation nowhere does not exist yet',
+    );
+  });
+});

@@ -103,13 +103,14 @@ function startReceiver(bearer) {
   const processed = new Set();
   const work = new Set();
   let lastDelivery = Date.now();
-  // Events of one refresh come in a burst, several announcing the same list: one read after them all.
+  // Events of one refresh come in a burst, several announcing the same list: one read after them all
+  // (half a second gathers a burst even on a loaded machine).
   const scheduled = new Map();
   const readOnce = (path) => {
     if (!scheduled.has(path))
       scheduled.set(
         path,
-        pause(100).then(() => {
+        pause(500).then(() => {
           scheduled.delete(path);
           return listAll(path);
         }),

@@ -50,7 +50,7 @@ export const MADE_CATALOGUE: Catalogue = {
   ],
 };
 
-export type Verdicts = Readonly<Record<string, 'followed' | 'violated' | 'not_exercised'>>;
+export type Verdicts = Readonly<Record<string, 'followed' | 'warning' | 'violated' | 'not_exercised'>>;
 
 /** A run of `id`: every rule of `verdicts` judged so, met or not, with the command's exit code. */
 export function madeRun(id: string, verdicts: Verdicts, met = true, exitCode = 0): SituationRun {
@@ -73,7 +73,7 @@ export function madeRun(id: string, verdicts: Verdicts, met = true, exitCode = 0
         verdict,
         summary: `${rule} ${verdict}`,
         evidence:
-          verdict === 'violated'
+          verdict === 'violated' || verdict === 'warning'
             ? [`curl -u $OFKIT_KEY:$OFKIT_SECRET 'http://127.0.0.1/api/links/' # ${rule}`]
             : [],
       })),

@@ -5,13 +5,11 @@
  * reproducing both; nothing secret in either bundle. Then the exit codes: --strict, --not-applicable, and
  * 2 when golive could not run.
  */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAUNCHER } from '../../scripts/test-support/cli-process.js';
 import type { GoliveBundle } from '../src/index.js';
+import { type GoliveShell, goliveShell } from '../test-support/golive-shell.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CARELESS = join(ROOT, 'examples/golive/careless-client.mjs');
@@ -33,28 +31,15 @@ function documentedRuns(): { line: string; run: string; code: number }[] {
     }));
 }
 
+let folder: GoliveShell;
 let dir: string;
-let env: NodeJS.ProcessEnv;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'ofkit-golive-'));
-  mkdirSync(join(dir, '.bin'));
-  writeFileSync(join(dir, '.bin/npx'), '#!/bin/sh\nexec "$@"\n');
-  writeFileSync(join(dir, '.bin/ofkit'), `#!/bin/sh\nexec "${process.execPath}" "${LAUNCHER}" "$@"\n`);
-  for (const name of ['npx', 'ofkit']) chmodSync(join(dir, '.bin', name), 0o755);
-  env = { ...process.env, PATH: `${join(dir, '.bin')}:${process.env.PATH}` };
+  folder = goliveShell();
+  dir = folder.dir;
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => folder.remove());
 
-/** A shell line in the temporary folder: its exit code and output. */
-function shell(line: string): { code: number; stdout: string; stderr: string } {
-  try {
-    const stdout = execFileSync('sh', ['-c', line], { cwd: dir, env, encoding: 'utf8', stdio: 'pipe' });
-    return { code: 0, stdout, stderr: '' };
-  } catch (error) {
-    const failed = error as { status: number; stdout: string; stderr: string };
-    return { code: failed.status, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const shell = (line: string) => folder.run(line);
 
 const bundleOf = (folder: string) =>
   JSON.parse(readFileSync(join(dir, folder, 'golive.json'), 'utf8')) as GoliveBundle;
@@ -91,7 +76,10 @@ describe('ofkit golive, as docs/golive.md prints it', () => {
       LIMITS: 'not_ready',
       WEBHOOKS: 'not_ready',
       'STATUSES-PAGINATION': 'not_ready',
-      'REQUEST-IDS': 'not_assessed',
+      'REQUEST-IDS': 'not_ready',
+      'NO-DUPLICATES': 'ready',
+      'BROKEN-LINKS': 'not_ready',
+      'FORWARD-COMPAT': 'ready',
     } as never);
     const printed = Object.entries(outputs).find(([run]) => /golive --.*careless/.test(run))?.[1] ?? '';
     for (const situation of [
@@ -100,19 +88,20 @@ describe('ofkit golive, as docs/golive.md prints it', () => {
       'deletion-window',
       'webhooks-repeated-forged',
       'many-pages',
+      'link-turns-invalid',
     ])
       expect(printed).toMatch(new RegExp(`never met ${situation} \\([^)]*\\): \\S`));
     expect(printed).toContain('CLIENT-RETRY-5XX violated in institution-failing');
-    expect(printed).toMatch(/Not ready: exit code 1|5 Not ready, 4 not assessed: exit code 1/);
+    expect(printed).toMatch(/7 Not ready, 0 not assessed: exit code 1/);
   });
 
-  it('finds the careful client Ready on every item it assesses, and verify reproduces both', () => {
+  it('finds the careful client Ready on every item, each assessed, and verify reproduces both', () => {
     const bundle = bundleOf('careful-evidence');
     const assessed = bundle.items.filter((item) => item.verdict !== 'not_assessed');
     expect(assessed.map((item) => [item.item, item.verdict, item.findings])).toEqual(
       assessed.map((item) => [item.item, 'ready', []]),
     );
-    expect(assessed.length).toBe(6);
+    expect(assessed.length).toBe(10);
     expect(bundle.summary.exit_code).toBe(0);
     const verified = Object.entries(outputs).filter(([run]) => / verify /.test(run));
     for (const [, printed] of verified)

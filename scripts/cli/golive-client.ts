@@ -5,6 +5,7 @@
  * every command it runs, whole process trees, and the run stops.
  */
 import { spawn } from 'node:child_process';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { ClientOutcome, ClientRunner } from '../../golive/src/index.js';
 import { SITUATION_VARIABLES } from '../../golive/src/index.js';
 import type { Timing } from '../../simulator/src/judge/judge.js';
@@ -55,14 +56,42 @@ function runOnce(command: readonly string[], env: NodeJS.ProcessEnv, stoppers: S
   });
 }
 
+/** The size of the client's log file now (0 when there is none yet). */
+function logSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** What the client's log file gained since `from` bytes, its last `KEPT_OUTPUT` characters. */
+function logSince(path: string, from: number): string {
+  const length = Math.min(logSize(path) - from, 2 * KEPT_OUTPUT);
+  if (length <= 0) return '';
+  const start = logSize(path) - length;
+  const buffer = Buffer.alloc(length);
+  const file = openSync(path, 'r');
+  try {
+    readSync(file, buffer, 0, length, start);
+  } finally {
+    closeSync(file);
+  }
+  return buffer.toString('utf8').slice(-KEPT_OUTPUT);
+}
+
 export interface CommandClient {
   readonly client: ClientRunner;
   /** Stops listening for signals. */
   readonly dispose: () => void;
 }
 
-/** The client runner of `command`, whose retry waits are judged with `timing`. */
-export function commandClient(command: readonly string[], timing: Timing): CommandClient {
+/**
+ * The client runner of `command`, whose retry waits are judged with `timing`; `clientLog`, a file the
+ * client logs to: what it gained during a situation is read with the command's output (one situation at
+ * a time: with --concurrency, the lines of the runs at once are read by each).
+ */
+export function commandClient(command: readonly string[], timing: Timing, clientLog?: string): CommandClient {
   let interrupted: NodeJS.Signals | undefined;
   const stoppers = new Set<Stopper>();
   const onSignal = (signal: NodeJS.Signals) => {
@@ -78,8 +107,11 @@ export function commandClient(command: readonly string[], timing: Timing): Comma
         [SITUATION_VARIABLES.situation]: situation.id,
         [SITUATION_VARIABLES.timing]: timing,
       };
+      const logStart = clientLog === undefined ? 0 : logSize(clientLog);
       const outcome = interrupted ? undefined : await runOnce(command, env, stoppers);
-      return interrupted ? { exitCode: 130, output: '', notRun: `stopped by ${interrupted}` } : outcome!;
+      if (interrupted) return { exitCode: 130, output: '', notRun: `stopped by ${interrupted}` };
+      const logged = clientLog === undefined ? '' : logSince(clientLog, logStart);
+      return logged === '' ? outcome! : { ...outcome!, output: `${outcome!.output ?? ''}\n${logged}` };
     },
     dispose: () => {
       for (const signal of ENDING_SIGNALS) process.off(signal, onSignal);

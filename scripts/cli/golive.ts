@@ -32,7 +32,7 @@ import { commandClient } from './golive-client.js';
 import { itemTable, progressLine, reproductionTable, summaryLine } from './golive-output.js';
 
 export const GOLIVE_USAGE = `Usage: ofkit golive [options] -- <client command> [args...]
-       ofkit golive verify DIR [--concurrency N] -- <client command> [args...]
+       ofkit golive verify DIR [--concurrency N] [--client-log PATH] -- <client command> [args...]
 
 Runs the client's command once per situation (MFA, failing institutions, limits, webhooks repeated and
 forged, many pages, the sandbox...), each against a fresh simulator with the same variables as ofkit
@@ -44,6 +44,8 @@ go-live checklist: Ready, Ready with risks, Not ready, or not assessed (docs/gol
   --concurrency N          situations run at once (default 1: a client that cannot share the machine)
   --judge-timing T         real (default): retry waits judged on the machine's time; order-only: on
                            order and count (the client's waits are faked: OFKIT_JUDGE_TIMING says so)
+  --client-log PATH        a file the client logs to: read with its output after each situation, where
+                           the request_id of each failure it leaves behind is looked for
   --out DIR                write the evidence bundle: golive.html, golive.json, golive.xml (JUnit)
   --not-applicable ITEM=REASON            an item that does not apply to the client (repeatable)
   --not-applicable ITEM:SITUATION=REASON  one situation of an item that does not apply
@@ -58,6 +60,7 @@ const OPTIONS = {
   concurrency: { type: 'string' },
   'judge-timing': { type: 'string' },
   out: { type: 'string' },
+  'client-log': { type: 'string' },
   'not-applicable': { type: 'string', multiple: true },
   strict: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
@@ -108,9 +111,10 @@ const versions = () => ({
 async function runWith(
   command: string[],
   timing: Timing,
+  clientLog: string | undefined,
   run: Omit<Parameters<typeof runGolive>[0], 'client' | 'timing' | 'onRun'>,
 ) {
-  const { client, dispose } = commandClient(command, timing);
+  const { client, dispose } = commandClient(command, timing, clientLog);
   try {
     return await runGolive({
       ...run,
@@ -145,7 +149,12 @@ async function golive(argv: readonly string[]): Promise<number> {
     .map((id) => id.trim())
     .filter(Boolean);
   const plan = catalogueConfigs(asUsage(() => chooseSituations(catalogue, ids)));
-  const { runs, items } = await runWith(command, timing, { catalogue, plan, concurrency, notApplicable });
+  const { runs, items } = await runWith(command, timing, values['client-log'], {
+    catalogue,
+    plan,
+    concurrency,
+    notApplicable,
+  });
   const exitCode = exitCodeOf(items, values.strict);
   console.log(itemTable(items));
   console.log(summaryLine(items, exitCode, values.strict));
@@ -171,7 +180,7 @@ async function verify(argv: readonly string[]): Promise<number> {
   const { before, command } = splitCommand(argv);
   const { values, positionals } = parseArgs({
     args: before,
-    options: { concurrency: OPTIONS.concurrency, help: OPTIONS.help },
+    options: { concurrency: OPTIONS.concurrency, 'client-log': OPTIONS['client-log'], help: OPTIONS.help },
     strict: true,
     allowPositionals: true,
   });
@@ -185,7 +194,7 @@ async function verify(argv: readonly string[]): Promise<number> {
   if (command.length === 0) throw new UsageError('give the client command to run after --');
   const bundle = asUsage(() => readBundle(folder));
   const concurrency = parseConcurrency(values.concurrency);
-  const { items } = await runWith(command, bundle.timing, {
+  const { items } = await runWith(command, bundle.timing, values['client-log'], {
     catalogue: bundle.catalogue,
     plan: bundlePlan(bundle),
     concurrency,

@@ -93,7 +93,7 @@ function situationSection(run: SituationRun, situation: Situation | undefined): 
   const verdicts = evidence.verdicts
     .map(
       (v) =>
-        `<tr><td><code>${v.rule}</code></td><td>${v.verdict.replace('_', ' ')}</td><td>${escapeHtml(v.summary)}${v.verdict === 'violated' ? pre(v.evidence) : ''}</td></tr>`,
+        `<tr><td><code>${v.rule}</code></td><td>${v.verdict.replace('_', ' ')}</td><td>${escapeHtml(v.summary)}${v.verdict === 'violated' || v.verdict === 'warning' ? pre(v.evidence) : ''}</td></tr>`,
     )
     .join('');
   const conditions = run.conditions.map((c) => `${c.holds ? 'seen' : 'NOT seen'}: ${c.condition}`);

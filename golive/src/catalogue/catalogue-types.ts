@@ -27,15 +27,18 @@ export interface SituationConfig {
   readonly webhooks: { readonly duplicates: boolean; readonly forged: boolean };
   /** Applied at start and after each reset, in order. */
   readonly clock: readonly ClockStep[];
+  /** The forward-compatibility storm: answers and deliveries as a newer API version may send them. */
+  readonly storm?: boolean;
 }
 
 /**
  * What shows that the client met the situation: a client rule the judge exercised (followed or
- * violated, not "not exercised"), or a request answered with one of `status` (of `operation`, with the
- * error `code`, when given).
+ * violated, not "not exercised"), a request answered with one of `status` (of `operation`, with the
+ * error `code`, when given), or some list read through `next` to the page whose `next` is null.
  */
 export type MetCondition =
   | { readonly exercised: string }
+  | { readonly list_read_to_the_end: true }
   | {
       readonly answered: {
         readonly operation?: string;
@@ -70,6 +73,11 @@ export interface ChecklistItem {
   readonly situations: readonly string[];
   /** What the item waits for before it can be assessed (shown while it is not). */
   readonly needs?: string;
+  /**
+   * A situation the client's runs in `situations` are compared with, for an item decided by no rule of
+   * its own (forward compatibility): a client rule violated there but not in this one is a violation.
+   */
+  readonly compared_with?: string;
 }
 
 export interface Catalogue {

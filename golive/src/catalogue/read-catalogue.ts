@@ -83,12 +83,17 @@ function simulatorConfig(value: unknown, where: string): SituationConfig {
     ),
     webhooks: { duplicates: webhooks.duplicates === true, forged: webhooks.forged === true },
     clock: list(config.clock, `${where}.clock`).map((step, i) => clockStep(step, `${where}.clock[${i}]`)),
+    ...(config.storm === true && { storm: true }),
   };
 }
 
 function condition(value: unknown, where: string): MetCondition {
   const entry = object(value, where);
   if (entry.exercised !== undefined) return { exercised: text(entry.exercised, `${where}.exercised`) };
+  if (entry.list_read_to_the_end !== undefined) {
+    if (entry.list_read_to_the_end !== true) fail(`${where}.list_read_to_the_end`, 'true');
+    return { list_read_to_the_end: true };
+  }
   const answered = object(entry.answered, `${where}.answered`);
   const status = list(answered.status, `${where}.answered.status`).map((s, i) =>
     Number.isInteger(s) ? (s as number) : fail(`${where}.answered.status[${i}]`, 'an HTTP status'),
@@ -134,6 +139,9 @@ function item(value: unknown, index: number): ChecklistItem {
     rules: texts(entry.rules, `${where}.rules`),
     situations: texts(entry.situations, `${where}.situations`),
     ...(entry.needs !== undefined && { needs: text(entry.needs, `${where}.needs`) }),
+    ...(entry.compared_with !== undefined && {
+      compared_with: text(entry.compared_with, `${where}.compared_with`),
+    }),
   };
 }
 

@@ -53,7 +53,7 @@ describe('underEverySituation', () => {
   it('fails a situation the body never met, saying what to do, and one where it threw', async () => {
     const [quiet] = declared('does nothing', async () => {}, { situations: ['many-pages'] });
     await expect(quiet!.body()).rejects.toThrow(
-      /ofkit golive, situation many-pages:\n- situation not met \(not seen: the client judge exercised CLIENT-PAGINATION-NEXT\): Register a recurrent link/,
+      /ofkit golive, situation many-pages:\n- situation not met \(not seen: the client judge exercised CLIENT-PAGINATION-NEXT; a list read through next to the page whose next is null\): Register a recurrent link/,
     );
     const [throwing] = declared(
       'throws',

@@ -80,7 +80,8 @@ export function underEverySituation(
           } catch (error) {
             thrown = error;
           }
-          return { exitCode: thrown === undefined ? 0 : 1, output: '' };
+          // No output is captured in process: the request ids logged are left to `ofkit golive`.
+          return { exitCode: thrown === undefined ? 0 : 1 };
         });
         options.onRun?.(run);
         const problems = problemsOf(run, thrown, situation);

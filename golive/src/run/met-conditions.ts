@@ -3,7 +3,11 @@
  * rule exercised: followed or violated, not "not exercised") and from the request log (a request
  * answered with a status). A situation armed and never reached is "not met", never passed.
  */
-import type { JudgeReport, ObservedRequest } from '../../../simulator/src/judge/judge.js';
+import {
+  type JudgeReport,
+  listFollowedToTheEnd,
+  type ObservedRequest,
+} from '../../../simulator/src/judge/judge.js';
 import type { MetCondition } from '../catalogue/catalogue-types.js';
 
 export interface ConditionOutcome {
@@ -17,6 +21,7 @@ export interface ConditionOutcome {
 /** The condition in words, as the bundle shows it. */
 export function conditionText(condition: MetCondition): string {
   if ('exercised' in condition) return `the client judge exercised ${condition.exercised}`;
+  if ('list_read_to_the_end' in condition) return 'a list read through next to the page whose next is null';
   const { operation, status, code } = condition.answered;
   const what = operation === undefined ? 'a request' : `a request of ${operation}`;
   return `${what} answered ${status.join(' or ')}${code === undefined ? '' : ` ${code}`}`;
@@ -28,6 +33,8 @@ function holds(condition: MetCondition, report: JudgeReport, requests: readonly 
     if (verdict === undefined) return { holds: false, missingRule: condition.exercised };
     return { holds: verdict.verdict !== 'not_exercised' };
   }
+  // PAGE-DEFAULT: a client that reads the first pages and stops has not met a situation of many pages.
+  if ('list_read_to_the_end' in condition) return { holds: listFollowedToTheEnd(requests).met };
   const { operation, status, code } = condition.answered;
   const answered = requests.some(
     ({ entry }) =>

@@ -47,8 +47,11 @@ export interface SituationSimulator {
   readonly started: StartedSimulator;
   /** What the client's command finds in its environment: `ofkit exec`'s variables. */
   readonly environment: Record<string, string>;
-  /** Waits for the deliveries in flight, judges the first key's client, and stops the simulator. */
-  finish(timing: Timing): Promise<JudgedSituation>;
+  /**
+   * Waits for the deliveries in flight, judges the first key's client (with `clientOutput`, what it
+   * printed and logged, where CLIENT-REQUEST-IDS-LOGGED looks for request ids), and stops the simulator.
+   */
+  finish(timing: Timing, clientOutput?: string): Promise<JudgedSituation>;
 }
 
 const isApi = (request: SimRequest) => !request.path.startsWith('/_ofkit/');
@@ -77,6 +80,7 @@ export async function startSituationSimulator(config: SituationConfig): Promise<
       clock: config.clock,
     },
     judgeProbes: config.webhooks,
+    storm: config.storm === true,
     onExchange: (request, response) => {
       if (!isApi(request)) return;
       if (exchanges.length < KEPT_EXCHANGES) exchanges.push({ request, response });
@@ -89,14 +93,14 @@ export async function startSituationSimulator(config: SituationConfig): Promise<
   return {
     started,
     environment: execEnvironment(started),
-    async finish(timing) {
+    async finish(timing, clientOutput) {
       try {
         await started.simulator.webhooks.idle();
         const log = started.simulator.judge;
         if (log === null) throw new Error('the situation simulator runs without its judge');
         const observed = await log.observations(key.secretId);
         return {
-          report: judge(key.secretId, observed, timing),
+          report: judge(key.secretId, { ...observed, clientOutput }, timing),
           requests: observed.requests,
           deliveries: observed.deliveries,
           errorRequestIds,

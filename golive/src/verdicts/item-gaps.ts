@@ -18,7 +18,9 @@ export function itemGaps(
   ruleIds: ReadonlySet<string> = CLIENT_RULE_IDS,
 ): string[] {
   const gaps: string[] = [];
-  if (item.rules.length === 0) gaps.push('no client rule decides it yet');
+  if (item.rules.length === 0 && item.compared_with === undefined) gaps.push('no client rule decides it yet');
+  if (item.compared_with !== undefined && !catalogue.situations.some((s) => s.id === item.compared_with))
+    gaps.push(`situation ${item.compared_with} does not exist yet`);
   for (const rule of item.rules) if (!ruleIds.has(rule)) gaps.push(`client rule ${rule} does not exist yet`);
   if (item.situations.length === 0) gaps.push('no situation shows it yet');
   for (const id of item.situations) {

@@ -33,6 +33,23 @@ describe('the verdict of an item', () => {
     expect(PAGES?.verdict).toBe('ready');
   });
 
+  it('is Ready with risks when a rule of it only warned (evidence traffic cannot prove), with the evidence', () => {
+    const runs = goodRuns();
+    runs[0] = madeRun('failing', { ...GOOD, 'CLIENT-NO-RETRY-4XX': 'warning' });
+    const { RETRY } = verdicts(runs);
+    expect(RETRY?.verdict).toBe('ready_with_risks');
+    expect(RETRY?.findings).toHaveLength(1);
+    expect(RETRY?.findings[0]).toMatchObject({
+      kind: 'warning',
+      situation: 'failing',
+      rule: 'CLIENT-NO-RETRY-4XX',
+      text: 'CLIENT-NO-RETRY-4XX warned of in failing: CLIENT-NO-RETRY-4XX warning',
+    });
+    expect(RETRY?.findings[0]?.evidence[0]).toMatch(/^curl -u/);
+    runs[1] = madeRun('quiet', { ...GOOD, 'CLIENT-NO-RETRY-4XX': 'violated' });
+    expect(verdicts(runs).RETRY?.verdict).toBe('not_ready');
+  });
+
   it('is Not ready when a situation it requires was never met, saying what the tests must do', () => {
     const runs = goodRuns();
     runs[2] = madeRun('pages', GOOD, false);
@@ -110,5 +127,56 @@ describe('the verdict of an item', () => {
     expect(PAGES?.verdict).toBe('not_ready');
     expect(PAGES?.findings.map((f) => f.kind)).toEqual(['violated', 'not_assessed']);
     expect(RETRY?.verdict).toBe('not_assessed');
+  });
+});
+
+describe('an item compared with another situation (forward compatibility)', () => {
+  const catalogue = {
+    ...MADE_CATALOGUE,
+    items: [
+      {
+        id: 'COMPAT',
+        title: 'Compat',
+        asks: 'as in quiet',
+        rules: [],
+        situations: ['pages'],
+        compared_with: 'quiet',
+      },
+    ],
+  };
+  const compat = (runs = goodRuns()) => itemVerdicts(catalogue, runs)[0]!;
+
+  it('is Ready when the client keeps in its situation every rule it keeps in the compared one', () => {
+    expect(compat()).toMatchObject({ verdict: 'ready', findings: [] });
+    const runs = goodRuns().map((run) =>
+      madeRun(run.situation, { ...GOOD, 'CLIENT-NO-RETRY-4XX': 'violated' }),
+    );
+    expect(compat(runs).verdict).toBe('ready');
+  });
+
+  it('is Not ready on a rule broken there and kept in the compared one, or when its command failed', () => {
+    const runs = goodRuns();
+    runs[2] = madeRun('pages', { ...GOOD, 'CLIENT-NO-RETRY-4XX': 'violated' });
+    expect(compat(runs)).toMatchObject({
+      verdict: 'not_ready',
+      findings: [{ kind: 'violated', rule: 'CLIENT-NO-RETRY-4XX', situation: 'pages' }],
+    });
+    expect(compat(runs).findings[0]?.text).toMatch(/violated in pages, kept in quiet/);
+    const failed = goodRuns();
+    failed[2] = madeRun('pages', GOOD, true, 1);
+    const catalogueBearing = {
+      ...catalogue,
+      situations: catalogue.situations.map((s) => (s.id === 'pages' ? { ...s, bears_on: ['COMPAT'] } : s)),
+    };
+    expect(itemVerdicts(catalogueBearing, failed)[0]?.verdict).toBe('not_ready');
+  });
+
+  it('is not assessed while the compared situation was not run, and names a missing one', () => {
+    const runs = goodRuns().filter((run) => run.situation !== 'quiet');
+    expect(compat(runs).verdict).toBe('not_assessed');
+    const missing = { ...catalogue, items: [{ ...catalogue.items[0]!, compared_with: 'nowhere' }] };
+    expect(itemVerdicts(missing, goodRuns())[0]?.findings[0]?.text).toBe(
+      'situation nowhere does not exist yet',
+    );
   });
 });

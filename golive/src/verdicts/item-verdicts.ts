@@ -6,9 +6,14 @@
  * - Not ready: a rule of the item violated in any situation; a situation it requires never met (armed,
  *   never reached: the finding says what the client's tests must do to reach it); the client's command
  *   failed in a situation that bears on it;
- * - Ready with risks: nothing of the above, but a rule of the item was never exercised in any situation
- *   (traffic cannot show it either way), or the item or one of its situations is declared not applicable;
+ * - Ready with risks: nothing of the above, but a rule of the item gave only a warning (a behaviour the
+ *   evidence suggests and cannot prove: a request id not found in the client's output, a repeated webhook
+ *   followed up twice), or was never exercised in any situation (traffic cannot show it either way), or
+ *   the item or one of its situations is declared not applicable;
  * - Ready otherwise.
+ *
+ * An item with no rule of its own, `compared_with` a situation (forward compatibility), is Not ready on
+ * a rule the client broke in the item's situations and kept in the compared one.
  *
  * An item declared not applicable as a whole is Not ready only on a violation (what it requires is not
  * asked of the client), else Ready with risks.
@@ -22,6 +27,7 @@ export type ItemVerdict = 'ready' | 'ready_with_risks' | 'not_ready' | 'not_asse
 
 export type FindingKind =
   | 'violated'
+  | 'warning'
   | 'not_met'
   | 'failed'
   | 'never_exercised'
@@ -49,15 +55,16 @@ export interface ItemResult {
 
 const BLOCKING: ReadonlySet<FindingKind> = new Set(['violated', 'not_met', 'failed']);
 
+/** The item's rules violated, or warned of, in each situation. */
 function violations(item: ChecklistItem, runs: readonly SituationRun[]): Finding[] {
   return runs.flatMap((run) =>
     run.evidence.verdicts
-      .filter((v) => item.rules.includes(v.rule) && v.verdict === 'violated')
+      .filter((v) => item.rules.includes(v.rule) && (v.verdict === 'violated' || v.verdict === 'warning'))
       .map((v) => ({
-        kind: 'violated' as const,
+        kind: v.verdict === 'violated' ? ('violated' as const) : ('warning' as const),
         situation: run.situation,
         rule: v.rule,
-        text: `${v.rule} violated in ${run.situation}: ${v.summary}`,
+        text: `${v.rule} ${v.verdict === 'violated' ? 'violated' : 'warned of'} in ${run.situation}: ${v.summary}`,
         evidence: v.evidence,
       })),
   );
@@ -107,6 +114,31 @@ function neverExercised(item: ChecklistItem, runs: readonly SituationRun[]): Fin
     }));
 }
 
+/**
+ * An item compared with another situation (forward compatibility): each client rule the client broke in
+ * one of the item's situations but kept in the compared one (the command's failure is `failures`').
+ */
+function comparedViolations(item: ChecklistItem, runs: readonly SituationRun[]): Finding[] {
+  const base = runs.find((run) => run.situation === item.compared_with);
+  if (item.compared_with === undefined || base === undefined) return [];
+  const brokenInBase = new Set(
+    base.evidence.verdicts.filter((v) => v.verdict === 'violated').map((v) => v.rule),
+  );
+  return runs
+    .filter((run) => item.situations.includes(run.situation))
+    .flatMap((run) =>
+      run.evidence.verdicts
+        .filter((v) => v.verdict === 'violated' && !brokenInBase.has(v.rule))
+        .map((v) => ({
+          kind: 'violated' as const,
+          situation: run.situation,
+          rule: v.rule,
+          text: `${v.rule} violated in ${run.situation}, kept in ${base.situation}: ${v.summary}`,
+          evidence: v.evidence,
+        })),
+    );
+}
+
 function declared(declarations: readonly NotApplicable[]): Finding[] {
   return declarations.map((d) => ({
     kind: 'not_applicable' as const,
@@ -135,12 +167,14 @@ function itemFindings(
   if (mine.some((d) => d.situation === undefined))
     return [...violations(item, runs), ...declared(mine.filter((d) => d.situation === undefined))];
   const excused = new Set(mine.map((d) => d.situation));
-  const required = item.situations.filter((id) => !excused.has(id));
+  const compared = item.compared_with === undefined ? [] : [item.compared_with];
+  const required = [...item.situations, ...compared].filter((id) => !excused.has(id));
   const notRun = required.filter((id) => !runs.some((run) => run.situation === id));
   // What was run still counts against the item: a violation or a failure is Not ready anyway.
   if (notRun.length > 0)
     return [
       ...violations(item, runs),
+      ...comparedViolations(item, runs),
       ...unmet(catalogue, required, runs),
       ...failures(item, catalogue, runs),
       ...notRun.map((id) => ({
@@ -151,6 +185,7 @@ function itemFindings(
     ];
   return [
     ...violations(item, runs),
+    ...comparedViolations(item, runs),
     ...unmet(catalogue, required, runs),
     ...failures(item, catalogue, runs),
     ...neverExercised(item, runs),

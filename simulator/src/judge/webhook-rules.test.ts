@@ -79,6 +79,9 @@ describe('webhook receiver rules', () => {
     expect(probe.body).toMatchObject({ kind: 'duplicate', status: 200 });
     expect((await verdictOf('CLIENT-WEBHOOK-DUPLICATE')).verdict).toBe('followed');
     const repeated = bench.receiver.seen.at(-1)!;
+    // A further page of the same list is the same read, not the event processed again.
+    await bench.api('GET', `${readFor[String(repeated.webhook_type)]}?link=${link}&page=2&page_size=1`);
+    expect((await verdictOf('CLIENT-WEBHOOK-DUPLICATE')).verdict).toBe('followed');
     await bench.api('GET', `${readFor[String(repeated.webhook_type)]}?link=${link}`);
     const verdict = await verdictOf('CLIENT-WEBHOOK-DUPLICATE');
     expect(verdict).toMatchObject({

@@ -88,9 +88,15 @@ export function judgeWebhookDuplicate(
   );
 }
 
+/** A page after a list's first (PAGE-DEFAULT: `page` counts from 1). */
+const furtherPage = (r: ObservedRequest) => {
+  const page = new URLSearchParams(r.entry.query).get('page');
+  return page !== null && page !== '1';
+};
+
 /**
  * Events delivered again (a `duplicate` of a `delivery`, same `webhook_id`) whose follow-up read was
- * made at least twice between the first delivery and the next event that announces the same read.
+ * made at least twice between the first delivery and the next other event that announces the same read.
  */
 function processedTwice(
   deliveries: readonly ObservedDelivery[],
@@ -108,16 +114,19 @@ function processedTwice(
     const first = firstOf.get(repeat.webhook_id);
     const followUp = first && followUpOf(first);
     if (!first || !followUp) continue;
+    // The window ends at the next other event asking the same read after the first delivery (an event
+    // between the first and the repeat has a read of its own: not the repeat processed again).
     const nextAsking = deliveries.find(
       (d) =>
-        d.seq > repeat.seq &&
+        d.seq > first.seq &&
         d.kind === 'delivery' &&
         d.webhook_id !== first.webhook_id &&
         followUpOf(d)?.read === followUp.read,
     );
     const until = nextAsking?.seq ?? Number.POSITIVE_INFINITY;
+    // A read is a list begun again: its further pages (through `next`) are the same read.
     const reads = requests.filter(
-      (r) => r.entry.seq > first.seq && r.entry.seq < until && followUp.matches(r),
+      (r) => r.entry.seq > first.seq && r.entry.seq < until && followUp.matches(r) && !furtherPage(r),
     );
     if (reads.length >= 2)
       found.push(

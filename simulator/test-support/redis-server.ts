@@ -48,7 +48,7 @@ export const REDIS_SKIP_REASON =
 export const skipRedis = !process.env.CI && !redisServerAvailable();
 
 /** A port free at the moment of asking (the OS picks it for port 0); a clash is retried by the caller. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

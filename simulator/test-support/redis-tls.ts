@@ -6,11 +6,10 @@
  */
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { redisServerBinary } from './redis-server.js';
+import { freePort, redisServerBinary } from './redis-server.js';
 
 const run = promisify(execFile);
 
@@ -24,17 +23,6 @@ export interface TlsRedis {
   /** The certificate to trust (NODE_EXTRA_CA_CERTS). */
   readonly ca: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

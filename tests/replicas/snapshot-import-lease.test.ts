@@ -5,6 +5,7 @@
  * in-process simulators, each with its own connection to the store, on loopback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUNTIME_COLLECTION } from '../../simulator/src/clock/tenant-clock.js';
 import { DEFAULT_KEYS } from '../../simulator/src/config/simulator-config.js';
 import { IMPORT_LEASE_MS } from '../../simulator/src/control/snapshot-lock.js';
 import { type StartedSimulator, startSimulator } from '../../simulator/src/start-simulator.js';
@@ -51,12 +52,28 @@ async function heldImport(replica: StartedSimulator, key: typeof A) {
  * How long a test waits for the held import to take its lease: it ends as soon as it is taken; the
  * default second was overrun on a loaded machine.
  */
-const TAKEN = { timeout: 10_000, interval: 50 };
+const TAKEN = { timeout: 10_000, interval: 20 };
 
 describe.skipIf(skipRedis)(title, () => {
   let redis: RunningRedis;
   const replicas: StartedSimulator[] = [];
   let realTime = FIXED_NOW;
+
+  /**
+   * Waits until an import holds `key`'s lease, read from the store beside the replicas: probing with a
+   * second import instead would race the held one for the lease, and the probe could win it.
+   */
+  const leaseTaken = async (key: typeof A) => {
+    const observer = new RedisStore({ url: redis.url, prefix: 'import-lease:' });
+    await observer.connect();
+    try {
+      const owner = async () =>
+        (await observer.get(key.secretId, RUNTIME_COLLECTION, 'snapshot-import'))?.owner;
+      await expect.poll(owner, TAKEN).toEqual(expect.any(String));
+    } finally {
+      await observer.close();
+    }
+  };
 
   const replica = async () => {
     const store = new RedisStore({ url: redis.url, prefix: 'import-lease:' });
@@ -77,7 +94,8 @@ describe.skipIf(skipRedis)(title, () => {
   it('an import running on one replica refuses the tenant on the other, which imports another tenant', async () => {
     const [one, two] = [await replica(), await replica()];
     const held = await heldImport(one, A);
-    await expect.poll(async () => (await importOn(two, A)).status, TAKEN).toBe(409);
+    await leaseTaken(A);
+    expect((await importOn(two, A)).status).toBe(409);
     expect((await importOn(two, B)).status).toBe(204);
     held.write(SNAPSHOT.slice(10));
     expect(await held.until('\r\n\r\n')).toMatch(/^HTTP\/1\.1 204 /);
@@ -88,7 +106,8 @@ describe.skipIf(skipRedis)(title, () => {
   it('a lease not renewed lapses (its replica died) and another replica takes it over', async () => {
     const [one, two] = [replicas[0]!, replicas[1]!];
     const held = await heldImport(one, B);
-    await expect.poll(async () => (await importOn(two, B)).status, TAKEN).toBe(409);
+    await leaseTaken(B);
+    expect((await importOn(two, B)).status).toBe(409);
     // The machine's time passes the lease without a renewal reaching the store.
     realTime += IMPORT_LEASE_MS + 1;
     expect((await importOn(two, B)).status).toBe(204);

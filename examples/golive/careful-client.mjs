@@ -4,14 +4,23 @@
 // year of transactions (every page, through `next`), delete what it no longer needs (waiting out the
 // deletion rate), refresh (waiting out the cooldown), and a webhook receiver that checks the bearer
 // token, acknowledges at once, processes a repeated webhook_id once and reads what each event announces;
-// a link whose credentials stop working is mended in update mode (new credentials with PUT) before it is
-// used again. Every failed request is logged with its request_id; the key never leaves the Authorization
-// header.
+// a link whose credentials stop working, or that needs a new token, is mended in update mode (PUT) before
+// it is used again. Late deliveries are waited for (their release on the API's clock), and a worker's
+// weeks are lived through until golive says they are over (OFKIT_LIFE_ENDED_FILE). Every failed request
+// is logged with its request_id; the key never leaves the Authorization header.
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 
-const { OFKIT_URL, OFKIT_KEY, OFKIT_SECRET, OFKIT_CONTROL_URL, OFKIT_JUDGE_TIMING, OFKIT_ENVIRONMENT } =
-  process.env;
+const {
+  OFKIT_URL,
+  OFKIT_KEY,
+  OFKIT_SECRET,
+  OFKIT_CONTROL_URL,
+  OFKIT_JUDGE_TIMING,
+  OFKIT_ENVIRONMENT,
+  OFKIT_LIFE_ENDED_FILE,
+} = process.env;
 const AUTHORIZATION = `Basic ${Buffer.from(`${OFKIT_KEY}:${OFKIT_SECRET}`).toString('base64')}`;
 /** The spec's backoff for 50x, 408 and Too Many Sessions: 3, 6, 12, 24, 48 s, five retries at most. */
 const RETRY_WAITS = [3, 6, 12, 24, 48];
@@ -87,12 +96,13 @@ async function listAll(path) {
   return records;
 }
 
-/** Update mode: the end-user's new credentials for a link gone invalid, then its data retrieved again. */
-async function mendLink(id) {
-  const updated = await withMfa(
-    '/api/links/',
-    await api('PUT', `/api/links/${id}/`, { password: 'new-secret' }),
-  );
+/**
+ * Update mode: the end-user's new credentials for a link gone invalid (with the token the end-user types
+ * when the institution wants one), then its data retrieved again.
+ */
+async function mendLink(id, withToken = false) {
+  const credentials = { password: 'new-secret', ...(withToken && { token: MFA_TOKEN }) };
+  const updated = await withMfa('/api/links/', await api('PUT', `/api/links/${id}/`, credentials));
   if (updated.status !== 200) throw new Error(`updating the credentials answered ${updated.status}`);
   console.log("the link was mended with the end-user's new credentials");
   await retrieve('/api/accounts/', { link: id });
@@ -120,6 +130,8 @@ function startReceiver(bearer) {
   const followUp = async (event) => {
     if (event.webhook_type === 'LINK' && event.webhook_code === 'invalid_credentials')
       return mendLink(event.link_id);
+    if (event.webhook_type === 'LINK' && event.webhook_code === 'token_required')
+      return mendLink(event.link_id, true);
     const link = encodeURIComponent(event.link_id ?? '');
     if (event.webhook_type === 'ACCOUNTS') await readOnce(`/api/accounts/?link=${link}`);
     if (event.webhook_type === 'OWNERS') await readOnce(`/api/owners/?link=${link}`);
@@ -148,8 +160,12 @@ function startReceiver(bearer) {
   });
   return {
     listening: new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server.address().port))),
-    /** Waits until the deliveries have stopped and every follow-up read is done. */
+    /**
+     * Waits until the deliveries have stopped and every follow-up read is done; deliveries the API holds
+     * back (the event log's `held_until`) are waited for first, on the API's clock.
+     */
     async quiet() {
+      await heldDeliveriesReleased();
       while (work.size > 0 || Date.now() - lastDelivery < 500) await pause(100);
     },
     async close() {
@@ -157,6 +173,32 @@ function startReceiver(bearer) {
       await new Promise((closed) => server.close(closed));
     },
   };
+}
+
+/** The events whose delivery the API holds back: logged, their first delivery not made yet. */
+async function heldBack() {
+  const events = await control('GET', 'events/');
+  return events.filter((e) => e.held_until && e.status === 'pending' && e.attempts.length === 0);
+}
+
+/**
+ * A late delivery is still to come: in a test the API's clock moves to its release (its `held_until`)
+ * instead of us waiting, until every held delivery has been made (a bounded number of rounds).
+ */
+async function heldDeliveriesReleased() {
+  for (let round = 0; round < 50; round += 1) {
+    const held = await heldBack();
+    if (held.length === 0) return;
+    const { now } = await control('GET', 'clock/');
+    const release = Math.max(...held.map((e) => Date.parse(e.held_until)));
+    if (release > Date.parse(now)) await waitOnApiClock(Math.ceil((release - Date.parse(now)) / 1000));
+    else await pause(100);
+  }
+}
+
+/** A worker lives on; under golive's recurrent life it ends once golive has created that file. */
+async function lifeEnded() {
+  while (OFKIT_LIFE_ENDED_FILE && !existsSync(OFKIT_LIFE_ENDED_FILE)) await pause(100);
 }
 
 /** A link registered for the end-user, or null when the institution refused the credentials. */
@@ -273,4 +315,5 @@ if (link !== null) {
   // The sandbox initiates no payment.
   if (OFKIT_ENVIRONMENT !== 'sandbox') await chargeWithRetry();
 }
+await lifeEnded();
 await receiver.close();

@@ -29,6 +29,7 @@ export type {
   TestFunction,
 } from './in-tests/under-every-situation.js';
 export { underEverySituation } from './in-tests/under-every-situation.js';
+export { LIFE_ENDED_VARIABLE } from './run/life-player.js';
 export type { ClientOutcome, ClientRunner, SituationRun } from './run/run-situation.js';
 export { CommandNotRun, SITUATION_VARIABLES } from './run/run-situation.js';
 export type { PlannedSituation } from './run/run-situations.js';

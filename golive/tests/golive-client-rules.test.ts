@@ -5,7 +5,8 @@
  * a link gone invalid twice without new credentials (NO-DUPLICATES and BROKEN-LINKS Not ready); a client
  * that refuses members its version of the interface does not know, Ready in the baseline and failing in
  * the forward-compatibility storm (FORWARD-COMPAT Not ready), where the careful example is Ready; a
- * client that reads two pages of a long list and stops (STATUSES-PAGINATION Not ready).
+ * client that reads two pages of a long list and stops (STATUSES-PAGINATION Not ready). The workers of
+ * the late deliveries and of a recurrent link's life: golive-worker-situations.test.ts.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

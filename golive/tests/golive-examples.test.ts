@@ -89,6 +89,8 @@ describe('ofkit golive, as docs/golive.md prints it', () => {
       'webhooks-repeated-forged',
       'many-pages',
       'link-turns-invalid',
+      'webhooks-delayed-interleaved',
+      'recurrent-life',
     ])
       expect(printed).toMatch(new RegExp(`never met ${situation} \\([^)]*\\): \\S`));
     expect(printed).toContain('CLIENT-RETRY-5XX violated in institution-failing');

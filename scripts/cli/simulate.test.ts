@@ -3,6 +3,7 @@
  * loopback without a password or TLS is warned of before connecting; two simulators
  * started on one Redis share their tenants' state (a link registered on one is read on the other).
  * `ofkit simulate --no-judge`: says at start that the judge is off, and its control operations say so.
+ * `--webhook-delay`, `--webhook-interleave`, `--storm` and `--recurrent-life` reach every tenant.
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -84,6 +85,59 @@ describe('ofkit simulate --webhook-delay --webhook-interleave --storm', () => {
       });
       expect((await read('/_ofkit/storm/')).body).toEqual({ enabled: true, by_default: true });
       expect((await read('/api/institutions/')).storm).toBe('forward-compatibility');
+    } finally {
+      await started.close();
+    }
+  });
+});
+
+describe('ofkit simulate --recurrent-life', () => {
+  it('gives each recurrent link registered its life script, says so at start, refuses nonsense', async () => {
+    expect(() => parseSimulatorConfig(['--recurrent-life', '3'])).toThrow(
+      /--recurrent-life must be a number of days from 4 to 90, got "3"/,
+    );
+    expect(() => parseSimulatorConfig(['--recurrent-life', 'weeks'])).toThrow(/--recurrent-life must be/);
+    expect(parseSimulatorConfig([]).recurrentLife).toBeNull();
+    const lines: string[] = [];
+    const config = parseSimulatorConfig(['--port', '0', '--recurrent-life', '9']);
+    const started = await startFromConfig(config, (line) => lines.push(line));
+    try {
+      expect(lines.join('\n')).toContain('recurrent life: every recurrent link registered lives 9 days');
+      const [key] = started.keys;
+      const register = async (access_mode: string) => {
+        const answer = await fetch(`${started.url}/api/links/`, {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from(`${key?.secretId}:${key?.secretPassword}`).toString('base64')}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({
+            institution: 'ofbank_br_retail',
+            username: '76109277673',
+            password: 'secret',
+            access_mode,
+          }),
+        });
+        expect(answer.status).toBe(201);
+        return ((await answer.json()) as { id: string }).id;
+      };
+      await register('single');
+      const recurrent = await register('recurrent');
+      const lives = await started.control.recurrentLives();
+      expect(lives.map(({ link, days, finished }) => ({ link, days, finished }))).toEqual([
+        { link: recurrent, days: 9, finished: false },
+      ]);
+      expect(lives[0]?.steps.map((step) => [step.day, step.action])).toEqual([
+        [1, 'historical_update'],
+        [3, 'credentials_invalid'],
+        [6, 'token_required'],
+        [9, 'link_deleted'],
+      ]);
+      // The typed control client plays another script for the link: it replaces the first.
+      expect(await started.control.startRecurrentLife(recurrent, 4)).toMatchObject({ days: 4 });
+      expect((await started.control.recurrentLives()).map((life) => life.days)).toEqual([4]);
+      for (let day = 0; day < 5; day += 1) await started.control.advanceClock(86_400);
+      expect((await started.control.recurrentLives())[0]?.finished).toBe(true);
     } finally {
       await started.close();
     }

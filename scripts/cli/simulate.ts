@@ -115,6 +115,11 @@ function startLines(config: SimulatorConfig, started: StartedSimulator): string 
     ...(config.storm
       ? ['forward-compatibility storm: on for every tenant (answers marked x-ofkit-storm)']
       : []),
+    ...(config.recurrentLife === null
+      ? []
+      : [
+          `recurrent life: every recurrent link registered lives ${config.recurrentLife} days on its tenant's clock (GET /_ofkit/recurrent-lives/)`,
+        ]),
     config.judgeEnabled
       ? `client judge: ${url}/_ofkit/judge/ (request log: ${url}/_ofkit/requests/); summary at shutdown`
       : 'client judge: off (--no-judge): nothing is logged or judged',
@@ -156,6 +161,7 @@ export async function startFromConfig(
       keys: config.keys,
       webhook: { url: null, bearer_token: null, ...config.webhook, ...config.webhookDelivery },
       storm: config.storm,
+      ...(config.recurrentLife !== null && { recurrentLife: config.recurrentLife }),
       judge: config.judgeEnabled,
       ...(config.document !== null && { document: config.document }),
       judgeProbes: { duplicates: config.judge.duplicates, forged: config.judge.forged },

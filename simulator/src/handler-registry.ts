@@ -2,7 +2,7 @@
 import type { ApiDocument } from '../../openapi/document/api-document.js';
 import { controlHandlers } from './control/index.js';
 import { judgeControlHandlers } from './control/judge-handlers.js';
-import { recurrentLifeHandlers } from './control/recurrent-life-handlers.js';
+import { lifeOnRegistration, recurrentLifeHandlers } from './control/recurrent-life-handlers.js';
 import { sandboxHandlers } from './control/sandbox-handlers.js';
 import { stormControlHandlers } from './control/storm-handlers.js';
 import { webhookControlHandlers } from './control/webhook-handlers.js';
@@ -29,6 +29,8 @@ export interface RegistryOptions {
   judge: JudgeLog | null;
   /** The forward-compatibility storm's switch (`/_ofkit/storm/`). */
   storm: StormSwitch;
+  /** `--recurrent-life DAYS`: every recurrent link registered gets its life script of that many days. */
+  recurrentLife?: number;
 }
 
 export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry {
@@ -37,7 +39,12 @@ export function createHandlerRegistry(options: RegistryOptions): HandlerRegistry
   const entries: [string, Handler][] = [
     ['getApiRoot', getApiRoot],
     ...institutionHandlers,
-    ...linkHandlers(options.dataCollections, linkData, options.jobs),
+    ...linkHandlers(
+      options.dataCollections,
+      linkData,
+      options.jobs,
+      options.recurrentLife === undefined ? undefined : lifeOnRegistration(options.recurrentLife),
+    ),
     ...dataResourceHandlers(linkData, options.jobs),
     ...paymentHandlers(options.jobs),
     ...controlHandlers(options.document.raw),

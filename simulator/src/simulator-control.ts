@@ -7,6 +7,9 @@ import type { ApiKey } from './core/keys.js';
 /** The client judge's report on one tenant's client (`GET /_ofkit/judge/`). */
 export type ClientJudgeReport = components['schemas']['JudgeReport'];
 
+/** A recurrent link's life script with each step's outcome (`/_ofkit/recurrent-lives/`). */
+export type RecurrentLifeScript = components['schemas']['RecurrentLife'];
+
 /** The control API of one running simulator, called with a tenant's key (default: the first key). */
 export interface SimulatorControl {
   /** The control API's base URL, `<url>/_ofkit/` (for a client of your own). */
@@ -21,6 +24,13 @@ export interface SimulatorControl {
   reset(key?: ApiKey): Promise<void>;
   /** `POST /_ofkit/clock/advance/`: moves the tenant's virtual clock, running what falls due. */
   advanceClock(seconds: number, key?: ApiKey): Promise<{ now: string; frozen: boolean }>;
+  /**
+   * `POST /_ofkit/recurrent-lives/`: plays `days` days (4-90, default 28) of a valid recurrent link's
+   * life on the tenant's clock; move the clock (`advanceClock(86400)`) a day at a time until it ends.
+   */
+  startRecurrentLife(link: string, days?: number, key?: ApiKey): Promise<RecurrentLifeScript>;
+  /** `GET /_ofkit/recurrent-lives/`: the tenant's scripts; `finished` once every step ran. */
+  recurrentLives(key?: ApiKey): Promise<RecurrentLifeScript[]>;
 }
 
 const basic = (key: ApiKey) => basicAuthorization(key.secretId, key.secretPassword);
@@ -58,5 +68,8 @@ export function createSimulatorControl(
     request,
     reset: (key) => request<void>('POST', 'reset/', undefined, key),
     advanceClock: (seconds, key) => request('POST', 'clock/advance/', { seconds }, key),
+    startRecurrentLife: (link, days, key) =>
+      request('POST', 'recurrent-lives/', { link, ...(days !== undefined && { days }) }, key),
+    recurrentLives: (key) => request('GET', 'recurrent-lives/', undefined, key),
   };
 }

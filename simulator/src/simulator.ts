@@ -101,6 +101,11 @@ export interface SimulatorOptions {
   /** The forward-compatibility storm on for every tenant that set nothing (`--storm`; default false). */
   storm?: boolean;
   /**
+   * Every recurrent link registered gets the life script of this many days (`--recurrent-life DAYS`;
+   * control/recurrent-life.ts), as `POST /_ofkit/recurrent-lives/` gives it to one link.
+   */
+  recurrentLife?: number;
+  /**
    * Faults, scenario switches and a clock script armed on the tenant of every key at start and again
    * after each reset (`ofkit golive`'s situations): a client's tests that reset between their cases
    * meet them in every case.
@@ -231,6 +236,7 @@ export async function createSimulator(options: SimulatorOptions): Promise<Simula
   const storm = stormSwitch(options.storm ?? false);
   const handlers = createHandlerRegistry({
     storm,
+    ...(options.recurrentLife !== undefined && { recurrentLife: options.recurrentLife }),
     document: api,
     dataCollections: linkedCollections(api),
     jobs,

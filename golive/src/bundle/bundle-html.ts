@@ -82,6 +82,15 @@ function configLines(run: SituationRun): string[] {
     ),
     ...(c.webhooks.duplicates ? ['webhooks: every acknowledged delivery repeated'] : []),
     ...(c.webhooks.forged ? ['webhooks: one forged delivery without the bearer token'] : []),
+    ...(c.webhooks.delivery_delay_seconds
+      ? [
+          `webhooks: each delivery held back ${c.webhooks.delivery_delay_seconds} s on the API's clock${c.webhooks.delivery_order === 'interleaved' ? ', interleaved' : ''}`,
+        ]
+      : []),
+    ...(c.storm ? ['the forward-compatibility storm'] : []),
+    ...(c.recurrent_life
+      ? [`recurrent life: ${c.recurrent_life.days} days for every recurrent link, played a day at a time`]
+      : []),
     ...c.clock.map((step) =>
       'freeze' in step ? 'clock: frozen' : `clock: advanced ${step.advance_seconds} s`,
     ),

@@ -23,22 +23,39 @@ export interface SituationConfig {
   readonly environment: Environment;
   readonly faults: readonly FaultConfig[];
   readonly scenarios: readonly ScenarioConfig[];
-  /** The judge's probes of the client's receiver: repeated deliveries, a forged one. */
-  readonly webhooks: { readonly duplicates: boolean; readonly forged: boolean };
+  /**
+   * The judge's probes of the client's receiver (repeated deliveries, a forged one), and how the tenant's
+   * deliveries are held back and ordered (`ofkit simulate --webhook-delay`, `--webhook-interleave`).
+   */
+  readonly webhooks: {
+    readonly duplicates: boolean;
+    readonly forged: boolean;
+    readonly delivery_delay_seconds?: number;
+    readonly delivery_order?: 'raised' | 'interleaved';
+  };
   /** Applied at start and after each reset, in order. */
   readonly clock: readonly ClockStep[];
   /** The forward-compatibility storm: answers and deliveries as a newer API version may send them. */
   readonly storm?: boolean;
+  /**
+   * Every recurrent link the client registers gets the life script of `days` days (`ofkit simulate
+   * --recurrent-life`), which golive plays a day at a time while the client runs.
+   */
+  readonly recurrent_life?: { readonly days: number };
 }
 
 /**
  * What shows that the client met the situation: a client rule the judge exercised (followed or
  * violated, not "not exercised"), a request answered with one of `status` (of `operation`, with the
- * error `code`, when given), or some list read through `next` to the page whose `next` is null.
+ * error `code`, when given), some list read through `next` to the page whose `next` is null, every
+ * delivery held back delivered before the client ended, or a recurrent link's life played to its end
+ * while the client ran.
  */
 export type MetCondition =
   | { readonly exercised: string }
   | { readonly list_read_to_the_end: true }
+  | { readonly held_deliveries_delivered: true }
+  | { readonly life_played_to_the_end: true }
   | {
       readonly answered: {
         readonly operation?: string;

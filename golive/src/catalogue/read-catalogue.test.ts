@@ -75,6 +75,19 @@ describe('the shipped catalogue', () => {
         if ('exercised' in condition) expect(CLIENT_RULE_IDS).toContain(condition.exercised);
   });
 
+  it('reads the hold and order of deliveries and the recurrent life as the simulator takes them', () => {
+    const of = (id: string) => catalogue.situations.find((s) => s.id === id)?.simulator;
+    expect(of('webhooks-delayed-interleaved')?.webhooks).toEqual({
+      duplicates: false,
+      forged: false,
+      delivery_delay_seconds: 300,
+      delivery_order: 'interleaved',
+    });
+    expect(of('recurrent-life')?.recurrent_life).toEqual({ days: 10 });
+    expect(of('baseline')).not.toHaveProperty('recurrent_life');
+    expect(of('baseline')?.webhooks).toEqual({ duplicates: false, forged: false });
+  });
+
   it('is frozen', () => {
     expect(Object.isFrozen(catalogue.situations[0]?.simulator.faults)).toBe(true);
   });
@@ -112,5 +125,30 @@ describe('a catalogue out of shape', () => {
       c,
     ]);
     expect(format).toThrow(/format: wants ofkit-golive-situations\/1/);
+  });
+
+  it('refuses a webhook hold or a recurrent life the simulator would refuse', () => {
+    const order = variant((s, c) => [
+      s.replace('delivery_order: interleaved', 'delivery_order: shuffled'),
+      c,
+    ]);
+    expect(order).toThrow(
+      /situation webhooks-delayed-interleaved\.simulator\.webhooks\.delivery_order: wants raised or interleaved/,
+    );
+    const unheld = variant((s, c) => [
+      s.replace('delivery_delay_seconds: 300', 'delivery_delay_seconds: 0'),
+      c,
+    ]);
+    expect(unheld).toThrow(/delivery_order: wants a delivery_delay_seconds above 0/);
+    const days = variant((s, c) => [
+      s.replace('recurrent_life: { days: 10 }', 'recurrent_life: { days: 2 }'),
+      c,
+    ]);
+    expect(days).toThrow(/situation recurrent-life\.simulator\.recurrent_life\.days: wants a number of days/);
+    const flag = variant((s, c) => [
+      s.replace('life_played_to_the_end: true', 'life_played_to_the_end: 1'),
+      c,
+    ]);
+    expect(flag).toThrow(/met_when\[2\]\.life_played_to_the_end: wants true/);
   });
 });

@@ -68,12 +68,38 @@ function clockStep(value: unknown, where: string): SituationConfig['clock'][numb
   return fail(where, '{ freeze: true } or { advance_seconds: N }');
 }
 
+/** The probes, and the deliveries' hold and order (the simulator's bounds: 0 to 86400 s, interleaved held). */
+function webhooksConfig(value: unknown, where: string): SituationConfig['webhooks'] {
+  const webhooks = object(value ?? {}, where);
+  const delay = webhooks.delivery_delay_seconds;
+  const order = webhooks.delivery_order;
+  if (delay !== undefined && !(typeof delay === 'number' && delay >= 0 && delay <= 86_400))
+    fail(`${where}.delivery_delay_seconds`, 'seconds from 0 to 86400');
+  if (order !== undefined && order !== 'raised' && order !== 'interleaved')
+    fail(`${where}.delivery_order`, 'raised or interleaved');
+  if (order === 'interleaved' && !delay) fail(`${where}.delivery_order`, 'a delivery_delay_seconds above 0');
+  return {
+    duplicates: webhooks.duplicates === true,
+    forged: webhooks.forged === true,
+    ...(delay !== undefined && { delivery_delay_seconds: delay as number }),
+    ...(order !== undefined && { delivery_order: order as 'raised' | 'interleaved' }),
+  };
+}
+
+/** `recurrent_life: { days: N }`: the bounds of `POST /_ofkit/recurrent-lives/` (4 to 90 days). */
+function recurrentLife(value: unknown, where: string): { recurrent_life?: { days: number } } {
+  if (value === undefined) return {};
+  const days = object(value, where).days;
+  if (!(Number.isInteger(days) && (days as number) >= 4 && (days as number) <= 90))
+    fail(`${where}.days`, 'a number of days from 4 to 90');
+  return { recurrent_life: { days: days as number } };
+}
+
 function simulatorConfig(value: unknown, where: string): SituationConfig {
   const config = object(value, where);
   const environment = config.environment;
   if (environment !== 'production' && environment !== 'sandbox')
     fail(`${where}.environment`, 'production or sandbox');
-  const webhooks = object(config.webhooks ?? {}, `${where}.webhooks`);
   return {
     seed: text(config.seed, `${where}.seed`),
     environment,
@@ -81,19 +107,28 @@ function simulatorConfig(value: unknown, where: string): SituationConfig {
     scenarios: list(config.scenarios, `${where}.scenarios`).map((s, i) =>
       scenario(s, `${where}.scenarios[${i}]`),
     ),
-    webhooks: { duplicates: webhooks.duplicates === true, forged: webhooks.forged === true },
+    webhooks: webhooksConfig(config.webhooks, `${where}.webhooks`),
     clock: list(config.clock, `${where}.clock`).map((step, i) => clockStep(step, `${where}.clock[${i}]`)),
     ...(config.storm === true && { storm: true }),
+    ...recurrentLife(config.recurrent_life, `${where}.recurrent_life`),
   };
 }
+
+/** The conditions that are a flag alone, each as read. */
+const FLAG_CONDITIONS: Readonly<Record<string, MetCondition>> = {
+  list_read_to_the_end: { list_read_to_the_end: true },
+  held_deliveries_delivered: { held_deliveries_delivered: true },
+  life_played_to_the_end: { life_played_to_the_end: true },
+};
 
 function condition(value: unknown, where: string): MetCondition {
   const entry = object(value, where);
   if (entry.exercised !== undefined) return { exercised: text(entry.exercised, `${where}.exercised`) };
-  if (entry.list_read_to_the_end !== undefined) {
-    if (entry.list_read_to_the_end !== true) fail(`${where}.list_read_to_the_end`, 'true');
-    return { list_read_to_the_end: true };
-  }
+  for (const [flag, read] of Object.entries(FLAG_CONDITIONS))
+    if (entry[flag] !== undefined) {
+      if (entry[flag] !== true) fail(`${where}.${flag}`, 'true');
+      return { ...read };
+    }
   const answered = object(entry.answered, `${where}.answered`);
   const status = list(answered.status, `${where}.answered.status`).map((s, i) =>
     Number.isInteger(s) ? (s as number) : fail(`${where}.answered.status[${i}]`, 'an HTTP status'),

@@ -59,7 +59,7 @@ export async function runSituation(
   }
   const judged = await simulator.finish(timing, outcome.output);
   if (outcome.notRun !== undefined) throw new CommandNotRun(outcome.notRun);
-  const conditions = metConditions(situation.met_when, judged.report, judged.requests);
+  const conditions = metConditions(situation.met_when, judged.report, judged.requests, judged.facts);
   return {
     situation: situation.id,
     title: situation.title,

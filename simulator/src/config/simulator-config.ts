@@ -44,6 +44,8 @@ export interface SimulatorConfig {
   readonly webhookDelivery: WebhookDelivery;
   /** `--storm`: the forward-compatibility storm on for every tenant that set nothing. */
   readonly storm: boolean;
+  /** `--recurrent-life DAYS`: every recurrent link registered gets its life script (null: none). */
+  readonly recurrentLife: number | null;
   /** `--store`: where tenant state lives: this process's memory (default) or a Redis replicas share. */
   readonly store: StoreChoice;
   /** `--document FILE`: a user's OpenAPI document; Prism answers the operations the bundled one lacks. */
@@ -93,6 +95,10 @@ export const SIMULATE_OPTIONS = `  -p, --port N             port (default 4010; 
   --storm                  the forward-compatibility storm for every tenant: answers and deliveries as a
                            newer API version may send them, marked x-ofkit-storm (per tenant:
                            PUT /_ofkit/storm/)
+  --recurrent-life DAYS    every recurrent link registered gets its life script of DAYS days (4-90) on
+                           the tenant's clock: daily refreshes, a historical update, credentials refused,
+                           a token required, the link deleted (per link: POST /_ofkit/recurrent-lives/;
+                           move the clock a day at a time, GET /_ofkit/recurrent-lives/ says finished)
   --store memory|URL       where tenant state lives: memory (default: this process only) or
                            redis://HOST:PORT/DB, or redis+cluster://HOST:PORT,HOST:PORT (a Redis
                            Cluster), shared by every simulator started on it (replicas); rediss://
@@ -173,6 +179,15 @@ function parseWebhookDelivery(delay: string | undefined, interleave: boolean): W
   });
 }
 
+/** `--recurrent-life DAYS`: the bounds of `POST /_ofkit/recurrent-lives/` (4 to 90 days). */
+function parseRecurrentLife(days: string | undefined): number | null {
+  if (days === undefined) return null;
+  const count = Number(days);
+  if (!/^\d+$/.test(days) || count < 4 || count > 90)
+    throw new ConfigError(`--recurrent-life must be a number of days from 4 to 90, got "${days}"`);
+  return count;
+}
+
 const MEMORY_STORE: StoreChoice = Object.freeze({ kind: 'memory' });
 
 /** `--store memory`, `--store redis://HOST:PORT/DB` or `--store redis+cluster://HOST:PORT,...`. */
@@ -211,6 +226,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
       'webhook-delay': { type: 'string' },
       'webhook-interleave': { type: 'boolean', default: false },
       storm: { type: 'boolean', default: false },
+      'recurrent-life': { type: 'string' },
       store: { type: 'string', default: 'memory' },
       document: { type: 'string' },
       break: { type: 'string', multiple: true },
@@ -252,6 +268,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
     webhook: parseWebhook(values['webhook-url'], values['webhook-bearer']),
     webhookDelivery: parseWebhookDelivery(values['webhook-delay'], values['webhook-interleave']),
     storm: values.storm,
+    recurrentLife: parseRecurrentLife(values['recurrent-life']),
     store: parseStore(values.store),
     document: values.document ?? null,
     brokenRules: Object.freeze([...knownRules(values.break ?? [])]),

@@ -1,6 +1,7 @@
 /**
  * The control operations of a recurrent link's weeks (`/_ofkit/recurrent-lives/`, admin.yaml tag
- * `Situations`): start the clock script of a link, list the scripts with each step's outcome.
+ * `Situations`): start the clock script of a link, list the scripts with each step's outcome; and the
+ * script given on registration to every recurrent link (`ofkit simulate --recurrent-life DAYS`).
  */
 import { apiError } from '../core/api-error.js';
 import { LINKS } from '../core/collections.js';
@@ -8,7 +9,9 @@ import { type Handler, json } from '../core/handler.js';
 import type { JobKinds } from '../core/job-kinds.js';
 import type { LinkData } from '../core/link-data.js';
 import { err, ok } from '../core/result.js';
+import type { TenantRuntime } from '../core/tenant.js';
 import { ensureDailyRefresh } from '../links/events/daily-schedule.js';
+import type { StoredRecord } from '../store/store.js';
 import { defineRecurrentLife, listRecurrentLives, startRecurrentLife } from './recurrent-life.js';
 
 const startLife: Handler = async ({ input, tenant }) => {
@@ -23,6 +26,18 @@ const startLife: Handler = async ({ input, tenant }) => {
   await ensureDailyRefresh(tenant);
   return ok(json(201, await startRecurrentLife(tenant, id, days)));
 };
+
+/**
+ * `--recurrent-life DAYS`: each recurrent link registered `valid` (a 201, or a resumed 428) starts its
+ * life script of `days` days at once, as `POST /_ofkit/recurrent-lives/` would start it.
+ */
+export function lifeOnRegistration(days: number) {
+  return async (tenant: TenantRuntime, link: StoredRecord): Promise<void> => {
+    if (link.access_mode !== 'recurrent' || link.status !== 'valid') return;
+    await ensureDailyRefresh(tenant);
+    await startRecurrentLife(tenant, link.id, days);
+  };
+}
 
 const listLives: Handler = async ({ tenant }) => ok(json(200, await listRecurrentLives(tenant)));
 

@@ -246,14 +246,22 @@ const refreshLink =
 
 /**
  * Handlers for the link operations; `dataCollections` go with a deleted link (LINK-DELETE-SYNC); the
- * link's data feeds the webhook triggers.
+ * link's data feeds the webhook triggers; `afterCreated`, a situation's, is told of each new link after
+ * its own events (a recurrent link's life script, `--recurrent-life`).
  */
 export function linkHandlers(
   dataCollections: readonly string[],
   linkData: LinkData,
   jobs: JobKinds,
+  afterCreated?: (tenant: TenantRuntime, link: StoredRecord) => Promise<void>,
 ): [string, Handler][] {
-  const triggers = linkTriggers(linkData, jobs);
+  const own = linkTriggers(linkData, jobs);
+  const triggers: LinkTriggers = afterCreated
+    ? {
+        ...own,
+        linkCreated: (tenant, link) => own.linkCreated(tenant, link).then(() => afterCreated(tenant, link)),
+      }
+    : own;
   const deleteLink = linkDeletion(dataCollections, triggers, jobs);
   return [
     ['registerLink', registerLink(triggers)],

@@ -73,10 +73,26 @@ interface SearchIndex {
   values: readonly string[];
   /** Absent while the values are few: each is then searched for on its own. */
   runs?: RunIndex;
+  /** A value could be found across two pieces of a text, or at a piece's edge only (see PIECE_EDGE). */
+  spansPieces: boolean;
 }
 
+/**
+ * The pieces of a long body (json-pieces.ts, exchange/json-split.ts) meet only where a list's `[` is
+ * followed by its first item, an item is followed by `,` or the list's `]`, or `,` by the next item;
+ * an item starts with `{ [ " -`, a digit, `t`, `f` or `n` and ends with `} ] "`, a digit, `e` or `l`.
+ * A value that holds none of those meetings, and neither starts with `,` or `]` nor ends with `,` or
+ * `[`, is found in the pieces one by one exactly where it is found in their concatenation: nothing
+ * spans two pieces, and a whole token at a piece's edge is one in the text (its neighbour there is one
+ * of `[ , ]`). Others make the text be searched whole (an address such as `Av. Paulista 1000, 5`).
+ */
+const PIECE_EDGE = /^[,\]]|[,[]$|[,[][{["\-\dtfn]|[}\]"\del][,\]]/;
+
 function buildIndex(values: readonly string[]): SearchIndex {
-  return values.length <= FEW_VALUES ? { values } : { values, runs: buildRunIndex(values) };
+  const spansPieces = values.some((value) => PIECE_EDGE.test(value));
+  return values.length <= FEW_VALUES
+    ? { values, spansPieces }
+    : { values, runs: buildRunIndex(values), spansPieces };
 }
 
 function buildRunIndex(values: readonly string[]): RunIndex {
@@ -110,6 +126,11 @@ export interface Replacements {
   get(raw: string): string | undefined;
   /** `text` with every remembered value (long enough to search for) replaced where it is a whole token. */
   apply(text: string): string;
+  /**
+   * `apply` over the concatenation of `pieces` (json-pieces.ts), piece by piece: the same array when
+   * nothing is replaced.
+   */
+  applyPieces(pieces: readonly string[]): readonly string[];
   size(): number;
 }
 
@@ -168,6 +189,22 @@ export function createReplacements(minLength: (raw: string) => number): Replacem
     found.push(...occurrencesOfEach(text, unrunned));
     return found;
   };
+  const apply = (text: string): string => {
+    if (map.size === 0 || text === '') return text;
+    index ??= buildIndex([...map.keys()].filter(searched));
+    const found = occurrences(text, index);
+    if (found.length === 0) return text;
+    // Leftmost first; of two starting together, the longer; overlaps dropped.
+    found.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+    let out = '';
+    let at = 0;
+    for (const [start, end] of found) {
+      if (start < at) continue;
+      out += text.slice(at, start) + map.get(text.slice(start, end));
+      at = end;
+    }
+    return out + text.slice(at);
+  };
   return {
     add(raw, pseudonym) {
       if (raw === pseudonym || map.has(raw)) return;
@@ -175,21 +212,23 @@ export function createReplacements(minLength: (raw: string) => number): Replacem
       if (searched(raw)) index = undefined;
     },
     get: (raw) => map.get(raw),
-    apply(text) {
-      if (map.size === 0 || text === '') return text;
+    apply,
+    applyPieces(pieces) {
+      if (map.size === 0) return pieces;
       index ??= buildIndex([...map.keys()].filter(searched));
-      const found = occurrences(text, index);
-      if (found.length === 0) return text;
-      // Leftmost first; of two starting together, the longer; overlaps dropped.
-      found.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-      let out = '';
-      let at = 0;
-      for (const [start, end] of found) {
-        if (start < at) continue;
-        out += text.slice(at, start) + map.get(text.slice(start, end));
-        at = end;
+      if (index.spansPieces) {
+        const whole = pieces.join('');
+        const applied = apply(whole);
+        return applied === whole ? pieces : [applied];
       }
-      return out + text.slice(at);
+      let out: string[] | undefined;
+      for (let at = 0; at < pieces.length; at++) {
+        const applied = apply(pieces[at]!);
+        if (applied === pieces[at]) continue;
+        out ??= [...pieces];
+        out[at] = applied;
+      }
+      return out ?? pieces;
     },
     size: () => map.size,
   };

@@ -66,13 +66,26 @@ export interface ProxiedExchange extends Omit<Exchange, 'request' | 'response'> 
 /** A JSON body this long (bytes) is read in pieces (json-split.ts). */
 const SPLIT_FROM = 65_536;
 
+/**
+ * The bytes of a long body joined in one buffer this thread keeps (grown as needed): the pieces are
+ * copies, so it is free again once they are made, and a new one each time would be memory mapped and
+ * faulted in again for every body.
+ */
+let joining = Buffer.alloc(0);
+
 /** A long JSON body without content codings, in pieces (json-split.ts), when it cuts into pieces. */
 function longJsonPieces(chunks: readonly Uint8Array[], headers: HeaderList): string[] | undefined {
   let length = 0;
   for (const chunk of chunks) length += chunk.byteLength;
   if (length < SPLIT_FROM || contentCodingsOf(headers).length > 0 || !isJsonMedia(mediaTypeOf(headers)))
     return undefined;
-  return splitJsonBytes(Buffer.concat(chunks, length));
+  if (joining.length < length) joining = Buffer.allocUnsafeSlow(Math.max(length, 2 * joining.length));
+  let at = 0;
+  for (const chunk of chunks) {
+    joining.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return splitJsonBytes(joining.subarray(0, length));
 }
 
 /**

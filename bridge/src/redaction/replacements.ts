@@ -164,15 +164,14 @@ export function createReplacements(minLength: (raw: string) => number): Replacem
         continue;
       }
       const runStart = at;
-      let hash = FNV_OFFSET;
-      do {
-        hash = Math.imul(hash ^ code, FNV_PRIME);
-        code = ++at < end ? text.charCodeAt(at) : 0;
-      } while (WORD_CODES[code] === 1);
+      do code = ++at < end ? text.charCodeAt(at) : 0;
+      while (WORD_CODES[code] === 1);
       const length = at - runStart;
+      // Most runs have a length no value's first run has: hashed only when one has it.
       if (length > MAX_SEARCHED || runLengths[length] === 0) continue;
+      const hash = hashOf(text, runStart, at);
       if ((hashBits[(hash & BIT_MASK) >>> 5]! & (1 << (hash & 31))) === 0) continue;
-      const candidates = byRun.get(hash & HASH_MASK);
+      const candidates = byRun.get(hash);
       if (candidates === undefined) continue;
       for (const candidate of candidates) {
         const start = runStart - candidate.runStart;

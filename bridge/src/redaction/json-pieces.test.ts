@@ -1,7 +1,8 @@
 /**
  * A redacted body written in pieces is JSON.stringify's text exactly, and searching its pieces one by
  * one for the values redacted so far replaces what a search of the whole text replaces, values beside
- * a piece's edge and values that hold the characters between pieces (`[`, `]`, `,`) included.
+ * a piece's edge and values that hold the characters between pieces (`[`, `]`, `,`) included; the one
+ * expression that finds them all replaces what the searches it stands for replace.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -81,9 +82,16 @@ describe('Replacements.applyPieces', () => {
       .map(([start, length]) => whole.slice(start, start + length));
     fc.assert(
       fc.property(fc.array(cut, { minLength: 1, maxLength: 24 }), (values) => {
+        // The one expression, and the searches it stands for (one value at a time, the pass over runs).
         const replacements = createReplacements(() => 1);
-        for (const [index, found] of values.entries()) replacements.add(found, `V${index}v`);
-        expect(replacements.applyPieces(parts).join('')).toBe(replacements.apply(whole));
+        const searches = createReplacements(() => 1, { pattern: false });
+        for (const [index, found] of values.entries()) {
+          replacements.add(found, `V${index}v`);
+          searches.add(found, `V${index}v`);
+        }
+        const expected = searches.apply(whole);
+        expect(replacements.apply(whole)).toBe(expected);
+        expect(replacements.applyPieces(parts).join('')).toBe(expected);
       }),
       { numRuns: 300, seed: 47049 },
     );

@@ -71,6 +71,8 @@ interface RunIndex {
 interface SearchIndex {
   /** Every value searched for. */
   values: readonly string[];
+  /** One expression for them all, while they are not too many for one (see tokenPattern). */
+  pattern?: RegExp;
   /** Absent while the values are few: each is then searched for on its own. */
   runs?: RunIndex;
   /** A value could be found across two pieces of a text, or at a piece's edge only (see PIECE_EDGE). */
@@ -88,11 +90,40 @@ interface SearchIndex {
  */
 const PIECE_EDGE = /^[,\]]|[,[]$|[,[][{["\-\dtfn]|[}\]"\del][,\]]/;
 
-function buildIndex(values: readonly string[]): SearchIndex {
+/** A word character as isWordCode reads one (UTF-16 units: no `u` flag). */
+const WORD_CLASS = '[0-9A-Za-z\\u0080-\\uffff]';
+/** Up to this many values (this many characters in all), one expression finds them all. */
+const PATTERN_VALUES = 512;
+const PATTERN_CHARACTERS = 65_536;
+
+/**
+ * One expression that finds, from where it stands, the leftmost whole-token occurrence of any value,
+ * the longest at that place: what the search below finds and keeps of overlapping occurrences, in a
+ * pass of the engine's compiled matcher (about three times quicker over a page than the pass in
+ * JavaScript). Undefined past PATTERN_VALUES or PATTERN_CHARACTERS, or when the engine refuses it.
+ */
+function tokenPattern(values: readonly string[]): RegExp | undefined {
+  let characters = 0;
+  for (const value of values) characters += value.length;
+  if (values.length === 0 || values.length > PATTERN_VALUES || characters > PATTERN_CHARACTERS)
+    return undefined;
+  const longestFirst = [...values].sort((a, b) => b.length - a.length);
+  const alternatives = longestFirst.map((value) => value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  try {
+    return new RegExp(`(?<!${WORD_CLASS})(?:${alternatives.join('|')})(?!${WORD_CLASS})`, 'g');
+  } catch {
+    return undefined;
+  }
+}
+
+function buildIndex(values: readonly string[], pattern = true): SearchIndex {
   const spansPieces = values.some((value) => PIECE_EDGE.test(value));
-  return values.length <= FEW_VALUES
-    ? { values, spansPieces }
-    : { values, runs: buildRunIndex(values), spansPieces };
+  const found = pattern ? tokenPattern(values) : undefined;
+  const index =
+    values.length <= FEW_VALUES
+      ? { values, spansPieces }
+      : { values, runs: buildRunIndex(values), spansPieces };
+  return found === undefined ? index : { ...index, pattern: found };
 }
 
 function buildRunIndex(values: readonly string[]): RunIndex {
@@ -134,7 +165,11 @@ export interface Replacements {
   size(): number;
 }
 
-export function createReplacements(minLength: (raw: string) => number): Replacements {
+/** `pattern: false` leaves the one expression out (tests compare it with the searches it stands for). */
+export function createReplacements(
+  minLength: (raw: string) => number,
+  options: { pattern?: boolean } = {},
+): Replacements {
   const searched = (raw: string) => raw.length >= minLength(raw) && raw.length <= MAX_SEARCHED;
   const map = new Map<string, string>();
   let index: SearchIndex | undefined;
@@ -188,9 +223,23 @@ export function createReplacements(minLength: (raw: string) => number): Replacem
     found.push(...occurrencesOfEach(text, unrunned));
     return found;
   };
+  /** `text` with each match of the expression replaced (the same text when there is none). */
+  const applyPattern = (text: string, pattern: RegExp): string => {
+    pattern.lastIndex = 0;
+    let match = pattern.exec(text);
+    if (match === null) return text;
+    let out = '';
+    let at = 0;
+    for (; match !== null; match = pattern.exec(text)) {
+      out += text.slice(at, match.index) + map.get(match[0]);
+      at = match.index + match[0].length;
+    }
+    return out + text.slice(at);
+  };
   const apply = (text: string): string => {
     if (map.size === 0 || text === '') return text;
-    index ??= buildIndex([...map.keys()].filter(searched));
+    index ??= buildIndex([...map.keys()].filter(searched), options.pattern ?? true);
+    if (index.pattern !== undefined) return applyPattern(text, index.pattern);
     const found = occurrences(text, index);
     if (found.length === 0) return text;
     // Leftmost first; of two starting together, the longer; overlaps dropped.
@@ -214,7 +263,7 @@ export function createReplacements(minLength: (raw: string) => number): Replacem
     apply,
     applyPieces(pieces) {
       if (map.size === 0) return pieces;
-      index ??= buildIndex([...map.keys()].filter(searched));
+      index ??= buildIndex([...map.keys()].filter(searched), options.pattern ?? true);
       if (index.spansPieces) {
         const whole = pieces.join('');
         const applied = apply(whole);

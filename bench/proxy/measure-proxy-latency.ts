@@ -7,20 +7,24 @@
  * so the four are measured in many short rounds, in a rotating order, and their latencies pooled: all
  * four meet the same machine. After each round through `ofkit record` its checks catch up before the
  * next round starts (their work while the round runs counts; a backlog must not slow the others). The
- * latency the proxy adds is the difference of the pooled quantiles. Target: p99 added by `ofkit
- * record` under 2 ms.
- * Alone: `tsx bench/proxy/measure-proxy-latency.ts [--seconds N]` (N: seconds per target in all).
+ * latency the proxy adds is the difference of the pooled quantiles. Targets (report/targets.ts): the
+ * p99 `ofkit record` adds at most 1 ms above what the bare pipe adds in the same run; the recording's
+ * own CPU per page (its process's CPU per page less the proxy's forwarding only) at most 2 ms.
+ * Alone: `tsx bench/proxy/measure-proxy-latency.ts [--seconds N]` (N: seconds per target in all);
+ * the recording's CPU per page alone, without a proxy: `recording-cpu.ts`.
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RECORDER_NODE_FLAGS } from '../../bridge/src/recording/recorder.js';
+import { TARGETS } from '../report/targets.js';
 import { startChild, stopAllChildren, tsxArgs } from '../servers/child-process.js';
 import { BASIC_AUTH, TRANSACTIONS } from '../servers/seed-data.js';
 import { quantile, runFixedRate } from './fixed-rate-load.js';
 
 export const PROXY_RATE = 200;
-export const PROXY_TARGET_P99_ADDED_MS = 2;
+/** The p99 `ofkit record` adds may pass the bare pipe's by this much (ms). */
+const P99_OVER_PIPE_MS = TARGETS.recorderP99OverPipeMs;
 /** Rounds per target: short rounds in a rotating order let the three meet the same machine. */
 const ROUNDS = 6;
 const MIN_SECONDS_PER_ROUND = 2;
@@ -156,7 +160,7 @@ export async function measureProxyLatency(secondsInAll: number): Promise<ProxyLa
     const verdict: ProxyLatencyReport['verdict'] =
       failures > 0 || direct.p99 >= SATURATED_P99_MS
         ? 'inconclusive'
-        : added.recorded.p99 < PROXY_TARGET_P99_ADDED_MS
+        : added.recorded.p99 - added.pipe.p99 <= P99_OVER_PIPE_MS
           ? 'met'
           : 'missed';
     return {
@@ -216,12 +220,8 @@ function verdictLine(report: ProxyLatencyReport): string {
   }
   if (report.verdict === 'inconclusive')
     return `INCONCLUSIVE: the simulator alone answered p99 ${report.direct.p99.toFixed(2)} ms at this rate (saturated from ${SATURATED_P99_MS} ms): the machine cannot tell the proxy's cost now`;
-  if (report.verdict === 'met') return 'met';
-  // Read beside the floor: a target the bare pipe misses too cannot be told from the machine's own jitter.
-  const floor = report.added.pipe.p99;
-  return floor >= PROXY_TARGET_P99_ADDED_MS
-    ? `MISSED (a bare node:http pipe alone added p99 ${floor.toFixed(2)} ms in this run: the machine's floor is at or above the target)`
-    : 'MISSED';
+  const over = report.added.recorded.p99 - report.added.pipe.p99;
+  return `${report.verdict === 'met' ? 'met' : 'MISSED'} (${over.toFixed(2)} ms above the bare pipe's ${report.added.pipe.p99.toFixed(2)} ms)`;
 }
 
 export function formatProxyLatency(report: ProxyLatencyReport): string {
@@ -234,7 +234,7 @@ export function formatProxyLatency(report: ProxyLatencyReport): string {
     cpu.recorded === undefined || cpu.forwardOnly === undefined
       ? '?'
       : (cpu.recorded - cpu.forwardOnly).toFixed(2);
-  const cpuLine = `  CPU per recorded page: forwarding ${cpu.forwardOnly?.toFixed(2) ?? '?'} ms; recording (forwarding + redaction, checks, HAR in the worker) ${cpu.recorded?.toFixed(2) ?? '?'} ms${cpu.recordedCaughtUp === false ? ' so far (the checks had not caught up 4 s after the load)' : ''}, of which the recording's own ${own} ms; the checks caught up at most ${report.catchUpMs} ms after a round`;
+  const cpuLine = `  CPU per recorded page: forwarding ${cpu.forwardOnly?.toFixed(2) ?? '?'} ms; recording (forwarding + redaction, checks, HAR in the worker) ${cpu.recorded?.toFixed(2) ?? '?'} ms${cpu.recordedCaughtUp === false ? ' so far (the checks had not caught up 4 s after the load)' : ''}, of which the recording's own ${own} ms (target <= ${TARGETS.recorderCpuMsPerPage} ms); the checks caught up at most ${report.catchUpMs} ms after a round`;
   return [
     `recording proxy, list-transactions-100 at ${report.rate} req/s (fixed rate), ${report.rounds} rounds of ${report.secondsPerRound} s per target, in rotating order, pooled:`,
     line('simulator', report.direct),
@@ -242,7 +242,7 @@ export function formatProxyLatency(report: ProxyLatencyReport): string {
     line('proxy, forwarding only', report.forwardOnly, report.added.forwardOnly),
     line('ofkit record', report.recorded, report.added.recorded),
     cpuLine,
-    `  target: p99 added by ofkit record < ${PROXY_TARGET_P99_ADDED_MS} ms: ${verdictLine(report)}; recording written ${(report.harBytes / 1_048_576).toFixed(1)} MiB; load average ${report.loadAverage.join(' ')}`,
+    `  target: p99 added by ofkit record <= ${P99_OVER_PIPE_MS} ms above a bare node:http pipe's: ${verdictLine(report)}; recording written ${(report.harBytes / 1_048_576).toFixed(1)} MiB; load average ${report.loadAverage.join(' ')}`,
   ].join('\n');
 }
 

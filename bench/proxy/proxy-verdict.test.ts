@@ -31,19 +31,20 @@ function report(pipe: number, recorded: number, verdict: ProxyLatencyReport['ver
 const targetLine = (text: string) => text.split('\n').find((line) => line.includes('target:'));
 
 describe('the recording proxy row', () => {
-  it('says when the bare pipe alone reaches the target, so a miss is read beside the floor', () => {
-    expect(targetLine(formatProxyLatency(report(2.73, 7.61, 'missed')))).toContain(
-      'MISSED (a bare node:http pipe alone added p99 2.73 ms in this run',
+  it("reads the recorder's added p99 beside the bare pipe's, and says by how much", () => {
+    const line = targetLine(formatProxyLatency(report(1.24, 3.15, 'missed')));
+    expect(line).toContain(
+      "<= 1 ms above a bare node:http pipe's: MISSED (1.91 ms above the bare pipe's 1.24 ms)",
     );
   });
 
-  it('says MISSED alone when the floor is under the target', () => {
-    const line = targetLine(formatProxyLatency(report(1.24, 3.15, 'missed')));
-    expect(line).toContain(': MISSED;');
-    expect(line).not.toContain('floor');
+  it('says met when the recorder adds at most 1 ms more than the pipe', () => {
+    expect(targetLine(formatProxyLatency(report(2.5, 3.4, 'met')))).toContain(': met (0.90 ms above');
   });
 
-  it('says met when the recorder adds less than 2 ms', () => {
-    expect(targetLine(formatProxyLatency(report(2.5, 1.5, 'met')))).toContain(': met;');
+  it("prints the recording's own CPU per page beside its target", () => {
+    expect(formatProxyLatency(report(1, 1.5, 'met'))).toContain(
+      "of which the recording's own 5.70 ms (target <= 2 ms)",
+    );
   });
 });

@@ -130,7 +130,7 @@ export function childNodes(
 }
 
 /** What a set of nodes documents of an object's members. */
-interface DocumentedMembers {
+export interface DocumentedMembers {
   /** A free-form object, or one allowing any member: every name is documented. */
   any: boolean;
   names: ReadonlySet<string>;
@@ -139,7 +139,8 @@ interface DocumentedMembers {
 
 const documentedCache = new WeakMap<readonly JsonObject[], DocumentedMembers>();
 
-function documentedMembers(parents: readonly JsonObject[]): DocumentedMembers {
+/** What `parents` document of an object's members (kept for lists from the schema index). */
+export function documentedMembers(parents: readonly JsonObject[]): DocumentedMembers {
   let found = documentedCache.get(parents);
   if (found !== undefined) return found;
   const described = parents.filter((p) => isObject(p.properties) || p.additionalProperties !== undefined);
@@ -159,13 +160,12 @@ function documentedMembers(parents: readonly JsonObject[]): DocumentedMembers {
   return found;
 }
 
-/** Whether `name` is a member the parent's nodes document (named, or allowed as a map entry). */
-export function documentsMember(parents: readonly JsonObject[], name: string): boolean {
-  const documented = documentedMembers(parents);
-  return (
-    documented.any || documented.names.has(name) || documented.patterns.some((pattern) => pattern.test(name))
-  );
-}
+/**
+ * Whether `name` is a member `documented` documents (named, or allowed as a map entry): what the
+ * parents document is asked once per object, then this per member.
+ */
+export const isDocumented = (documented: DocumentedMembers, name: string) =>
+  documented.any || documented.names.has(name) || documented.patterns.some((pattern) => pattern.test(name));
 
 export type Visitor = (
   value: unknown,

@@ -2,7 +2,9 @@
  * One exchange between a client and an implementation of the API, as the proxy saw it or a HAR file
  * holds it: the kernel every part of the bridge reads (the checks, the HAR writer, the replay).
  */
-import { decodeBody, MAX_RECORDED_BYTES } from '../../../openapi/http/content-coding.js';
+import { contentCodingsOf, decodeBody, MAX_RECORDED_BYTES } from '../../../openapi/http/content-coding.js';
+import { joinedPieces, keepBodyPieces } from './body-pieces.js';
+import { splitJsonBytes } from './json-split.js';
 
 /** A header as it travelled (names lower-case; a repeated header is repeated). */
 export type HeaderList = readonly (readonly [name: string, value: string])[];
@@ -61,6 +63,31 @@ export interface ProxiedExchange extends Omit<Exchange, 'request' | 'response'> 
   response: Omit<ExchangeResponse, 'body'> & { bodyChunks?: readonly Uint8Array[] };
 }
 
+/** A JSON body this long (bytes) is read in pieces (json-split.ts). */
+const SPLIT_FROM = 65_536;
+
+/**
+ * The bytes of a long body joined in one buffer this thread keeps (grown as needed): the pieces are
+ * copies, so it is free again once they are made, and a new one each time would be memory mapped and
+ * faulted in again for every body.
+ */
+let joining = Buffer.alloc(0);
+
+/** A long JSON body without content codings, in pieces (json-split.ts), when it cuts into pieces. */
+function longJsonPieces(chunks: readonly Uint8Array[], headers: HeaderList): string[] | undefined {
+  let length = 0;
+  for (const chunk of chunks) length += chunk.byteLength;
+  if (length < SPLIT_FROM || contentCodingsOf(headers).length > 0 || !isJsonMedia(mediaTypeOf(headers)))
+    return undefined;
+  if (joining.length < length) joining = Buffer.allocUnsafeSlow(Math.max(length, 2 * joining.length));
+  let at = 0;
+  for (const chunk of chunks) {
+    joining.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return splitJsonBytes(joining.subarray(0, length));
+}
+
 /**
  * A message with its body as text (UTF-8, as the API sends JSON), undone from its content codings;
  * a body that cannot be undone is left out (content-coding.ts says why it is never kept as bytes).
@@ -71,6 +98,12 @@ function decodedMessage<M extends { headers: HeaderList; bodyChunks?: readonly U
 ): Omit<M, 'bodyChunks'> & { body?: string; bodyOmitted?: boolean } {
   const { bodyChunks, ...rest } = message;
   if (bodyChunks === undefined) return rest;
+  const pieces = longJsonPieces(bodyChunks, message.headers);
+  if (pieces !== undefined) {
+    const joined = { ...rest, body: joinedPieces(pieces) };
+    keepBodyPieces(joined, pieces);
+    return joined;
+  }
   const decoded = decodeBody(bodyChunks, message.headers, maxBytes);
   if ('omitted' in decoded) return { ...rest, bodyOmitted: true };
   return decoded.text === '' ? rest : { ...rest, body: decoded.text };
@@ -113,6 +146,16 @@ const parsedBodies = new WeakMap<object, unknown>();
 /** Remembers `value` as the parsed body of `message` (which must not change afterwards). */
 export function keepParsedBody(message: ExchangeRequest | ExchangeResponse, value: unknown): void {
   parsedBodies.set(message, value);
+}
+
+/**
+ * No body, or one of white space only. A body already parsed as JSON is neither, and its text is not
+ * read again (a long one is kept in pieces: body-pieces.ts).
+ */
+export function isBlankBody(message: ExchangeRequest | ExchangeResponse): boolean {
+  if (message.body === undefined) return true;
+  if (parsedBodies.get(message) !== undefined) return false;
+  return message.body.trim() === '';
 }
 
 /**

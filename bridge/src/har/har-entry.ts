@@ -1,5 +1,6 @@
 /** An exchange as a HAR 1.2 entry, and back. */
 import { decodeBody } from '../../../openapi/http/content-coding.js';
+import { bodyByteLength, bodyPiecesOf, keepBodyPieces } from '../exchange/body-pieces.js';
 import { type Exchange, type HeaderList, headerOf } from '../exchange/exchange.js';
 import type { HarEntry, HarNameValue } from './har-types.js';
 
@@ -35,13 +36,20 @@ function queryOf(url: string): HarNameValue[] {
   return [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
 }
 
-const byteLength = (text: string | undefined) => (text === undefined ? 0 : Buffer.byteLength(text));
+/** A body's text as an entry holds it (`postData`, `content`), with the pieces it was written in. */
+function withText<T extends object>(holder: T, message: object, text: string): T & { text: string } {
+  const held = Object.assign(holder, { text });
+  const pieces = bodyPiecesOf(message);
+  if (pieces !== undefined) keepBodyPieces(held, pieces);
+  return held;
+}
 
 /** The HAR entry of a (redacted) exchange. */
 export function toHarEntry(exchange: Exchange): HarEntry {
   const { request, response } = exchange;
   const requestType = headerOf(request.headers, 'content-type');
   const responseType = headerOf(response.headers, 'content-type') ?? '';
+  const responseBytes = bodyByteLength(response, response.body);
   const ofkit = {
     ...(exchange.upstreamFailure && { upstream_failure: exchange.upstreamFailure }),
     ...(request.bodyOmitted && { request_body_omitted: true }),
@@ -60,10 +68,10 @@ export function toHarEntry(exchange: Exchange): HarEntry {
       headers: toPairs(request.headers),
       queryString: queryOf(request.url),
       ...(request.body !== undefined && {
-        postData: { mimeType: requestType ?? 'application/octet-stream', text: request.body },
+        postData: withText({ mimeType: requestType ?? 'application/octet-stream' }, request, request.body),
       }),
       headersSize: -1,
-      bodySize: request.bodyDigest?.length ?? byteLength(request.body),
+      bodySize: request.bodyDigest?.length ?? bodyByteLength(request, request.body),
     },
     response: {
       status: response.status,
@@ -71,14 +79,13 @@ export function toHarEntry(exchange: Exchange): HarEntry {
       httpVersion: 'HTTP/1.1',
       cookies: responseCookies(response.headers),
       headers: toPairs(response.headers),
-      content: {
-        size: byteLength(response.body),
-        mimeType: responseType,
-        ...(response.body !== undefined && { text: response.body }),
-      },
+      content:
+        response.body === undefined
+          ? { size: responseBytes, mimeType: responseType }
+          : withText({ size: responseBytes, mimeType: responseType }, response, response.body),
       redirectURL: headerOf(response.headers, 'location') ?? '',
       headersSize: -1,
-      bodySize: byteLength(response.body),
+      bodySize: responseBytes,
     },
     cache: {},
     timings: { send: 0, wait: exchange.durationMs, receive: 0 },

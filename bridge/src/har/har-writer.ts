@@ -17,6 +17,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, writeSync, writevSync } from 'node:fs';
+import { bodyPiecesOf } from '../exchange/body-pieces.js';
 import type { HarEntry, HarLog } from './har-types.js';
 
 const CLOSING = Buffer.from('\n]}}\n');
@@ -56,19 +57,20 @@ function createEntryEncoder() {
     length += buffer.write(piece, length, 'utf8');
   };
   return (separator: string, entry: HarEntry): Buffer => {
-    const bodies: string[] = [];
-    const json = JSON.stringify(entry, (key, value) => {
+    // Each long body as the pieces it was written in, when it was (exchange/body-pieces.ts).
+    const bodies: (readonly string[])[] = [];
+    const json = JSON.stringify(entry, function (this: object, key: string, value: unknown) {
       if (key !== 'text' || typeof value !== 'string' || value.length <= SLICE) return value;
-      bodies.push(value);
+      bodies.push(bodyPiecesOf(this) ?? [value]);
       return marker;
     });
     length = 0;
     write(separator);
     let at = 0;
-    for (const body of bodies) {
+    for (const pieces of bodies) {
       const found = json.indexOf(quotedMarker, at);
       write(json.slice(at, found + 1));
-      for (const slice of escapedSlices(body)) write(slice);
+      for (const piece of pieces) for (const slice of escapedSlices(piece)) write(slice);
       at = found + quotedMarker.length - 1;
     }
     write(json.slice(at));

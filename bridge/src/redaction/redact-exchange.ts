@@ -7,13 +7,12 @@
  * the recording (a URL, an error message).
  */
 import type { JsonObject, JsonValue } from '../../../openapi/document/json.js';
-import { bodyDigest, looksLikeForm } from '../../../openapi/security/masked-values.js';
+import { looksLikeForm } from '../../../openapi/security/masked-values.js';
 import type { BridgeDocument, BridgeOperation } from '../document/bridge-document.js';
 import { filterSpecOf } from '../document/filter-spec.js';
-import { applicableSchemas } from '../document/schema-walk.js';
 import { apiPathOf } from '../exchange/api-path.js';
+import { bodyPiecesOf, keepBodyPieces } from '../exchange/body-pieces.js';
 import {
-  type BodyDigest,
   type Exchange,
   type ExchangeRequest,
   type ExchangeResponse,
@@ -22,9 +21,10 @@ import {
   keepParsedBody,
   mediaTypeOf,
 } from '../exchange/exchange.js';
+import { type RedactedBody, redactedJsonBody } from './json-body.js';
 import { createPersonalFilterLookup } from './personal-members.js';
 import { createPseudonymizer } from './pseudonyms.js';
-import { type JsonRedaction, redactJson, TooDeepError, type ValueKind } from './redact-json.js';
+import { type JsonRedaction, redactJson, type ValueKind } from './redact-json.js';
 import { createReplacements } from './replacements.js';
 import {
   COOKIE_HEADERS,
@@ -85,6 +85,7 @@ export function createRedactor(options: RedactorOptions): Redactor {
   const validator = (schemas: readonly JsonObject[]) => (candidate: unknown) =>
     schemas.every((schema) => document.ajv.compile(schema)(candidate));
   const json: JsonRedaction = { document, keepPersonal: options.keepPersonal, pseudonym };
+  const bodyRedaction = { document, json, replacements };
 
   function authorization(value: string): string {
     const [scheme = '', token = ''] = value.split(/\s+(.*)/s);
@@ -150,12 +151,11 @@ export function createRedactor(options: RedactorOptions): Redactor {
    * in a member the document does not mark, a document number inside a longer identifier). A body that
    * is neither cannot be read for credentials: its length and sha256 only are kept.
    */
-  function body(
-    message: ExchangeRequest | ExchangeResponse,
-    schema: JsonValue | undefined,
-  ): { text: string | undefined; parsed?: unknown; omitted?: true; digest?: BodyDigest } {
+  function body(message: ExchangeRequest | ExchangeResponse, schema: JsonValue | undefined): RedactedBody {
     const { body: text, headers: list } = message;
-    if (text === undefined || text.trim() === '') return { text };
+    // A body read in pieces is a JSON text with a list in it (exchange/json-split.ts): not blank.
+    const split = bodyPiecesOf(message);
+    if (text === undefined || (split === undefined && text.trim() === '')) return { text };
     const media = mediaTypeOf(list);
     if (media === 'application/x-www-form-urlencoded' || (!isJsonMedia(media) && looksLikeForm(text))) {
       const redacted = formPairs(text, (name, value) =>
@@ -163,32 +163,7 @@ export function createRedactor(options: RedactorOptions): Redactor {
       );
       return { text: replacements.apply(redacted) };
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return { text: undefined, omitted: true, digest: bodyDigest(text) };
-    }
-    return jsonBody(text, parsed, schema);
-  }
-
-  function jsonBody(
-    text: string,
-    parsed: unknown,
-    schema: JsonValue | undefined,
-  ): { text: string | undefined; parsed?: unknown; omitted?: true } {
-    const schemas = schema === undefined ? undefined : applicableSchemas(document, schema, parsed);
-    let redacted: unknown;
-    try {
-      redacted = redactJson(json, parsed, schemas);
-    } catch (error) {
-      // Too deep to walk for credentials and personal members: left out of the recording, not kept as sent.
-      if (error instanceof TooDeepError) return { text: undefined, omitted: true };
-      throw error;
-    }
-    const serialized = redacted === parsed ? text : JSON.stringify(redacted);
-    const final = replacements.apply(serialized);
-    return final === serialized ? { text: final, parsed: redacted } : { text: final };
+    return redactedJsonBody(bodyRedaction, text, split, schema);
   }
 
   /** Each query value: a credential by name, a personal filter value, then the free text. */
@@ -241,6 +216,8 @@ export function createRedactor(options: RedactorOptions): Redactor {
       };
       if ('parsed' in requestBody) keepParsedBody(redactedRequest, requestBody.parsed);
       if ('parsed' in responseBody) keepParsedBody(redactedResponse, responseBody.parsed);
+      if (requestBody.pieces) keepBodyPieces(redactedRequest, requestBody.pieces);
+      if (responseBody.pieces) keepBodyPieces(redactedResponse, responseBody.pieces);
       return {
         ...exchange,
         request: redactedRequest,

@@ -5,6 +5,11 @@
  * found, by name. Copy on write: a value with nothing to redact is returned as it is, and a subtree
  * whose schema reaches no personal member is walked for credential names only. A value nested past
  * MAX_JSON_DEPTH is refused (TooDeepError) rather than left to overflow the stack.
+ *
+ * A page of 100 records is some 5,000 members: what the walk asks of the schema about a member (is its
+ * name a credential's, which nodes it has, can a scalar there be personal) is answered once per list
+ * of nodes and member name and kept (a member plan), and a member holding null or a boolean, which
+ * nothing redacts, is passed over without a question.
  */
 import type { JsonObject } from '../../../openapi/document/json.js';
 import type { BridgeDocument } from '../document/bridge-document.js';
@@ -52,6 +57,51 @@ function factsOf(document: BridgeDocument, nodes: readonly JsonObject[]): NodeFa
   return facts;
 }
 
+/** What the walk asks about member `name` under a list of nodes where something is to redact. */
+interface MemberPlan {
+  credential: boolean;
+  /** The member's nodes when its value does not pick them (the schema index keeps them), else undefined. */
+  fixed: readonly JsonObject[] | undefined;
+  /** Its nodes are known, and none is personal: a scalar there stays as it is (unless inherited or a credential's). */
+  plain: boolean;
+}
+
+/** Member names kept per list of nodes (a map's keys are ids: the rest are planned each time). */
+const MAX_PLANNED = 512;
+const plansCache = new WeakMap<readonly JsonObject[], Map<string, MemberPlan>>();
+
+function plansOf(nodes: readonly JsonObject[]): Map<string, MemberPlan> {
+  let plans = plansCache.get(nodes);
+  if (plans === undefined) {
+    plans = new Map();
+    plansCache.set(nodes, plans);
+  }
+  return plans;
+}
+
+function planOf(
+  document: BridgeDocument,
+  nodes: readonly JsonObject[],
+  plans: Map<string, MemberPlan>,
+  name: string,
+): MemberPlan {
+  let plan = plans.get(name);
+  if (plan === undefined) {
+    const fixed = staticChildNodes(document, nodes, name);
+    plan = {
+      credential: isCredentialName(name),
+      fixed,
+      plain: fixed !== undefined && fixed.length > 0 && !factsOf(document, fixed).personal,
+    };
+    if (plans.size < MAX_PLANNED) plans.set(name, plan);
+  }
+  return plan;
+}
+
+/** Null, booleans (and anything but strings, numbers, arrays and objects): nothing in them is redacted. */
+const untouched = (value: unknown) =>
+  value === null || (typeof value !== 'object' && typeof value !== 'string' && typeof value !== 'number');
+
 /** The redacted `value` (the same reference when nothing in it is redacted). */
 export function redactJson(
   redaction: JsonRedaction,
@@ -86,6 +136,7 @@ export function redactJson(
       let copy: unknown[] | undefined;
       for (let index = 0; index < current.length; index++) {
         const item: unknown = current[index];
+        if (untouched(item)) continue;
         const below = tracked ? childNodes(document, nodes, index, item) : NOWHERE;
         const redacted = visit(item, below, secret, personal, depth + 1);
         if (redacted === item) continue;
@@ -95,18 +146,24 @@ export function redactJson(
       return copy ?? current;
     }
     const object = current as Record<string, unknown>;
+    const plans = tracked ? plansOf(nodes) : undefined;
     let copy: Record<string, unknown> | undefined;
     for (const name in object) {
       const member = object[name];
-      const credential = isCredentialName(name);
-      const scalar = member === null || typeof member !== 'object';
-      // The member's nodes when its value does not pick them (the schema index keeps them).
-      const fixed = tracked ? staticChildNodes(document, nodes, name) : undefined;
-      // A scalar not under a credential's name, outside every personal member, stays as it is.
-      const plain =
-        !tracked || (fixed !== undefined && fixed.length > 0 && !factsOf(document, fixed).personal);
-      if (scalar && !personal && !credential && plain) continue;
-      const below = tracked ? (fixed ?? childNodes(document, nodes, name, member)) : NOWHERE;
+      if (untouched(member)) continue;
+      const scalar = typeof member !== 'object';
+      let below = NOWHERE;
+      let credential: boolean;
+      if (plans === undefined) {
+        credential = isCredentialName(name);
+        // Outside every personal member, a scalar not under a credential's name stays as it is.
+        if (scalar && !personal && !credential) continue;
+      } else {
+        const plan = planOf(document, nodes, plans, name);
+        credential = plan.credential;
+        if (scalar && !personal && !credential && plan.plain) continue;
+        below = plan.fixed ?? childNodes(document, nodes, name, member);
+      }
       const redacted = visit(member, below, credential, personal, depth + 1);
       if (redacted === member) continue;
       copy ??= { ...object };

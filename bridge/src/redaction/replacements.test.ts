@@ -1,6 +1,7 @@
 /**
- * Remembered values are replaced in free text as whole tokens, the longest first: found one value at a
- * time while they are few, in one pass over the text's runs when they are many (each case runs both).
+ * Remembered values are replaced in free text as whole tokens, the longest first: found by one
+ * expression for them all, or (each case runs both) one value at a time while they are few and in one
+ * pass over the text's runs when they are many.
  */
 import { describe, expect, it } from 'vitest';
 import { createReplacements as createFew } from './replacements.js';
@@ -9,11 +10,13 @@ import { createReplacements as createFew } from './replacements.js';
 const MANY = Array.from({ length: 40 }, (_, index) => [`unseen-value-${index}`, `other-value-${index}`]);
 
 describe.each([
-  ['few values', 0],
-  ['many values', MANY.length],
-])('createReplacements with %s', (_name, fillers) => {
+  ['few values', 0, true],
+  ['many values', MANY.length, true],
+  ['few values, searched one at a time', 0, false],
+  ['many values, in one pass over the runs', MANY.length, false],
+])('createReplacements with %s', (_name, fillers, pattern) => {
   const createReplacements = (minLength: (raw: string) => number) => {
-    const replacements = createFew(minLength);
+    const replacements = createFew(minLength, { pattern });
     for (const [raw, pseudonym] of MANY.slice(0, fillers)) replacements.add(raw!, pseudonym!);
     return replacements;
   };

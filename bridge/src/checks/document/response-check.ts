@@ -4,6 +4,7 @@
  * undocumented status, a body that breaks its schema, members the document does not name.
  */
 import type { BridgeDocument } from '../../document/bridge-document.js';
+import { isBlankBody } from '../../exchange/exchange.js';
 import { type ExchangeView, isSuccess, operationName } from '../exchange-view.js';
 import type { Finding } from '../finding.js';
 import { answerSchema, errorBodyRule, schemaFindings, undocumentedMembers } from './schema-findings.js';
@@ -74,10 +75,10 @@ function bodyFindings(
   schema: NonNullable<ReturnType<BridgeDocument['responseOf']>>['schema'],
 ): Finding[] {
   const base = { operation: operationName(view), status: view.status, exchange: view.index };
-  const { body, bodyOmitted, bodyDigest } = view.exchange.response;
+  const { bodyOmitted, bodyDigest } = view.exchange.response;
   // Left out for its size: nothing to say; left out as unreadable (a digest): a body that is not JSON.
   if (bodyOmitted && bodyDigest === undefined) return [];
-  const empty = bodyDigest === undefined && (body === undefined || body.trim() === '');
+  const empty = bodyDigest === undefined && isBlankBody(view.exchange.response);
   if (schema === undefined) {
     return empty
       ? []

@@ -14,7 +14,13 @@ import {
   shapingOf,
 } from '../../../../openapi/document/projected-schema.js';
 import type { BridgeDocument } from '../../document/bridge-document.js';
-import { documentsMember, memberPath, schemasAt, walkObjects } from '../../document/schema-walk.js';
+import {
+  documentedMembers,
+  isDocumented,
+  memberPath,
+  schemasAt,
+  walkObjects,
+} from '../../document/schema-walk.js';
 import { type ExchangeView, operationName } from '../exchange-view.js';
 import { type Finding, type FindingKind, sampleOf } from '../finding.js';
 
@@ -116,8 +122,10 @@ export function undocumentedMembers(
 ): Finding[] {
   const found = new Map<string, unknown>();
   walkObjects(document, schema, view.responseJson, (object, schemas, path) => {
+    const documented = documentedMembers(schemas);
+    if (documented.any) return;
     for (const name in object) {
-      if (documentsMember(schemas, name)) continue;
+      if (isDocumented(documented, name)) continue;
       const at = memberPath([...path, name]);
       if (!found.has(at)) found.set(at, object[name]);
     }

@@ -24,6 +24,7 @@ import {
   formatProxyLatency,
   measureProxyLatency,
   type ProxyLatencyReport,
+  recordingOwnCpuMs,
 } from './proxy/measure-proxy-latency.js';
 import { formatOverBare, formatPeers, formatRuns, formatTargets } from './report/format-report.js';
 import {
@@ -180,7 +181,8 @@ async function main(argv: readonly string[]): Promise<number> {
     ),
     // A saturated or failing proxy run cannot tell the recorder's p99 from the machine's: not measured.
     ...checkRecorderTargets(
-      proxy?.cpuPerRequestMs.recorded ?? null,
+      // The target is the recording's own work (redaction, checks, HAR), forwarding taken out.
+      (proxy ? recordingOwnCpuMs(proxy) : undefined) ?? null,
       proxy?.verdict === 'inconclusive' ? null : (proxy?.added.recorded.p99 ?? null),
       proxy?.added.pipe.p99 ?? null,
     ),

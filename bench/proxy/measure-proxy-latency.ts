@@ -224,16 +224,23 @@ function verdictLine(report: ProxyLatencyReport): string {
   return `${report.verdict === 'met' ? 'met' : 'MISSED'} (${over.toFixed(2)} ms above the bare pipe's ${report.added.pipe.p99.toFixed(2)} ms)`;
 }
 
+/**
+ * The recording's own CPU per page (redaction, checks and the HAR entry): the recorder's process less
+ * the proxy forwarding only; undefined when either was not measured or the checks had not caught up.
+ */
+export function recordingOwnCpuMs(report: ProxyLatencyReport): number | undefined {
+  const { recorded, forwardOnly, recordedCaughtUp } = report.cpuPerRequestMs;
+  if (recorded === undefined || forwardOnly === undefined || recordedCaughtUp === false) return undefined;
+  return recorded - forwardOnly;
+}
+
 export function formatProxyLatency(report: ProxyLatencyReport): string {
   const line = (name: string, q: Quantiles, added?: { p50: number; p99: number }) =>
     `  ${name.padEnd(26)} p50 ${q.p50.toFixed(2).padStart(8)} ms   p99 ${q.p99.toFixed(2).padStart(8)} ms` +
     (added ? `   added p50 ${added.p50.toFixed(2)} ms, p99 ${added.p99.toFixed(2)} ms` : '') +
     `   (${q.requests} requests)`;
   const cpu = report.cpuPerRequestMs;
-  const own =
-    cpu.recorded === undefined || cpu.forwardOnly === undefined
-      ? '?'
-      : (cpu.recorded - cpu.forwardOnly).toFixed(2);
+  const own = recordingOwnCpuMs(report)?.toFixed(2) ?? '?';
   const cpuLine = `  CPU per recorded page: forwarding ${cpu.forwardOnly?.toFixed(2) ?? '?'} ms; recording (forwarding + redaction, checks, HAR in the worker) ${cpu.recorded?.toFixed(2) ?? '?'} ms${cpu.recordedCaughtUp === false ? ' so far (the checks had not caught up 4 s after the load)' : ''}, of which the recording's own ${own} ms (target <= ${TARGETS.recorderCpuMsPerPage} ms); the checks caught up at most ${report.catchUpMs} ms after a round`;
   return [
     `recording proxy, list-transactions-100 at ${report.rate} req/s (fixed rate), ${report.rounds} rounds of ${report.secondsPerRound} s per target, in rotating order, pooled:`,

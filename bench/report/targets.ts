@@ -201,7 +201,7 @@ export function checkRecorderTargets(
   return [
     check(
       'recorder:cpu',
-      `ofkit record: CPU per recorded page <= ${TARGETS.recorderCpuMsPerPage} ms`,
+      `ofkit record: the recording's own CPU per page (redaction, checks, HAR) <= ${TARGETS.recorderCpuMsPerPage} ms`,
       cpuMsPerPage,
       'ms',
       TARGETS.recorderCpuMsPerPage,

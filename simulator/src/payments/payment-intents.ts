@@ -4,10 +4,10 @@
  * PENDING, waiting for the payer at `authorization_url`.
  */
 
-import { type Handler, json } from '../core/handler.js';
+import type { Handler } from '../core/handler.js';
 import { ok } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
-import { nowIso, publicView } from '../pipeline/records.js';
+import { nowIso, publicView, recordAnswer } from '../pipeline/records.js';
 import { paymentsDate } from './cancel-cutoff.js';
 import { type IntentParties, resolveIntentParties, storeCreated } from './intent-configs.js';
 import { armIntent } from './intent-lifecycle.js';
@@ -57,7 +57,7 @@ const createPaymentIntent: Handler = async ({ input, tenant }) => {
   const intent = newIntent(tenant, body, parties.value);
   await putRecord(tenant, INTENTS, intent);
   if (intent.status === 'PENDING') armIntent(tenant, intent);
-  return ok(json(201, publicView(intent)));
+  return ok(recordAnswer(201, intent));
 };
 
 const listPaymentIntents: Handler = async ({ input, tenant, request }) =>
@@ -65,7 +65,7 @@ const listPaymentIntents: Handler = async ({ input, tenant, request }) =>
 
 const getPaymentIntent: Handler = async ({ input, tenant }) => {
   const found = await findRecord(tenant, INTENTS, input.path.id!);
-  return found.ok ? ok(json(200, publicView(found.value))) : found;
+  return found.ok ? ok(recordAnswer(200, found.value)) : found;
 };
 
 /** PAY-INTENT-PIX-PATCH: REQUIRES_ACTION -> PENDING with an `authorization_url`; 400 from another status. */
@@ -84,7 +84,7 @@ const completePaymentIntent: Handler = async ({ input, tenant }) => {
   };
   await putRecord(tenant, INTENTS, completed);
   armIntent(tenant, completed);
-  return ok(json(200, publicView(completed)));
+  return ok(recordAnswer(200, completed));
 };
 
 export const paymentIntentHandlers: [string, Handler][] = [

@@ -6,7 +6,6 @@
  * newer API version's answers need not match this version's document).
  */
 import { type TenantRuntime, tenantSlot } from '../core/tenant.js';
-import type { StoredRecord } from '../store/store.js';
 
 /** The header of every storm answer and delivery, and its value. */
 export const STORM_HEADER = 'x-ofkit-storm';
@@ -36,7 +35,7 @@ export interface StormSwitch {
 const PENDING_READ = tenantSlot('storm-read', (): { read?: Promise<boolean | undefined> } => ({}));
 
 /** A stored setting's value, or undefined for none. */
-const settingOf = (stored: StoredRecord | undefined) =>
+const settingOf = (stored: Readonly<Record<string, unknown>> | undefined) =>
   typeof stored?.enabled === 'boolean' ? stored.enabled : undefined;
 
 /** The tenant's own setting, or undefined when it set none (the default applies). */

@@ -14,7 +14,7 @@ import type { TenantRuntime } from '../core/tenant.js';
 import { MINUTE_MS } from '../core/time.js';
 import { createIds, createRandom } from '../ids/seeded-ids.js';
 import { collectionList } from '../pipeline/lists/list-query.js';
-import { findOr404, nowIso, recordAnswer } from '../pipeline/records.js';
+import { findOr404, nowIso, publicView, recordAnswer } from '../pipeline/records.js';
 import type { StoredRecord } from '../store/store.js';
 import { type LinkTriggers, linkTriggers } from './events/link-triggers.js';
 import { institutionUserId } from './institution-user-id.js';
@@ -124,7 +124,7 @@ const registerLink =
     }
     const link = await createLink(tenant, body);
     await triggers.linkCreated(tenant, link); // WEBHOOK-HISTORICAL
-    return ok(recordAnswer(201, link));
+    return ok(json(201, publicView(link)));
   };
 
 /** A registration paused for a token, completed: the pending link becomes `valid` (LINK-MFA-428). */
@@ -133,7 +133,7 @@ async function confirmRegistration(triggers: LinkTriggers, tenant: TenantRuntime
   await tenant.store.put(LINKS, link);
   await recordConsent(tenant, link); // the bank's consent, now authorised
   await triggers.linkCreated(tenant, link); // WEBHOOK-HISTORICAL
-  return ok(recordAnswer(200, link));
+  return ok(json(200, publicView(link)));
 }
 
 /** PATCH /api/links/: resumes a registration, or a credentials update (PUT), paused for a token. */
@@ -175,7 +175,7 @@ const updateLink =
     await tenant.store.put(LINKS, updated);
     // LINK-ACCESS-MODE-UP / -DOWN, LINK-PATCH-NO-UPDATE
     await triggers.linkUpdated(tenant, link.value, updated);
-    return ok(recordAnswer(200, updated));
+    return ok(json(200, publicView(updated)));
   };
 
 /** LINK-PUT-CREDENTIALS: new credentials bring an invalid or token_required link back. */
@@ -193,7 +193,7 @@ async function storeCredentials(
   };
   await tenant.store.put(LINKS, updated);
   await triggers.credentialsUpdated(tenant, link, updated);
-  return ok(recordAnswer(200, updated));
+  return ok(json(200, publicView(updated)));
 }
 
 const updateLinkCredentials =

@@ -4,7 +4,7 @@
  * PENDING, waiting for the payer at `authorization_url`.
  */
 
-import type { Handler } from '../core/handler.js';
+import { type Handler, json } from '../core/handler.js';
 import { ok } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import { nowIso, publicView, recordAnswer } from '../pipeline/records.js';
@@ -57,7 +57,7 @@ const createPaymentIntent: Handler = async ({ input, tenant }) => {
   const intent = newIntent(tenant, body, parties.value);
   await putRecord(tenant, INTENTS, intent);
   if (intent.status === 'PENDING') armIntent(tenant, intent);
-  return ok(recordAnswer(201, intent));
+  return ok(json(201, publicView(intent)));
 };
 
 const listPaymentIntents: Handler = async ({ input, tenant, request }) =>
@@ -84,7 +84,7 @@ const completePaymentIntent: Handler = async ({ input, tenant }) => {
   };
   await putRecord(tenant, INTENTS, completed);
   armIntent(tenant, completed);
-  return ok(recordAnswer(200, completed));
+  return ok(json(200, publicView(completed)));
 };
 
 export const paymentIntentHandlers: [string, Handler][] = [

@@ -42,8 +42,10 @@ export function notFound(collection: string, id: string, field?: string): ApiErr
 export { publicView };
 
 /**
- * A record's answer: its public view, and that view's JSON bytes cached with the record, which the
- * adapter writes instead of stringifying the view again on every read of it.
+ * A read record's answer: its public view, and that view's JSON bytes cached with the record, which the
+ * adapter writes instead of stringifying the view again on every read of it. Only for reads: a record
+ * just written is answered once, and caching its bytes cost a weak entry per new record (measured
+ * slower on POST of a link).
  */
 export function recordAnswer(status: number, record: StoredRecord): SimResponse {
   return { ...json(status, publicView(record)), serialize: () => publicJson(record) };

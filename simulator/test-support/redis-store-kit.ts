@@ -46,13 +46,16 @@ export function redisStoreKit(url: () => string): RedisStoreKit {
 function connectingStore(kit: RedisStoreKit, options?: StoreOptions): Store {
   const ready = kit.connected(undefined, options);
   return new Proxy({} as Store, {
+    // A shared store has no `peek` (Store.peek): only the memory store reads at once.
     get: (_, method: keyof Store) =>
       method === 'jobLeaseMs'
         ? options?.jobLeaseMs
-        : async (...args: unknown[]) => {
-            const store = await ready;
-            return (store[method] as (...a: unknown[]) => unknown).apply(store, args);
-          },
+        : method === 'peek'
+          ? undefined
+          : async (...args: unknown[]) => {
+              const store = await ready;
+              return (store[method] as (...a: unknown[]) => unknown).apply(store, args);
+            },
   });
 }
 

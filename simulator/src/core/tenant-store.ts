@@ -19,6 +19,8 @@ import type {
 
 export interface TenantStore {
   get(collection: string, id: string): Promise<StoredRecord | undefined>;
+  /** Store.peek, when the store has it: `get` read at once from a store this process alone holds. */
+  peek?(collection: string, id: string): StoredRecord | undefined;
   put(collection: string, record: StoredRecord): Promise<void>;
   delete(collection: string, id: string): Promise<boolean>;
   list(collection: string, where?: { link?: string }): Promise<StoredRecord[]>;
@@ -49,6 +51,7 @@ export interface TenantStore {
 export function scopeStore(store: Store, tenant: string): TenantStore {
   return {
     get: (collection, id) => store.get(tenant, collection, id),
+    ...(store.peek && { peek: (collection: string, id: string) => store.peek?.(tenant, collection, id) }),
     put: (collection, record) => store.put(tenant, collection, record),
     delete: (collection, id) => store.delete(tenant, collection, id),
     list: (collection, where) => store.list(tenant, collection, where),

@@ -4,11 +4,11 @@
  * A method the document does not list for a path is refused by the router (ERR-405).
  */
 
-import { type Handler, json, noContent } from '../core/handler.js';
+import { type Handler, noContent } from '../core/handler.js';
 import { err, ok } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
 import { checkDeletionRate, deletionWindow, tooManyDeletions } from '../links/deletion-limit.js';
-import { findOr404, notFound, publicView } from '../pipeline/records.js';
+import { findOr404, notFound, recordAnswer } from '../pipeline/records.js';
 import type { StoredRecord } from '../store/store.js';
 import type { DataResource } from './resource-catalogue.js';
 
@@ -16,7 +16,7 @@ export function detailHandler(resource: DataResource): Handler {
   return async ({ input, tenant }) => {
     const record = await findOr404(tenant, resource.path, input.path.id!);
     if (!record.ok) return record;
-    return ok(json(200, publicView(record.value)));
+    return ok(recordAnswer(200, record.value));
   };
 }
 

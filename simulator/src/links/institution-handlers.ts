@@ -7,7 +7,7 @@ import type { Environment } from '../core/keys.js';
 import { err, ok } from '../core/result.js';
 import { declaredFilters, filterRecords } from '../pipeline/lists/list-filters.js';
 import { collectionList, paginate } from '../pipeline/lists/list-query.js';
-import { findOr404, publicView } from '../pipeline/records.js';
+import { findOr404, recordAnswer } from '../pipeline/records.js';
 import type { StoredRecord } from '../store/store.js';
 import { institutionRecord, institutionsOf } from './institutions/catalogue.js';
 
@@ -36,7 +36,7 @@ const getInstitution: Handler = async ({ input, tenant }) => {
 
 const getConsent: Handler = async ({ input, tenant }) => {
   const consent = await findOr404(tenant, CONSENTS, input.path.id!);
-  return consent.ok ? ok(json(200, publicView(consent.value))) : consent;
+  return consent.ok ? ok(recordAnswer(200, consent.value)) : consent;
 };
 
 /** TOKEN-WIDGET (choice: 201, 600 s): opaque and not kept; the simulator serves no widget to check it. */

@@ -14,7 +14,7 @@ import type { TenantRuntime } from '../core/tenant.js';
 import { MINUTE_MS } from '../core/time.js';
 import { createIds, createRandom } from '../ids/seeded-ids.js';
 import { collectionList } from '../pipeline/lists/list-query.js';
-import { findOr404, nowIso, publicView } from '../pipeline/records.js';
+import { findOr404, nowIso, publicView, recordAnswer } from '../pipeline/records.js';
 import type { StoredRecord } from '../store/store.js';
 import { type LinkTriggers, linkTriggers } from './events/link-triggers.js';
 import { institutionUserId } from './institution-user-id.js';
@@ -152,7 +152,7 @@ const resumeLinkRegistration =
 
 const getLink: Handler = async ({ input, tenant }) => {
   const link = await findOr404(tenant, LINKS, input.path.id!);
-  return link.ok ? ok(json(200, publicView(link.value))) : link;
+  return link.ok ? ok(recordAnswer(200, link.value)) : link;
 };
 
 const updateLink =

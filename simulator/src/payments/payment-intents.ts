@@ -7,7 +7,7 @@
 import { type Handler, json } from '../core/handler.js';
 import { ok } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
-import { nowIso, publicView } from '../pipeline/records.js';
+import { nowIso, publicView, recordAnswer } from '../pipeline/records.js';
 import { paymentsDate } from './cancel-cutoff.js';
 import { type IntentParties, resolveIntentParties, storeCreated } from './intent-configs.js';
 import { armIntent } from './intent-lifecycle.js';
@@ -65,7 +65,7 @@ const listPaymentIntents: Handler = async ({ input, tenant, request }) =>
 
 const getPaymentIntent: Handler = async ({ input, tenant }) => {
   const found = await findRecord(tenant, INTENTS, input.path.id!);
-  return found.ok ? ok(json(200, publicView(found.value))) : found;
+  return found.ok ? ok(recordAnswer(200, found.value)) : found;
 };
 
 /** PAY-INTENT-PIX-PATCH: REQUIRES_ACTION -> PENDING with an `authorization_url`; 400 from another status. */

@@ -1,9 +1,9 @@
 /** Payment transactions: one inflow record for each charge that SUCCEEDED (list and detail). */
 
-import { type Handler, json } from '../core/handler.js';
+import type { Handler } from '../core/handler.js';
 import { ok } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
-import { nowIso, publicView } from '../pipeline/records.js';
+import { nowIso, publicView, recordAnswer } from '../pipeline/records.js';
 import type { ChargeParties } from './charge-parties.js';
 import type { ChargeRecord, TransactionRecord } from './payment-records.js';
 import { findRecord, listRecords, pageOf, putRecord, TRANSACTIONS } from './payment-store.js';
@@ -43,7 +43,7 @@ const listPaymentTransactions: Handler = async ({ input, tenant, request }) =>
 
 const getPaymentTransaction: Handler = async ({ input, tenant }) => {
   const found = await findRecord(tenant, TRANSACTIONS, input.path.id!);
-  return found.ok ? ok(json(200, publicView(found.value))) : found;
+  return found.ok ? ok(recordAnswer(200, found.value)) : found;
 };
 
 export const paymentTransactionHandlers: [string, Handler][] = [

@@ -1,8 +1,11 @@
 /** What every resource's handlers share: a record of the tenant or ERR-404, the public view, the time. */
 
 import { type ApiErrors, apiError } from '../core/api-error.js';
+import { json } from '../core/handler.js';
+import type { SimResponse } from '../core/http-types.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
+import { publicJson, publicView } from '../store/record-views.js';
 import type { StoredRecord } from '../store/store.js';
 
 /** The last instant written and its text: a request dates several records in the same millisecond. */
@@ -36,4 +39,14 @@ export function notFound(collection: string, id: string, field?: string): ApiErr
 }
 
 /** Stored records may carry private members (`_...`); the API never shows them (cached per record). */
-export { publicView } from '../store/record-views.js';
+export { publicView };
+
+/**
+ * A read record's answer: its public view, and that view's JSON bytes cached with the record, which the
+ * adapter writes instead of stringifying the view again on every read of it. Only for reads: a record
+ * just written is answered once, and caching its bytes cost a weak entry per new record (measured
+ * slower on POST of a link).
+ */
+export function recordAnswer(status: number, record: StoredRecord): SimResponse {
+  return { ...json(status, publicView(record)), serialize: () => publicJson(record) };
+}

@@ -158,3 +158,39 @@ describe('RFC 9112 3.2: the Host header, answered in the error format', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ count: expect.any(Number) });
   });
 });
+
+describe('the headers the core sees', () => {
+  it('one string per header, lower-case names: a repeated header joined with commas, set-cookie too', async () => {
+    let seen: Readonly<Record<string, string>> = {};
+    const echo = createHttpServer({
+      maxBodyBytes: 1024,
+      handle: async (request) => {
+        seen = request.headers;
+        return { status: 204, headers: {} };
+      },
+    });
+    const { port } = new URL(await listen(echo, 0, '127.0.0.1'));
+    const head = [
+      'GET /api/ HTTP/1.1',
+      'Host: 127.0.0.1',
+      'X-Many: a',
+      'x-many: b',
+      'Set-Cookie: c=1',
+      'set-cookie: d=2',
+      'Connection: close',
+    ].join('\r\n');
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.end(`${head}\r\n\r\n`));
+      socket.on('data', () => undefined);
+      socket.on('error', reject);
+      socket.on('close', () => resolve());
+    });
+    await new Promise<void>((done) => echo.close(() => done()));
+    expect(seen).toEqual({
+      host: '127.0.0.1',
+      'x-many': 'a, b',
+      'set-cookie': 'c=1, d=2',
+      connection: 'close',
+    });
+  });
+});

@@ -60,12 +60,16 @@ function loopbackCheck(server: Server): (request: IncomingMessage) => boolean {
   };
 }
 
+/**
+ * The request's headers, each one string. Node joins a repeated header into one value itself, except
+ * `set-cookie` (an array): only then is the object copied; otherwise it is Node's own, not a copy per
+ * request (nothing in the core changes a request's headers).
+ */
 function headersOf(request: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return headers;
+  const { headers } = request;
+  const cookies = headers['set-cookie'];
+  if (cookies === undefined) return headers as Record<string, string>;
+  return { ...(headers as Record<string, string>), 'set-cookie': cookies.join(', ') };
 }
 
 /** Resolves when the response can take more, or has closed (a client gone away never drains). */
@@ -85,17 +89,26 @@ function drained(response: ServerResponse): Promise<void> {
 const errorAnswer = (code: ErrorCode, message: string, requestId: string): SimResponse =>
   renderErrors(apiError(code, { message }), requestId);
 
-async function write(response: ServerResponse, answer: SimResponse, buffers: ReusedBuffers): Promise<void> {
+/** Writes chunks one at a time, each once the response can take it (a snapshot export). */
+async function writeChunks(response: ServerResponse, chunks: readonly Buffer[]): Promise<void> {
+  for (const chunk of chunks) {
+    if (response.destroyed) return;
+    if (!response.write(chunk)) await drained(response);
+  }
+  response.end();
+}
+
+/** Writes the answer; a promise only while chunks are still going out (one body is written at once). */
+function write(
+  response: ServerResponse,
+  answer: SimResponse,
+  buffers: ReusedBuffers,
+): Promise<void> | undefined {
   const headers: Record<string, string | number> = { ...answer.headers };
   if (answer.chunks !== undefined) {
     headers['content-length'] = answer.chunks.reduce((total, chunk) => total + chunk.length, 0);
     response.writeHead(answer.status, headers);
-    for (const chunk of answer.chunks) {
-      if (response.destroyed) return;
-      if (!response.write(chunk)) await drained(response);
-    }
-    response.end();
-    return;
+    return writeChunks(response, answer.chunks);
   }
   // Encoded once: its length is the header, its bytes the body.
   const payload =
@@ -107,8 +120,9 @@ async function write(response: ServerResponse, answer: SimResponse, buffers: Reu
   response.end(payload);
   // Only a serializer borrows. 'finish': every byte was handed to the OS (a client that left first
   // never gives the buffer back).
-  if (payload !== undefined && answer.serialize !== undefined)
+  if (payload !== undefined && answer.serialize !== undefined && buffers.lent(payload))
     response.once('finish', () => buffers.giveBack(payload));
+  return undefined;
 }
 
 function writeError(response: ServerResponse, code: ErrorCode, message: string, requestId: string): void {
@@ -157,8 +171,10 @@ export function createHttpServer(options: HttpAdapterOptions): Server {
       options.admit && !declaresNoBody(request) ? await options.admit(base) : { read: true };
     if (!admission.read)
       return unread(request, admission.answer ?? (await options.handle({ ...base, body: '' })));
+    const limit = streamed.get(`${method} ${path}`);
+    // Most requests (every GET) declare no body: nothing to read, and no admission was asked for.
+    if (limit === undefined && declaresNoBody(request)) return options.handle({ ...base, body: '' });
     try {
-      const limit = streamed.get(`${method} ${path}`);
       return await options.handle(await withBody(request, base, options.maxBodyBytes, limit));
     } finally {
       await admission.done?.();
@@ -166,7 +182,8 @@ export function createHttpServer(options: HttpAdapterOptions): Server {
   };
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
     try {
-      await write(response, await answer(request), buffers);
+      const writing = write(response, await answer(request), buffers);
+      if (writing !== undefined) await writing;
     } catch {
       writeError(response, 'internal_server_error', 'Internal server error.', requestId());
     }

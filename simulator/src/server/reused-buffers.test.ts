@@ -35,4 +35,13 @@ describe('the adapter lends serializers reused buffers', () => {
     // Each is 256 KiB (the next power of two): one fits the 300,000 bytes kept.
     expect(buffers.retainedBytes()).toBe(262_144);
   });
+
+  it('tells a buffer it lent and has not taken back from any other (the adapter waits only for those)', () => {
+    const buffers = createReusedBuffers();
+    const lent = buffers.borrow(1_000);
+    expect(buffers.lent(lent)).toBe(true);
+    expect(buffers.lent(Buffer.from('{"cached":true}'))).toBe(false);
+    buffers.giveBack(lent);
+    expect(buffers.lent(lent)).toBe(false);
+  });
 });

@@ -10,6 +10,8 @@ import type { BufferLender } from '../core/http-types.js';
 export interface ReusedBuffers extends BufferLender {
   /** Takes back a buffer `borrow` lent, once its bytes were handed on; any other buffer is ignored. */
   giveBack(lent: Buffer): void;
+  /** Whether `buffer` is one `borrow` lent and that was not given back yet. */
+  lent(buffer: Buffer): boolean;
   /** Bytes held for reuse (for the bounds' tests). */
   retainedBytes(): number;
 }
@@ -47,6 +49,7 @@ export function createReusedBuffers(limits: ReusedBufferLimits = DEFAULT_LIMITS)
       if (retained() + whole.length > limits.retainedBytes) return;
       free.push(whole);
     },
+    lent: (buffer) => lent.has(buffer.buffer),
     retainedBytes: retained,
   };
 }

@@ -38,6 +38,7 @@ export function stormAnswers(
     const api = !request.path.startsWith('/_ofkit/') && !isDashboardCall(request);
     if (!api || meta.tenantId === undefined || response.status >= 300 || response.body === undefined)
       return response;
-    return (await storm.isOn(tenantFor(meta.tenantId))) ? stormedAnswer(response) : response;
+    const tenant = tenantFor(meta.tenantId);
+    return (storm.isOnNow(tenant) ?? (await storm.isOn(tenant))) ? stormedAnswer(response) : response;
   };
 }

@@ -23,15 +23,24 @@ export interface StormSwitch {
   readonly byDefault: boolean;
   /** Whether the tenant's answers and deliveries storm now. */
   isOn(tenant: TenantRuntime): Promise<boolean>;
+  /**
+   * The same, told at once when the tenant's store is held by this process alone (the memory store);
+   * undefined when only `isOn`'s read can tell (a store replicas share). Every API answer asks, and the
+   * read's promises were a measurable part of the cheapest answer.
+   */
+  isOnNow(tenant: TenantRuntime): boolean | undefined;
 }
 
 /** Per tenant, the read that callers arriving before it starts share (every API answer asks). */
 const PENDING_READ = tenantSlot('storm-read', (): { read?: Promise<boolean | undefined> } => ({}));
 
+/** A stored setting's value, or undefined for none. */
+const settingOf = (stored: Readonly<Record<string, unknown>> | undefined) =>
+  typeof stored?.enabled === 'boolean' ? stored.enabled : undefined;
+
 /** The tenant's own setting, or undefined when it set none (the default applies). */
 export async function storedStorm(tenant: TenantRuntime): Promise<boolean | undefined> {
-  const stored = await tenant.store.get(STORM_COLLECTION, SETTING_ID);
-  return typeof stored?.enabled === 'boolean' ? stored.enabled : undefined;
+  return settingOf(await tenant.store.get(STORM_COLLECTION, SETTING_ID));
 }
 
 /** Sets the tenant's storm on or off; null forgets the setting (the default applies). */
@@ -54,6 +63,11 @@ export function stormSwitch(byDefault: boolean): StormSwitch {
         pending.read = read;
       }
       return (await read) ?? byDefault;
+    },
+    isOnNow(tenant) {
+      const { store } = tenant;
+      if (store.peek === undefined) return undefined;
+      return settingOf(store.peek(STORM_COLLECTION, SETTING_ID)) ?? byDefault;
     },
   };
 }

@@ -79,6 +79,10 @@ export class MemoryStore implements Store {
     return this.tenant(tenant).collection(collection).byId.get(id);
   }
 
+  peek(tenant: string, collection: string, id: string): StoredRecord | undefined {
+    return this.states.get(tenant)?.collections.get(collection)?.byId.get(id);
+  }
+
   async put(tenant: string, collection: string, record: StoredRecord) {
     forgetViews(record);
     this.tenant(tenant).collection(collection).put(record);

@@ -27,6 +27,12 @@ export interface Store {
   /** How long a job lease lasts unless renewed (default DEFAULT_JOB_LEASE_MS). */
   readonly jobLeaseMs?: number;
   get(tenant: string, collection: string, id: string): Promise<StoredRecord | undefined>;
+  /**
+   * What `get` would give, read at once, from a store whose state this process alone holds (the memory
+   * store), without creating anything. A store other processes share has none: what they change
+   * reaches this one only through `get`.
+   */
+  peek?(tenant: string, collection: string, id: string): StoredRecord | undefined;
   /** Inserts or replaces by id; a new id goes to the end of the collection's order. */
   put(tenant: string, collection: string, record: StoredRecord): Promise<void>;
   delete(tenant: string, collection: string, id: string): Promise<boolean>;

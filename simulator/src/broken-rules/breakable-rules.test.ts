@@ -9,6 +9,7 @@ import { RULES } from '../../../openapi/generated/rules.js';
 import { simulateCommand } from '../../../scripts/cli/simulate.js';
 import { BREAKS_HELP, DEFAULT_KEYS, parseSimulatorConfig } from '../config/simulator-config.js';
 import { createSimulator } from '../simulator.js';
+import { startSimulator } from '../start-simulator.js';
 import {
   BREAK_LISTINGS,
   BREAKABLE_RULE_IDS,
@@ -93,5 +94,27 @@ describe('the catalogue of breakable rules', () => {
       /^ofkit simulate: --break: unknown rule "NOPE"; breakable rules: AUTH-BASIC, /,
     );
     expect(printed[0]).not.toContain('\n');
+  });
+
+  it('ERR-500-408 broken serves the plain-text page over HTTP, not an empty body', async () => {
+    const key = DEFAULT_KEYS[0]!;
+    const started = await startSimulator({
+      seed: 'text-page',
+      brokenRules: ['ERR-500-408'],
+      standing: {
+        faults: [{ operation_id: 'listInstitutions', status: 500, count: 1 }],
+        scenarios: [],
+        clock: [],
+      },
+    });
+    try {
+      const authorization = `Basic ${Buffer.from(`${key.secretId}:${key.secretPassword}`).toString('base64')}`;
+      const answer = await fetch(`${started.url}/api/institutions/`, { headers: { authorization } });
+      expect(answer.status).toBe(500);
+      expect(answer.headers.get('content-type')).toBe('text/plain');
+      expect(await answer.text()).toBe('Internal Server Error');
+    } finally {
+      await started.close();
+    }
   });
 });

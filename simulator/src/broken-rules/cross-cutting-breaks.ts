@@ -149,6 +149,8 @@ export const CROSS_CUTTING_BREAKS = {
           return {
             status: rendered.status,
             headers: { 'content-type': 'text/plain' },
+            // The adapter writes what serialize gives only for an answer with a body.
+            body: page,
             serialize: () => Buffer.from(page),
           };
         },

@@ -5,7 +5,7 @@ import { json } from '../core/handler.js';
 import type { SimResponse } from '../core/http-types.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { TenantRuntime } from '../core/tenant.js';
-import { publicJson, publicView } from '../store/record-views.js';
+import { publicView } from '../store/record-views.js';
 import type { StoredRecord } from '../store/store.js';
 
 /** The last instant written and its text: a request dates several records in the same millisecond. */
@@ -42,11 +42,10 @@ export function notFound(collection: string, id: string, field?: string): ApiErr
 export { publicView };
 
 /**
- * A read record's answer: its public view, and that view's JSON bytes cached with the record, which the
- * adapter writes instead of stringifying the view again on every read of it. Only for reads: a record
- * just written is answered once, and caching its bytes cost a weak entry per new record (measured
- * slower on POST of a link).
+ * A read record's answer: its public view. Its bytes are not cached with the record: a stage or a break
+ * that rewrites the body (a stale cache in front of the detail, the storm) would have the cached bytes
+ * written instead of its body, and the cache measured no faster on GET of a link.
  */
 export function recordAnswer(status: number, record: StoredRecord): SimResponse {
-  return { ...json(status, publicView(record)), serialize: () => publicJson(record) };
+  return json(status, publicView(record));
 }

@@ -11,6 +11,11 @@ export type { ApiKey, Environment } from './core/keys.js';
 export type { ClockStep, StandingSituation } from './core/standing-situation.js';
 export type { Simulator, SimulatorOptions } from './simulator.js';
 export { createSimulator } from './simulator.js';
-export type { ClientJudgeReport, RecurrentLifeScript, SimulatorControl } from './simulator-control.js';
+export type {
+  ClientJudgeReport,
+  LoggedEventRecord,
+  RecurrentLifeScript,
+  SimulatorControl,
+} from './simulator-control.js';
 export type { StartedSimulator, StartSimulatorOptions } from './start-simulator.js';
 export { DEFAULT_IN_PROCESS_SEED, startSimulator } from './start-simulator.js';

@@ -9,6 +9,8 @@ export type ClientJudgeReport = components['schemas']['JudgeReport'];
 
 /** A recurrent link's life script with each step's outcome (`/_ofkit/recurrent-lives/`). */
 export type RecurrentLifeScript = components['schemas']['RecurrentLife'];
+/** One record of the tenant's event log (`GET /_ofkit/events/`). */
+export type LoggedEventRecord = components['schemas']['EventRecord'];
 
 /** The control API of one running simulator, called with a tenant's key (default: the first key). */
 export interface SimulatorControl {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   execEnvironment,
+  type LoggedEventRecord,
   type SimRequest,
   type SimResponse,
   type SimulatorControl,
@@ -85,16 +86,9 @@ function webhookDefaults({ webhooks }: SituationConfig) {
   return { webhook: { url: null, bearer_token: null, delivery_delay_seconds, delivery_order } };
 }
 
-/** The members of the event log's records (admin.yaml `EventRecord`) that say a delivery is held back. */
-interface LoggedEvent {
-  readonly status: string;
-  readonly held_until?: string;
-  readonly attempts: readonly unknown[];
-}
-
 /** Events held back whose first delivery never went out (the client ended before their release). */
 async function heldUndelivered(control: SimulatorControl): Promise<number> {
-  const events = await control.request<LoggedEvent[]>('GET', 'events/');
+  const events = await control.request<LoggedEventRecord[]>('GET', 'events/');
   return events.filter((e) => e.held_until !== undefined && e.status === 'pending' && e.attempts.length === 0)
     .length;
 }

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { failureLines } from './failure-lines.js';
 import { claimProblems, projectsOfFiles, testFilesOf } from './lane-claims.js';
 import { LANES } from './lanes.js';
 import { planSteps } from './steps.js';
@@ -47,5 +48,27 @@ describe('the test lanes', () => {
     expect(scripts.test).toBe('tsx scripts/lanes/run-lanes.ts');
     const everything = planSteps([]).map((step) => step.name);
     expect([...everything].sort()).toEqual([...LANES.map((lane) => lane.name), 'document', 'lint'].sort());
+  });
+
+  it('a failed lane names its failed tests again under the table, so a log cut to its tail still shows them', () => {
+    const esc = '\u001b';
+    const log = [
+      ` ${esc}[31m❯${esc}[39m tests/a.test.ts (2 tests | 1 failed) 33ms`,
+      `     ${esc}[31m×${esc}[31m does x${esc}[39m 21ms`,
+      '     ✓ ok 9ms',
+      ' FAIL  tests/a.test.ts > suite > does x',
+      `${esc}[31mAssertionError${esc}[22m: expected 1 to be 2 // Object.is equality`,
+      '- Expected',
+      ' Test Files  1 failed (1)',
+    ].join('\n');
+    expect(failureLines(log)).toEqual([
+      ' ❯ tests/a.test.ts (2 tests | 1 failed) 33ms',
+      '     × does x 21ms',
+      ' FAIL  tests/a.test.ts > suite > does x',
+      'AssertionError: expected 1 to be 2 // Object.is equality',
+    ]);
+    expect(failureLines('every test passed\n')).toEqual([]);
+    const many = Array.from({ length: 50 }, (_, i) => ` FAIL  t${i}`).join('\n');
+    expect(failureLines(many, 3)).toEqual([' FAIL  t0', ' FAIL  t1', ' FAIL  t2', '... and 47 more']);
   });
 });

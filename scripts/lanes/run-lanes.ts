@@ -12,6 +12,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { failureLines } from './failure-lines.js';
 import { LANES, laneNamed } from './lanes.js';
 import { planSteps, type Step } from './steps.js';
 
@@ -21,6 +22,8 @@ interface Finished {
   step: Step;
   code: number;
   seconds: number;
+  /** The lines of a failed step's log that name what failed, repeated under the table at the end. */
+  failures?: string[];
 }
 
 function parse(argv: readonly string[]): { names: string[]; jobs: number | undefined; list: boolean } {
@@ -72,12 +75,14 @@ function runStep(step: Step, live: boolean, logs: string): Promise<Finished> {
     }
     child.on('error', (error) => console.error(`${step.name}: ${error.message}`));
     child.on('close', (code, signal) => {
-      const finished = { step, code: code ?? (signal ? 128 : 1), seconds: seconds(started) };
+      const finished: Finished = { step, code: code ?? (signal ? 128 : 1), seconds: seconds(started) };
       if (!live) {
         const verdict = finished.code === 0 ? 'passed' : `FAILED (exit ${finished.code})`;
         process.stdout.write(`\n===== ${step.name}: ${verdict} in ${clock(finished.seconds)} =====\n`);
         setTimeout(() => {
-          process.stdout.write(readFileSync(log, 'utf8'));
+          const text = readFileSync(log, 'utf8');
+          process.stdout.write(text);
+          if (finished.code !== 0) finished.failures = failureLines(text);
           done(finished);
         }, 50);
       } else done(finished);
@@ -127,6 +132,11 @@ function summary(finished: readonly Finished[], wall: number): void {
     console.log(
       ` ${step.name.padEnd(width + 1)} ${clock(s).padStart(7)}  ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`,
     );
+  for (const { step, failures } of finished.filter((f) => f.code !== 0)) {
+    console.log(`\n${step.name} failed (its whole log is printed above):`);
+    for (const line of failures?.length ? failures : ['(no line names a failure; read the log above)'])
+      console.log(`  ${line}`);
+  }
   const failed = finished.filter((f) => f.code !== 0).map((f) => f.step.name);
   console.log(
     `\n${failed.length ? `FAILED: ${failed.join(', ')}` : 'every step passed'} in ${clock(wall)} (wall)`,

@@ -125,7 +125,17 @@ export const LANES: readonly Lane[] = [
     holds:
       'servers on loopback and child processes: the CLI, the bridge, the suite against a simulator; Pact',
     projects: [
-      { name: 'integration', include: INTEGRATION, order: 1, workersPerCore: 1 },
+      {
+        name: 'integration',
+        include: INTEGRATION,
+        order: 1,
+        workersPerCore: 1,
+        shareModules: true,
+        // Servers and child processes beside another lane on two cores: a test of 13 s alone (the fuzzing
+        // of every operation) came near the default 20 s under load.
+        testTimeout: 60_000,
+        hookTimeout: 60_000,
+      },
       {
         name: 'pact-consumer',
         include: ['contracts/consumer/**/*.pact.test.ts'],
@@ -160,7 +170,7 @@ export const LANES: readonly Lane[] = [
   {
     name: 'matrices',
     holds: 'the teeth matrix, the bridge break matrix, the whole suite against the simulator',
-    projects: [{ name: 'matrices', include: MATRICES, order: 5, workersPerCore: 1 }],
+    projects: [{ name: 'matrices', include: MATRICES, order: 5, workersPerCore: 1, shareModules: true }],
   },
   {
     name: 'redis',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The build's second step (after `tsc -p tsconfig.build.json`): copies every file that is not
+ * The build's second step (scripts/build.mjs, after `tsc -p tsconfig.build.json`): copies every file that is not
  * TypeScript from the folders the compiled code reads at run time into `dist/`, at the same relative
  * place, so that code which finds a file by `import.meta.dirname` (the bundled documents, the suite's
  * config schema, the reference pacts, a dashboard's static files) finds it from `dist/` too. Then writes

@@ -50,6 +50,13 @@ describe('the test lanes', () => {
     expect([...everything].sort()).toEqual([...LANES.map((lane) => lane.name), 'document', 'lint'].sort());
   });
 
+  it("lets the packaged test's build skip the type check only when the run's lint step checks the types", () => {
+    const packageEnv = (names: string[]) => planSteps(names).find((step) => step.name === 'package')?.env;
+    expect(packageEnv([])).toEqual({ OFKIT_BUILD_TYPES_CHECKED: '1' });
+    expect(packageEnv(['static', 'package'])).toEqual({ OFKIT_BUILD_TYPES_CHECKED: '1' });
+    expect(packageEnv(['package'])).toBeUndefined();
+  });
+
   it('a failed lane names its failed tests again under the table, so a log cut to its tail still shows them', () => {
     const esc = '\u001b';
     const log = [

@@ -184,6 +184,7 @@ export const LANES: readonly Lane[] = [
         globalSetup: ['simulator/test-support/redis-lane.ts'],
         serial: true,
         workersPerCore: 1,
+        shareModules: true,
       },
     ],
   },
@@ -198,6 +199,7 @@ export const LANES: readonly Lane[] = [
         // One Chromium for the lane; each file opens its own contexts.
         globalSetup: ['simulator/test-support/browser-lane.ts'],
         workersPerCore: 1,
+        shareModules: true,
       },
     ],
   },

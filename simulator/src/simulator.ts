@@ -7,7 +7,7 @@ import { ConfigError } from '../../openapi/config/config-error.js';
 import { importWithPeers } from '../../openapi/config/optional-peers.js';
 import { bundledApiDocument } from '../../openapi/document/api-document.js';
 import type { JsonObject } from '../../openapi/document/json.js';
-import { applyBreaks, parseBrokenRules } from './broken-rules/breakable-rules.js';
+import { applyBreaks, type BrokenRulesOption, breaksAskedBy } from './broken-rules/breakable-rules.js';
 import type { Edges } from './broken-rules/edges.js';
 import { systemTime } from './clock/system-time.js';
 import { SNAPSHOT_IMPORT_ROUTE, SNAPSHOT_MAX_BYTES } from './control/snapshot-limits.js';
@@ -51,7 +51,7 @@ const SIMULATOR_SCOPE = '_ofkit';
 /** The request body limit, 1 MiB, unless a simulator is given another (`maxBodyBytes`). */
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 
-export interface SimulatorOptions {
+export interface SimulatorOptions extends BrokenRulesOption {
   seed: string;
   environment: Environment;
   keys: readonly ApiKey[];
@@ -65,11 +65,6 @@ export interface SimulatorOptions {
   realTime?: () => number;
   /** The largest request body read (413 past it); default `DEFAULT_MAX_BODY_BYTES`. */
   maxBodyBytes?: number;
-  /**
-   * Rule IDs to break on purpose (proves the conformance suite and Pact verification catch it); an ID
-   * the break catalogue does not know throws UnknownRuleError.
-   */
-  brokenRules?: readonly string[];
   /**
    * @deprecated Ignored, with a warning: every operation of the bundled document has a handler, so
    * Prism had nothing to answer. A newer document's operations are Prism's through `document`.
@@ -219,7 +214,7 @@ const NO_SCHEMA_CHECK = { checkSchemas: false } as const;
 
 export async function createSimulator(options: SimulatorOptions): Promise<Simulator> {
   warnPrismFallback(options);
-  const broken = parseBrokenRules(options.brokenRules ?? []);
+  const broken = breaksAskedBy(options);
   // Read once per process and shared, frozen, by every simulator of it (they only read it).
   const [api, admin] = [
     bundledApiDocument('api', NO_SCHEMA_CHECK),

@@ -93,6 +93,23 @@ export function parseBrokenRules(names: readonly string[]): BrokenRules {
   return new Set(names);
 }
 
+/** The simulator's option, and `ofkit simulate`'s `--break RULE-ID[:name]`, that breaks rules on purpose. */
+export interface BrokenRulesOption {
+  /**
+   * Rule IDs to break on purpose (proves the conformance suite and Pact verification catch it); an ID
+   * the break catalogue does not know throws UnknownRuleError.
+   */
+  readonly brokenRules?: readonly string[];
+}
+
+/** The breaks `options` asks for (none when it names none); throws UnknownRuleError as parseBrokenRules. */
+export const breaksAskedBy = (options: BrokenRulesOption): BrokenRules =>
+  parseBrokenRules(options.brokenRules ?? []);
+
+/** `--break`'s names as the simulator's option, checked against the catalogue and frozen. */
+export const breakOption = (names: readonly string[]): Required<BrokenRulesOption> =>
+  Object.freeze({ brokenRules: Object.freeze([...parseBrokenRules(names)]) });
+
 /** The policy and the edges of a simulator that breaks `broken` on purpose (the same as given for none). */
 export function applyBreaks(
   broken: BrokenRules,

@@ -6,7 +6,12 @@ import { ConfigError } from '../../../openapi/config/config-error.js';
 import { parseCidr } from '../../../openapi/security/address-ranges.js';
 import { parseAllowedHost, parsePublicUrl } from '../../../openapi/security/host-check.js';
 import { PUBLISHED_KEYS } from '../../../openapi/security/published-keys.js';
-import { BREAK_LISTINGS, parseBrokenRules, UnknownRuleError } from '../broken-rules/breakable-rules.js';
+import {
+  BREAK_LISTINGS,
+  type BrokenRulesOption,
+  breakOption,
+  UnknownRuleError,
+} from '../broken-rules/breakable-rules.js';
 import type { ApiKey, Environment } from '../core/keys.js';
 import { freshSeed } from '../ids/seeded-ids.js';
 import {
@@ -32,7 +37,8 @@ export interface WebhookDelivery {
   readonly delivery_order: 'raised' | 'interleaved';
 }
 
-export interface SimulatorConfig {
+/** With `--break RULE-ID[:name]`'s rules, broken on purpose to watch the conformance suite or Pact catch them. */
+export interface SimulatorConfig extends Required<BrokenRulesOption> {
   readonly host: string;
   readonly port: number;
   readonly seed: string;
@@ -50,8 +56,6 @@ export interface SimulatorConfig {
   readonly store: StoreChoice;
   /** `--document FILE`: a user's OpenAPI document; Prism answers the operations the bundled one lacks. */
   readonly document: string | null;
-  /** `--break RULE-ID[:name]`: breaks on purpose, to watch the conformance suite or Pact catch them. */
-  readonly brokenRules: readonly string[];
   /** The client judge's options (`--judge-report`, `--judge-timing`, `--fault`, `--scenario`, probes). */
   readonly judge: JudgeConfig;
   /** false with `--no-judge`: the simulator neither logs nor judges (SimulatorOptions.judge). */
@@ -203,9 +207,9 @@ function parseStore(text: string): StoreChoice {
 }
 
 /** `--break`: only IDs of the catalogue of breakable rules (the error lists them, on one line). */
-function knownRules(ids: readonly string[]): readonly string[] {
+function knownRules(ids: readonly string[]): Required<BrokenRulesOption> {
   try {
-    return [...parseBrokenRules(ids)];
+    return breakOption(ids);
   } catch (error) {
     if (error instanceof UnknownRuleError) throw new ConfigError(error.message);
     throw error;
@@ -271,7 +275,7 @@ export function parseSimulatorConfig(argv: string[]): SimulatorConfig {
     recurrentLife: parseRecurrentLife(values['recurrent-life']),
     store: parseStore(values.store),
     document: values.document ?? null,
-    brokenRules: Object.freeze([...knownRules(values.break ?? [])]),
+    ...knownRules(values.break ?? []),
     logLevel,
     allowedHosts: Object.freeze((values['allowed-host'] ?? []).map(parseAllowedHost)),
     publicUrl: values['public-url'] === undefined ? null : parsePublicUrl(values['public-url']),

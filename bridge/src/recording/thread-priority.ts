@@ -9,12 +9,14 @@
 import { execFileSync } from 'node:child_process';
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
+import { isMainThread } from 'node:worker_threads';
 
 export type ThreadPriority = 'SCHED_IDLE' | 'nice 19' | 'unchanged';
 
 /** Lowers the calling thread's priority as far as the platform allows; what it got. */
 export function yieldThisThread(): ThreadPriority {
-  if (process.platform !== 'linux') return 'unchanged';
+  // The main thread forwards the traffic: only a worker thread gives way.
+  if (process.platform !== 'linux' || isMainThread) return 'unchanged';
   let priority: ThreadPriority = 'unchanged';
   try {
     // pid 0: the calling thread, on Linux.
@@ -26,6 +28,8 @@ export function yieldThisThread(): ThreadPriority {
   try {
     // "<pid>/task/<tid>": the id of this thread, which chrt takes as a pid.
     const thread = readlinkSync('/proc/thread-self').split('/').pop()!;
+    // A /proc that names the process's first thread here would lower the forwarding thread instead.
+    if (thread === String(process.pid)) return priority;
     execFileSync('chrt', ['--idle', '--pid', '0', thread], { stdio: 'ignore', timeout: 5_000 });
     priority = 'SCHED_IDLE';
   } catch {

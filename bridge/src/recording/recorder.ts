@@ -12,6 +12,7 @@ import { startRecordingProxy } from '../proxy/recording-proxy.js';
 import { createUpstreamClient } from '../proxy/upstream-client.js';
 import type { Allowance } from '../report/allow-list.js';
 import type { DriftReport } from '../report/drift-report.js';
+import type { ThreadPriority } from './thread-priority.js';
 import { startWorkerSession } from './worker-session.js';
 
 export interface RecorderOptions {
@@ -54,6 +55,11 @@ export interface Recorder {
   readonly url: string;
   /** What the proxy trusts and which egress proxy it uses. */
   readonly trust: string;
+  /**
+   * The priority the recording's checks run at, below the forwarding thread's: SCHED_IDLE, else nice 19
+   * where `chrt` is missing or not allowed, else unchanged (thread-priority.ts).
+   */
+  readonly checksPriority: ThreadPriority;
   /** Resolves once every exchange so far is checked and recorded. */
   idle(): Promise<void>;
   /** Stops the proxy, finishes the recording and returns the session's drift report. */
@@ -120,6 +126,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   return {
     url: proxy.url,
     trust: client.description,
+    checksPriority: session.priority,
     idle: () => session.idle(),
     async close() {
       await proxy.close();

@@ -13,7 +13,7 @@ import { type HarWriter, openHarWriter } from '../har/har-writer.js';
 import type { Allowance } from '../report/allow-list.js';
 import { buildDriftReport } from '../report/drift-report.js';
 import { createRecordingSession } from './recording-session.js';
-import { yieldThisThread } from './thread-priority.js';
+import { type ThreadPriority, yieldThisThread } from './thread-priority.js';
 
 export interface SessionWorkerData {
   upstream: string;
@@ -31,7 +31,8 @@ export type ToWorker =
   | { type: 'exchange'; exchange: ProxiedExchange; bytes: number }
   | { type: 'close'; dropped: number };
 export type FromWorker =
-  | { type: 'ready' }
+  /** Started, at the priority the thread could take. */
+  | { type: 'ready'; priority: ThreadPriority }
   | { type: 'done'; bytes: number }
   | { type: 'finding'; finding: Finding }
   /** One exchange could not be checked or recorded (an internal error); the recording goes on. */
@@ -105,8 +106,8 @@ async function main(): Promise<void> {
       });
     });
   });
-  post({ type: 'ready' });
+  post({ type: 'ready', priority });
 }
 
-yieldThisThread();
+const priority = yieldThisThread();
 main().catch((error: Error) => post({ type: 'failed', message: error.message }));

@@ -9,8 +9,11 @@ import type { Finding } from '../checks/finding.js';
 import type { ProxiedExchange } from '../exchange/exchange.js';
 import type { DriftReport } from '../report/drift-report.js';
 import type { FromWorker, SessionWorkerData, ToWorker } from './session-worker.js';
+import type { ThreadPriority } from './thread-priority.js';
 
 export interface WorkerSession {
+  /** The priority the checks' thread took (thread-priority.ts). */
+  readonly priority: ThreadPriority;
   accept(exchange: ProxiedExchange): void;
   /** Resolves once every exchange posted so far is checked and recorded. */
   idle(): Promise<void>;
@@ -57,9 +60,9 @@ export async function startWorkerSession(options: WorkerSessionOptions): Promise
   let idleWaiters: (() => void)[] = [];
   let reportWaiter: ((report: DriftReport) => void) | undefined;
   let failWaiter: ((error: Error) => void) | undefined;
-  const ready = new Promise<void>((resolve, reject) => {
+  const ready = new Promise<ThreadPriority>((resolve, reject) => {
     worker.on('message', (message: FromWorker) => {
-      if (message.type === 'ready') resolve();
+      if (message.type === 'ready') resolve(message.priority);
       else if (message.type === 'finding') onFinding?.(message.finding);
       else if (message.type === 'error') onError?.(message.message);
       else if (message.type === 'done') {
@@ -79,8 +82,9 @@ export async function startWorkerSession(options: WorkerSessionOptions): Promise
       failWaiter?.(error);
     });
   });
-  await ready;
+  const priority = await ready;
   return {
+    priority,
     accept(exchange) {
       const bytes = sizeOf(exchange);
       if (pending + bytes > maxPendingBytes) {

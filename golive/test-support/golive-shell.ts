@@ -3,17 +3,23 @@
  * arguments, an `ofkit` that is this repository's launcher), for the command's tests.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LAUNCHER } from '../../scripts/test-support/cli-process.js';
+import type { GoliveBundle } from '../src/index.js';
 
 export interface GoliveShell {
   readonly dir: string;
   /** A shell line in the folder: its exit code and output. */
   run(line: string): { code: number; stdout: string; stderr: string };
+  /** The bundle a run wrote with `--out OUT` (its golive.json). */
+  bundle(out: string): GoliveBundle;
   remove(): void;
 }
+
+/** One item of a bundle's checklist. */
+export const itemOf = (bundle: GoliveBundle, id: string) => bundle.items.find((entry) => entry.item === id);
 
 export function goliveShell(): GoliveShell {
   const dir = mkdtempSync(join(tmpdir(), 'ofkit-golive-'));
@@ -33,6 +39,7 @@ export function goliveShell(): GoliveShell {
         return { code: failed.status, stdout: failed.stdout, stderr: failed.stderr };
       }
     },
+    bundle: (out) => JSON.parse(readFileSync(join(dir, out, 'golive.json'), 'utf8')) as GoliveBundle,
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

@@ -12,8 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { GoliveBundle } from '../src/index.js';
-import { type GoliveShell, goliveShell } from '../test-support/golive-shell.js';
+import { type GoliveShell, goliveShell, itemOf } from '../test-support/golive-shell.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CAREFUL = join(ROOT, 'examples/golive/careful-client.mjs');
@@ -90,9 +89,6 @@ beforeAll(() => {
 });
 afterAll(() => folder.remove());
 
-const bundleOf = (out: string) =>
-  JSON.parse(readFileSync(join(folder.dir, out, 'golive.json'), 'utf8')) as GoliveBundle;
-const item = (bundle: GoliveBundle, id: string) => bundle.items.find((entry) => entry.item === id);
 const FAILURES = '--situations credentials-refused,institution-failing --judge-timing order-only';
 
 describe('REQUEST-IDS: the request_id of each failure left behind, in the client output', () => {
@@ -101,7 +97,7 @@ describe('REQUEST-IDS: the request_id of each failure left behind, in the client
   }, () => {
     const run = folder.run(`ofkit golive ${FAILURES} --out hidden -- sh -c 'node ${CAREFUL} > /dev/null'`);
     expect(run.code).toBe(0);
-    const found = item(bundleOf('hidden'), 'REQUEST-IDS');
+    const found = itemOf(folder.bundle('hidden'), 'REQUEST-IDS');
     expect(found?.verdict).toBe('ready_with_risks');
     expect(found?.findings[0]).toMatchObject({
       kind: 'warning',
@@ -115,7 +111,7 @@ describe('REQUEST-IDS: the request_id of each failure left behind, in the client
   it('is Ready when they are in the file given as --client-log', { timeout: 120_000 }, () => {
     const line = `ofkit golive ${FAILURES} --client-log client.log --out logged -- sh -c 'node ${CAREFUL} >> client.log'`;
     expect(folder.run(line).code).toBe(0);
-    expect(item(bundleOf('logged'), 'REQUEST-IDS')).toMatchObject({ verdict: 'ready', findings: [] });
+    expect(itemOf(folder.bundle('logged'), 'REQUEST-IDS')).toMatchObject({ verdict: 'ready', findings: [] });
   });
 });
 
@@ -127,13 +123,13 @@ describe('NO-DUPLICATES and BROKEN-LINKS', () => {
       'ofkit golive --situations baseline,link-turns-invalid --out links -- node careless-links.mjs',
     );
     expect(run.code).toBe(1);
-    const bundle = bundleOf('links');
-    expect(item(bundle, 'NO-DUPLICATES')?.verdict).toBe('not_ready');
-    expect(item(bundle, 'NO-DUPLICATES')?.findings[0]).toMatchObject({
+    const bundle = folder.bundle('links');
+    expect(itemOf(bundle, 'NO-DUPLICATES')?.verdict).toBe('not_ready');
+    expect(itemOf(bundle, 'NO-DUPLICATES')?.findings[0]).toMatchObject({
       kind: 'violated',
       rule: 'CLIENT-NO-DUPLICATE-LINKS',
     });
-    const broken = item(bundle, 'BROKEN-LINKS');
+    const broken = itemOf(bundle, 'BROKEN-LINKS');
     expect(broken?.verdict).toBe('not_ready');
     expect(broken?.findings.map((f) => [f.kind, f.rule ?? f.situation])).toEqual(
       expect.arrayContaining([
@@ -149,7 +145,7 @@ describe('FORWARD-COMPAT: the client in the storm as in the baseline', () => {
 
   it('is Ready for the careful example', { timeout: 120_000 }, () => {
     expect(folder.run(`ofkit golive ${situations} --out storm-careful -- node ${CAREFUL}`).code).toBe(0);
-    expect(item(bundleOf('storm-careful'), 'FORWARD-COMPAT')).toMatchObject({
+    expect(itemOf(folder.bundle('storm-careful'), 'FORWARD-COMPAT')).toMatchObject({
       verdict: 'ready',
       findings: [],
     });
@@ -158,12 +154,12 @@ describe('FORWARD-COMPAT: the client in the storm as in the baseline', () => {
   it('is Not ready for a client that refuses members it does not know', { timeout: 120_000 }, () => {
     const run = folder.run(`ofkit golive ${situations} --out storm-strict -- node strict-client.mjs`);
     expect(run.code).toBe(1);
-    const bundle = bundleOf('storm-strict');
+    const bundle = folder.bundle('storm-strict');
     expect(bundle.situations.map((r) => [r.situation, r.exitCode])).toEqual([
       ['baseline', 0],
       ['forward-compat-storm', 1],
     ]);
-    const found = item(bundle, 'FORWARD-COMPAT');
+    const found = itemOf(bundle, 'FORWARD-COMPAT');
     expect(found?.verdict).toBe('not_ready');
     expect(found?.findings[0]).toMatchObject({ kind: 'failed', situation: 'forward-compat-storm' });
     expect(found?.findings[0]?.evidence.join('\n')).toContain('unknown members in the link');
@@ -176,7 +172,7 @@ describe('STATUSES-PAGINATION: a list read to its end', () => {
   }, () => {
     const run = folder.run('ofkit golive --situations many-pages --out two-pages -- node two-pages.mjs');
     expect(run.code).toBe(1);
-    const bundle = bundleOf('two-pages');
+    const bundle = folder.bundle('two-pages');
     const pages = bundle.situations[0]!;
     expect(pages.evidence.verdicts.find((v) => v.rule === 'CLIENT-PAGINATION-NEXT')?.verdict).toBe(
       'followed',
@@ -185,7 +181,7 @@ describe('STATUSES-PAGINATION: a list read to its end', () => {
       { condition: 'the client judge exercised CLIENT-PAGINATION-NEXT', holds: true },
       { condition: 'a list read through next to the page whose next is null', holds: false },
     ]);
-    expect(item(bundle, 'STATUSES-PAGINATION')?.findings[0]).toMatchObject({
+    expect(itemOf(bundle, 'STATUSES-PAGINATION')?.findings[0]).toMatchObject({
       kind: 'not_met',
       situation: 'many-pages',
     });

@@ -41,8 +41,6 @@ afterAll(() => folder.remove());
 
 const shell = (line: string) => folder.run(line);
 
-const bundleOf = (folder: string) =>
-  JSON.parse(readFileSync(join(dir, folder, 'golive.json'), 'utf8')) as GoliveBundle;
 const verdicts = (bundle: GoliveBundle) => Object.fromEntries(bundle.items.map((i) => [i.item, i.verdict]));
 const outputs: Record<string, string> = {};
 
@@ -69,7 +67,7 @@ describe('ofkit golive, as docs/golive.md prints it', () => {
   });
 
   it('says why the careless client is Not ready: what it broke, what it never met and how to meet it', () => {
-    const bundle = bundleOf('careless-evidence');
+    const bundle = folder.bundle('careless-evidence');
     expect(verdicts(bundle)).toMatchObject({
       'ERRORS-RETRY': 'not_ready',
       MFA: 'not_ready',
@@ -98,7 +96,7 @@ describe('ofkit golive, as docs/golive.md prints it', () => {
   });
 
   it('finds the careful client Ready on every item, each assessed, and verify reproduces both', () => {
-    const bundle = bundleOf('careful-evidence');
+    const bundle = folder.bundle('careful-evidence');
     const assessed = bundle.items.filter((item) => item.verdict !== 'not_assessed');
     expect(assessed.map((item) => [item.item, item.verdict, item.findings])).toEqual(
       assessed.map((item) => [item.item, 'ready', []]),

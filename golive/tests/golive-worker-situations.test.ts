@@ -5,11 +5,10 @@
  * end signal but retrieves the link again each time it breaks (BROKEN-LINKS Not ready in recurrent-life).
  * The careful example meets both (golive-examples.test.ts runs it under every situation).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GoliveBundle } from '../src/index.js';
-import { type GoliveShell, goliveShell } from '../test-support/golive-shell.js';
+import { type GoliveShell, goliveShell, itemOf } from '../test-support/golive-shell.js';
 
 /** The worker's head: its credentials, a call of the API, a receiver on a free port configured. */
 const WORKER_HEAD = `
@@ -72,10 +71,6 @@ beforeAll(() => {
 });
 afterAll(() => folder.remove());
 
-const bundleOf = (out: string) =>
-  JSON.parse(readFileSync(join(folder.dir, out, 'golive.json'), 'utf8')) as GoliveBundle;
-const item = (bundle: GoliveBundle, id: string) => bundle.items.find((entry) => entry.item === id);
-
 describe('WEBHOOKS: deliveries that come late and out of order', () => {
   it('is Not ready for a worker that ends half a second after the last delivery, before the held ones', {
     timeout: 120_000,
@@ -84,14 +79,14 @@ describe('WEBHOOKS: deliveries that come late and out of order', () => {
       'ofkit golive --situations webhooks-delayed-interleaved --out late -- node impatient.mjs',
     );
     expect(run.code).toBe(1);
-    const bundle = bundleOf('late');
+    const bundle = folder.bundle('late');
     expect(bundle.situations[0]?.conditions).toEqual([
       { condition: 'the client judge exercised CLIENT-WEBHOOK-ACK', holds: false },
       { condition: 'the client judge exercised CLIENT-WEBHOOK-FOLLOW-UP', holds: false },
       { condition: 'every delivery held back delivered before the client ended', holds: false },
     ]);
-    expect(item(bundle, 'WEBHOOKS')).toMatchObject({ verdict: 'not_ready' });
-    expect(item(bundle, 'WEBHOOKS')?.findings[0]).toMatchObject({
+    expect(itemOf(bundle, 'WEBHOOKS')).toMatchObject({ verdict: 'not_ready' });
+    expect(itemOf(bundle, 'WEBHOOKS')?.findings[0]).toMatchObject({
       kind: 'not_met',
       situation: 'webhooks-delayed-interleaved',
     });
@@ -104,14 +99,14 @@ describe("BROKEN-LINKS: a recurrent link's weeks", () => {
   }, () => {
     const run = folder.run('ofkit golive --situations recurrent-life --out mendless -- node mendless.mjs');
     expect(run.code).toBe(1);
-    const bundle = bundleOf('mendless');
+    const bundle = folder.bundle('mendless');
     const life = bundle.situations[0]!;
     expect(life.exitCode).toBe(0);
     expect(life.conditions).toContainEqual({
       condition: "the recurrent link's life played to its end while the client ran",
       holds: true,
     });
-    const broken = item(bundle, 'BROKEN-LINKS');
+    const broken = itemOf(bundle, 'BROKEN-LINKS');
     expect(broken?.verdict).toBe('not_ready');
     expect(broken?.findings).toContainEqual(
       expect.objectContaining({ kind: 'violated', rule: 'CLIENT-UPDATE-MODE', situation: 'recurrent-life' }),

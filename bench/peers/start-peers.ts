@@ -4,7 +4,7 @@
  * it has a switch for it, serving the same 100 transaction records. A peer that cannot be installed
  * or started here is left out with the reason, which its row and its target print.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -14,16 +14,37 @@ import { PEER_PATHS, type PeerFiles } from './peer-files.js';
 
 const START_TIMEOUT_MS = 120_000;
 
-/** A port free on 127.0.0.1 now (for a peer that prints no port it got from the OS). */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
+/** Where the kernel draws port 0 from starts here (Linux says; 49152 elsewhere, IANA's dynamic ports). */
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 2048 ? low : 49_152;
+  } catch {
+    return 49_152;
+  }
+}
+
+/** Whether `port` can be listened on at 127.0.0.1 now. */
+const bindable = (port: number): Promise<boolean> =>
+  new Promise((answer) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject()));
-    });
+    probe.once('error', () => answer(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => answer(true)));
   });
+
+/**
+ * A port free on 127.0.0.1 now, for a server that is told its port (a peer that prints none). It is
+ * drawn below the range port 0 takes from: a port found through port 0 and let go could be taken by any
+ * server listening on port 0 meanwhile (another peer, another test's), before the one told binds it.
+ */
+export async function freePort(): Promise<number> {
+  const low = ephemeralLow();
+  const from = Math.max(1024, low - 16_384);
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = from + Math.floor(Math.random() * (low - from));
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port on 127.0.0.1 between ${from} and ${low - 1} (100 tried)`);
 }
 
 const bin = (path: string) => resolve(REPO_ROOT, 'node_modules', path);

@@ -56,8 +56,8 @@ export interface Recorder {
   /** What the proxy trusts and which egress proxy it uses. */
   readonly trust: string;
   /**
-   * The priority the recording's checks run at, below the forwarding thread's: SCHED_IDLE, else nice 19
-   * where `chrt` is missing or not allowed, else unchanged (thread-priority.ts).
+   * The scheduling policy the recording's checks run under: SCHED_BATCH, giving way to the forwarding
+   * thread when it wakes, or unchanged where `chrt` is missing or not allowed (thread-priority.ts).
    */
   readonly checksPriority: ThreadPriority;
   /** Resolves once every exchange so far is checked and recorded. */

@@ -5,7 +5,7 @@
  * (redis-lane.ts); a file attaches to it with `attachRedisCluster(inject('redisCluster'))`.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,6 +89,49 @@ function startNode(binary: string, dir: string, port: number): ChildProcess {
   return spawn(binary, args, { stdio: 'ignore' });
 }
 
+const NODE_TRIES = 5;
+
+/**
+ * One node answering PING. A port found free can be taken before redis-server binds it (an outgoing
+ * connection of another process gets it, or its bus port): the node then exits at once, and starts
+ * again on other ports. A node that never answers fails with the end of its log.
+ */
+async function startAnsweringNode(
+  binary: string,
+  dir: string,
+  children: ChildProcess[],
+): Promise<ClusterNode> {
+  let lastLog = '';
+  for (let tries = 0; tries < NODE_TRIES; tries++) {
+    const port = await freePortPair();
+    const child = startNode(binary, dir, port);
+    children.push(child);
+    const exited = () => child.exitCode !== null || child.signalCode !== null;
+    try {
+      await waitFor(`node ${port} did not answer`, async () =>
+        exited() ? true : (await ask(port, ['PING'])) === 'PONG',
+      );
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; its log: ${logTail(dir, port)}`);
+    }
+    if (!exited()) return { port, pid: child.pid as number };
+    lastLog = logTail(dir, port);
+  }
+  throw new Error(`Redis Cluster: no node started in ${NODE_TRIES} tries; the last one's log: ${lastLog}`);
+}
+
+function logTail(dir: string, port: number): string {
+  try {
+    return readFileSync(join(dir, String(port), 'log'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(-3)
+      .join(' | ');
+  } catch {
+    return 'none';
+  }
+}
+
 const slotOwner = async (port: number, key: string) => {
   const slot = await ask(port, ['CLUSTER', 'KEYSLOT', key]);
   const nodes = (await ask(port, ['CLUSTER', 'NODES'])) ?? '';
@@ -125,14 +168,7 @@ export async function startRedisCluster(): Promise<RunningCluster> {
   };
   const nodes: ClusterNode[] = [];
   try {
-    for (let n = 0; n < 6; n++) {
-      const port = await freePortPair();
-      const child = startNode(binary, dir, port);
-      children.push(child);
-      nodes.push({ port, pid: child.pid as number });
-    }
-    for (const { port } of nodes)
-      await waitFor(`node ${port} did not answer`, async () => (await ask(port, ['PING'])) === 'PONG');
+    for (let n = 0; n < 6; n++) nodes.push(await startAnsweringNode(binary, dir, children));
     const addresses = nodes.map(({ port }) => `127.0.0.1:${port}`);
     await run('redis-cli', ['--cluster', 'create', ...addresses, '--cluster-replicas', '1', '--cluster-yes']);
     for (const { port } of nodes)

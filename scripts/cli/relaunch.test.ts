@@ -105,7 +105,7 @@ describe.skipIf(process.platform !== 'linux')(
       const launcher = startOfkit(['proxy', upstreamUrl, '--port', '0']);
       const done = finished(launcher);
       await lineOf(launcher, /listening on http:\/\/127\.0\.0\.1:\d+/);
-      // The launcher's other child is tsx's esbuild service (the development launcher compiles TypeScript).
+      // Under the development launcher (tsx) the launcher has another child: tsx's esbuild service.
       const serving = childCommandLines(launcher.pid!).filter((line) => line.includes(' proxy '));
       expect(serving).toHaveLength(1);
       for (const flag of RECORDER_NODE_FLAGS) expect(serving[0]).toContain(` ${flag} `);

@@ -42,6 +42,9 @@ export interface Lane {
   claims?: readonly string[];
 }
 
+/** The command line compiled once for a lane whose tests start `ofkit` as a child process. */
+const COMPILED_CLI = 'scripts/test-support/compiled-cli-lane.ts';
+
 /** Files that start a browser. */
 const BROWSER = ['simulator/src/dashboard/dashboard.browser.test.ts', 'bridge/tests/chromium-har.test.ts'];
 
@@ -135,6 +138,7 @@ export const LANES: readonly Lane[] = [
         // of every operation) came near the default 20 s under load.
         testTimeout: 60_000,
         hookTimeout: 60_000,
+        globalSetup: [COMPILED_CLI],
       },
       {
         name: 'pact-consumer',
@@ -181,7 +185,7 @@ export const LANES: readonly Lane[] = [
         include: REDIS,
         order: 6,
         // One Redis Cluster for the lane; its failover test needs the cluster to itself: a file at a time.
-        globalSetup: ['simulator/test-support/redis-lane.ts'],
+        globalSetup: ['simulator/test-support/redis-lane.ts', COMPILED_CLI],
         serial: true,
         workersPerCore: 1,
         shareModules: true,

@@ -1,9 +1,15 @@
-/** The `ofkit` command line run as a user runs it: a child process of the development launcher. */
+/**
+ * The `ofkit` command line run as a user runs it: a child process of the lane's compiled command line
+ * (compiled-cli-lane.ts), or of the development launcher where no lane compiled one.
+ */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-export const LAUNCHER = resolve(import.meta.dirname, '../ofkit.js');
+/** The development launcher: TypeScript through tsx, no build. */
+export const DEVELOPMENT_LAUNCHER = resolve(import.meta.dirname, '../ofkit.js');
+/** What `node LAUNCHER <command>` runs `ofkit <command>` with. */
+export const LAUNCHER = resolve(process.env.OFKIT_TEST_LAUNCHER ?? DEVELOPMENT_LAUNCHER);
 
 export interface Finished {
   code: number | null;

@@ -6,8 +6,8 @@
  * stopped (or paused) by its own PID.
  */
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAUNCHER } from '../../scripts/test-support/cli-process.js';
 import {
   REDIS_SKIP_REASON,
   type RunningRedis,
@@ -16,8 +16,6 @@ import {
 } from '../../simulator/test-support/redis-server.js';
 import { startSilentServer } from '../../simulator/test-support/silent-server.js';
 import { type Replica, startReplica } from './replica-process.js';
-
-const LAUNCHER = resolve(import.meta.dirname, '../../scripts/ofkit.js');
 
 /** Runs `ofkit simulate` until it exits; its exit code, stderr and how long it took (real time). */
 function simulate(args: string[]): Promise<{ code: number | null; stderr: string; ms: number }> {
@@ -53,7 +51,7 @@ describe('a store that accepts but never answers', () => {
         expect(stderr).toBe(
           `ofkit simulate: Redis at ${url} did not answer within 500 ms (connect_timeout_ms): is a Redis server listening there?\n`,
         );
-        // Generous: the process's own start (tsx, the document) takes seconds on a busy machine.
+        // Generous: the process's own start (its code, the document) takes seconds on a busy machine.
         expect(ms).toBeLessThan(20_000);
       } finally {
         await silent.close();

@@ -4,13 +4,12 @@
  * admin.yaml's for the control API). Stopped by its own PID (never by name).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { readBundledDocument } from '../../openapi/document/bundled-documents.js';
+import { LAUNCHER } from '../../scripts/test-support/cli-process.js';
 import { createContractCheck } from '../../simulator/test-support/contract-checked-simulator.js';
 
 const check = createContractCheck(readBundledDocument('api'));
 
-const LAUNCHER = resolve(import.meta.dirname, '../../scripts/ofkit.js');
 const KEY = 'ofkit-key-a:ofkit-secret-a';
 
 export interface Replica {

@@ -48,9 +48,7 @@ export function createEvidenceRedaction(
   const masked = (line: string) =>
     forms.reduce((text, [form, placeholder]) => text.split(form).join(placeholder), line);
   return {
-    see: (exchange) => {
-      redactor.redact(exchange);
-    },
+    see: (exchange) => redactor.learn(exchange),
     text: (line) => redactor.text(masked(line)),
     json: (value) => JSON.parse(masked(JSON.stringify(redactor.json(value)))),
   };

@@ -61,6 +61,29 @@ export function redactedJsonBody(
   return redactedValue(context, text, parsed, pieces, schema);
 }
 
+/** What `redactedJsonBody` learns of a body (its credentials and personal values), without writing it again. */
+export function learnJsonBody(
+  context: JsonBodyRedaction,
+  text: string,
+  split: readonly string[] | undefined,
+  schema: JsonValue | undefined,
+): void {
+  let parsed = split === undefined ? undefined : parseSplitJson(split);
+  if (parsed === undefined) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return;
+    }
+  }
+  const schemas = schema === undefined ? undefined : applicableSchemas(context.document, schema, parsed);
+  try {
+    redactJson(context.json, parsed, schemas);
+  } catch (error) {
+    if (!(error instanceof TooDeepError)) throw error;
+  }
+}
+
 function redactedValue(
   { document, json, replacements }: JsonBodyRedaction,
   text: string,

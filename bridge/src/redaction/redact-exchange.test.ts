@@ -234,4 +234,47 @@ describe('createRedactor', () => {
       sha256: createHash('sha256').update(broken).digest('hex'),
     });
   });
+
+  it('learns without writing the copy what redacting teaches: the same pseudonyms, in the same texts', () => {
+    const form = exchange('POST', '/api/links/', 400);
+    const exchanges: Exchange[] = [
+      exchange(
+        'POST',
+        '/api/links/',
+        201,
+        { username: '76109277673', password: 'hunter22' },
+        { id: OWNER.link },
+      ),
+      exchange('GET', `/api/owners/?link=${OWNER.link}`, 200, undefined, {
+        count: 1,
+        next: null,
+        previous: null,
+        results: [OWNER],
+      }),
+      exchange('GET', '/payments/br/customers/?identifier=52601815906', 200, undefined, undefined, [
+        ['cookie', 'session=cookie-value-9'],
+      ]),
+      {
+        ...form,
+        request: {
+          ...form.request,
+          headers: [['content-type', 'application/x-www-form-urlencoded']],
+          body: 'institution=ofbank_br_retail&pin=4829',
+        },
+      },
+    ];
+    const redacting = redactor();
+    const learning = redactor();
+    for (const each of exchanges) {
+      redacting.redact(each);
+      learning.learn(each);
+    }
+    const said = [
+      'key-id-1 very-secret-1 76109277673 hunter22 cookie-value-9 4829 52601815906',
+      `${OWNER.display_name} ${OWNER.email} ${OWNER.document_id.document_number}`,
+    ].join('\n');
+    expect(learning.text(said)).toBe(redacting.text(said));
+    for (const value of said.split(/\s+/))
+      expect(learning.text(said)).not.toMatch(new RegExp(`\\b${value}\\b`));
+  });
 });

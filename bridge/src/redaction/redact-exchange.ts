@@ -21,7 +21,7 @@ import {
   keepParsedBody,
   mediaTypeOf,
 } from '../exchange/exchange.js';
-import { type RedactedBody, redactedJsonBody } from './json-body.js';
+import { learnJsonBody, type RedactedBody, redactedJsonBody } from './json-body.js';
 import { createPersonalFilterLookup } from './personal-members.js';
 import { createPseudonymizer } from './pseudonyms.js';
 import { type JsonRedaction, redactJson, type ValueKind } from './redact-json.js';
@@ -45,6 +45,12 @@ export interface RedactorOptions {
 
 export interface Redactor {
   redact(exchange: Exchange): Exchange;
+  /**
+   * Learns what `redact` would (every credential and personal value of the exchange, with its
+   * pseudonym) without writing the redacted copy: for text redacted from what a run's exchanges
+   * carried, where the exchanges themselves are not kept.
+   */
+  learn(exchange: Exchange): void;
   /** A free text with every value redacted so far (in any exchange) replaced by its pseudonym. */
   text(value: string): string;
   /** A JSON value outside an exchange (a webhook's payload): credentials by name, then the free text. */
@@ -118,16 +124,20 @@ export function createRedactor(options: RedactorOptions): Redactor {
     return value.split(';').map(redactPair).join(';');
   }
 
-  /** Credential headers by name first (they register their values), then every value's free text. */
-  function headers(list: HeaderList): HeaderList {
-    const named = list.map(([name, value]): [string, string] => {
+  /** Credential headers by name (each registers its value). */
+  function namedHeaders(list: HeaderList): HeaderList {
+    return list.map(([name, value]): [string, string] => {
       const lower = name.toLowerCase();
       if (lower === 'authorization' || lower === 'proxy-authorization') return [name, authorization(value)];
       if (isCredentialName(lower)) return [name, String(pseudonym(value, 'secret'))];
       if (COOKIE_HEADERS.has(lower)) return [name, cookies(value, lower)];
       return [name, value];
     });
-    return named.map(([name, value]) => [name, replacements.apply(value)]);
+  }
+
+  /** Credential headers by name first (they register their values), then every value's free text. */
+  function headers(list: HeaderList): HeaderList {
+    return namedHeaders(list).map(([name, value]) => [name, replacements.apply(value)]);
   }
 
   /** A form body's (or query's) pairs: each credential's value by name, then the free text. */
@@ -145,6 +155,14 @@ export function createRedactor(options: RedactorOptions): Redactor {
       .join('&');
   }
 
+  /** A form body's credentials by name (each registers its value). */
+  const formCredentials = (text: string) =>
+    formPairs(text, (name, value) => (isCredentialName(name) ? String(pseudonym(value, 'secret')) : value));
+
+  /** Whether `body` reads a message's body as a form (else as JSON). */
+  const isForm = (media: string, text: string) =>
+    media === 'application/x-www-form-urlencoded' || (!isJsonMedia(media) && looksLikeForm(text));
+
   /**
    * A body redacted before it is kept: JSON beside its schema, a form by its names, each then searched
    * for every value redacted so far (an error message quoting what was sent, a name a record repeats
@@ -156,14 +174,17 @@ export function createRedactor(options: RedactorOptions): Redactor {
     // A body read in pieces is a JSON text with a list in it (exchange/json-split.ts): not blank.
     const split = bodyPiecesOf(message);
     if (text === undefined || (split === undefined && text.trim() === '')) return { text };
-    const media = mediaTypeOf(list);
-    if (media === 'application/x-www-form-urlencoded' || (!isJsonMedia(media) && looksLikeForm(text))) {
-      const redacted = formPairs(text, (name, value) =>
-        isCredentialName(name) ? String(pseudonym(value, 'secret')) : value,
-      );
-      return { text: replacements.apply(redacted) };
-    }
+    if (isForm(mediaTypeOf(list), text)) return { text: replacements.apply(formCredentials(text)) };
     return redactedJsonBody(bodyRedaction, text, split, schema);
+  }
+
+  /** What `body` learns of a body, without writing it again. */
+  function learnBody(message: ExchangeRequest | ExchangeResponse, schema: JsonValue | undefined): void {
+    const { body: text, headers: list } = message;
+    const split = bodyPiecesOf(message);
+    if (text === undefined || (split === undefined && text.trim() === '')) return;
+    if (isForm(mediaTypeOf(list), text)) formCredentials(text);
+    else learnJsonBody(bodyRedaction, text, split, schema);
   }
 
   /** Each query value: a credential by name, a personal filter value, then the free text. */
@@ -186,15 +207,33 @@ export function createRedactor(options: RedactorOptions): Redactor {
     return replacements.apply(parsed.href);
   }
 
+  /** An exchange's operation, and the schema of its response's body. */
+  function operationOf({ request, response }: Exchange) {
+    const path = apiPathOf(new URL(request.url), options.basePath);
+    const route = document.route(request.method, path);
+    const operation = route.ok ? route.operation : undefined;
+    return {
+      operation,
+      responseSchema: operation && document.responseOf(operation, response.status)?.schema,
+    };
+  }
+
   return {
     text: (value) => replacements.apply(value),
     json: (value) => JSON.parse(replacements.apply(JSON.stringify(redactJson(json, value, undefined)))),
+    // The same places, in the same order, as `redact` (a value's first place decides its pseudonym).
+    learn(exchange) {
+      const { request, response } = exchange;
+      const { operation, responseSchema } = operationOf(exchange);
+      namedHeaders(request.headers);
+      learnBody(request, operation?.body?.schema);
+      learnBody(response, responseSchema);
+      url(request.url, operation);
+      namedHeaders(response.headers);
+    },
     redact(exchange) {
       const { request, response } = exchange;
-      const path = apiPathOf(new URL(request.url), options.basePath);
-      const route = document.route(request.method, path);
-      const operation = route.ok ? route.operation : undefined;
-      const responseSchema = operation && document.responseOf(operation, response.status)?.schema;
+      const { operation, responseSchema } = operationOf(exchange);
       // The credentials first: every later place is searched for them.
       const requestHeaders = headers(request.headers);
       const requestBody = body(request, operation?.body?.schema);

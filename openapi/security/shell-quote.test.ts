@@ -16,7 +16,12 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 /** What bash prints for `printf %s <word>` run in `folder`. */
 function echoed(words: readonly string[]): string[] {
   const script = words.map((word) => `printf '%s\\0' ${shellQuote(word)}`).join('\n');
-  const run = spawnSync('bash', ['-c', script], { cwd: folder, encoding: 'utf8' });
+  // stdin closed: bash reads ~/.bashrc when its stdin is a socket (as Node's pipes are) and SHLVL < 2.
+  const run = spawnSync('bash', ['-c', script], {
+    cwd: folder,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   expect(run.status).toBe(0);
   return run.stdout.split('\0').slice(0, -1);
 }

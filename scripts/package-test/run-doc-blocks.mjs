@@ -21,6 +21,9 @@ async function runBlock(project, text) {
       cwd: project,
       env: { ...env, PATH: `${join(project, 'node_modules/.bin')}:${process.env.PATH}` },
       encoding: 'utf8',
+      // stdin closed, as in a CI step: bash reads ~/.bashrc when its stdin is a socket (as Node's pipes
+      // are) and SHLVL < 2 (npm run sets 0), which a CI step's shell never does.
+      stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 600_000, // a guard against a hang, not a measure
     });
   } finally {

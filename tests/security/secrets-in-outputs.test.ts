@@ -123,7 +123,12 @@ describe('every logged curl line, pasted into bash, runs curl with the request a
       'export OFKIT_KEY=k OFKIT_SECRET=s',
       ...lines,
     ].join('\n');
-    const run = spawnSync('bash', ['-c', script], { cwd: folder, encoding: 'utf8' });
+    // stdin closed: bash reads ~/.bashrc when its stdin is a socket (as Node's pipes are) and SHLVL < 2.
+    const run = spawnSync('bash', ['-c', script], {
+      cwd: folder,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     expect(run.stderr).toBe('');
     expect(readdirSync(folder)).toEqual(['arguments']);
     const calls = readFileSync(join(folder, 'arguments'), 'utf8').trim().split('\n');

@@ -42,7 +42,8 @@ describe("the judge's evidence", () => {
     expect(exported).toBe(`export OFKIT_KEY=${key?.secretId} OFKIT_SECRET=${key?.secretPassword}`);
     const curl = lines.find((line) => line.startsWith('curl ') && line.includes('/api/links/'));
     expect(curl).toBeDefined();
-    const { stdout } = await run('bash', ['-euc', `${exported}\n${curl} -s`]);
+    // --norc: bash reads ~/.bashrc when its stdin is a socket (as execFile's is) and SHLVL < 2.
+    const { stdout } = await run('bash', ['--norc', '-euc', `${exported}\n${curl} -s`]);
     const body = JSON.parse(stdout) as { code: string; field?: string }[];
     expect(body[0]).toMatchObject({ code: 'required', field: 'password' });
   });

@@ -38,6 +38,38 @@ export interface JsonBodyRedaction {
   replacements: Replacements;
 }
 
+/** The JSON a body holds, with the pieces it was read from; undefined when it is not JSON. */
+function parsedBody(
+  text: string,
+  split: readonly string[] | undefined,
+): { value: unknown; pieces: readonly string[] | undefined } | undefined {
+  // Pieces whose cuts are not all between a list's items say nothing: the text is read whole.
+  const value = split === undefined ? undefined : parseSplitJson(split);
+  if (value !== undefined) return { value, pieces: split };
+  try {
+    return { value: JSON.parse(text), pieces: undefined };
+  } catch {
+    return undefined;
+  }
+}
+
+const TOO_DEEP = Symbol('too deep');
+
+/** `parsed` redacted beside its schema (redact-json.ts), or TOO_DEEP when it nests too deep to walk. */
+function walked(
+  { document, json }: JsonBodyRedaction,
+  parsed: unknown,
+  schema: JsonValue | undefined,
+): unknown {
+  const schemas = schema === undefined ? undefined : applicableSchemas(document, schema, parsed);
+  try {
+    return redactJson(json, parsed, schemas);
+  } catch (error) {
+    if (error instanceof TooDeepError) return TOO_DEEP;
+    throw error;
+  }
+}
+
 /**
  * The body `text` (its pieces `split`, when it was read in pieces) redacted as JSON; one that is not
  * JSON cannot be read for credentials: its length and sha256 only are kept.
@@ -48,17 +80,9 @@ export function redactedJsonBody(
   split: readonly string[] | undefined,
   schema: JsonValue | undefined,
 ): RedactedBody {
-  // Pieces whose cuts are not all between a list's items say nothing: the text is read whole.
-  let parsed = split === undefined ? undefined : parseSplitJson(split);
-  const pieces = parsed === undefined ? undefined : split;
-  if (parsed === undefined) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return { text: undefined, omitted: true, digest: bodyDigest(text) };
-    }
-  }
-  return redactedValue(context, text, parsed, pieces, schema);
+  const body = parsedBody(text, split);
+  if (body === undefined) return { text: undefined, omitted: true, digest: bodyDigest(text) };
+  return redactedValue(context, text, body.value, body.pieces, schema);
 }
 
 /** What `redactedJsonBody` learns of a body (its credentials and personal values), without writing it again. */
@@ -68,38 +92,21 @@ export function learnJsonBody(
   split: readonly string[] | undefined,
   schema: JsonValue | undefined,
 ): void {
-  let parsed = split === undefined ? undefined : parseSplitJson(split);
-  if (parsed === undefined) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return;
-    }
-  }
-  const schemas = schema === undefined ? undefined : applicableSchemas(context.document, schema, parsed);
-  try {
-    redactJson(context.json, parsed, schemas);
-  } catch (error) {
-    if (!(error instanceof TooDeepError)) throw error;
-  }
+  const body = parsedBody(text, split);
+  if (body !== undefined) walked(context, body.value, schema);
 }
 
 function redactedValue(
-  { document, json, replacements }: JsonBodyRedaction,
+  context: JsonBodyRedaction,
   text: string,
   parsed: unknown,
   split: readonly string[] | undefined,
   schema: JsonValue | undefined,
 ): RedactedBody {
-  const schemas = schema === undefined ? undefined : applicableSchemas(document, schema, parsed);
-  let redacted: unknown;
-  try {
-    redacted = redactJson(json, parsed, schemas);
-  } catch (error) {
-    // Too deep to walk for credentials and personal members: left out of the recording, not kept as sent.
-    if (error instanceof TooDeepError) return { text: undefined, omitted: true };
-    throw error;
-  }
+  const { replacements } = context;
+  const redacted = walked(context, parsed, schema);
+  // Too deep to walk for credentials and personal members: left out of the recording, not kept as sent.
+  if (redacted === TOO_DEEP) return { text: undefined, omitted: true };
   const pieces =
     redacted === parsed ? split : text.length >= PIECES_FROM ? stringifiedPieces(redacted) : undefined;
   if (pieces !== undefined) {

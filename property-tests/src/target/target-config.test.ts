@@ -1,11 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from './default-config.js';
-import { ConfigError, parseTargetConfig } from './target-config.js';
+import { CONFIG_SCHEMA_PATH, ConfigError, parseTargetConfig } from './target-config.js';
 
 /** `${NAME}`, written so that no linter takes it for a template mistake. */
 const envRef = (name: string) => ['$', '{', name, '}'].join('');
 
 describe('target configuration', () => {
+  it('config.schema.json is a valid JSON Schema 2020-12 (a run reads it without that check)', () => {
+    const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
+    const schema = JSON.parse(readFileSync(CONFIG_SCHEMA_PATH, 'utf8'));
+    expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
+  });
+
   it('defaults fit the simulator', () => {
     const config = parseTargetConfig({ baseUrl: 'http://127.0.0.1:4010/' });
     expect(config.baseUrl).toBe('http://127.0.0.1:4010');

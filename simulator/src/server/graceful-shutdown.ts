@@ -18,11 +18,20 @@ export async function closeGracefully(server: Server, options: ShutdownOptions =
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+  let graceOver: NodeJS.Timeout | undefined;
   try {
     // Not awaited past the grace: a webhook receiver that hangs must not hold the shutdown.
-    await Promise.race([Promise.resolve(options.before?.()), new Promise((r) => setTimeout(r, graceMs))]);
+    await Promise.race([
+      Promise.resolve(options.before?.()),
+      new Promise((r) => {
+        graceOver = setTimeout(r, graceMs);
+      }),
+    ]);
     await closed;
   } finally {
+    // Neither timer may outlive the shutdown: a pending one kept a process that had nothing left to do
+    // (`ofkit exec` once its command ended) running for the whole grace.
     clearTimeout(cut);
+    clearTimeout(graceOver);
   }
 }

@@ -117,6 +117,16 @@ describe('closeGracefully', () => {
     expect(await request).toBe('cut');
     expect(hanging.listening).toBe(false);
   });
+
+  it('leaves no timer behind once closed: nothing keeps the process alive for the rest of its grace', async () => {
+    const idle = createHttpServer({ maxBodyBytes: 1024, handle: async () => ({ status: 204, headers: {} }) });
+    await listen(idle, 0, '127.0.0.1');
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    await closeGracefully(idle, { graceMs: 60_000, before: () => undefined });
+    expect(idle.listening).toBe(false);
+    expect(timers()).toBe(before);
+  });
 });
 
 /** Sends `head` as written (no client fixes the Host up) and resolves with the status line and body. */

@@ -78,6 +78,19 @@ function signalEach(pids: Iterable<number>, signal: NodeJS.Signals): void {
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+/**
+ * Resolves once `settled` settles or `ms` have passed, and clears its timer: a timer left pending kept
+ * the process alive for the rest of the grace after the tree had ended.
+ */
+async function settledWithin(settled: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([settled, new Promise((done) => (timer = setTimeout(done, ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export interface EndTreeOptions {
   /** Resolves when `root` has exited. */
   rootExited: Promise<unknown>;
@@ -101,7 +114,7 @@ export async function endProcessTree(
   const group = ownGroup ? [-root] : [];
   const running = () => [...members].filter(([pid, started]) => isRunning(pid, started)).map(([pid]) => pid);
   signalEach([...group, ...running()], signal);
-  await Promise.race([rootExited, pause(graceMs)]);
+  await settledWithin(rootExited, graceMs);
   for (const stage of ['SIGTERM', 'SIGKILL'] as const) {
     for (const pid of running())
       for (const [below, started] of descendantsOf(pid)) members.set(below, started);

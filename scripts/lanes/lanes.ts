@@ -84,6 +84,7 @@ const INTEGRATION = [
   'scripts/cli/exec-signals.test.ts',
   'scripts/cli/exec.test.ts',
   'scripts/cli/main.test.ts',
+  'scripts/cli/process-tree.test.ts',
   'scripts/cli/relaunch.test.ts',
   'scripts/cli/sandbox-commands.test.ts',
   'scripts/cli/simulate.test.ts',

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_NOW, TEST_KEYS } from '../../test-support/contract-checked-simulator.js';
+import { pendingTimersOf } from '../../test-support/pending-timers.js';
 import { createSimulator } from '../simulator.js';
 import { closeGracefully } from './graceful-shutdown.js';
 import { createHttpServer, listen } from './http-adapter.js';
@@ -121,11 +122,10 @@ describe('closeGracefully', () => {
   it('leaves no timer behind once closed: nothing keeps the process alive for the rest of its grace', async () => {
     const idle = createHttpServer({ maxBodyBytes: 1024, handle: async () => ({ status: 204, headers: {} }) });
     await listen(idle, 0, '127.0.0.1');
-    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
-    const before = timers();
-    await closeGracefully(idle, { graceMs: 60_000, before: () => undefined });
+    const graceMs = 61_234;
+    const left = await pendingTimersOf(graceMs, () => closeGracefully(idle, { graceMs, before: () => {} }));
     expect(idle.listening).toBe(false);
-    expect(timers()).toBe(before);
+    expect(left).toBe(0);
   });
 });
 

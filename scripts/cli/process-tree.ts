@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { settledWithin } from '../../simulator/src/core/settled-within.js';
 
 interface ProcessEntry {
   pid: number;
@@ -77,19 +78,6 @@ function signalEach(pids: Iterable<number>, signal: NodeJS.Signals): void {
 }
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-/**
- * Resolves once `settled` settles or `ms` have passed, and clears its timer: a timer left pending kept
- * the process alive for the rest of the grace after the tree had ended.
- */
-async function settledWithin(settled: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([settled, new Promise((done) => (timer = setTimeout(done, ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 export interface EndTreeOptions {
   /** Resolves when `root` has exited. */

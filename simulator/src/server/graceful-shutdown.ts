@@ -4,6 +4,7 @@
  * yield to the event loop in slices, so the timers here fire even while one runs.
  */
 import type { Server } from 'node:http';
+import { settledWithin } from '../core/settled-within.js';
 
 export interface ShutdownOptions {
   /** How long requests in flight may take before their connections are cut; default 2 s. */
@@ -18,20 +19,13 @@ export async function closeGracefully(server: Server, options: ShutdownOptions =
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const cut = setTimeout(() => server.closeAllConnections(), graceMs);
-  let graceOver: NodeJS.Timeout | undefined;
   try {
     // Not awaited past the grace: a webhook receiver that hangs must not hold the shutdown.
-    await Promise.race([
-      Promise.resolve(options.before?.()),
-      new Promise((r) => {
-        graceOver = setTimeout(r, graceMs);
-      }),
-    ]);
+    await settledWithin(Promise.resolve(options.before?.()), graceMs);
     await closed;
   } finally {
-    // Neither timer may outlive the shutdown: a pending one kept a process that had nothing left to do
-    // (`ofkit exec` once its command ended) running for the whole grace.
+    // Not left pending: it kept a process with nothing left to do (`ofkit exec` once its command ended)
+    // running for the whole grace.
     clearTimeout(cut);
-    clearTimeout(graceOver);
   }
 }

@@ -9,6 +9,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
+import { isRunning } from '../cli/process-tree.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 /** The folders whose code the command line runs. */
@@ -30,15 +31,6 @@ function* filesOf(folder: string): Generator<string> {
     } else if (entry.isFile()) yield path;
   }
 }
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /** Builds whose lane was stopped before it could remove them (named by their process's PID). */
 function removeAbandoned(): void {

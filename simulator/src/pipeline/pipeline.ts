@@ -90,7 +90,7 @@ async function takeFault(tenant: TenantRuntime, operationId: string): Promise<Ap
 function lazyValidator(operation: ApiOperation, document: ApiDocument, factory: ValidatorFactory): Validator {
   let validator: Validator | undefined;
   return (request, pathParams) => {
-    validator ??= factory(operation, document.ajv);
+    validator ??= factory(operation, () => document.ajv);
     return validator(request, pathParams);
   };
 }

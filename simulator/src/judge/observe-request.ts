@@ -243,8 +243,9 @@ export function observeRequest(
     at: times.atMs,
     realAt: times.startedRealMs,
     durationMs: Math.max(0, times.endedRealMs - times.startedRealMs),
-    ...facts(request, response, meta.operationId, parsedBody, times.atMs),
   };
+  // Assigned, not spread: spread copies on the request path cost more CPU per request.
+  Object.assign(logged, facts(request, response, meta.operationId, parsedBody, times.atMs));
   // CLIENT-NO-SECRETS: a link fact is what the client sent; one that carries a credential is not kept.
   if (logged.link && (mask(logged.link, forms) !== logged.link || passwords?.shownIn(logged.link)))
     delete logged.link;

@@ -126,7 +126,8 @@ async function pageRecords(
   const link = typeof input.query.link === 'string' ? input.query.link : undefined;
   const where = link === undefined ? {} : { link };
   // The store already kept the link's records (indexed); only the other filters scan them.
-  const { link: _byStore, ...filters } = input.query;
+  const filters: Record<string, unknown> = {};
+  for (const name in input.query) if (name !== 'link') filters[name] = input.query[name];
   const policy = tenant.policy.lists;
   if (!hasFilters(filters)) {
     // Below page 1 the window is empty: the store gives the list's length alone.
@@ -148,8 +149,11 @@ export function collectionList(collection: string): Handler {
     const window = pageWindow(input.query, policy);
     const { total, results } = await pageRecords(context, collection, window);
     const page = pageOf(window, total, results, request, policy);
-    // Only the page's records are copied without their private members.
-    const response = json(200, { ...page, results: page.results.map(publicView) });
-    return ok({ ...response, serialize: (lender) => pageJson(page, lender) });
+    // Only the page's records are copied without their private members. Written out, not spread: spread
+    // copies on the request path cost more CPU per request (see the HTTP adapter).
+    const { count, next, previous } = page;
+    const response = json(200, { count, next, previous, results: page.results.map(publicView) });
+    response.serialize = (lender) => pageJson(page, lender);
+    return ok(response);
   };
 }

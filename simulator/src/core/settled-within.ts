@@ -1,6 +1,8 @@
 /**
- * Waiting for something with a bound: a shutdown's grace, a process tree's, a job's, a seed node's. The
- * timer goes with the wait: one left pending kept a process with nothing left to do alive until it fired.
+ * Waiting for something with a bound: a shutdown's grace, a process tree's. The timer goes with the wait:
+ * one left pending kept a process with nothing left to do alive until it fired. The job leases' stop and
+ * the Redis Cluster's seed nodes wait the same way in their own code: clock/ and store/ sit below core/
+ * and may not import it.
  */
 
 /** Resolves once `settled` settles or `ms` have passed, whichever comes first, and clears its timer. */

@@ -1,8 +1,11 @@
 /**
  * A JSON body redacted beside its schema (redact-json.ts), then searched for every value redacted so
- * far (replacements.ts). A long body is parsed from the pieces it was read in (exchange/json-split.ts),
- * and written and searched a piece at a time (json-pieces.ts): its text is never one flat string in
- * the recording's worker (exchange/body-pieces.ts says why).
+ * far (replacements.ts). A long body is parsed from the pieces it was read in (exchange/json-split.ts)
+ * and searched a piece at a time: its text is never one flat string in the recording's worker
+ * (exchange/body-pieces.ts says why). The text kept is the one that came, searched, whenever that
+ * gives what the redacted value says (the walk replaced whole strings only, which the search finds
+ * again, in a text without escapes): writing a page of records again costs more than the rest of its
+ * redaction. Otherwise the redacted value is written again (a long one in pieces, json-pieces.ts).
  */
 import type { JsonValue } from '../../../openapi/document/json.js';
 import { bodyDigest } from '../../../openapi/security/masked-values.js';
@@ -14,6 +17,15 @@ import { parseSplitJson } from '../exchange/json-split.js';
 import { stringifiedPieces } from './json-pieces.js';
 import { type JsonRedaction, redactJson, TooDeepError } from './redact-json.js';
 import type { Replacements } from './replacements.js';
+
+/** Whether JSON writes `text` as it is between its quotes (no quote, backslash or control character in it). */
+const writtenAsItIs = (text: string) => JSON.stringify(text).length === text.length + 2;
+
+/** Whether one of `pieces` holds a backslash: a JSON text with an escape in one of its strings. */
+function hasEscape(pieces: readonly string[]): boolean {
+  for (const piece of pieces) if (piece.includes('\\')) return true;
+  return false;
+}
 
 /**
  * A redacted JSON body this long (in UTF-16 units) is written in pieces: as one flat string its text
@@ -55,15 +67,50 @@ function parsedBody(
 
 const TOO_DEEP = Symbol('too deep');
 
+/** A body redacted beside its schema, with what the walk replaced in it. */
+interface Walked {
+  value: unknown;
+  /** How many scalars it replaced. */
+  count: number;
+  /**
+   * Each was a string the search puts the same pseudonym for wherever it is a whole JSON string written
+   * without escapes (`Replacements.replacesQuoted`): the text as it came, searched, then says what the
+   * value says.
+   */
+  quoted: boolean;
+}
+
 /** `parsed` redacted beside its schema (redact-json.ts), or TOO_DEEP when it nests too deep to walk. */
 function walked(
-  { document, json }: JsonBodyRedaction,
+  { document, json, replacements }: JsonBodyRedaction,
   parsed: unknown,
   schema: JsonValue | undefined,
-): unknown {
+): Walked | typeof TOO_DEEP {
   const schemas = schema === undefined ? undefined : applicableSchemas(document, schema, parsed);
+  const walk: Walked = { value: parsed, count: 0, quoted: true };
+  const counting: JsonRedaction = {
+    document: json.document,
+    keepPersonal: json.keepPersonal,
+    pseudonym(value, kind, nodes) {
+      const chosen = json.pseudonym(value, kind, nodes);
+      if (chosen === value) return chosen;
+      walk.count += 1;
+      if (
+        walk.quoted &&
+        !(
+          typeof value === 'string' &&
+          typeof chosen === 'string' &&
+          writtenAsItIs(chosen) &&
+          replacements.replacesQuoted(value, chosen)
+        )
+      )
+        walk.quoted = false;
+      return chosen;
+    },
+  };
   try {
-    return redactJson(json, parsed, schemas);
+    walk.value = redactJson(counting, parsed, schemas);
+    return walk;
   } catch (error) {
     if (error instanceof TooDeepError) return TOO_DEEP;
     throw error;
@@ -104,17 +151,35 @@ function redactedValue(
   schema: JsonValue | undefined,
 ): RedactedBody {
   const { replacements } = context;
-  const redacted = walked(context, parsed, schema);
+  const walk = walked(context, parsed, schema);
   // Too deep to walk for credentials and personal members: left out of the recording, not kept as sent.
-  if (redacted === TOO_DEEP) return { text: undefined, omitted: true };
-  const pieces =
-    redacted === parsed ? split : text.length >= PIECES_FROM ? stringifiedPieces(redacted) : undefined;
-  if (pieces !== undefined) {
-    const final = replacements.applyPieces(pieces);
-    if (final !== pieces) return { text: joinedPieces(final), pieces: final };
-    return { text: redacted === parsed ? text : joinedPieces(pieces), parsed: redacted, pieces };
+  if (walk === TOO_DEEP) return { text: undefined, omitted: true };
+  const redacted = walk.value;
+  // The text as it came, searched: the walk's pseudonyms land where the walk put them (see Walked.quoted),
+  // and every other occurrence of a value redacted so far is replaced too. A long text is searched by
+  // its pieces. When the search replaced only the walk's places, the text holds the redacted value.
+  const asItCame =
+    walk.count === 0 ||
+    ((split !== undefined || text.length < PIECES_FROM) && walk.quoted && !hasEscape(split ?? [text]));
+  if (asItCame && split !== undefined) {
+    const final = replacements.replacePieces(split);
+    const kept = final.text === split ? text : joinedPieces(final.text);
+    return final.count === walk.count
+      ? { text: kept, parsed: redacted, pieces: final.text }
+      : { text: kept, pieces: final.text };
   }
-  const serialized = redacted === parsed ? text : JSON.stringify(redacted);
-  const final = replacements.apply(serialized);
-  return final === serialized ? { text: final, parsed: redacted } : { text: final };
+  if (asItCame) {
+    const final = replacements.replace(text);
+    return final.count === walk.count ? { text: final.text, parsed: redacted } : { text: final.text };
+  }
+  // Written again from the redacted value, then searched: a long one in pieces (json-pieces.ts).
+  const pieces = text.length >= PIECES_FROM ? stringifiedPieces(redacted) : undefined;
+  if (pieces !== undefined) {
+    const final = replacements.replacePieces(pieces);
+    if (final.text !== pieces) return { text: joinedPieces(final.text), pieces: final.text };
+    return { text: joinedPieces(pieces), parsed: redacted, pieces };
+  }
+  const serialized = JSON.stringify(redacted);
+  const final = replacements.replace(serialized);
+  return final.count === 0 ? { text: final.text, parsed: redacted } : { text: final.text };
 }

@@ -33,6 +33,27 @@ describe.each([
     expect(replacements.get('Maria')).toBe('Zzzzz');
   });
 
+  it('counts what it replaced, and says when a whole JSON string of a value is sure to be replaced', () => {
+    const replacements = createReplacements(() => 5);
+    replacements.add('Maria Souza', 'Abcde Fghij');
+    replacements.add('Ana', 'Bia');
+    expect(replacements.replace('{"a":"Maria Souza","b":"x Maria Souza"}')).toEqual({
+      text: '{"a":"Abcde Fghij","b":"x Abcde Fghij"}',
+      count: 2,
+    });
+    expect(replacements.replacePieces(['["Maria Souza"', ',', '"y"]'])).toEqual({
+      text: ['["Abcde Fghij"', ',', '"y"]'],
+      count: 1,
+    });
+    expect(replacements.replacesQuoted('Maria Souza', 'Abcde Fghij')).toBe(true);
+    expect(replacements.replacesQuoted('Maria Souza', 'Other Name')).toBe(false);
+    // Too short to be searched for: only the walk can put its pseudonym.
+    expect(replacements.replacesQuoted('Ana', 'Bia')).toBe(false);
+    // A value with a quote could be found across a string's edge, before the value the walk replaced.
+    replacements.add('k":"Maria', 'q":"Zzzzz');
+    expect(replacements.replacesQuoted('Maria Souza', 'Abcde Fghij')).toBe(false);
+  });
+
   it('keeps the first pseudonym of a value, and searches nothing shorter than its minimum', () => {
     const replacements = createReplacements((raw) => (raw === 'abc' ? 5 : 1));
     replacements.add('abc', 'xyz');

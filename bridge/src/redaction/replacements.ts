@@ -77,6 +77,8 @@ interface SearchIndex {
   runs?: RunIndex;
   /** A value could be found across two pieces of a text, or at a piece's edge only (see PIECE_EDGE). */
   spansPieces: boolean;
+  /** A value holds a `"`: it could be found across a JSON string's edge (see `replacesQuoted`). */
+  quoted: boolean;
 }
 
 /**
@@ -118,11 +120,12 @@ function tokenPattern(values: readonly string[]): RegExp | undefined {
 
 function buildIndex(values: readonly string[], pattern = true): SearchIndex {
   const spansPieces = values.some((value) => PIECE_EDGE.test(value));
+  const quoted = values.some((value) => value.includes('"'));
   const found = pattern ? tokenPattern(values) : undefined;
   const index =
     values.length <= FEW_VALUES
-      ? { values, spansPieces }
-      : { values, runs: buildRunIndex(values), spansPieces };
+      ? { values, spansPieces, quoted }
+      : { values, runs: buildRunIndex(values), spansPieces, quoted };
   return found === undefined ? index : { ...index, pattern: found };
 }
 
@@ -150,6 +153,12 @@ function buildRunIndex(values: readonly string[]): RunIndex {
   return { byRun, runLengths, hashBits, unrunned };
 }
 
+/** A text with the values replaced, and how many occurrences were. */
+export interface Replaced<T> {
+  text: T;
+  count: number;
+}
+
 export interface Replacements {
   /** Remembers `raw` -> `pseudonym` (the first pseudonym of a value stays). */
   add(raw: string, pseudonym: string): void;
@@ -162,6 +171,18 @@ export interface Replacements {
    * nothing is replaced.
    */
   applyPieces(pieces: readonly string[]): readonly string[];
+  /** `apply`, with how many occurrences it replaced. */
+  replace(text: string): Replaced<string>;
+  /** `applyPieces`, with how many occurrences it replaced. */
+  replacePieces(pieces: readonly string[]): Replaced<readonly string[]>;
+  /**
+   * Whether `apply` replaces `raw` by `pseudonym` wherever `raw` is the whole of a JSON string written
+   * without escapes (`"raw"`): `raw` is searched for and `pseudonym` is its pseudonym, and no value
+   * searched for holds a `"`, so no other occurrence can start before that string's opening quote or end
+   * past its closing one (an occurrence is the leftmost, the longest at its place). Then searching a
+   * JSON text without escapes puts the pseudonym in every such place (json-body.ts).
+   */
+  replacesQuoted(raw: string, pseudonym: string): boolean;
   size(): number;
 }
 
@@ -223,35 +244,64 @@ export function createReplacements(
     found.push(...occurrencesOfEach(text, unrunned));
     return found;
   };
+  const none = (text: string): Replaced<string> => ({ text, count: 0 });
   /** `text` with each match of the expression replaced (the same text when there is none). */
-  const applyPattern = (text: string, pattern: RegExp): string => {
+  const replacePattern = (text: string, pattern: RegExp): Replaced<string> => {
     pattern.lastIndex = 0;
     let match = pattern.exec(text);
-    if (match === null) return text;
+    if (match === null) return none(text);
     let out = '';
     let at = 0;
+    let count = 0;
     for (; match !== null; match = pattern.exec(text)) {
       out += text.slice(at, match.index) + map.get(match[0]);
       at = match.index + match[0].length;
+      count += 1;
     }
-    return out + text.slice(at);
+    return { text: out + text.slice(at), count };
   };
-  const apply = (text: string): string => {
-    if (map.size === 0 || text === '') return text;
+  const searchIndex = () => {
     index ??= buildIndex([...map.keys()].filter(searched), options.pattern ?? true);
-    if (index.pattern !== undefined) return applyPattern(text, index.pattern);
-    const found = occurrences(text, index);
-    if (found.length === 0) return text;
+    return index;
+  };
+  const replace = (text: string): Replaced<string> => {
+    if (map.size === 0 || text === '') return none(text);
+    const search = searchIndex();
+    if (search.pattern !== undefined) return replacePattern(text, search.pattern);
+    const found = occurrences(text, search);
+    if (found.length === 0) return none(text);
     // Leftmost first; of two starting together, the longer; overlaps dropped.
     found.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
     let out = '';
     let at = 0;
+    let count = 0;
     for (const [start, end] of found) {
       if (start < at) continue;
       out += text.slice(at, start) + map.get(text.slice(start, end));
       at = end;
+      count += 1;
     }
-    return out + text.slice(at);
+    return { text: out + text.slice(at), count };
+  };
+  const replacePieces = (pieces: readonly string[]): Replaced<readonly string[]> => {
+    if (map.size === 0) return { text: pieces, count: 0 };
+    if (searchIndex().spansPieces) {
+      const whole = pieces.join('');
+      const replaced = replace(whole);
+      return replaced.count === 0
+        ? { text: pieces, count: 0 }
+        : { text: [replaced.text], count: replaced.count };
+    }
+    let out: string[] | undefined;
+    let count = 0;
+    for (let at = 0; at < pieces.length; at++) {
+      const replaced = replace(pieces[at]!);
+      if (replaced.count === 0) continue;
+      out ??= [...pieces];
+      out[at] = replaced.text;
+      count += replaced.count;
+    }
+    return { text: out ?? pieces, count };
   };
   return {
     add(raw, pseudonym) {
@@ -260,24 +310,11 @@ export function createReplacements(
       if (searched(raw)) index = undefined;
     },
     get: (raw) => map.get(raw),
-    apply,
-    applyPieces(pieces) {
-      if (map.size === 0) return pieces;
-      index ??= buildIndex([...map.keys()].filter(searched), options.pattern ?? true);
-      if (index.spansPieces) {
-        const whole = pieces.join('');
-        const applied = apply(whole);
-        return applied === whole ? pieces : [applied];
-      }
-      let out: string[] | undefined;
-      for (let at = 0; at < pieces.length; at++) {
-        const applied = apply(pieces[at]!);
-        if (applied === pieces[at]) continue;
-        out ??= [...pieces];
-        out[at] = applied;
-      }
-      return out ?? pieces;
-    },
+    apply: (text) => replace(text).text,
+    applyPieces: (pieces) => replacePieces(pieces).text,
+    replace,
+    replacePieces,
+    replacesQuoted: (raw, pseudonym) => searched(raw) && map.get(raw) === pseudonym && !searchIndex().quoted,
     size: () => map.size,
   };
 }

@@ -1,0 +1,119 @@
+/**
+ * The text a redacted JSON body is kept as: the text that came, searched, wherever the walk's
+ * pseudonyms land where the walk put them (its formatting kept); written again from the redacted value
+ * where they might not (an escape in the text, a number replaced). Either way no personal value is
+ * left, and the parsed value handed to the checks is the one the kept text holds.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadBridgeDocument } from '../document/bridge-document.js';
+import { decodedExchange, type Exchange, jsonBodyOf } from '../exchange/exchange.js';
+import { createRedactor } from './redact-exchange.js';
+
+const document = loadBridgeDocument();
+const LINK = '3f2a9c1e-2222-4222-8222-222222222222';
+const owner = (index: number, name: string) => ({
+  id: `3f2a9c1e-1111-4111-8111-${String(index).padStart(12, '0')}`,
+  link: LINK,
+  internal_identification: null,
+  collected_at: null,
+  display_name: name,
+  email: 'maria.souza@example.com',
+  phone_number: '+55 11 98765-4321',
+  address: null,
+  document_id: { document_type: 'CPF', document_number: '123.456.789-09' },
+});
+const PERSONAL = ['Maria Fernanda Souza', 'maria.souza@example.com', '+55 11 98765-4321', '123.456.789-09'];
+
+/** The page as the recording's worker meets it: read from its bytes (a long one in pieces). */
+function ownersPage(text: string): Exchange {
+  return decodedExchange({
+    startedAt: '2026-11-02T12:00:00.000Z',
+    durationMs: 3,
+    request: { method: 'GET', url: `http://api.test/api/owners/?link=${LINK}`, headers: [] },
+    response: {
+      status: 200,
+      statusText: '',
+      headers: [['content-type', 'application/json']],
+      bodyChunks: [Buffer.from(text)],
+    },
+  });
+}
+
+/** Records enough for a page read in pieces (from 64 KiB). */
+const LONG = 250;
+
+const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
+const redactor = () =>
+  createRedactor({ document, key: Buffer.alloc(32, 7), keepPersonal: false, basePath: '' });
+
+/** The redacted page's text, after checking what every redacted body must hold. */
+function redactedText(redact: ReturnType<typeof redactor>, text: string): string {
+  const { response } = redact.redact(ownersPage(text));
+  const kept = response.body!;
+  for (const value of PERSONAL) expect(kept).not.toContain(value);
+  // What the checks read is what the recording holds.
+  expect(jsonBodyOf(response)).toEqual(JSON.parse(kept));
+  return kept;
+}
+
+describe('the text a redacted JSON body is kept as', () => {
+  it('is the text that came, its formatting kept, with the pseudonyms a compact text gets', () => {
+    const records = [owner(1, 'Maria Fernanda Souza'), owner(2, 'Maria Fernanda Souza')];
+    const compact = JSON.parse(redactedText(redactor(), JSON.stringify(page(records))));
+    const pretty = redactedText(redactor(), JSON.stringify(page(records), null, 2));
+    expect(pretty).toContain('\n  "results": [\n    {\n');
+    expect(JSON.parse(pretty)).toEqual(compact);
+  });
+
+  it('is written again when a personal value hides behind an escape the search would not see', () => {
+    const plain = JSON.stringify(page([owner(1, 'Maria Fernanda Souza')]));
+    const escaped = plain.replace('"Maria Fernanda Souza"', '"Maria Fernanda Souz\\u0061"');
+    expect(escaped).not.toBe(plain);
+    const kept = redactedText(redactor(), escaped);
+    expect(kept).not.toContain('Souz\\u0061');
+    expect(JSON.parse(kept)).toEqual(JSON.parse(redactedText(redactor(), plain)));
+  });
+
+  it('is written again for a long page with an escaped quote in one record, every record redacted', () => {
+    const records = Array.from({ length: LONG }, (_, index) => owner(index, 'Maria Fernanda Souza'));
+    records[70]!.display_name = 'Maria "Mafê" Souza';
+    const text = JSON.stringify(page(records));
+    expect(text.length).toBeGreaterThan(65_536);
+    const kept = JSON.parse(redactedText(redactor(), text));
+    expect(kept.results[70].display_name).not.toContain('Mafê');
+    expect(new Set(kept.results.map((record: { email: string }) => record.email)).size).toBe(1);
+  });
+
+  it.each([
+    ['a short page', 1],
+    ['a page read in pieces', LONG],
+  ])(
+    'replaces in %s every occurrence of a value redacted so far, beside the places the walk replaced',
+    (_, length) => {
+      const redact = redactor();
+      redactedText(redact, JSON.stringify(page([owner(1, 'Maria Fernanda Souza')])));
+      // The name again, in a member the document does not mark: replaced, and what the checks read is that.
+      const records = Array.from({ length }, (_, index) => ({
+        ...owner(index, 'Maria Fernanda Souza'),
+        note: 'Maria Fernanda Souza',
+      }));
+      const kept = JSON.parse(redactedText(redact, JSON.stringify(page(records))));
+      expect(kept.results[length - 1].note).toBe(kept.results[length - 1].display_name);
+    },
+  );
+
+  it('keeps a long page read in pieces as it came, the walk pseudonyms in place', () => {
+    const records = Array.from({ length: LONG }, (_, index) => owner(index, 'Maria Fernanda Souza'));
+    const text = JSON.stringify(page(records));
+    const redact = redactor();
+    const kept = redactedText(redact, text);
+    const pseudonym = JSON.parse(kept).results[0].display_name;
+    expect(kept).toBe(
+      text
+        .replaceAll('Maria Fernanda Souza', pseudonym)
+        .replace(/maria\.souza@example\.com|\+55 11 98765-4321|123\.456\.789-09/g, (value) =>
+          redact.text(value),
+        ),
+    );
+  });
+});

@@ -59,6 +59,8 @@ export function createDeletionsCheck(): SessionCheck {
 
   /** A deleted record, or a record of a deleted link or account, served again. */
   function servedAgain(view: ExchangeView): Finding[] {
+    // Nothing deleted yet (the usual case): no record of a page can be one.
+    if (deleted.size === 0) return [];
     const findings: Finding[] = [];
     for (const record of recordsOf(view)) {
       const id = recordIdOf(record);

@@ -77,8 +77,6 @@ interface SearchIndex {
   runs?: RunIndex;
   /** A value could be found across two pieces of a text, or at a piece's edge only (see PIECE_EDGE). */
   spansPieces: boolean;
-  /** A value holds a `"`: it could be found across a JSON string's edge (see `replacesQuoted`). */
-  quoted: boolean;
 }
 
 /**
@@ -123,12 +121,11 @@ function tokenPattern(values: readonly string[]): RegExp | undefined {
 
 function buildIndex(values: readonly string[], pattern = true): SearchIndex {
   const spansPieces = values.some((value) => PIECE_EDGE.test(value));
-  const quoted = values.some((value) => value.includes('"'));
   const found = pattern ? tokenPattern(values) : undefined;
   const index =
     values.length <= FEW_VALUES
-      ? { values, spansPieces, quoted }
-      : { values, runs: buildRunIndex(values), spansPieces, quoted };
+      ? { values, spansPieces }
+      : { values, runs: buildRunIndex(values), spansPieces };
   return found === undefined ? index : { ...index, pattern: found };
 }
 
@@ -197,6 +194,8 @@ export function createReplacements(
   const searched = (raw: string) => raw.length >= minLength(raw) && raw.length <= MAX_SEARCHED;
   const map = new Map<string, string>();
   let index: SearchIndex | undefined;
+  /** How many values remembered hold a `"` (replacesQuoted): counted as they come, unlike the index. */
+  let quotedValues = 0;
   const isToken = (text: string, start: number, end: number) =>
     (start === 0 || !isWordCode(text.charCodeAt(start - 1))) &&
     (end === text.length || !isWordCode(text.charCodeAt(end)));
@@ -313,6 +312,7 @@ export function createReplacements(
     add(raw, pseudonym) {
       if (raw === pseudonym || map.has(raw)) return;
       map.set(raw, pseudonym);
+      if (raw.includes('"')) quotedValues += 1;
       if (searched(raw)) index = undefined;
     },
     get: (raw) => map.get(raw),
@@ -320,7 +320,7 @@ export function createReplacements(
     applyPieces: (pieces) => replacePieces(pieces).text,
     replace,
     replacePieces,
-    replacesQuoted: (raw, pseudonym) => searched(raw) && map.get(raw) === pseudonym && !searchIndex().quoted,
+    replacesQuoted: (raw, pseudonym) => searched(raw) && map.get(raw) === pseudonym && quotedValues === 0,
     size: () => map.size,
   };
 }

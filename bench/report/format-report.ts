@@ -111,6 +111,8 @@ export function formatTargets(checks: readonly TargetCheck[]): string {
       if (check.value === null) return `NOT MEASURED  ${check.description}`;
       const value =
         check.unit === 'x' ? times(check.value) : `${Math.round(check.value * 100) / 100} ${check.unit}`;
+      if (check.inconclusive !== undefined)
+        return `INCONCLUSIVE  ${check.description}: ${value} (${check.met ? 'met' : 'missed'} by the medians; ${check.inconclusive})`;
       return `${check.met ? 'MET   ' : 'MISSED'}        ${check.description}: ${value}`;
     })
     .join('\n');

@@ -117,6 +117,48 @@ describe('CPU per request over bare', () => {
   });
 });
 
+describe('rounds that fall on both sides of a target', () => {
+  /** A row whose rounds are these CPU readings (its median the middle one). */
+  const rounds = (server: ServerName, cpuUsByRound: number[]): RunRow => ({
+    ...row(server, [...cpuUsByRound].sort((a, b) => a - b)[1]!),
+    cpuUsByRound,
+  });
+
+  it('make a ratio INCONCLUSIVE, whichever side its medians fall on, and the gate takes it for no', () => {
+    const checks = byId([rounds('simulator', [150, 250, 190]), rounds('bare', [100, 100, 100])]);
+    const page = checks.get('list-transactions-100:cpu-over-bare')!;
+    expect(page).toMatchObject({ value: 1.9, met: true });
+    expect(page.inconclusive).toBe('the rounds fall on both sides of 2x: 1.50x, 2.50x, 1.90x');
+    expect(formatTargets([page])).toBe(
+      'INCONCLUSIVE  list-transactions-100: simulator CPU/request <= 2x bare node:http on the same bytes: 1.90x ' +
+        '(met by the medians; the rounds fall on both sides of 2x: 1.50x, 2.50x, 1.90x)',
+    );
+    expect(gateVerdict([page])).toEqual({
+      pass: false,
+      lines: [`INCONCLUSIVE ${page.description} (${page.inconclusive})`],
+    });
+  });
+
+  it('pair each round with the same round of the other server, not with its median', () => {
+    // Both servers slower in round 2 (a busy second on the machine): every round says 2x or less.
+    const checks = byId([rounds('simulator', [180, 380, 190]), rounds('bare', [100, 200, 100])]);
+    expect(checks.get('list-transactions-100:cpu-over-bare')).toMatchObject({ value: 1.9, met: true });
+    expect(checks.get('list-transactions-100:cpu-over-bare')?.inconclusive).toBeUndefined();
+    expect(gateVerdict([checks.get('list-transactions-100:cpu-over-bare')!]).pass).toBe(true);
+  });
+
+  it('leave a peer row INCONCLUSIVE too, and a clear miss MISSED', () => {
+    const checks = byId([
+      rounds('simulator', [100, 100, 100]),
+      rounds('prism', [90, 120, 110]),
+      rounds('mockoon', [50, 60, 70]),
+    ]);
+    expect(checks.get('peer:prism')?.inconclusive).toContain('both sides of 1x');
+    expect(checks.get('peer:mockoon')?.met).toBe(false);
+    expect(checks.get('peer:mockoon')?.inconclusive).toBeUndefined();
+  });
+});
+
 describe('Redis rows and peers', () => {
   it('holds Redis to p99 under 25 ms in every API scenario', () => {
     const rows = (['list-transactions-100', 'get-link', 'post-link'] as ScenarioId[]).map((s, i) =>

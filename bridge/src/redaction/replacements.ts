@@ -178,7 +178,7 @@ export interface Replacements {
   /**
    * Whether `apply` replaces `raw` by `pseudonym` wherever `raw` is the whole of a JSON string written
    * without escapes (`"raw"`): `raw` is searched for and `pseudonym` is its pseudonym, and no value
-   * searched for holds a `"`, so no other occurrence can start before that string's opening quote or end
+   * remembered holds a `"`, so no other occurrence can start before that string's opening quote or end
    * past its closing one (an occurrence is the leftmost, the longest at its place). Then searching a
    * JSON text without escapes puts the pseudonym in every such place (json-body.ts).
    */

@@ -104,7 +104,7 @@ function check(
 }
 
 /** Each round's ratio of one row's CPU per request over another's (the same round of the interleaved runs). */
-export function roundRatios(numerator: RunRow | undefined, denominator: RunRow | undefined): number[] {
+function roundRatios(numerator: RunRow | undefined, denominator: RunRow | undefined): number[] {
   if (numerator === undefined || denominator === undefined) return [];
   const ratios: number[] = [];
   const rounds = Math.min(numerator.cpuUsByRound.length, denominator.cpuUsByRound.length);
@@ -115,17 +115,25 @@ export function roundRatios(numerator: RunRow | undefined, denominator: RunRow |
   return ratios;
 }
 
-/** `check` of a ratio of CPU per request, INCONCLUSIVE when its rounds fall on both sides of the target. */
-function ratioCheck(
-  base: TargetCheck,
-  rounds: readonly number[],
+/**
+ * `check` of one row's CPU per request over another's (the ratio of their medians), INCONCLUSIVE when
+ * its rounds fall on both sides of the target.
+ */
+function cpuRatioCheck(
+  id: string,
+  description: string,
+  ours: RunRow | undefined,
+  theirs: RunRow | undefined,
+  target: number,
   met: (value: number | null, target: number) => boolean,
 ): TargetCheck {
+  const base = check(id, description, ratio(ours?.cpuUs, theirs?.cpuUs), 'x', target, met);
   if (base.value === null) return base;
-  const sides = new Set(rounds.map((each) => met(each, base.target)));
+  const rounds = roundRatios(ours, theirs);
+  const sides = new Set(rounds.map((each) => met(each, target)));
   if (sides.size < 2) return base;
   const each = rounds.map((value) => `${value.toFixed(2)}x`).join(', ');
-  return { ...base, inconclusive: `the rounds fall on both sides of ${base.target}x: ${each}` };
+  return { ...base, inconclusive: `the rounds fall on both sides of ${target}x: ${each}` };
 }
 
 /** Who is compared with bare in a scenario: the adapter alone on the constant body, else the simulator. */
@@ -136,18 +144,12 @@ export const comparedServer = (scenario: ScenarioId): ServerName =>
 function memoryTargets(rows: readonly RunRow[]): TargetCheck[] {
   const checks = (Object.entries(TARGETS.cpuOverBare) as [ScenarioId, number][]).map(([scenario, target]) => {
     const server = comparedServer(scenario);
-    const ours = rowOf(rows, server, scenario);
-    const bare = rowOf(rows, 'bare', scenario);
-    return ratioCheck(
-      check(
-        `${scenario}:cpu-over-bare`,
-        `${scenario}: ${server} CPU/request <= ${target}x bare node:http on the same bytes`,
-        ratio(ours?.cpuUs, bare?.cpuUs),
-        'x',
-        target,
-        atMost,
-      ),
-      roundRatios(ours, bare),
+    return cpuRatioCheck(
+      `${scenario}:cpu-over-bare`,
+      `${scenario}: ${server} CPU/request <= ${target}x bare node:http on the same bytes`,
+      rowOf(rows, server, scenario),
+      rowOf(rows, 'bare', scenario),
+      target,
       atMost,
     );
   });
@@ -185,18 +187,13 @@ function peerTargets(rows: readonly RunRow[], notRun: Readonly<Record<string, st
   const page = TARGET_SCENARIO;
   const ours = rowOf(rows, 'simulator', page);
   return PEER_NAMES.map((peer) => {
-    const theirs = rowOf(rows, peer, page);
     const why = notRun[peer] === undefined ? '' : ` (${peer} not run: ${notRun[peer]})`;
-    return ratioCheck(
-      check(
-        `peer:${peer}`,
-        `${page}: simulator CPU/request below ${peer}'s (ratio < 1)${why}`,
-        ratio(ours?.cpuUs, theirs?.cpuUs),
-        'x',
-        1,
-        below,
-      ),
-      roundRatios(ours, theirs),
+    return cpuRatioCheck(
+      `peer:${peer}`,
+      `${page}: simulator CPU/request below ${peer}'s (ratio < 1)${why}`,
+      ours,
+      rowOf(rows, peer, page),
+      1,
       below,
     );
   });

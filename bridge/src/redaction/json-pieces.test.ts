@@ -41,7 +41,7 @@ describe('stringifiedPieces', () => {
   });
 });
 
-describe('Replacements.applyPieces', () => {
+describe('Replacements.replacePieces', () => {
   /** Values found in the page's text, with and without the characters between pieces. */
   const page = { count: 40, results: records(40, (i) => (i % 4 ? `Maria ${i % 7}` : ['alpha', i])) };
   const pieces = stringifiedPieces(page);
@@ -61,14 +61,14 @@ describe('Replacements.applyPieces', () => {
     (_index, values) => {
       const replacements = createReplacements(() => 1);
       for (const [index, value] of values.entries()) replacements.add(value, `P${index}x`);
-      expect(replacements.applyPieces(pieces).join('')).toBe(replacements.apply(text));
+      expect(replacements.replacePieces(pieces).text.join('')).toBe(replacements.apply(text));
     },
   );
 
   it('give the same pieces back when nothing is replaced', () => {
     const replacements = createReplacements(() => 1);
     replacements.add('nowhere-to-be-found', 'X');
-    expect(replacements.applyPieces(pieces)).toBe(pieces);
+    expect(replacements.replacePieces(pieces).text).toBe(pieces);
   });
 
   it.each([
@@ -91,7 +91,7 @@ describe('Replacements.applyPieces', () => {
         }
         const expected = searches.apply(whole);
         expect(replacements.apply(whole)).toBe(expected);
-        expect(replacements.applyPieces(parts).join('')).toBe(expected);
+        expect(replacements.replacePieces(parts).text.join('')).toBe(expected);
       }),
       { numRuns: 300, seed: 47049 },
     );

@@ -166,14 +166,12 @@ export interface Replacements {
   get(raw: string): string | undefined;
   /** `text` with every remembered value (long enough to search for) replaced where it is a whole token. */
   apply(text: string): string;
-  /**
-   * `apply` over the concatenation of `pieces` (json-pieces.ts), piece by piece: the same array when
-   * nothing is replaced.
-   */
-  applyPieces(pieces: readonly string[]): readonly string[];
   /** `apply`, with how many occurrences it replaced. */
   replace(text: string): Replaced<string>;
-  /** `applyPieces`, with how many occurrences it replaced. */
+  /**
+   * `replace` over the concatenation of `pieces` (json-pieces.ts), piece by piece: the same array when
+   * nothing is replaced.
+   */
   replacePieces(pieces: readonly string[]): Replaced<readonly string[]>;
   /**
    * Whether `apply` replaces `raw` by `pseudonym` wherever `raw` is the whole of a JSON string written
@@ -317,7 +315,6 @@ export function createReplacements(
     },
     get: (raw) => map.get(raw),
     apply: (text) => replace(text).text,
-    applyPieces: (pieces) => replacePieces(pieces).text,
     replace,
     replacePieces,
     replacesQuoted: (raw, pseudonym) => searched(raw) && map.get(raw) === pseudonym && quotedValues === 0,

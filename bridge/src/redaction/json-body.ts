@@ -17,11 +17,12 @@ import { parseSplitJson } from '../exchange/json-split.js';
 import { stringifiedPieces } from './json-pieces.js';
 import { type JsonRedaction, redactJson, TooDeepError } from './redact-json.js';
 import type { Replacements } from './replacements.js';
+import { writtenAsItIs } from './tokens.js';
 
-/** Whether JSON writes `text` as it is between its quotes (no quote, backslash or control character in it). */
-const writtenAsItIs = (text: string) => JSON.stringify(text).length === text.length + 2;
-
-/** Whether one of `pieces` holds a backslash: a JSON text with an escape in one of its strings. */
+/**
+ * Whether one of `pieces` holds a backslash: a JSON text with an escape in one of its strings. The
+ * search finds a value as JSON.stringify writes it; a server may write it otherwise (`ã` as `\u00e3`).
+ */
 function hasEscape(pieces: readonly string[]): boolean {
   for (const piece of pieces) if (piece.includes('\\')) return true;
   return false;
@@ -162,24 +163,24 @@ function redactedValue(
     walk.count === 0 ||
     ((split !== undefined || text.length < PIECES_FROM) && walk.quoted && !hasEscape(split ?? [text]));
   if (asItCame && split !== undefined) {
-    const final = replacements.replacePieces(split);
+    const final = replacements.replaceJsonPieces(split);
     const kept = final.text === split ? text : joinedPieces(final.text);
     return final.count === walk.count
       ? { text: kept, parsed: redacted, pieces: final.text }
       : { text: kept, pieces: final.text };
   }
   if (asItCame) {
-    const final = replacements.replace(text);
+    const final = replacements.replaceJson(text);
     return final.count === walk.count ? { text: final.text, parsed: redacted } : { text: final.text };
   }
   // Written again from the redacted value, then searched: a long one in pieces (json-pieces.ts).
   const pieces = text.length >= PIECES_FROM ? stringifiedPieces(redacted) : undefined;
   if (pieces !== undefined) {
-    const final = replacements.replacePieces(pieces);
+    const final = replacements.replaceJsonPieces(pieces);
     if (final.text !== pieces) return { text: joinedPieces(final.text), pieces: final.text };
     return { text: joinedPieces(pieces), parsed: redacted, pieces };
   }
   const serialized = JSON.stringify(redacted);
-  const final = replacements.replace(serialized);
+  const final = replacements.replaceJson(serialized);
   return final.count === 0 ? { text: final.text, parsed: redacted } : { text: final.text };
 }

@@ -41,7 +41,7 @@ describe('stringifiedPieces', () => {
   });
 });
 
-describe('Replacements.replacePieces', () => {
+describe('Replacements.replaceJsonPieces', () => {
   /** Values found in the page's text, with and without the characters between pieces. */
   const page = { count: 40, results: records(40, (i) => (i % 4 ? `Maria ${i % 7}` : ['alpha', i])) };
   const pieces = stringifiedPieces(page);
@@ -61,14 +61,14 @@ describe('Replacements.replacePieces', () => {
     (_index, values) => {
       const replacements = createReplacements(() => 1);
       for (const [index, value] of values.entries()) replacements.add(value, `P${index}x`);
-      expect(replacements.replacePieces(pieces).text.join('')).toBe(replacements.apply(text));
+      expect(replacements.replaceJsonPieces(pieces).text.join('')).toBe(replacements.applyJson(text));
     },
   );
 
   it('give the same pieces back when nothing is replaced', () => {
     const replacements = createReplacements(() => 1);
     replacements.add('nowhere-to-be-found', 'X');
-    expect(replacements.replacePieces(pieces).text).toBe(pieces);
+    expect(replacements.replaceJsonPieces(pieces).text).toBe(pieces);
   });
 
   it.each([
@@ -89,9 +89,9 @@ describe('Replacements.replacePieces', () => {
           replacements.add(found, `V${index}v`);
           searches.add(found, `V${index}v`);
         }
-        const expected = searches.apply(whole);
-        expect(replacements.apply(whole)).toBe(expected);
-        expect(replacements.replacePieces(parts).text.join('')).toBe(expected);
+        const expected = searches.applyJson(whole);
+        expect(replacements.applyJson(whole)).toBe(expected);
+        expect(replacements.replaceJsonPieces(parts).text.join('')).toBe(expected);
       }),
       { numRuns: 300, seed: 47049 },
     );

@@ -220,7 +220,7 @@ export function createRedactor(options: RedactorOptions): Redactor {
 
   return {
     text: (value) => replacements.apply(value),
-    json: (value) => JSON.parse(replacements.apply(JSON.stringify(redactJson(json, value, undefined)))),
+    json: (value) => JSON.parse(replacements.applyJson(JSON.stringify(redactJson(json, value, undefined)))),
     // The same places, in the same order, as `redact` (a value's first place decides its pseudonym).
     learn(exchange) {
       const { request, response } = exchange;

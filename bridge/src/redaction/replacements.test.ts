@@ -3,6 +3,7 @@
  * expression for them all, or (each case runs both) one value at a time while they are few and in one
  * pass over the text's runs when they are many.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createReplacements as createFew } from './replacements.js';
 
@@ -37,11 +38,11 @@ describe.each([
     const replacements = createReplacements(() => 5);
     replacements.add('Maria Souza', 'Abcde Fghij');
     replacements.add('Ana', 'Bia');
-    expect(replacements.replace('{"a":"Maria Souza","b":"x Maria Souza"}')).toEqual({
+    expect(replacements.replaceJson('{"a":"Maria Souza","b":"x Maria Souza"}')).toEqual({
       text: '{"a":"Abcde Fghij","b":"x Abcde Fghij"}',
       count: 2,
     });
-    expect(replacements.replacePieces(['["Maria Souza"', ',', '"y"]'])).toEqual({
+    expect(replacements.replaceJsonPieces(['["Maria Souza"', ',', '"y"]'])).toEqual({
       text: ['["Abcde Fghij"', ',', '"y"]'],
       count: 1,
     });
@@ -49,9 +50,74 @@ describe.each([
     expect(replacements.replacesQuoted('Maria Souza', 'Other Name')).toBe(false);
     // Too short to be searched for: only the walk can put its pseudonym.
     expect(replacements.replacesQuoted('Ana', 'Bia')).toBe(false);
-    // A value with a quote could be found across a string's edge, before the value the walk replaced.
+    // A value with a quote is searched for in a JSON text as JSON writes it: never across a string's edge.
     replacements.add('k":"Maria', 'q":"Zzzzz');
-    expect(replacements.replacesQuoted('Maria Souza', 'Abcde Fghij')).toBe(false);
+    expect(replacements.replacesQuoted('Maria Souza', 'Abcde Fghij')).toBe(true);
+    expect(replacements.replacesQuoted('k":"Maria', 'q":"Zzzzz')).toBe(false);
+  });
+
+  it("finds a value in a JSON text in its JSON form, never across a member's edge", () => {
+    const replacements = createReplacements(() => 4);
+    replacements.add('k":"Maria', 'q":"Zzzzz');
+    replacements.add('C:\\dados', 'X:\\zzzzz');
+    const text = JSON.stringify({ k: 'Maria Souza', note: 'k":"Maria', path: 'em C:\\dados.' });
+    expect(JSON.parse(replacements.applyJson(text))).toEqual({
+      k: 'Maria Souza',
+      note: 'q":"Zzzzz',
+      path: 'em X:\\zzzzz.',
+    });
+    // Read as it is (a header, a URL), the value is what it is.
+    expect(replacements.apply('a k":"Maria b')).toBe('a q":"Zzzzz b');
+  });
+
+  it('reads an escape in a JSON text as the character it stands for', () => {
+    const replacements = createReplacements(() => 4);
+    replacements.add('Maria Souza', 'Abcde Fghij');
+    replacements.add('nMaria', 'xQqqqq');
+    replacements.add('0041Maria', '9999Zzzzz');
+    // After a line break or a tab, before one, after an escaped backslash: whole tokens.
+    expect(replacements.applyJson('["Pix de\\nMaria Souza\\t", "\\\\Maria Souza\\r\\n"]')).toBe(
+      '["Pix de\\nAbcde Fghij\\t", "\\\\Abcde Fghij\\r\\n"]',
+    );
+    // The letter of an escape starts no value; after an escaped backslash, `n` is a letter as it is.
+    expect(replacements.applyJson('["\\nMaria", "\\\\nMaria"]')).toBe('["\\nMaria", "\\\\xQqqqq"]');
+    // `\u0041` is `A` (no value starts inside it), `\u00e3` is `ã`: word characters; `\u0020` is a space.
+    expect(replacements.applyJson('["\\u0041Maria Souza", "Maria Souza\\u00e3", "Maria Souza\\u0020"]')).toBe(
+      '["\\u0041Maria Souza", "Maria Souza\\u00e3", "Abcde Fghij\\u0020"]',
+    );
+    // The same text read as it is: the `n` is a letter, so `nMaria` is a token and `Maria Souza` none.
+    expect(replacements.apply('de\\nMaria Souza\\t')).toBe('de\\xQqqqq Souza\\t');
+  });
+
+  it('replaces in a JSON text what the search replaces in each string it holds (fast-check, fixed seed 2028: replays)', () => {
+    const tricky = fc.constantFrom('Maria "Mafê"', 'a\nb', '\\', '\u0001', '\ud800', '😀', 'ã', ' ', 'x');
+    const string = fc
+      .array(fc.oneof(tricky, fc.string({ unit: 'binary', maxLength: 6 })), { maxLength: 8 })
+      .map((parts) => parts.join(''));
+    const cut = (text: string, start: number, length: number) =>
+      text.slice(start % (text.length + 1)).slice(0, length);
+    fc.assert(
+      fc.property(
+        fc.array(string, { minLength: 1, maxLength: 6 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 1, max: 12 })), {
+          minLength: 1,
+          maxLength: 10,
+        }),
+        (strings, cuts) => {
+          const replacements = createReplacements(() => 1);
+          for (const [which, start, length] of cuts) {
+            const value = cut(strings[which % strings.length]!, start, length);
+            // A value needs a letter or digit: one of punctuation only could be found between members.
+            if (/[0-9A-Za-z\u0080-\uffff]/.test(value)) replacements.add(value, `V${which}-${start}`);
+          }
+          const text = JSON.stringify({ list: strings });
+          expect(JSON.parse(replacements.applyJson(text))).toEqual({
+            list: strings.map((each) => replacements.apply(each)),
+          });
+        },
+      ),
+      { numRuns: 200, seed: 2028 },
+    );
   });
 
   it('keeps the first pseudonym of a value, and searches nothing shorter than its minimum', () => {

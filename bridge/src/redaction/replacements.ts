@@ -8,7 +8,18 @@
  * number of values (a page of records costs a scan, not a search per value). While the values are few
  * (a recording of one account's pages: its numbers and the API key), each is searched for on its own
  * with the engine's substring search, which finds the same occurrences in a fraction of the time.
+ * A JSON text is searched for each value's JSON form, an escape read as the character it stands for
+ * (tokens.ts).
  */
+import {
+  AS_IT_IS,
+  AS_JSON,
+  BACKSLASH,
+  escapeEnd,
+  type Reading,
+  WORD_CODES,
+  writtenAsItIs,
+} from './tokens.js';
 
 /** Longer values (a CFDI's XML, a base64 PDF) are replaced where named, not searched for in free text. */
 const MAX_SEARCHED = 256;
@@ -18,16 +29,6 @@ const MAX_SEARCHED = 256;
  * runs costs less than a search per value.
  */
 const FEW_VALUES = 16;
-
-const isWordCode = (code: number) =>
-  (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code > 127;
-
-/** isWordCode of every UTF-16 code unit, looked up (the scan below reads every character of a body). */
-const WORD_CODES = (() => {
-  const table = new Uint8Array(65_536);
-  for (let code = 0; code < table.length; code++) table[code] = isWordCode(code) ? 1 : 0;
-  return table;
-})();
 
 /** A value to search for, by its first run of word characters. */
 interface Searched {
@@ -69,8 +70,11 @@ interface RunIndex {
 }
 
 interface SearchIndex {
-  /** Every value searched for. */
+  /** Every value searched for, in its form in the texts searched (`Reading.form`). */
   values: readonly string[];
+  /** Each value's replacement, by the value (both in that form). */
+  forms: ReadonlyMap<string, string>;
+  reading: Reading;
   /** One expression for them all, while they are not too many for one (see tokenPattern). */
   pattern?: RegExp;
   /** Absent while the values are few: each is then searched for on its own. */
@@ -90,22 +94,20 @@ interface SearchIndex {
  */
 const PIECE_EDGE = /^[,\]]|[,[]$|[,[][{["\-\dtfn]|[}\]"\del][,\]]/;
 
-/** A word character as isWordCode reads one (UTF-16 units: no `u` flag). */
-const WORD_CLASS = '[0-9A-Za-z\\u0080-\\uffff]';
 /** Up to this many values (this many characters in all), one expression finds them all. */
 const PATTERN_VALUES = 512;
 const PATTERN_CHARACTERS = 65_536;
 
 /**
  * One expression that finds, from where it stands, the leftmost occurrence of any value that ends a
- * token, the longest at that place; `replacePattern` passes over one that a word character precedes
- * (a lookbehind in the expression would be tried at every place: about a quarter slower over a page).
+ * token, the longest at that place; `replacePattern` passes over one that does not start a token (a
+ * lookbehind in the expression would be tried at every place: about a quarter slower over a page).
  * Together: the leftmost whole-token occurrence, the longest at its place, what the search below finds
  * and keeps of overlapping occurrences, in a pass of the engine's compiled matcher (about three times
  * quicker over a page than the pass in JavaScript). Undefined past PATTERN_VALUES or
  * PATTERN_CHARACTERS, or when the engine refuses it.
  */
-function tokenPattern(values: readonly string[]): RegExp | undefined {
+function tokenPattern(values: readonly string[], reading: Reading): RegExp | undefined {
   let characters = 0;
   for (const value of values) characters += value.length;
   if (values.length === 0 || values.length > PATTERN_VALUES || characters > PATTERN_CHARACTERS)
@@ -113,41 +115,60 @@ function tokenPattern(values: readonly string[]): RegExp | undefined {
   const longestFirst = [...values].sort((a, b) => b.length - a.length);
   const alternatives = longestFirst.map((value) => value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
   try {
-    return new RegExp(`(?:${alternatives.join('|')})(?!${WORD_CLASS})`, 'g');
+    return new RegExp(`(?:${alternatives.join('|')})${reading.notAWordNext}`, 'g');
   } catch {
     return undefined;
   }
 }
 
-function buildIndex(values: readonly string[], pattern = true): SearchIndex {
+function buildIndex(forms: ReadonlyMap<string, string>, reading: Reading, pattern = true): SearchIndex {
+  const values = [...forms.keys()];
   const spansPieces = values.some((value) => PIECE_EDGE.test(value));
-  const found = pattern ? tokenPattern(values) : undefined;
-  const index =
+  const found = pattern ? tokenPattern(values, reading) : undefined;
+  const index: SearchIndex =
     values.length <= FEW_VALUES
-      ? { values, spansPieces }
-      : { values, runs: buildRunIndex(values), spansPieces };
+      ? { values, forms, reading, spansPieces }
+      : { values, forms, reading, runs: buildRunIndex(values, reading), spansPieces };
   return found === undefined ? index : { ...index, pattern: found };
 }
 
-function buildRunIndex(values: readonly string[]): RunIndex {
+/**
+ * Where the run of word characters that starts at or after `at` starts (`end` when none does); read
+ * as JSON, an escape is passed over whole: what it stands for is no part of a run (a `\uXXXX` that
+ * stands for a letter breaks a run here, and endsToken and startsToken refuse a value beside it).
+ */
+function nextRun(text: string, at: number, end: number, reading: Reading): number {
+  while (at < end) {
+    const code = text.charCodeAt(at);
+    if (WORD_CODES[code] === 1) return at;
+    at = code === BACKSLASH && reading.json ? escapeEnd(text, at) : at + 1;
+  }
+  return end;
+}
+
+/** Where the run of word characters that starts at `at` ends. */
+function runEnd(text: string, at: number, end: number): number {
+  while (at < end && WORD_CODES[text.charCodeAt(at)] === 1) at++;
+  return at;
+}
+
+function buildRunIndex(values: readonly string[], reading: Reading): RunIndex {
   const byRun = new Map<number, Searched[]>();
   const runLengths = new Uint8Array(MAX_SEARCHED + 1);
   const hashBits = new Uint32Array(1 << (HASH_BITS - 5));
   const unrunned: string[] = [];
   for (const value of values) {
-    let runStart = 0;
-    while (runStart < value.length && !isWordCode(value.charCodeAt(runStart))) runStart++;
+    const runStart = nextRun(value, 0, value.length, reading);
     if (runStart === value.length) {
       unrunned.push(value);
       continue;
     }
-    let runEnd = runStart;
-    while (runEnd < value.length && isWordCode(value.charCodeAt(runEnd))) runEnd++;
-    const hash = hashOf(value, runStart, runEnd);
+    const end = runEnd(value, runStart, value.length);
+    const hash = hashOf(value, runStart, end);
     const list = byRun.get(hash) ?? [];
-    list.push({ value, runStart, runLength: runEnd - runStart });
+    list.push({ value, runStart, runLength: end - runStart });
     byRun.set(hash, list);
-    runLengths[runEnd - runStart] = 1;
+    runLengths[end - runStart] = 1;
     hashBits[(hash & BIT_MASK) >>> 5]! |= 1 << (hash & 31);
   }
   return { byRun, runLengths, hashBits, unrunned };
@@ -164,21 +185,27 @@ export interface Replacements {
   add(raw: string, pseudonym: string): void;
   /** The pseudonym already given to `raw`, if any. */
   get(raw: string): string | undefined;
-  /** `text` with every remembered value (long enough to search for) replaced where it is a whole token. */
-  apply(text: string): string;
-  /** `apply`, with how many occurrences it replaced. */
-  replace(text: string): Replaced<string>;
   /**
-   * `replace` over the concatenation of `pieces` (json-pieces.ts), piece by piece: the same array when
-   * nothing is replaced.
+   * `text` (a header, a URL, a message) with every remembered value (long enough to search for)
+   * replaced where it is a whole token.
    */
-  replacePieces(pieces: readonly string[]): Replaced<readonly string[]>;
+  apply(text: string): string;
+  /** `apply` over a JSON text: each value in its JSON form, escapes read as what they stand for (tokens.ts). */
+  applyJson(text: string): string;
+  /** `applyJson`, with how many occurrences it replaced. */
+  replaceJson(text: string): Replaced<string>;
   /**
-   * Whether `apply` replaces `raw` by `pseudonym` wherever `raw` is the whole of a JSON string written
-   * without escapes (`"raw"`): `raw` is searched for and `pseudonym` is its pseudonym, and no value
-   * remembered holds a `"`, so no other occurrence can start before that string's opening quote or end
-   * past its closing one (an occurrence is the leftmost, the longest at its place). Then searching a
-   * JSON text without escapes puts the pseudonym in every such place (json-body.ts).
+   * `replaceJson` over the concatenation of `pieces` (json-pieces.ts), piece by piece: the same array
+   * when nothing is replaced.
+   */
+  replaceJsonPieces(pieces: readonly string[]): Replaced<readonly string[]>;
+  /**
+   * Whether `replaceJson` replaces `raw` by `pseudonym` wherever `raw` is the whole of a JSON string
+   * written without escapes (`"raw"`): `raw` needs none, is searched for and `pseudonym` is its
+   * pseudonym. No other occurrence can start before that string's opening quote or end past its
+   * closing one (a value's JSON form holds a quote only escaped; an occurrence is the leftmost, the
+   * longest at its place). Then searching a JSON text without escapes puts the pseudonym in every
+   * such place (json-body.ts).
    */
   replacesQuoted(raw: string, pseudonym: string): boolean;
   size(): number;
@@ -191,86 +218,96 @@ export function createReplacements(
 ): Replacements {
   const searched = (raw: string) => raw.length >= minLength(raw) && raw.length <= MAX_SEARCHED;
   const map = new Map<string, string>();
-  let index: SearchIndex | undefined;
-  /** How many values remembered hold a `"` (replacesQuoted): counted as they come, unlike the index. */
-  let quotedValues = 0;
-  const isToken = (text: string, start: number, end: number) =>
-    (start === 0 || !isWordCode(text.charCodeAt(start - 1))) &&
-    (end === text.length || !isWordCode(text.charCodeAt(end)));
+  /** The search of texts read as they are, and of JSON texts; each built when first needed. */
+  let plainIndex: SearchIndex | undefined;
+  let jsonIndex: SearchIndex | undefined;
+  const isToken = (text: string, start: number, end: number, reading: Reading) =>
+    reading.startsToken(text, start) && reading.endsToken(text, end);
   /** Each value's whole-token occurrences in `text`, one value at a time, as [start, end). */
-  const occurrencesOfEach = (text: string, values: readonly string[]): [number, number][] => {
+  const occurrencesOfEach = (
+    text: string,
+    values: readonly string[],
+    reading: Reading,
+  ): [number, number][] => {
     const found: [number, number][] = [];
     for (const value of values) {
       for (let start = text.indexOf(value); start >= 0; start = text.indexOf(value, start + 1))
-        if (isToken(text, start, start + value.length)) found.push([start, start + value.length]);
+        if (isToken(text, start, start + value.length, reading)) found.push([start, start + value.length]);
     }
     return found;
   };
   /** Every whole-token occurrence of a searched value in `text`, as [start, end). */
   const occurrences = (text: string, search: SearchIndex): [number, number][] => {
-    if (search.runs === undefined) return occurrencesOfEach(text, search.values);
+    const { reading } = search;
+    if (search.runs === undefined) return occurrencesOfEach(text, search.values, reading);
     const found: [number, number][] = [];
     const { byRun, runLengths, hashBits, unrunned } = search.runs;
     const end = text.length;
-    let at = 0;
-    while (at < end) {
-      let code = text.charCodeAt(at);
-      if (WORD_CODES[code] === 0) {
-        at++;
+    for (let runStart = nextRun(text, 0, end, reading); runStart < end; ) {
+      const at = runEnd(text, runStart, end);
+      const length = at - runStart;
+      const next = nextRun(text, at, end, reading);
+      // Most runs have a length no value's first run has: hashed only when one has it.
+      if (length > MAX_SEARCHED || runLengths[length] === 0) {
+        runStart = next;
         continue;
       }
-      const runStart = at;
-      do code = ++at < end ? text.charCodeAt(at) : 0;
-      while (WORD_CODES[code] === 1);
-      const length = at - runStart;
-      // Most runs have a length no value's first run has: hashed only when one has it.
-      if (length > MAX_SEARCHED || runLengths[length] === 0) continue;
       const hash = hashOf(text, runStart, at);
-      if ((hashBits[(hash & BIT_MASK) >>> 5]! & (1 << (hash & 31))) === 0) continue;
-      const candidates = byRun.get(hash);
-      if (candidates === undefined) continue;
-      for (const candidate of candidates) {
+      const candidates =
+        (hashBits[(hash & BIT_MASK) >>> 5]! & (1 << (hash & 31))) === 0 ? undefined : byRun.get(hash);
+      for (const candidate of candidates ?? []) {
         const start = runStart - candidate.runStart;
         const end = start + candidate.value.length;
         if (
           candidate.runLength === length &&
           start >= 0 &&
           text.startsWith(candidate.value, start) &&
-          isToken(text, start, end)
+          isToken(text, start, end, reading)
         )
           found.push([start, end]);
       }
+      runStart = next;
     }
-    found.push(...occurrencesOfEach(text, unrunned));
+    found.push(...occurrencesOfEach(text, unrunned, reading));
     return found;
   };
   const none = (text: string): Replaced<string> => ({ text, count: 0 });
   /** `text` with each match of the expression that starts a token replaced (tokenPattern). */
-  const replacePattern = (text: string, pattern: RegExp): Replaced<string> => {
+  const replacePattern = (text: string, search: SearchIndex, pattern: RegExp): Replaced<string> => {
     pattern.lastIndex = 0;
     let out = '';
     let at = 0;
     let count = 0;
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-      // Inside a longer run of word characters: no value that starts here is a whole token.
-      if (match.index > 0 && WORD_CODES[text.charCodeAt(match.index - 1)] === 1) {
+      // Inside a longer run of word characters, or an escape: no value that starts here is a whole token.
+      if (!search.reading.startsToken(text, match.index)) {
         pattern.lastIndex = match.index + 1;
         continue;
       }
-      out += text.slice(at, match.index) + map.get(match[0]);
+      out += text.slice(at, match.index) + search.forms.get(match[0]);
       at = match.index + match[0].length;
       count += 1;
     }
     return count === 0 ? none(text) : { text: out + text.slice(at), count };
   };
-  const searchIndex = () => {
-    index ??= buildIndex([...map.keys()].filter(searched), options.pattern ?? true);
-    return index;
+  const searchIndex = (reading: Reading): SearchIndex => {
+    const build = () => {
+      const forms = new Map<string, string>();
+      for (const [raw, pseudonym] of map)
+        if (searched(raw)) forms.set(reading.form(raw), reading.form(pseudonym));
+      return buildIndex(forms, reading, options.pattern ?? true);
+    };
+    if (reading.json) {
+      jsonIndex ??= build();
+      return jsonIndex;
+    }
+    plainIndex ??= build();
+    return plainIndex;
   };
-  const replace = (text: string): Replaced<string> => {
+  const replaceIn = (text: string, reading: Reading): Replaced<string> => {
     if (map.size === 0 || text === '') return none(text);
-    const search = searchIndex();
-    if (search.pattern !== undefined) return replacePattern(text, search.pattern);
+    const search = searchIndex(reading);
+    if (search.pattern !== undefined) return replacePattern(text, search, search.pattern);
     const found = occurrences(text, search);
     if (found.length === 0) return none(text);
     // Leftmost first; of two starting together, the longer; overlaps dropped.
@@ -280,17 +317,18 @@ export function createReplacements(
     let count = 0;
     for (const [start, end] of found) {
       if (start < at) continue;
-      out += text.slice(at, start) + map.get(text.slice(start, end));
+      out += text.slice(at, start) + search.forms.get(text.slice(start, end));
       at = end;
       count += 1;
     }
     return { text: out + text.slice(at), count };
   };
-  const replacePieces = (pieces: readonly string[]): Replaced<readonly string[]> => {
+  const replaceJson = (text: string) => replaceIn(text, AS_JSON);
+  const replaceJsonPieces = (pieces: readonly string[]): Replaced<readonly string[]> => {
     if (map.size === 0) return { text: pieces, count: 0 };
-    if (searchIndex().spansPieces) {
+    if (searchIndex(AS_JSON).spansPieces) {
       const whole = pieces.join('');
-      const replaced = replace(whole);
+      const replaced = replaceJson(whole);
       return replaced.count === 0
         ? { text: pieces, count: 0 }
         : { text: [replaced.text], count: replaced.count };
@@ -298,7 +336,7 @@ export function createReplacements(
     let out: string[] | undefined;
     let count = 0;
     for (let at = 0; at < pieces.length; at++) {
-      const replaced = replace(pieces[at]!);
+      const replaced = replaceJson(pieces[at]!);
       if (replaced.count === 0) continue;
       out ??= [...pieces];
       out[at] = replaced.text;
@@ -310,14 +348,17 @@ export function createReplacements(
     add(raw, pseudonym) {
       if (raw === pseudonym || map.has(raw)) return;
       map.set(raw, pseudonym);
-      if (raw.includes('"')) quotedValues += 1;
-      if (searched(raw)) index = undefined;
+      if (searched(raw)) {
+        plainIndex = undefined;
+        jsonIndex = undefined;
+      }
     },
     get: (raw) => map.get(raw),
-    apply: (text) => replace(text).text,
-    replace,
-    replacePieces,
-    replacesQuoted: (raw, pseudonym) => searched(raw) && map.get(raw) === pseudonym && quotedValues === 0,
+    apply: (text) => replaceIn(text, AS_IT_IS).text,
+    applyJson: (text) => replaceJson(text).text,
+    replaceJson,
+    replaceJsonPieces,
+    replacesQuoted: (raw, pseudonym) => searched(raw) && map.get(raw) === pseudonym && writtenAsItIs(raw),
     size: () => map.size,
   };
 }

@@ -1,0 +1,101 @@
+/**
+ * Where a remembered value counts as found (replacements.ts): as a whole token, neither its first
+ * character nor its last next to a letter or digit of the text. Two ways of reading a text:
+ *
+ * - as it is (a header, a URL, a form body, an error message): each UTF-16 unit is a character;
+ * - as JSON text (a body, evidence): a value is written there in its JSON form (`Maria "Mafê"` as
+ *   `Maria \"Mafê\"`), an escape is one character, the one it stands for (`\n` is a line break, no
+ *   letter; `\u0041` is `A`), and no occurrence starts inside an escape. Read as it is, a value holding
+ *   a quote was found across a member's edge (`note":"Maria` in `{"note":"Maria Souza"}`), and a
+ *   value right after `\n` was taken for part of a word (`n`) and left in the text.
+ */
+
+export const isWordCode = (code: number) =>
+  (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code > 127;
+
+/** isWordCode of every UTF-16 code unit, looked up (a scan reads every character of a body). */
+export const WORD_CODES = (() => {
+  const table = new Uint8Array(65_536);
+  for (let code = 0; code < table.length; code++) table[code] = isWordCode(code) ? 1 : 0;
+  return table;
+})();
+
+/** A word character as isWordCode reads one, in an expression (UTF-16 units: no `u` flag). */
+const WORD_CLASS = '[0-9A-Za-z\\u0080-\\uffff]';
+/**
+ * A `\uXXXX` escape that stands for a word character (hex of 0030-0039, 0041-005A, 0061-007A,
+ * 0080-FFFF), in an expression.
+ */
+const WORD_ESCAPE =
+  '\\\\u(?:003[0-9]|004[1-9a-fA-F]|005[0-9aA]|006[1-9a-fA-F]|007[0-9aA]|00[89a-fA-F][0-9a-fA-F]|0[1-9a-fA-F][0-9a-fA-F]{2}|[1-9a-fA-F][0-9a-fA-F]{3})';
+
+export const BACKSLASH = 92;
+const LETTER_U = 117;
+
+export interface Reading {
+  readonly json: boolean;
+  /** How a value is written in a text read this way. */
+  form(raw: string): string;
+  /** Whether an occurrence may start at `at`: not inside an escape, no word character before it. */
+  startsToken(text: string, at: number): boolean;
+  /** Whether an occurrence that ends at `at` ends a token: no word character after it. */
+  endsToken(text: string, at: number): boolean;
+  /** An expression's tail that refuses a word character next (what endsToken refuses). */
+  readonly notAWordNext: string;
+}
+
+export const AS_IT_IS: Reading = {
+  json: false,
+  form: (raw) => raw,
+  startsToken: (text, at) => at === 0 || WORD_CODES[text.charCodeAt(at - 1)] === 0,
+  endsToken: (text, at) => at === text.length || WORD_CODES[text.charCodeAt(at)] === 0,
+  notAWordNext: `(?!${WORD_CLASS})`,
+};
+
+/** How many backslashes stand right before `at`. */
+function backslashesBefore(text: string, at: number): number {
+  let count = 0;
+  while (at - count > 0 && text.charCodeAt(at - count - 1) === BACKSLASH) count++;
+  return count;
+}
+
+const hexValue = (text: string, start: number): number => {
+  const hex = text.slice(start, start + 4);
+  return /^[0-9a-fA-F]{4}$/.test(hex) ? Number.parseInt(hex, 16) : -1;
+};
+
+/** Whether JSON writes `text` as it is between its quotes (no quote, backslash, control character or lone surrogate). */
+export const writtenAsItIs = (text: string) => JSON.stringify(text).length === text.length + 2;
+
+/** Where the escape that starts at `at` (a backslash) ends: `\uXXXX` six units, any other two. */
+export const escapeEnd = (text: string, at: number) => at + (text.charCodeAt(at + 1) === LETTER_U ? 6 : 2);
+
+export const AS_JSON: Reading = {
+  json: true,
+  form: (raw) => JSON.stringify(raw).slice(1, -1),
+  startsToken(text, at) {
+    if (at === 0) return true;
+    const before = text.charCodeAt(at - 1);
+    // An odd run of backslashes: `at` is the letter of an escape. An even one ends in `\\`, a backslash.
+    if (before === BACKSLASH) return backslashesBefore(text, at) % 2 === 0;
+    if (WORD_CODES[before] === 0) return true;
+    // A word character: the letter of a one-letter escape (`\n`: a line break, but `\u` is unfinished),
+    // the last digit of a `\uXXXX` (what it stands for decides), or a character written as it is.
+    if (at >= 2 && text.charCodeAt(at - 2) === BACKSLASH && backslashesBefore(text, at - 1) % 2 === 1)
+      return before !== LETTER_U;
+    if (at >= 6 && text.charCodeAt(at - 5) === LETTER_U && backslashesBefore(text, at - 5) % 2 === 1) {
+      const code = hexValue(text, at - 4);
+      return code >= 0 && !isWordCode(code);
+    }
+    return false;
+  },
+  endsToken(text, at) {
+    if (at === text.length) return true;
+    const next = text.charCodeAt(at);
+    if (next !== BACKSLASH) return WORD_CODES[next] === 0;
+    if (text.charCodeAt(at + 1) !== LETTER_U) return true;
+    const code = hexValue(text, at + 2);
+    return code < 0 || !isWordCode(code);
+  },
+  notAWordNext: `(?!${WORD_CLASS}|${WORD_ESCAPE})`,
+};

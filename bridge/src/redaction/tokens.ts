@@ -64,8 +64,22 @@ const hexValue = (text: string, start: number): number => {
   return /^[0-9a-fA-F]{4}$/.test(hex) ? Number.parseInt(hex, 16) : -1;
 };
 
-/** Whether JSON writes `text` as it is between its quotes (no quote, backslash, control character or lone surrogate). */
-export const writtenAsItIs = (text: string) => JSON.stringify(text).length === text.length + 2;
+/**
+ * Whether JSON writes `text` as it is between its quotes: no quote, backslash, control character or
+ * lone surrogate (asked of every value a page's walk replaces: a loop, not a JSON.stringify each).
+ */
+export function writtenAsItIs(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || code === 0x22 || code === BACKSLASH) return false;
+    if (code < 0xd800 || code > 0xdfff) continue;
+    const next = text.charCodeAt(index + 1);
+    // A high surrogate followed by a low one is a pair, written as it is; anything else is escaped.
+    if (code > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return false;
+    index++;
+  }
+  return true;
+}
 
 /** Where the escape that starts at `at` (a backslash) ends: `\uXXXX` six units, any other two. */
 export const escapeEnd = (text: string, at: number) => at + (text.charCodeAt(at + 1) === LETTER_U ? 6 : 2);

@@ -22,12 +22,18 @@ interface Seen {
   writes: number;
 }
 
+/**
+ * Records kept for DATA-DETAIL, the latest seen: a detail is compared with the list just before it, and
+ * a recording that runs for hours reads millions of records (each kept whole, some kilobytes).
+ */
+export const MAX_SEEN_RECORDS = 10_000;
+
 const retrieves = (view: ExchangeView) =>
   view.method === 'POST' && view.operation?.rules.includes('DATA-RETRIEVE') === true;
 
 export function createStoredRecordsCheck(): SessionCheck {
   const writes = new Map<string, number>();
-  /** tenant|id -> the record as last served in a list or a retrieval. */
+  /** tenant|id -> the record as last served in a list or a retrieval; the latest MAX_SEEN_RECORDS. */
   const seen = new Map<string, Seen>();
   /** tenant|collection|link -> the ids the latest retrieval answered (and stored). */
   const retrieved = new Map<string, Set<string>>();
@@ -40,7 +46,12 @@ export function createStoredRecordsCheck(): SessionCheck {
     if (view.query.has('fields') || view.query.has('omit')) return;
     for (const record of recordsOf(view)) {
       const id = recordIdOf(record);
-      if (id !== undefined) seen.set(`${view.tenant}|${id}`, { record, writes: writesOf(view.tenant) });
+      if (id === undefined) continue;
+      const key = `${view.tenant}|${id}`;
+      // Seen again: now the latest (a map keeps the order of insertion).
+      seen.delete(key);
+      seen.set(key, { record, writes: writesOf(view.tenant) });
+      if (seen.size > MAX_SEEN_RECORDS) seen.delete(seen.keys().next().value!);
     }
   }
 

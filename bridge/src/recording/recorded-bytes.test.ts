@@ -24,7 +24,7 @@ const TRAFFIC = loadTraffic(
 
 const PINNED = {
   redacted: {
-    har: '0874ed58d3e495b5eb509a72535c93c3bd85a3f63ac2e96a61c270374af978d0',
+    har: 'cdc8bc4f1b4fcfe4b15dce82841fdc010c8afec10bab7d1317885b8dfe1938f8',
     findings: 'aae7dcb2cb79b6b589366f01ac7447bad8a82caa53c519c66d8496b89df3fddb',
   },
   kept: {

@@ -149,6 +149,20 @@ describe('the text a redacted JSON body is kept as', () => {
     );
   });
 
+  it('keeps a number valid JSON where a value redacted as a string stands as a number', () => {
+    const redact = redactor();
+    const records = Array.from({ length: 60 }, (_, index) => ({
+      ...owner(index, String(10_000 + index)),
+      note: 10_000 + index + 0.5,
+    }));
+    // redactedText parses the kept text: a pseudonym with a leading 0 in the number would not parse.
+    const kept = JSON.parse(redactedText(redact, JSON.stringify(page(records))));
+    for (const [index, record] of kept.results.entries()) {
+      expect(record.note).toBe(Number(record.display_name) + 0.5);
+      expect(record.display_name).not.toBe(String(10_000 + index));
+    }
+  });
+
   it('reads as the redacted value written again would, for any names (fast-check, fixed seed 4711: replays)', () => {
     const tricky = [
       'Maria "Mafê" Souza',

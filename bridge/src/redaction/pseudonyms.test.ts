@@ -35,6 +35,14 @@ describe('pseudonyms', () => {
     );
   });
 
+  it('keep a first digit that is not 0 one that is not 0: the value may stand as a JSON number elsewhere', () => {
+    for (let value = 10_000; value < 10_300; value++)
+      expect(String(one.of(String(value)))).toMatch(/^[1-9]\d{4}$/);
+    expect(
+      new Set(Array.from({ length: 300 }, (_, index) => String(one.of(String(20_000 + index)))[0])).size,
+    ).toBe(9);
+  });
+
   it('keep numbers numbers with as many digits and decimals', () => {
     const pseudonym = one.of(4321.55);
     expect(typeof pseudonym).toBe('number');

@@ -29,7 +29,9 @@ function stream(key: Buffer, kind: string, value: string, length: number): Buffe
 
 /**
  * Each digit, lower- and upper-case letter replaced by one of its kind; everything else kept. A hex
- * text (digits and a-f only, an MFA session, a request id) stays hex.
+ * text (digits and a-f only, an MFA session, a request id) stays hex. A first digit that is not 0
+ * stays one that is not: a value found again in a JSON text may stand there as a number (`15000` an
+ * account's number as a string, an amount `15000.50` elsewhere), and `05972.50` is no JSON.
  */
 function sameShape(text: string, bytes: Buffer): string {
   const hex = /^[0-9a-f]*$/.test(text) ? 'abcdef' : /^[0-9A-F]*$/.test(text) ? 'ABCDEF' : undefined;
@@ -37,7 +39,8 @@ function sameShape(text: string, bytes: Buffer): string {
   let index = 0;
   for (const char of text) {
     const byte = bytes[index++ % bytes.length]!;
-    if (char >= '0' && char <= '9') out += DIGITS[byte % 10];
+    if (index === 1 && char >= '1' && char <= '9') out += DIGITS[1 + (byte % 9)];
+    else if (char >= '0' && char <= '9') out += DIGITS[byte % 10];
     else if (hex !== undefined) out += hex[byte % 6];
     else if (char.toLowerCase() !== char.toUpperCase())
       out += char === char.toUpperCase() ? UPPER[byte % 26] : LOWER[byte % 26];

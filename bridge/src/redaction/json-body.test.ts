@@ -149,6 +149,28 @@ describe('the text a redacted JSON body is kept as', () => {
     );
   });
 
+  it('keeps a text as it came when its escapes are the ones JSON writes, every value replaced', () => {
+    const redact = redactor();
+    redactedText(redact, JSON.stringify(page([owner(1, 'Maria Fernanda Souza')])));
+    const note = 'Pix "de"\nMaria Fernanda Souza\t\u0001';
+    // Pretty-printed: the kept text keeps its formatting only where it is the text as it came.
+    const kept = redactedText(
+      redact,
+      JSON.stringify(page([{ ...owner(2, 'Maria Fernanda Souza'), note }]), null, 1),
+    );
+    expect(kept).toContain('\n "results": [\n  {\n');
+    expect(kept).toContain('"Pix \\"de\\"\\n');
+    const name = JSON.parse(kept).results[0].display_name;
+    expect(JSON.parse(kept).results[0].note).toBe(`Pix "de"\n${name}\t\u0001`);
+    // A page read in pieces, the same escapes in every record.
+    const records = Array.from({ length: LONG }, (_, index) => ({
+      ...owner(index, 'Maria Fernanda Souza'),
+      note,
+    }));
+    const long = JSON.parse(redactedText(redact, JSON.stringify(page(records))));
+    expect(long.results[LONG - 1].note).toBe(`Pix "de"\n${name}\t\u0001`);
+  });
+
   it('keeps a number valid JSON where a value redacted as a string stands as a number', () => {
     const redact = redactor();
     const records = Array.from({ length: 60 }, (_, index) => ({
@@ -184,8 +206,9 @@ describe('the text a redacted JSON body is kept as', () => {
           note: names[(index + 1) % names.length],
         }));
         const text = JSON.stringify(page(records));
-        // The same page with an escape in a member of its own: written again from the redacted value.
-        const escaped = text.replace('{"count":', '{"zz":"\\n","count":');
+        // The same page with an escape JSON.stringify would not write, in a member of its own: written
+        // again from the redacted value.
+        const escaped = text.replace('{"count":', '{"zz":"\\u00e3","count":');
         const asItCame = redactor().redact(ownersPage(text)).response;
         const writtenAgain = redactor().redact(ownersPage(escaped)).response;
         const { zz: _zz, ...expected } = JSON.parse(writtenAgain.body!);

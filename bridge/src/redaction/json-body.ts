@@ -4,8 +4,8 @@
  * and searched a piece at a time: its text is never one flat string in the recording's worker
  * (exchange/body-pieces.ts says why). The text kept is the one that came, searched, whenever that
  * gives what the redacted value says (the walk replaced whole strings only, which the search finds
- * again, in a text without escapes): writing a page of records again costs more than the rest of its
- * redaction. Otherwise the redacted value is written again (a long one in pieces, json-pieces.ts).
+ * again, in a text whose escapes are the ones JSON.stringify writes): writing a page of records again
+ * costs more than the rest of its redaction. Otherwise the redacted value is written again (a long one in pieces, json-pieces.ts).
  */
 import type { JsonValue } from '../../../openapi/document/json.js';
 import { bodyDigest } from '../../../openapi/security/masked-values.js';
@@ -17,15 +17,16 @@ import { parseSplitJson } from '../exchange/json-split.js';
 import { stringifiedPieces } from './json-pieces.js';
 import { type JsonRedaction, redactJson, TooDeepError } from './redact-json.js';
 import type { Replacements } from './replacements.js';
-import { writtenAsItIs } from './tokens.js';
+import { escapedAsJsonWrites, writtenAsItIs } from './tokens.js';
 
 /**
- * Whether one of `pieces` holds a backslash: a JSON text with an escape in one of its strings. The
- * search finds a value as JSON.stringify writes it; a server may write it otherwise (`ã` as `\u00e3`).
+ * Whether every escape in `pieces` is one JSON.stringify writes (tokens.ts): the search finds each value
+ * there as JSON writes it; a server may write it otherwise (`ã` as `\u00e3`), and then the redacted
+ * value is written again.
  */
-function hasEscape(pieces: readonly string[]): boolean {
-  for (const piece of pieces) if (piece.includes('\\')) return true;
-  return false;
+function escapedAsJsonWritesAll(pieces: readonly string[]): boolean {
+  for (const piece of pieces) if (!escapedAsJsonWrites(piece)) return false;
+  return true;
 }
 
 /**
@@ -161,7 +162,9 @@ function redactedValue(
   // its pieces. When the search replaced only the walk's places, the text holds the redacted value.
   const asItCame =
     walk.count === 0 ||
-    ((split !== undefined || text.length < PIECES_FROM) && walk.quoted && !hasEscape(split ?? [text]));
+    ((split !== undefined || text.length < PIECES_FROM) &&
+      walk.quoted &&
+      escapedAsJsonWritesAll(split ?? [text]));
   if (asItCame && split !== undefined) {
     const final = replacements.replaceJsonPieces(split);
     const kept = final.text === split ? text : joinedPieces(final.text);

@@ -6,7 +6,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createReplacements as createFew } from './replacements.js';
-import { writtenAsItIs } from './tokens.js';
 
 /** Values that are never in the texts below, enough of them to need the pass over the runs. */
 const MANY = Array.from({ length: 40 }, (_, index) => [`unseen-value-${index}`, `other-value-${index}`]);
@@ -144,19 +143,6 @@ describe.each([
     );
     expect(replacements.apply('Maria Souza Lima and Maria Souza and Maria Souzas')).toBe(
       'Qwert Yuiop Asdf and Abcde Fghij and Maria Souzas',
-    );
-  });
-});
-
-describe('writtenAsItIs', () => {
-  it('says whether JSON writes a text as it is, for any text (fast-check, fixed seed 2029: replays)', () => {
-    for (const text of ['', 'ação 😀', 'a"b', 'a\\b', '\u001f', '\ud800', '\udc00x', 'x\ud83d', '\u2028'])
-      expect(writtenAsItIs(text)).toBe(JSON.stringify(text) === `"${text}"`);
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 12 }), (text) => {
-        expect(writtenAsItIs(text)).toBe(JSON.stringify(text) === `"${text}"`);
-      }),
-      { numRuns: 500, seed: 2029 },
     );
   });
 });

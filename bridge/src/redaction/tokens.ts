@@ -81,6 +81,33 @@ export function writtenAsItIs(text: string): boolean {
   return true;
 }
 
+/** The one-letter escapes JSON.stringify writes (`\b \t \n \f \r`, `\"`, `\\`), by their letter's code. */
+const SHORT_ESCAPES = new Set([98, 116, 110, 102, 114, 34, 92]);
+/** Control characters JSON.stringify writes as one letter (backspace, tab, line feed, form feed, return). */
+const SHORT_CONTROLS = new Set([8, 9, 10, 12, 13]);
+
+/**
+ * Whether every escape in `text` is written as JSON.stringify writes it (a one-letter escape, or
+ * `\u00XX` in small hex for a control character without one): then each value in the text stands in
+ * its JSON form (`Reading.form`), where the search over it finds it. A server may write otherwise:
+ * `\u00e3` for `ã`, `\/` for `/`, `\u000A`; and a surrogate escaped is left to the slow way too.
+ */
+export function escapedAsJsonWrites(text: string): boolean {
+  for (let at = text.indexOf('\\'); at >= 0; at = text.indexOf('\\', at)) {
+    const letter = text.charCodeAt(at + 1);
+    if (SHORT_ESCAPES.has(letter)) {
+      at += 2;
+      continue;
+    }
+    if (letter !== LETTER_U) return false;
+    const hex = text.slice(at + 2, at + 6);
+    const code = /^[0-9a-f]{4}$/.test(hex) ? Number.parseInt(hex, 16) : -1;
+    if (code < 0 || code >= 0x20 || SHORT_CONTROLS.has(code)) return false;
+    at += 6;
+  }
+  return true;
+}
+
 /** Where the escape that starts at `at` (a backslash) ends: `\uXXXX` six units, any other two. */
 export const escapeEnd = (text: string, at: number) => at + (text.charCodeAt(at + 1) === LETTER_U ? 6 : 2);
 

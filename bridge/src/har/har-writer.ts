@@ -9,32 +9,21 @@
  * records into the file there competed with the forwarding thread (about 0.9 ms more p99 added at 200
  * pages of 100 records a second, measured with `npm run bench`'s proxy row).
  *
- * An entry is encoded into one buffer the writer keeps, and a long body is escaped a slice at a time:
- * serializing the entry whole made a string as long as the body and then a new buffer of its bytes,
- * both past V8's 128 KiB limit for its ordinary heap pages for a page of 100 records, so each came
- * from memory mapped for it alone and given back after (about 70 page faults per entry, 1.3 ms of
- * the worker's time per page on the machine the bench runs on).
+ * An entry is encoded into one buffer the writer keeps, and a long body is escaped a slice at a time
+ * (json-escape.ts): serializing the entry whole made a string as long as the body and then a new
+ * buffer of its bytes, both past V8's 128 KiB limit for its ordinary heap pages for a page of 100
+ * records, so each came from memory mapped for it alone and given back after (about 70 page faults
+ * per entry, 1.3 ms of the worker's time per page on the machine the bench runs on).
  */
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, writeSync, writevSync } from 'node:fs';
 import { bodyPiecesOf } from '../exchange/body-pieces.js';
 import type { HarEntry, HarLog } from './har-types.js';
+import { createJsonEscaper, ESCAPE_SLICE } from './json-escape.js';
 
 const CLOSING = Buffer.from('\n]}}\n');
 /** Body texts longer than this are escaped in slices of this many UTF-16 units (each JSON < 128 KiB). */
-const SLICE = 16_384;
-
-/** `text` as the inside of a JSON string, `SLICE` units at a time, never splitting a surrogate pair. */
-function* escapedSlices(text: string): Generator<string> {
-  for (let start = 0; start < text.length; ) {
-    let end = Math.min(start + SLICE, text.length);
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
-    const quoted = JSON.stringify(text.slice(start, end));
-    yield quoted.slice(1, -1);
-    start = end;
-  }
-}
+const SLICE = ESCAPE_SLICE;
 
 /**
  * Encodes entries into one buffer that grows as needed and is kept: the entry's JSON with each long
@@ -44,17 +33,36 @@ function* escapedSlices(text: string): Generator<string> {
 function createEntryEncoder() {
   const marker = `ofkit-body-${randomUUID()}`;
   const quotedMarker = JSON.stringify(marker);
+  const escaper = createJsonEscaper();
   let buffer = Buffer.allocUnsafeSlow(1 << 16);
   let length = 0;
+  const makeRoom = (bytes: number) => {
+    if (length + bytes <= buffer.length) return;
+    const grown = Buffer.allocUnsafeSlow(Math.max(length + bytes, buffer.length * 2));
+    buffer.copy(grown, 0, 0, length);
+    buffer = grown;
+  };
   const write = (piece: string) => {
     // A UTF-16 unit is at most 3 bytes of UTF-8.
-    const room = length + piece.length * 3;
-    if (room > buffer.length) {
-      const grown = Buffer.allocUnsafeSlow(Math.max(room, buffer.length * 2));
-      buffer.copy(grown, 0, 0, length);
-      buffer = grown;
-    }
+    makeRoom(piece.length * 3);
     length += buffer.write(piece, length, 'utf8');
+  };
+  /** `text` as the inside of a JSON string, SLICE units at a time, never splitting a surrogate pair. */
+  const writeEscaped = (text: string) => {
+    for (let start = 0; start < text.length; ) {
+      let end = Math.min(start + SLICE, text.length);
+      const last = text.charCodeAt(end - 1);
+      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+      const slice = text.slice(start, end);
+      const escaped = escaper?.escape(slice);
+      if (escaped === undefined) write(JSON.stringify(slice).slice(1, -1));
+      else {
+        makeRoom(escaped.length);
+        buffer.set(escaped, length);
+        length += escaped.length;
+      }
+      start = end;
+    }
   };
   return (separator: string, entry: HarEntry): Buffer => {
     // Each long body as the pieces it was written in, when it was (exchange/body-pieces.ts).
@@ -70,7 +78,7 @@ function createEntryEncoder() {
     for (const pieces of bodies) {
       const found = json.indexOf(quotedMarker, at);
       write(json.slice(at, found + 1));
-      for (const piece of pieces) for (const slice of escapedSlices(piece)) write(slice);
+      for (const piece of pieces) writeEscaped(piece);
       at = found + quotedMarker.length - 1;
     }
     write(json.slice(at));

@@ -104,28 +104,40 @@ describe('openHarWriter', () => {
     expect(writer.count()).toBe(3);
   });
 
-  it('writes long bodies byte for byte as JSON.stringify would: quotes, escapes, pairs across slices', async () => {
-    // Every 16,384 units a slice ends: put surrogate pairs, quotes and escapes around those places.
-    const tricky = '"\\\u0000\n\u2028é😀\ud800<x>';
-    const body = Array.from({ length: 9_000 }, (_, index) => `${index}${tricky}`).join(',');
-    const request = `${'😀'.repeat(8_191)}a😀${'"'.repeat(20_000)}`;
-    const exchange: Exchange = {
-      ...EXCHANGE,
-      request: { ...EXCHANGE.request, method: 'POST', body: request },
-      response: { ...EXCHANGE.response, body },
-    };
-    const path = join(folder, 'long.har');
-    const head = { version: '1.2', creator: { name: 'ofkit', version: 't' } };
-    const writer = await openHarWriter(path, head);
-    await writer.append(toHarEntry(exchange));
-    await writer.append(toHarEntry(EXCHANGE));
-    await writer.close();
-    const expected = `${JSON.stringify({ log: { ...head, entries: [] } }).slice(0, -3)}\n${JSON.stringify(toHarEntry(exchange))},\n${JSON.stringify(toHarEntry(EXCHANGE))}\n]}}\n`;
-    expect(await readFile(path, 'utf8')).toBe(expected);
-    const back = fromHarEntry((JSON.parse(expected) as Har).log.entries[0]!);
-    expect(back.response.body).toBe(body);
-    expect(back.request.body).toBe(request);
-  });
+  it.each([
+    ['by the WebAssembly escaper', true, ''],
+    ['by JSON.stringify, a lone surrogate in each slice', true, '\ud800'],
+    ['by JSON.stringify, without WebAssembly (node --jitless)', false, ''],
+  ])(
+    'writes long bodies byte for byte as JSON.stringify would, %s: quotes, escapes, pairs across slices',
+    async (_name, webAssembly, lone) => {
+      // Every 16,384 units a slice ends: put surrogate pairs, quotes and escapes around those places.
+      const tricky = `"\\\u0000\n\u2028é😀${lone}<x>`;
+      const body = Array.from({ length: 9_000 }, (_, index) => `${index}${tricky}`).join(',');
+      const request = `${'😀'.repeat(8_191)}a😀${'"'.repeat(20_000)}`;
+      const exchange: Exchange = {
+        ...EXCHANGE,
+        request: { ...EXCHANGE.request, method: 'POST', body: request },
+        response: { ...EXCHANGE.response, body },
+      };
+      const path = join(folder, 'long.har');
+      const head = { version: '1.2', creator: { name: 'ofkit', version: 't' } };
+      const scope = globalThis as { WebAssembly?: unknown };
+      const saved = scope.WebAssembly;
+      if (!webAssembly) Reflect.deleteProperty(scope, 'WebAssembly');
+      const writer = await openHarWriter(path, head).finally(() => {
+        scope.WebAssembly = saved;
+      });
+      await writer.append(toHarEntry(exchange));
+      await writer.append(toHarEntry(EXCHANGE));
+      await writer.close();
+      const expected = `${JSON.stringify({ log: { ...head, entries: [] } }).slice(0, -3)}\n${JSON.stringify(toHarEntry(exchange))},\n${JSON.stringify(toHarEntry(EXCHANGE))}\n]}}\n`;
+      expect(await readFile(path, 'utf8')).toBe(expected);
+      const back = fromHarEntry((JSON.parse(expected) as Har).log.entries[0]!);
+      expect(back.response.body).toBe(body);
+      expect(back.request.body).toBe(request);
+    },
+  );
 });
 
 describe('readRecording', () => {

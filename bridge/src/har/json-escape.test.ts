@@ -8,8 +8,16 @@ const expected = (text: string) => Buffer.from(JSON.stringify(text).slice(1, -1)
 const escaped = (text: string) => Buffer.from(escaper.escape(text)!);
 
 describe('createJsonEscaper', () => {
-  it('is built on this Node (it has WebAssembly)', () => {
+  it('is built on this Node (it has WebAssembly), and is undefined without it (node --jitless)', () => {
     expect(escaper).toBeDefined();
+    const scope = globalThis as { WebAssembly?: unknown };
+    const saved = scope.WebAssembly;
+    Reflect.deleteProperty(scope, 'WebAssembly');
+    try {
+      expect(createJsonEscaper()).toBeUndefined();
+    } finally {
+      scope.WebAssembly = saved;
+    }
   });
 
   it('escapes every ASCII character and a few others as JSON.stringify does', () => {

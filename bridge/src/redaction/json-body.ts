@@ -166,7 +166,7 @@ function redactedValue(
       walk.quoted &&
       escapedAsJsonWritesAll(split ?? [text]));
   if (asItCame && split !== undefined) {
-    const final = replacements.replaceJsonPieces(split);
+    const final = replacements.replaceJsonPieces(split, 'objects');
     const kept = final.text === split ? text : joinedPieces(final.text);
     return final.count === walk.count
       ? { text: kept, parsed: redacted, pieces: final.text }
@@ -179,7 +179,7 @@ function redactedValue(
   // Written again from the redacted value, then searched: a long one in pieces (json-pieces.ts).
   const pieces = text.length >= PIECES_FROM ? stringifiedPieces(redacted) : undefined;
   if (pieces !== undefined) {
-    const final = replacements.replaceJsonPieces(pieces);
+    const final = replacements.replaceJsonPieces(pieces, 'items');
     if (final.text !== pieces) return { text: joinedPieces(final.text), pieces: final.text };
     return { text: joinedPieces(pieces), parsed: redacted, pieces };
   }

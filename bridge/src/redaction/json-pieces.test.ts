@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { splitJsonBytes } from '../exchange/json-split.js';
 import { stringifiedPieces } from './json-pieces.js';
 import { createReplacements } from './replacements.js';
 
@@ -61,14 +62,16 @@ describe('Replacements.replaceJsonPieces', () => {
     (_index, values) => {
       const replacements = createReplacements(() => 1);
       for (const [index, value] of values.entries()) replacements.add(value, `P${index}x`);
-      expect(replacements.replaceJsonPieces(pieces).text.join('')).toBe(replacements.applyJson(text));
+      expect(replacements.replaceJsonPieces(pieces, 'items').text.join('')).toBe(
+        replacements.applyJson(text),
+      );
     },
   );
 
   it('give the same pieces back when nothing is replaced', () => {
     const replacements = createReplacements(() => 1);
     replacements.add('nowhere-to-be-found', 'X');
-    expect(replacements.replaceJsonPieces(pieces).text).toBe(pieces);
+    expect(replacements.replaceJsonPieces(pieces, 'items').text).toBe(pieces);
   });
 
   it.each([
@@ -91,9 +94,60 @@ describe('Replacements.replaceJsonPieces', () => {
         }
         const expected = searches.applyJson(whole);
         expect(replacements.applyJson(whole)).toBe(expected);
-        expect(replacements.replaceJsonPieces(parts).text.join('')).toBe(expected);
+        expect(replacements.replaceJsonPieces(parts, 'items').text.join('')).toBe(expected);
       }),
       { numRuns: 300, seed: 47049 },
+    );
+  });
+});
+
+describe('Replacements.replaceJsonPieces over the pieces a long body was read in (cut between objects)', () => {
+  /** A page long enough to be cut (exchange/json-split.ts), notes with commas, brackets and escapes. */
+  const notes = ['Av. Paulista 1000, 5', 'late,comma-7781', '[x]', 'a "q" \\ b'];
+  const page = { count: 1000, results: records(1000, (i) => `${notes[i % notes.length]} ${i}`), next: null };
+  const whole = JSON.stringify(page);
+  const pieces = splitJsonBytes(Buffer.from(whole))!;
+
+  it('are searched piece by piece when no value holds what is between two objects', () => {
+    expect(pieces.length).toBeGreaterThan(3);
+    const replacements = createReplacements(() => 1);
+    replacements.add('Av. Paulista 1000, 5', 'Zz. Zzzzzzzz 9999, 9');
+    replacements.add('late,comma-7781', 'zzzz,zzzzz-9999');
+    const replaced = replacements.replaceJsonPieces(pieces, 'objects');
+    expect(replaced.text.length).toBe(pieces.length);
+    expect(replaced.text.join('')).toBe(replacements.applyJson(whole));
+    // Around each item, the same values could meet a piece's edge: the text is searched whole.
+    expect(replacements.replaceJsonPieces(pieces, 'items').text.length).toBe(1);
+  });
+
+  it('are searched whole when a value holds what is between two objects at a cut', () => {
+    // A value found across a cut holds no quote (a JSON text holds a value's quote escaped, and a
+    // structural one never is): numbers and the list's punctuation only, as at these three cuts.
+    const tail = pieces.at(-2)!;
+    for (const value of [':[{', `${pieces[1]!.slice(-4)},`, ',{', `${tail.slice(-4)}],`]) {
+      expect(value).not.toContain('"');
+      const replacements = createReplacements(() => 1);
+      replacements.add(value, 'X'.repeat(value.length));
+      expect(replacements.applyJson(whole)).not.toBe(whole);
+      expect(replacements.replaceJsonPieces(pieces, 'objects').text.join('')).toBe(
+        replacements.applyJson(whole),
+      );
+    }
+  });
+
+  it('replace what a search of the whole text replaces, for values cut from it anywhere (fast-check, fixed seed 47050: replays)', () => {
+    const cut = fc
+      .tuple(fc.nat({ max: whole.length - 1 }), fc.integer({ min: 1, max: 12 }))
+      .map(([start, length]) => whole.slice(start, start + length));
+    fc.assert(
+      fc.property(fc.array(cut, { minLength: 1, maxLength: 24 }), (values) => {
+        const replacements = createReplacements(() => 1);
+        for (const [index, found] of values.entries()) replacements.add(found, `V${index}v`);
+        expect(replacements.replaceJsonPieces(pieces, 'objects').text.join('')).toBe(
+          replacements.applyJson(whole),
+        );
+      }),
+      { numRuns: 300, seed: 47050 },
     );
   });
 });

@@ -42,7 +42,7 @@ describe.each([
       text: '{"a":"Abcde Fghij","b":"x Abcde Fghij"}',
       count: 2,
     });
-    expect(replacements.replaceJsonPieces(['["Maria Souza"', ',', '"y"]'])).toEqual({
+    expect(replacements.replaceJsonPieces(['["Maria Souza"', ',', '"y"]'], 'items')).toEqual({
       text: ['["Abcde Fghij"', ',', '"y"]'],
       count: 1,
     });

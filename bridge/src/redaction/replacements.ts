@@ -79,12 +79,15 @@ interface SearchIndex {
   pattern?: RegExp;
   /** Absent while the values are few: each is then searched for on its own. */
   runs?: RunIndex;
-  /** A value could be found across two pieces of a text, or at a piece's edge only (see PIECE_EDGE). */
-  spansPieces: boolean;
+  /**
+   * A value could be found across two pieces of a text, or at a piece's edge only: pieces cut around
+   * each item of a list (see PIECE_EDGE), or only between two of its objects (see OBJECT_CUT).
+   */
+  spansPieces: Record<PieceCuts, boolean>;
 }
 
 /**
- * The pieces of a long body (json-pieces.ts, exchange/json-split.ts) meet only where a list's `[` is
+ * The pieces of a long body written again (json-pieces.ts) meet only where a list's `[` is
  * followed by its first item, an item is followed by `,` or the list's `]`, or `,` by the next item;
  * an item starts with `{ [ " -`, a digit, `t`, `f` or `n` and ends with `} ] "`, a digit, `e` or `l`.
  * A value that holds none of those meetings, and neither starts with `,` or `]` nor ends with `,` or
@@ -93,6 +96,16 @@ interface SearchIndex {
  * of `[ , ]`). Others make the text be searched whole (an address such as `Av. Paulista 1000, 5`).
  */
 const PIECE_EDGE = /^[,\]]|[,[]$|[,[][{["\-\dtfn]|[}\]"\del][,\]]/;
+/**
+ * The pieces a long body was read in (exchange/json-split.ts) meet only between two objects of its
+ * list: `[` then `{`, `}` then `,`, `,` then `{`, `}` then `]`. Only a value holding one of those pairs
+ * can be found across two of them (an address such as `Av. Paulista 1000, 5` cannot), and at a piece's
+ * edge a whole token is one in the text (its neighbour there is one of `[ , ]`).
+ */
+const OBJECT_CUT = /\[\{|\},|,\{|\}\]/;
+
+/** How a text's pieces were cut: around each item of a list (json-pieces.ts), or between objects only. */
+export type PieceCuts = 'items' | 'objects';
 
 /** Up to this many values (this many characters in all), one expression finds them all. */
 const PATTERN_VALUES = 512;
@@ -123,7 +136,10 @@ function tokenPattern(values: readonly string[], reading: Reading): RegExp | und
 
 function buildIndex(forms: ReadonlyMap<string, string>, reading: Reading, pattern = true): SearchIndex {
   const values = [...forms.keys()];
-  const spansPieces = values.some((value) => PIECE_EDGE.test(value));
+  const spansPieces = {
+    items: values.some((value) => PIECE_EDGE.test(value)),
+    objects: values.some((value) => OBJECT_CUT.test(value)),
+  };
   const found = pattern ? tokenPattern(values, reading) : undefined;
   const index: SearchIndex =
     values.length <= FEW_VALUES
@@ -195,10 +211,10 @@ export interface Replacements {
   /** `applyJson`, with how many occurrences it replaced. */
   replaceJson(text: string): Replaced<string>;
   /**
-   * `replaceJson` over the concatenation of `pieces` (json-pieces.ts), piece by piece: the same array
-   * when nothing is replaced.
+   * `replaceJson` over the concatenation of `pieces`, cut as `cuts` says, piece by piece where no value
+   * can be found across two: the same array when nothing is replaced.
    */
-  replaceJsonPieces(pieces: readonly string[]): Replaced<readonly string[]>;
+  replaceJsonPieces(pieces: readonly string[], cuts: PieceCuts): Replaced<readonly string[]>;
   /**
    * Whether `replaceJson` replaces `raw` by `pseudonym` wherever `raw` is the whole of a JSON string
    * written without escapes (`"raw"`): `raw` needs none, is searched for and `pseudonym` is its
@@ -324,9 +340,9 @@ export function createReplacements(
     return { text: out + text.slice(at), count };
   };
   const replaceJson = (text: string) => replaceIn(text, AS_JSON);
-  const replaceJsonPieces = (pieces: readonly string[]): Replaced<readonly string[]> => {
+  const replaceJsonPieces = (pieces: readonly string[], cuts: PieceCuts): Replaced<readonly string[]> => {
     if (map.size === 0) return { text: pieces, count: 0 };
-    if (searchIndex(AS_JSON).spansPieces) {
+    if (searchIndex(AS_JSON).spansPieces[cuts]) {
       const whole = pieces.join('');
       const replaced = replaceJson(whole);
       return replaced.count === 0

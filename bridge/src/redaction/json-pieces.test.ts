@@ -85,7 +85,7 @@ describe('Replacements.replaceJsonPieces', () => {
       .map(([start, length]) => whole.slice(start, start + length));
     fc.assert(
       fc.property(fc.array(cut, { minLength: 1, maxLength: 24 }), (values) => {
-        // The one expression, and the searches it stands for (one value at a time, the pass over runs).
+        // The expressions, and the searches they stand for (one value at a time, the pass over runs).
         const replacements = createReplacements(() => 1);
         const searches = createReplacements(() => 1, { pattern: false });
         for (const [index, found] of values.entries()) {

@@ -1,7 +1,7 @@
 /**
- * Remembered values are replaced in free text as whole tokens, the longest first: found by one
- * expression for them all, or (each case runs both) one value at a time while they are few and in one
- * pass over the text's runs when they are many.
+ * Remembered values are replaced in free text as whole tokens, the longest first: found by an
+ * expression per class of first character, or (each case runs both) one value at a time while they are
+ * few and in one pass over the text's runs when they are many.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -5,7 +5,8 @@
  * (exchange/body-pieces.ts says why). The text kept is the one that came, searched, whenever that
  * gives what the redacted value says (the walk replaced whole strings only, which the search finds
  * again, in a text whose escapes are the ones JSON.stringify writes): writing a page of records again
- * costs more than the rest of its redaction. Otherwise the redacted value is written again (a long one in pieces, json-pieces.ts).
+ * costs more than the rest of its redaction. Otherwise the redacted value is written again (a long one
+ * in pieces, json-pieces.ts).
  */
 import type { JsonValue } from '../../../openapi/document/json.js';
 import { bodyDigest } from '../../../openapi/security/masked-values.js';

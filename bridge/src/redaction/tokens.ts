@@ -1,5 +1,5 @@
 /**
- * Where a remembered value counts as found (replacements.ts): as a whole token, neither its first
+ * Where a remembered value counts as found (search-index.ts): as a whole token, neither its first
  * character nor its last next to a letter or digit of the text. Two ways of reading a text:
  *
  * - as it is (a header, a URL, a form body, an error message): each UTF-16 unit is a character;

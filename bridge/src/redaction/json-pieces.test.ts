@@ -10,6 +10,12 @@ import { splitJsonBytes } from '../exchange/json-split.js';
 import { stringifiedPieces } from './json-pieces.js';
 import { createReplacements } from './replacements.js';
 
+/** Values cut from `whole` anywhere, 1 to 12 characters long. */
+const cutFrom = (whole: string) =>
+  fc
+    .tuple(fc.nat({ max: whole.length - 1 }), fc.integer({ min: 1, max: 12 }))
+    .map(([start, length]) => whole.slice(start, start + length));
+
 const records = (count: number, note: (index: number) => unknown) =>
   Array.from({ length: count }, (_, index) => ({ id: `r${index}`, note: note(index), n: index }));
 
@@ -80,9 +86,7 @@ describe('Replacements.replaceJsonPieces', () => {
   ])('hold for values cut from %s anywhere (fast-check, fixed seed 47049: replays)', (_name, value) => {
     const parts = stringifiedPieces(value);
     const whole = parts.join('');
-    const cut = fc
-      .tuple(fc.nat({ max: whole.length - 1 }), fc.integer({ min: 1, max: 12 }))
-      .map(([start, length]) => whole.slice(start, start + length));
+    const cut = cutFrom(whole);
     fc.assert(
       fc.property(fc.array(cut, { minLength: 1, maxLength: 24 }), (values) => {
         // The expressions, and the searches they stand for (one value at a time, the pass over runs).
@@ -136,9 +140,7 @@ describe('Replacements.replaceJsonPieces over the pieces a long body was read in
   });
 
   it('replace what a search of the whole text replaces, for values cut from it anywhere (fast-check, fixed seed 47050: replays)', () => {
-    const cut = fc
-      .tuple(fc.nat({ max: whole.length - 1 }), fc.integer({ min: 1, max: 12 }))
-      .map(([start, length]) => whole.slice(start, start + length));
+    const cut = cutFrom(whole);
     fc.assert(
       fc.property(fc.array(cut, { minLength: 1, maxLength: 24 }), (values) => {
         const replacements = createReplacements(() => 1);

@@ -9,7 +9,9 @@
  * what is read piece by piece is what the whole text would give.
  */
 
-const piecesByHolder = new WeakMap<object, readonly string[]>();
+import { attachedFact } from './attached-facts.js';
+
+const piecesByHolder = attachedFact<readonly string[]>('body pieces');
 
 /** Remembers `pieces` as the pieces of the body text `holder` (a message, a HAR entry's content) holds. */
 export function keepBodyPieces(holder: object, pieces: readonly string[]): void {

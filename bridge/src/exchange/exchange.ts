@@ -3,6 +3,7 @@
  * holds it: the kernel every part of the bridge reads (the checks, the HAR writer, the replay).
  */
 import { contentCodingsOf, decodeBody, MAX_RECORDED_BYTES } from '../../../openapi/http/content-coding.js';
+import { attachedFact } from './attached-facts.js';
 import { joinedPieces, keepBodyPieces } from './body-pieces.js';
 import { splitJsonBytes } from './json-split.js';
 
@@ -141,7 +142,7 @@ export function mediaTypeOf(headers: HeaderList): string {
 export const isJsonMedia = (media: string) => media === 'application/json' || media.endsWith('+json');
 
 /** Bodies already parsed (the redactor parses them; the checks need not parse them again). */
-const parsedBodies = new WeakMap<object, unknown>();
+const parsedBodies = attachedFact<unknown>('parsed body');
 
 /** Remembers `value` as the parsed body of `message` (which must not change afterwards). */
 export function keepParsedBody(message: ExchangeRequest | ExchangeResponse, value: unknown): void {

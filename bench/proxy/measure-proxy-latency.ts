@@ -10,6 +10,11 @@
  * latency the proxy adds is the difference of the pooled quantiles. Targets (report/targets.ts): the
  * p99 `ofkit record` adds at most 1 ms above what the bare pipe adds in the same run; the recording's
  * own CPU per page (its process's CPU per page less the proxy's forwarding only) at most 2 ms.
+ * CPU per page counts the measured rounds only: each proxy's process (every thread) is read from
+ * `/proc/<pid>/stat` before and after each of its rounds, the recorder's after its checks caught up.
+ * Start-up and the warm-up second are left out: there the recorder compiles the document's validators
+ * and the JIT warms up, some 7 ms a page, paid once per recording. Where `/proc` cannot be read, each
+ * proxy's own report of its whole life is used, and the line says so.
  * Alone: `tsx bench/proxy/measure-proxy-latency.ts [--seconds N]` (N: seconds per target in all);
  * the recording's CPU per page alone, without a proxy: `recording-cpu.ts`.
  */
@@ -17,6 +22,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RECORDER_NODE_FLAGS } from '../../bridge/src/recording/recorder.js';
+import { processCpuMs } from '../load/cpu-time.js';
 import { TARGETS } from '../report/targets.js';
 import { startChild, stopAllChildren, tsxArgs } from '../servers/child-process.js';
 import { BASIC_AUTH, TRANSACTIONS } from '../servers/seed-data.js';
@@ -63,7 +69,13 @@ export interface ProxyLatencyReport {
   harBytes: number;
   loadAverage: number[];
   /** CPU milliseconds per request each proxy process used (both threads of the recorder), when reported. */
-  cpuPerRequestMs: { forwardOnly?: number; recorded?: number; recordedCaughtUp?: boolean };
+  cpuPerRequestMs: {
+    forwardOnly?: number;
+    recorded?: number;
+    recordedCaughtUp?: boolean;
+    /** 'rounds': the measured rounds only (`/proc`); 'lifetime': each process's whole life, start-up included. */
+    counted?: 'rounds' | 'lifetime';
+  };
   verdict: 'met' | 'missed' | 'inconclusive';
 }
 
@@ -125,6 +137,9 @@ export async function measureProxyLatency(secondsInAll: number): Promise<ProxyLa
       name: child.name,
       url: child.url,
       recorder: child === recorder,
+      /** The proxies' process CPU over the measured rounds (undefined once a reading failed). */
+      cpuMs: child === forwardOnly || child === recorder ? (0 as number | undefined) : undefined,
+      pid: child.pid,
       latencies: [] as number[],
       failureKinds: [] as string[],
     }));
@@ -134,17 +149,31 @@ export async function measureProxyLatency(secondsInAll: number): Promise<ProxyLa
     for (let round = 0; round < ROUNDS; round++) {
       for (let turn = 0; turn < targets.length; turn++) {
         const target = targets[(round + turn) % targets.length]!;
+        const cpuBefore = processCpuMs(target.pid);
         const run = await runFixedRate(target.url, path, headers, PROXY_RATE, secondsPerRound);
         target.latencies.push(...run.latenciesMs);
         target.failureKinds.push(...run.failureKinds);
         if (target.recorder) catchUpMs = Math.max(catchUpMs, await caughtUp(idleUrl));
+        const cpuAfter = processCpuMs(target.pid);
+        if (target.cpuMs !== undefined)
+          target.cpuMs =
+            cpuBefore === undefined || cpuAfter === undefined
+              ? undefined
+              : target.cpuMs + cpuAfter - cpuBefore;
       }
     }
     await Promise.all([pipe.stop(), forwardOnly.stop(), recorder.stop()]);
-    // Every proxied request: the measured ones and the one-second warm-up.
-    const requests = targets[2]!.latencies.length + PROXY_RATE;
-    const forwardCpu = cpuOf(forwardOnly.reports);
-    const recordCpu = cpuOf(recorder.reports);
+    const [forwardTarget, recordTarget] = [targets[2]!, targets[3]!];
+    const cpuPerRequestMs = perRequestCpu(
+      forwardTarget.cpuMs === undefined ? undefined : forwardTarget.cpuMs / forwardTarget.latencies.length,
+      recordTarget.cpuMs === undefined ? undefined : recordTarget.cpuMs / recordTarget.latencies.length,
+      // Every proxied request: the measured ones and the one-second warm-up.
+      {
+        forward: cpuOf(forwardOnly.reports),
+        record: cpuOf(recorder.reports),
+        requests: forwardTarget.latencies.length + PROXY_RATE,
+      },
+    );
     const [direct, piped, forwarded, recorded] = targets.map((target) => of(target.latencies)) as [
       Quantiles,
       Quantiles,
@@ -184,16 +213,41 @@ export async function measureProxyLatency(secondsInAll: number): Promise<ProxyLa
         () => 0,
       ),
       loadAverage: loadavg().map((load) => Number(load.toFixed(2))),
-      cpuPerRequestMs: {
-        ...(forwardCpu && { forwardOnly: round2(forwardCpu.ms / requests) }),
-        ...(recordCpu && { recorded: round2(recordCpu.ms / requests), recordedCaughtUp: recordCpu.caughtUp }),
-      },
+      cpuPerRequestMs,
       verdict,
     };
   } finally {
     await stopAllChildren();
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * CPU per request of each proxy: over the measured rounds when both were read there, else from each
+ * child's report of its whole life (start-up and warm-up included: an upper bound).
+ */
+function perRequestCpu(
+  forwardRounds: number | undefined,
+  recordRounds: number | undefined,
+  lifetime: {
+    forward: ReturnType<typeof cpuOf>;
+    record: ReturnType<typeof cpuOf>;
+    requests: number;
+  },
+): ProxyLatencyReport['cpuPerRequestMs'] {
+  if (forwardRounds !== undefined && recordRounds !== undefined)
+    return {
+      forwardOnly: round2(forwardRounds),
+      recorded: round2(recordRounds),
+      recordedCaughtUp: true,
+      counted: 'rounds',
+    };
+  const { forward, record, requests } = lifetime;
+  return {
+    ...(forward && { forwardOnly: round2(forward.ms / requests) }),
+    ...(record && { recorded: round2(record.ms / requests), recordedCaughtUp: record.caughtUp }),
+    counted: 'lifetime',
+  };
 }
 
 /** The `BENCH_CPU {json}` line a proxy child wrote at its end. */
@@ -241,7 +295,11 @@ export function formatProxyLatency(report: ProxyLatencyReport): string {
     `   (${q.requests} requests)`;
   const cpu = report.cpuPerRequestMs;
   const own = recordingOwnCpuMs(report)?.toFixed(2) ?? '?';
-  const cpuLine = `  CPU per recorded page: forwarding ${cpu.forwardOnly?.toFixed(2) ?? '?'} ms; recording (forwarding + redaction, checks, HAR in the worker) ${cpu.recorded?.toFixed(2) ?? '?'} ms${cpu.recordedCaughtUp === false ? ' so far (the checks had not caught up 4 s after the load)' : ''}, of which the recording's own ${own} ms (target <= ${TARGETS.recorderCpuMsPerPage} ms); the checks caught up at most ${report.catchUpMs} ms after a round`;
+  const counted =
+    cpu.counted === 'lifetime'
+      ? " (each process's whole life, start-up and warm-up included: /proc could not be read)"
+      : ' (measured rounds)';
+  const cpuLine = `  CPU per recorded page${counted}: forwarding ${cpu.forwardOnly?.toFixed(2) ?? '?'} ms; recording (forwarding + redaction, checks, HAR in the worker) ${cpu.recorded?.toFixed(2) ?? '?'} ms${cpu.recordedCaughtUp === false ? ' so far (the checks had not caught up 4 s after the load)' : ''}, of which the recording's own ${own} ms (target <= ${TARGETS.recorderCpuMsPerPage} ms); the checks caught up at most ${report.catchUpMs} ms after a round`;
   return [
     `recording proxy, list-transactions-100 at ${report.rate} req/s (fixed rate), ${report.rounds} rounds of ${report.secondsPerRound} s per target, in rotating order, pooled:`,
     line('simulator', report.direct),

@@ -23,7 +23,7 @@ function report(pipe: number, recorded: number, verdict: ProxyLatencyReport['ver
     catchUpMs: 900,
     harBytes: 1_048_576,
     loadAverage: [1, 1, 1],
-    cpuPerRequestMs: { forwardOnly: 1.3, recorded: 7, recordedCaughtUp: true },
+    cpuPerRequestMs: { forwardOnly: 1.3, recorded: 7, recordedCaughtUp: true, counted: 'rounds' },
     verdict,
   };
 }
@@ -45,6 +45,20 @@ describe('the recording proxy row', () => {
   it("prints the recording's own CPU per page beside its target", () => {
     expect(formatProxyLatency(report(1, 1.5, 'met'))).toContain(
       "of which the recording's own 5.70 ms (target <= 2 ms)",
+    );
+  });
+
+  it('says what the CPU per page counts: the measured rounds, or whole lives when /proc could not be read', () => {
+    const measured = report(1, 1.5, 'met');
+    expect(formatProxyLatency(measured)).toContain(
+      'CPU per recorded page (measured rounds): forwarding 1.30 ms',
+    );
+    const lifetime = {
+      ...measured,
+      cpuPerRequestMs: { ...measured.cpuPerRequestMs, counted: 'lifetime' as const },
+    };
+    expect(formatProxyLatency(lifetime)).toContain(
+      "CPU per recorded page (each process's whole life, start-up and warm-up included: /proc could not be read)",
     );
   });
 });

@@ -47,6 +47,7 @@ export { KnownPasswords } from './known-passwords.js';
 export { listFollowedToTheEnd, type Requirement } from './pagination-end.js';
 export { consoleSummary, verdictCase } from './report-formats.js';
 export { failuresToLog, isOfkitLine, judgeRequestIdsLogged } from './request-ids.js';
+export { MAX_REQUESTS } from './request-log.js';
 export type { JudgeReport, ObservedDelivery, ObservedRequest, RuleVerdict, Timing };
 
 /** What the judge reads: the requests in order, and the deliveries or why none could be seen. */

@@ -54,7 +54,10 @@ export function consoleSummary(reports: readonly JudgeReport[], sources?: Eviden
   if (reports.length === 0) return 'client judge: no tenant made a request';
   return reports
     .map((report) => {
-      const head = `client judge, tenant ${report.tenant} (${report.requests} requests, ${report.deliveries} deliveries, timing ${report.timing}):`;
+      // Rules were judged on the latest requests only: the head says how many older ones the bound dropped.
+      const dropped =
+        report.dropped > 0 ? `, ${report.dropped} older requests dropped by the log's bound` : '';
+      const head = `client judge, tenant ${report.tenant} (${report.requests} requests${dropped}, ${report.deliveries} deliveries, timing ${report.timing}):`;
       const exported = sources && evidenceExport(report, sources);
       const preamble = exported ? [`  the evidence below runs as pasted after:\n        ${exported}`] : [];
       const lines = report.verdicts.map((v) => {

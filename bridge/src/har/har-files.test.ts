@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutWebAssembly } from '../../test-support/without-webassembly.js';
 import type { Exchange } from '../exchange/exchange.js';
 import { fromHarEntry, toHarEntry } from './har-entry.js';
 import { HarFileError, readRecording } from './har-reader.js';
@@ -122,12 +123,8 @@ describe('openHarWriter', () => {
       };
       const path = join(folder, 'long.har');
       const head = { version: '1.2', creator: { name: 'ofkit', version: 't' } };
-      const scope = globalThis as { WebAssembly?: unknown };
-      const saved = scope.WebAssembly;
-      if (!webAssembly) Reflect.deleteProperty(scope, 'WebAssembly');
-      const writer = await openHarWriter(path, head).finally(() => {
-        scope.WebAssembly = saved;
-      });
+      const open = () => openHarWriter(path, head);
+      const writer = await (webAssembly ? open() : withoutWebAssembly(open));
       await writer.append(toHarEntry(exchange));
       await writer.append(toHarEntry(EXCHANGE));
       await writer.close();

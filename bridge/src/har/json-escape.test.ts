@@ -1,6 +1,7 @@
 /** The WebAssembly escaper writes what JSON.stringify writes, as UTF-8, for any well-formed text. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { withoutWebAssembly } from '../../test-support/without-webassembly.js';
 import { createJsonEscaper, ESCAPE_SLICE } from './json-escape.js';
 
 const escaper = createJsonEscaper()!;
@@ -8,16 +9,10 @@ const expected = (text: string) => Buffer.from(JSON.stringify(text).slice(1, -1)
 const escaped = (text: string) => Buffer.from(escaper.escape(text)!);
 
 describe('createJsonEscaper', () => {
-  it('is built on this Node (it has WebAssembly), and is undefined without it (node --jitless)', () => {
+  it('is built on this Node (it has WebAssembly), and is undefined without it (node --jitless)', async () => {
     expect(escaper).toBeDefined();
-    const scope = globalThis as { WebAssembly?: unknown };
-    const saved = scope.WebAssembly;
-    Reflect.deleteProperty(scope, 'WebAssembly');
-    try {
-      expect(createJsonEscaper()).toBeUndefined();
-    } finally {
-      scope.WebAssembly = saved;
-    }
+    expect(await withoutWebAssembly(createJsonEscaper)).toBeUndefined();
+    expect((globalThis as { WebAssembly?: unknown }).WebAssembly).toBeDefined();
   });
 
   it('escapes every ASCII character and a few others as JSON.stringify does', () => {

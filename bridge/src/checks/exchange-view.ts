@@ -80,7 +80,11 @@ export const isSuccess = (view: ExchangeView) => view.status >= 200 && view.stat
 
 /** The records an answer holds: a page's `results`, a list, or one record. */
 export function recordsOf(view: ExchangeView): Record<string, unknown>[] {
-  const body = view.responseJson;
+  return recordsIn(view.responseJson);
+}
+
+/** The records a JSON answer holds: a list's, a page's `results`, or the answer itself. */
+export function recordsIn(body: unknown): Record<string, unknown>[] {
   const records = Array.isArray(body)
     ? body
     : typeof body === 'object' && body !== null && Array.isArray((body as { results?: unknown }).results)

@@ -5,7 +5,8 @@
  * just before it did, when nothing was written in between).
  */
 import { isDeepStrictEqual } from 'node:util';
-import { type ExchangeView, isSuccess, recordsOf } from '../exchange-view.js';
+import { bodyPiecesOf } from '../../exchange/body-pieces.js';
+import { type ExchangeView, isSuccess, recordsIn, recordsOf } from '../exchange-view.js';
 import type { Finding } from '../finding.js';
 import {
   collectionOf,
@@ -15,26 +16,62 @@ import {
   ruleFinding,
   type SessionCheck,
 } from '../session-check.js';
+import { AnswerArena, type ArenaSlot } from './answer-arena.js';
+
+/**
+ * A list's or a retrieval's answer whose records are kept for DATA-DETAIL: where the arena holds the
+ * text that was recorded (the one the checks parsed), read again only when a detail asks.
+ */
+type SeenAnswer = ArenaSlot;
 
 interface Seen {
-  record: Record<string, unknown>;
+  answer: SeenAnswer;
   /** The tenant's write count when it was seen. */
   writes: number;
 }
 
 /**
  * Records kept for DATA-DETAIL, the latest seen: a detail is compared with the list just before it, and
- * a recording that runs for hours reads millions of records (each kept whole, some kilobytes).
+ * a recording that runs for hours reads millions of records (some kilobytes each).
  */
 export const MAX_SEEN_RECORDS = 10_000;
+
+/**
+ * Bytes of the answers kept (answer-arena.ts): some 120 pages of 100 transactions, so the record bound
+ * above is the one met first with pages of that size.
+ */
+export const SEEN_ANSWER_BYTES = 16 * 1_048_576;
+
+/** Answers kept parsed once a detail asked for one of their records: details usually follow their list. */
+const MAX_PARSED_ANSWERS = 4;
+
+/** The records of an answer's text by id (the last of a repeated id, as remembering it kept). */
+function recordsById(text: string | undefined): Map<string, Record<string, unknown>> {
+  const records = new Map<string, Record<string, unknown>>();
+  let body: unknown;
+  try {
+    body = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return records;
+  }
+  for (const record of recordsIn(body)) {
+    const id = recordIdOf(record);
+    if (id !== undefined) records.set(id, record);
+  }
+  return records;
+}
 
 const retrieves = (view: ExchangeView) =>
   view.method === 'POST' && view.operation?.rules.includes('DATA-RETRIEVE') === true;
 
-export function createStoredRecordsCheck(): SessionCheck {
+/** `answerBytes`: the arena's size (a test makes it small). */
+export function createStoredRecordsCheck(answerBytes = SEEN_ANSWER_BYTES): SessionCheck {
   const writes = new Map<string, number>();
-  /** tenant|id -> the record as last served in a list or a retrieval; the latest MAX_SEEN_RECORDS. */
+  /** tenant|id -> the answer that last served the record in a list or a retrieval; the latest MAX_SEEN_RECORDS. */
   const seen = new Map<string, Seen>();
+  const answers = new AnswerArena(answerBytes);
+  /** The answers a detail read again, the oldest first out: their records by id. */
+  const parsed = new Map<SeenAnswer, Map<string, Record<string, unknown>>>();
   /** tenant|collection|link -> the ids the latest retrieval answered (and stored). */
   const retrieved = new Map<string, Set<string>>();
   /** tenant|id: deleted since (not expected any more). */
@@ -43,16 +80,35 @@ export function createStoredRecordsCheck(): SessionCheck {
   const writesOf = (tenant: string) => writes.get(tenant) ?? 0;
 
   function remember(view: ExchangeView): void {
-    if (view.query.has('fields') || view.query.has('omit')) return;
-    for (const record of recordsOf(view)) {
+    const { response } = view.exchange;
+    if (view.query.has('fields') || view.query.has('omit') || response.body === undefined) return;
+    const records = recordsOf(view);
+    if (records.length === 0) return;
+    // An answer longer than the arena is not kept: a detail of its records is not judged.
+    const answer = answers.keep(bodyPiecesOf(response) ?? [response.body]);
+    if (answer === undefined) return;
+    const writes = writesOf(view.tenant);
+    for (const record of records) {
       const id = recordIdOf(record);
       if (id === undefined) continue;
       const key = `${view.tenant}|${id}`;
       // Seen again: now the latest (a map keeps the order of insertion).
       seen.delete(key);
-      seen.set(key, { record, writes: writesOf(view.tenant) });
+      seen.set(key, { answer, writes });
       if (seen.size > MAX_SEEN_RECORDS) seen.delete(seen.keys().next().value!);
     }
+  }
+
+  /** The record `id` as `answer` served it. */
+  function recordOf(answer: SeenAnswer, id: string): Record<string, unknown> | undefined {
+    let records = parsed.get(answer);
+    if (records === undefined) {
+      // Later answers may have written over it: its records are then no longer known (not judged).
+      records = recordsById(answers.text(answer));
+      parsed.set(answer, records);
+      if (parsed.size > MAX_PARSED_ANSWERS) parsed.delete(parsed.keys().next().value!);
+    }
+    return records.get(id);
   }
 
   function retrieval(view: ExchangeView, collection: string): void {
@@ -102,9 +158,10 @@ export function createStoredRecordsCheck(): SessionCheck {
         : [];
     }
     if (view.status !== 200 || known === undefined || known.writes !== writesOf(view.tenant)) return [];
-    if (isDeepStrictEqual(known.record, view.responseJson)) return [];
-    const differing = Object.keys({ ...known.record, ...(view.responseJson as object) }).filter(
-      (name) => !isDeepStrictEqual(known.record[name], (view.responseJson as Record<string, unknown>)[name]),
+    const record = recordOf(known.answer, id);
+    if (record === undefined || isDeepStrictEqual(record, view.responseJson)) return [];
+    const differing = Object.keys({ ...record, ...(view.responseJson as object) }).filter(
+      (name) => !isDeepStrictEqual(record[name], (view.responseJson as Record<string, unknown>)[name]),
     );
     return [
       ruleFinding(
@@ -119,6 +176,7 @@ export function createStoredRecordsCheck(): SessionCheck {
     observe(view) {
       if (view.control) {
         seen.clear();
+        parsed.clear();
         retrieved.clear();
         return [];
       }

@@ -46,4 +46,26 @@ describe('attachedFact', () => {
     first.set(holder, 1);
     expect(second.get(holder)).toBeUndefined();
   });
+
+  it('keeps a fact of a frozen holder too (beside it), and reads it back', () => {
+    const fact = attachedFact<string[]>('pieces');
+    const holder = Object.freeze({ body: 'ab' });
+    fact.set(holder, ['a', 'b']);
+    expect(fact.get(holder)).toEqual(['a', 'b']);
+    expect(fact.has(holder)).toBe(true);
+    fact.set(holder, ['ab']);
+    expect(fact.get(holder)).toEqual(['ab']);
+    expect(fact.has(Object.freeze({ body: 'ab' }))).toBe(false);
+    expect(Object.getOwnPropertySymbols(holder)).toEqual([]);
+  });
+
+  it('reads the latest fact of a holder frozen after its first one', () => {
+    const fact = attachedFact<number>('count');
+    const holder = { body: 'ab' };
+    fact.set(holder, 1);
+    Object.freeze(holder);
+    fact.set(holder, 2);
+    expect(fact.get(holder)).toBe(2);
+    expect(fact.has(holder)).toBe(true);
+  });
 });

@@ -13,14 +13,21 @@ export interface AttachedFact<T> {
   set(holder: object, value: T): void;
 }
 
-/** A fact kept on its holders under a symbol of its own (`name` says which, in a debugger). */
+/**
+ * A fact kept on its holders under a symbol of its own (`name` says which, in a debugger). A holder
+ * that takes no new property (frozen by its caller) keeps its fact in a WeakMap after all.
+ */
 export function attachedFact<T>(name: string): AttachedFact<T> {
   const key = Symbol(name);
+  let closed: WeakMap<object, T> | undefined;
   return {
-    get: (holder) => (holder as { [key]?: T })[key],
-    has: (holder) => Object.hasOwn(holder, key),
+    get: (holder) => (closed?.has(holder) ? closed.get(holder) : (holder as { [key]?: T })[key]),
+    has: (holder) => Object.hasOwn(holder, key) || closed?.has(holder) === true,
     set(holder, value) {
-      Object.defineProperty(holder, key, { value, configurable: true, writable: true });
+      const fresh = { value, configurable: true, writable: true };
+      if (Reflect.defineProperty(holder, key, Object.hasOwn(holder, key) ? { value } : fresh)) return;
+      closed ??= new WeakMap();
+      closed.set(holder, value);
     },
   };
 }

@@ -100,8 +100,7 @@ describe('DATA-DETAIL in passing traffic', () => {
     let index = 0;
     const observe = (exchange: Exchange) =>
       detailRules(check.observe(viewExchange(document, exchange, index++, ''), { epoch: 0 }));
-    const changed = (which: number) =>
-      exchange(`/api/owners/${owner(which).id}/`, owner(which, 'Ana Lima'));
+    const changed = (which: number) => exchange(`/api/owners/${owner(which).id}/`, owner(which, 'Ana Lima'));
     observe(list);
     observe(ownersList(2, 2));
     expect(observe(changed(0))).toHaveLength(1);

@@ -57,6 +57,19 @@ function redactedText(redact: ReturnType<typeof redactor>, text: string): string
   return kept;
 }
 
+/** A redactor that already redacted a page holding the name: it remembers the name for later texts. */
+function nameLearnt(): ReturnType<typeof redactor> {
+  const redact = redactor();
+  redactedText(redact, JSON.stringify(page([owner(1, 'Maria Fernanda Souza')])));
+  return redact;
+}
+
+/** A page of `length` owners named as nameLearnt learnt, each with a member the document does not mark. */
+const notedPage = (length: number, note: string) =>
+  JSON.stringify(
+    page(Array.from({ length }, (_, index) => ({ ...owner(index, 'Maria Fernanda Souza'), note }))),
+  );
+
 describe('the text a redacted JSON body is kept as', () => {
   it('is the text that came, its formatting kept, with the pseudonyms a compact text gets', () => {
     const records = [owner(1, 'Maria Fernanda Souza'), owner(2, 'Maria Fernanda Souza')];
@@ -91,14 +104,8 @@ describe('the text a redacted JSON body is kept as', () => {
   ])(
     'replaces in %s every occurrence of a value redacted so far, beside the places the walk replaced',
     (_, length) => {
-      const redact = redactor();
-      redactedText(redact, JSON.stringify(page([owner(1, 'Maria Fernanda Souza')])));
       // The name again, in a member the document does not mark: replaced, and what the checks read is that.
-      const records = Array.from({ length }, (_, index) => ({
-        ...owner(index, 'Maria Fernanda Souza'),
-        note: 'Maria Fernanda Souza',
-      }));
-      const kept = JSON.parse(redactedText(redact, JSON.stringify(page(records))));
+      const kept = JSON.parse(redactedText(nameLearnt(), notedPage(length, 'Maria Fernanda Souza')));
       expect(kept.results[length - 1].note).toBe(kept.results[length - 1].display_name);
     },
   );
@@ -136,13 +143,8 @@ describe('the text a redacted JSON body is kept as', () => {
     ['a short page', 1],
     ['a page read in pieces', LONG],
   ])('replaces in %s a value right after an escape, in a member the document does not mark', (_, length) => {
-    const redact = redactor();
-    redactedText(redact, JSON.stringify(page([owner(1, 'Maria Fernanda Souza')])));
-    const records = Array.from({ length }, (_, index) => ({
-      ...owner(index, 'Maria Fernanda Souza'),
-      note: 'Pix de\nMaria Fernanda Souza\t(123.456.789-09)',
-    }));
-    const kept = JSON.parse(redactedText(redact, JSON.stringify(page(records))));
+    const note = 'Pix de\nMaria Fernanda Souza\t(123.456.789-09)';
+    const kept = JSON.parse(redactedText(nameLearnt(), notedPage(length, note)));
     const name = kept.results[0].display_name;
     expect(kept.results[length - 1].note).toBe(
       `Pix de\n${name}\t(${kept.results[0].document_id.document_number})`,
@@ -150,8 +152,7 @@ describe('the text a redacted JSON body is kept as', () => {
   });
 
   it('keeps a text as it came when its escapes are the ones JSON writes, every value replaced', () => {
-    const redact = redactor();
-    redactedText(redact, JSON.stringify(page([owner(1, 'Maria Fernanda Souza')])));
+    const redact = nameLearnt();
     const note = 'Pix "de"\nMaria Fernanda Souza\t\u0001';
     // Pretty-printed: the kept text keeps its formatting only where it is the text as it came.
     const kept = redactedText(
@@ -163,11 +164,7 @@ describe('the text a redacted JSON body is kept as', () => {
     const name = JSON.parse(kept).results[0].display_name;
     expect(JSON.parse(kept).results[0].note).toBe(`Pix "de"\n${name}\t\u0001`);
     // A page read in pieces, the same escapes in every record.
-    const records = Array.from({ length: LONG }, (_, index) => ({
-      ...owner(index, 'Maria Fernanda Souza'),
-      note,
-    }));
-    const long = JSON.parse(redactedText(redact, JSON.stringify(page(records))));
+    const long = JSON.parse(redactedText(redact, notedPage(LONG, note)));
     expect(long.results[LONG - 1].note).toBe(`Pix "de"\n${name}\t\u0001`);
   });
 

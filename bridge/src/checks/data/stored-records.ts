@@ -40,7 +40,7 @@ export const MAX_SEEN_RECORDS = 10_000;
  * Bytes of the answers kept (answer-arena.ts): some 120 pages of 100 transactions, so the record bound
  * above is the one met first with pages of that size.
  */
-export const SEEN_ANSWER_BYTES = 16 * 1_048_576;
+const SEEN_ANSWER_BYTES = 16 * 1_048_576;
 
 /** Answers kept parsed once a detail asked for one of their records: details usually follow their list. */
 const MAX_PARSED_ANSWERS = 4;

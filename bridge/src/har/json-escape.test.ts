@@ -24,6 +24,17 @@ describe('createJsonEscaper', () => {
       expect(escaped(text).equals(expected(text))).toBe(true);
   });
 
+  it('escapes a character at every place of the sixteen bytes looked at at once, and in the bytes left after them', () => {
+    for (const char of ['"', '\\', '\u0001', '\n', '\u001f', ' ', '\u007f', 'é', '😀']) {
+      for (let length = 0; length <= 40; length++) {
+        for (let place = 0; place <= length; place++) {
+          const text = `${'x'.repeat(place)}${char}${'y'.repeat(length - place)}`;
+          expect(escaped(text).equals(expected(text)), JSON.stringify(text)).toBe(true);
+        }
+      }
+    }
+  });
+
   it('writes the longest slice at its largest, a control character each (six bytes each)', () => {
     for (const char of ['"', '\u0001', '\n', 'ã', '😀']) {
       const text = char.repeat(Math.floor(ESCAPE_SLICE / char.length));

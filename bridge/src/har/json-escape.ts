@@ -2,18 +2,29 @@
  * A body text as the inside of a JSON string, in UTF-8 bytes: what `JSON.stringify(text).slice(1, -1)`
  * encodes to, written by a small WebAssembly loop. A page of 100 transactions holds some 15,000 quotes,
  * each escaped; JSON.stringify took about 450 µs of the recording's worker per page on the machine the
- * bench runs on, the loop about 190 µs (the text encoded into the module's memory, escaped there byte by
- * byte, the bytes copied out). A text that is not well formed (a lone surrogate, which JSON.stringify
- * writes as `\udXXX` and UTF-8 cannot hold) and a Node without WebAssembly (`--jitless`) are escaped by
- * JSON.stringify, as before.
+ * bench runs on, a loop over one byte at a time about 190 µs, and this one, which looks at sixteen
+ * bytes at once, about 110 µs (the page's slices escaped 1,000 times: 183 -> 109 µs, medians of three).
+ * The text is encoded into the module's memory, escaped there, and the bytes copied out. A text that
+ * is not well formed (a lone surrogate, which JSON.stringify writes as `\udXXX` and UTF-8 cannot hold)
+ * and a Node without WebAssembly (`--jitless`) are escaped by JSON.stringify, as before.
  *
- * The module, as its text format would write it (a hand-assembled binary, built below):
+ * The module, as its text format would write it (a hand-assembled binary, built below). Sixteen bytes
+ * are looked at at once (WebAssembly's 128-bit SIMD): they are copied out whole, and when one of them
+ * must be escaped, the loop goes on from the first such byte, escaped on its own:
  *
  *   (memory (export "memory") 16)             ;; [0,16) hex digits, [16,48) one-letter escapes
  *   (func (export "escape") (param $src i32) (param $n i32) (param $dst i32) (result i32)
- *     (local $end i32) (local $c i32) (local $letter i32)
+ *     (local $end i32) (local $c i32) (local $letter i32) (local $mask i32)
+ *     (local $v v128) (local $quotes v128) (local $backslashes v128) (local $spaces v128)
  *     $end = $src + $n
- *     loop: while $src < $end
+ *     $quotes, $backslashes, $spaces = i8x16.splat('"'), i8x16.splat('\'), i8x16.splat(32)
+ *     loop:
+ *       if $end - $src >= 16:
+ *         $v = v128.load($src); v128.store($dst, $v)
+ *         $mask = i8x16.bitmask($v == $quotes | $v == $backslashes | $v <u $spaces)
+ *         if $mask == 0: $src += 16; $dst += 16; continue
+ *         $c = ctz($mask); $src += $c; $dst += $c     ;; the first byte to escape
+ *       if $src >= $end: break
  *       $c = load8_u($src); $src += 1
  *       if $c >= 32 and $c != '"' and $c != '\': store8($dst, $c); $dst += 1; continue
  *       store8($dst, '\')
@@ -22,6 +33,8 @@
  *       if $letter: store8($dst + 1, $letter); $dst += 2; continue     ;; \b \t \n \f \r
  *       store "u00" and the two hex digits of $c at $dst + 1; $dst += 6 ;; \u00XX
  *     return $dst)
+ *
+ * The 16 bytes stored whole may run up to 15 bytes past what is kept; the memory has room for them.
  */
 
 /** UTF-16 units escaped at a time: their UTF-8 (at most 3 bytes each) and its escape fit the memory. */
@@ -56,11 +69,16 @@ function signed(value: number): number[] {
   }
 }
 
-const [SRC, N, DST, END, C, LETTER] = [0, 1, 2, 3, 4, 5];
+const [SRC, N, DST, END, C, LETTER, MASK] = [0, 1, 2, 3, 4, 5, 6];
+const [V, QUOTES, BACKSLASHES, SPACES] = [7, 8, 9, 10];
 const get = (local: number) => [0x20, local];
 const set = (local: number) => [0x21, local];
 const i32 = (value: number) => [0x41, ...signed(value)];
 const ADD = 0x6a;
+const SUB = 0x6b;
+const EQZ = 0x45;
+const CTZ = 0x68;
+const TEE = 0x22;
 const AND = 0x71;
 const SHR_U = 0x76;
 const NE = 0x47;
@@ -68,17 +86,40 @@ const GE_U = 0x4f;
 /** load8_u / store8 with alignment 0 and a constant offset. */
 const load8 = (offset: number) => [0x2d, 0, ...unsigned(offset)];
 const store8 = (offset: number) => [0x3a, 0, ...unsigned(offset)];
+/** 128-bit SIMD: the 0xfd prefix and the instruction's number (all below 128: one LEB128 byte). */
+const simd = (code: number, ...immediates: number[]) => [0xfd, code, ...immediates];
+const V128_LOAD = simd(0x00, 0, 0);
+const V128_STORE = simd(0x0b, 0, 0);
+const SPLAT = simd(0x0f);
+const EQ8 = simd(0x23);
+const LT8_U = simd(0x26);
+const OR = simd(0x50);
+const BITMASK = simd(0x64);
 const IF = [0x04, 0x40];
 const END_BLOCK = 0x0b;
-/** Branch to the loop's start from inside one `if` (depth 1) or from the loop's own level (depth 0). */
+/** Branch to the loop's start from inside `if`s (depth: how many) or from the loop's own level (depth 0). */
 const next = (depth: number) => [0x0c, depth];
 const advance = (by: number) => [...get(DST), ...i32(by), ADD, ...set(DST)];
 
 // biome-ignore format: one group of instructions per line, as the comment at the top reads them
 const BODY = [
   ...get(SRC), ...get(N), ADD, ...set(END),
+  ...i32(34), ...SPLAT, ...set(QUOTES),
+  ...i32(92), ...SPLAT, ...set(BACKSLASHES),
+  ...i32(32), ...SPLAT, ...set(SPACES),
   0x02, 0x40, // block: the loop's exit
   0x03, 0x40, // loop
+  ...get(END), ...get(SRC), SUB, ...i32(16), GE_U,
+  ...IF,
+  ...get(SRC), ...V128_LOAD, ...set(V),
+  ...get(DST), ...get(V), ...V128_STORE,
+  ...get(V), ...get(QUOTES), ...EQ8, ...get(V), ...get(BACKSLASHES), ...EQ8, ...OR, ...get(V), ...get(SPACES), ...LT8_U, ...OR,
+  ...BITMASK, TEE, MASK, EQZ,
+  ...IF, ...get(SRC), ...i32(16), ADD, ...set(SRC), ...advance(16), ...next(2), END_BLOCK,
+  ...get(MASK), CTZ, ...set(C),
+  ...get(SRC), ...get(C), ADD, ...set(SRC),
+  ...get(DST), ...get(C), ADD, ...set(DST),
+  END_BLOCK,
   ...get(SRC), ...get(END), GE_U, 0x0d, 1, // leave when $src >= $end
   ...get(SRC), ...load8(0), ...set(C),
   ...get(SRC), ...i32(1), ADD, ...set(SRC),
@@ -120,7 +161,7 @@ function tables(): number[] {
 function moduleBytes(): Uint8Array {
   const section = (id: number, bytes: number[]) => [id, ...unsigned(bytes.length), ...bytes];
   const name = (text: string) => [...unsigned(text.length), ...Buffer.from(text)];
-  const locals = [1, 3, 0x7f]; // three i32 locals
+  const locals = [2, 4, 0x7f, 4, 0x7b]; // four i32 locals, four v128
   const body = [...locals, ...BODY];
   const data = tables();
   return Uint8Array.from([

@@ -12,9 +12,14 @@
  * own CPU per page (its process's CPU per page less the proxy's forwarding only) at most 2 ms.
  * CPU per page counts the measured rounds only: each proxy's process (every thread) is read from
  * `/proc/<pid>/stat` before and after each of its rounds, the recorder's after its checks caught up.
- * Start-up and the warm-up second are left out: there the recorder compiles the document's validators
- * and the JIT warms up, some 7 ms a page, paid once per recording. Where `/proc` cannot be read, each
- * proxy's own report of its whole life is used, and the line says so.
+ * Start-up and the warm-up are left out, and the line prints the warm-up's CPU per page beside them:
+ * the four are warmed up together for WARM_UP_SECONDS. A proxy's CPU per page falls for some 15 s at
+ * this rate, while V8 still compiles its code (its compiler threads busy, its own thread running code
+ * not yet optimized): in 2-second windows from the first second on, the proxy forwarding only went
+ * 1.05 -> 0.93 -> 0.85 -> 0.72 -> 0.60 -> 0.53 ms and then held at 0.47-0.53; `ofkit record` 3.33 ->
+ * 3.17 -> 3.00 -> 2.95 -> 2.80 -> 2.75 -> 2.60 and then held at 2.52-2.77. Measured from the first
+ * second, the rounds counted that compilation, paid once per process, as a cost of every page. Where
+ * `/proc` cannot be read, each proxy's own report of its whole life is used, and the line says so.
  * Alone: `tsx bench/proxy/measure-proxy-latency.ts [--seconds N]` (N: seconds per target in all);
  * the recording's CPU per page alone, without a proxy: `recording-cpu.ts`.
  */
@@ -34,6 +39,8 @@ const P99_OVER_PIPE_MS = TARGETS.recorderP99OverPipeMs;
 /** Rounds per target: short rounds in a rotating order let the three meet the same machine. */
 const ROUNDS = 6;
 const MIN_SECONDS_PER_ROUND = 2;
+/** All four at once, at the fixed rate each: the proxies' CPU per page settles within this (see above). */
+const WARM_UP_SECONDS = 15;
 /**
  * The simulator alone must keep the rate for a difference to mean anything: above this p99 the
  * machine is saturated (a shared machine, other work) and the verdict is inconclusive, never met.
@@ -75,6 +82,8 @@ export interface ProxyLatencyReport {
     recordedCaughtUp?: boolean;
     /** 'rounds': the measured rounds only (`/proc`); 'lifetime': each process's whole life, start-up included. */
     counted?: 'rounds' | 'lifetime';
+    /** The same over the warm-up (`/proc`), left out of the figures above. */
+    warmUp?: { seconds: number; forwardOnly?: number; recorded?: number };
   };
   verdict: 'met' | 'missed' | 'inconclusive';
 }
@@ -143,9 +152,21 @@ export async function measureProxyLatency(secondsInAll: number): Promise<ProxyLa
       latencies: [] as number[],
       failureKinds: [] as string[],
     }));
-    // Warm-up: JIT, connections, the document's compiled validators in the recorder.
-    for (const target of targets) await runFixedRate(target.url, path, headers, PROXY_RATE, 1);
+    // Warm-up, the four at once: the JIT, connections, the document's compiled validators in the recorder.
+    const warmUpBefore = targets.map((target) => processCpuMs(target.pid));
+    const warmUpRequests = await Promise.all(
+      targets.map(async (target) => {
+        const run = await runFixedRate(target.url, path, headers, PROXY_RATE, WARM_UP_SECONDS);
+        return run.latenciesMs.length;
+      }),
+    );
     let catchUpMs = await caughtUp(idleUrl);
+    const warmUpCpu = targets.map((target, index) => {
+      const [before, after] = [warmUpBefore[index], processCpuMs(target.pid)];
+      return before === undefined || after === undefined
+        ? undefined
+        : (after - before) / warmUpRequests[index]!;
+    });
     for (let round = 0; round < ROUNDS; round++) {
       for (let turn = 0; turn < targets.length; turn++) {
         const target = targets[(round + turn) % targets.length]!;
@@ -164,16 +185,23 @@ export async function measureProxyLatency(secondsInAll: number): Promise<ProxyLa
     }
     await Promise.all([pipe.stop(), forwardOnly.stop(), recorder.stop()]);
     const [forwardTarget, recordTarget] = [targets[2]!, targets[3]!];
-    const cpuPerRequestMs = perRequestCpu(
-      forwardTarget.cpuMs === undefined ? undefined : forwardTarget.cpuMs / forwardTarget.latencies.length,
-      recordTarget.cpuMs === undefined ? undefined : recordTarget.cpuMs / recordTarget.latencies.length,
-      // Every proxied request: the measured ones and the one-second warm-up.
-      {
-        forward: cpuOf(forwardOnly.reports),
-        record: cpuOf(recorder.reports),
-        requests: forwardTarget.latencies.length + PROXY_RATE,
+    const cpuPerRequestMs = {
+      ...perRequestCpu(
+        forwardTarget.cpuMs === undefined ? undefined : forwardTarget.cpuMs / forwardTarget.latencies.length,
+        recordTarget.cpuMs === undefined ? undefined : recordTarget.cpuMs / recordTarget.latencies.length,
+        // Every proxied request: the measured ones and the warm-up's.
+        {
+          forward: cpuOf(forwardOnly.reports),
+          record: cpuOf(recorder.reports),
+          requests: forwardTarget.latencies.length + warmUpRequests[2]!,
+        },
+      ),
+      warmUp: {
+        seconds: WARM_UP_SECONDS,
+        ...(warmUpCpu[2] !== undefined && { forwardOnly: round2(warmUpCpu[2]) }),
+        ...(warmUpCpu[3] !== undefined && { recorded: round2(warmUpCpu[3]) }),
       },
-    );
+    };
     const [direct, piped, forwarded, recorded] = targets.map((target) => of(target.latencies)) as [
       Quantiles,
       Quantiles,
@@ -288,6 +316,15 @@ export function recordingOwnCpuMs(report: ProxyLatencyReport): number | undefine
   return recorded - forwardOnly;
 }
 
+/** The warm-up's CPU per page, left out of the figures the targets read. */
+function warmUpLine(warmUp: ProxyLatencyReport['cpuPerRequestMs']['warmUp']): string[] {
+  if (warmUp === undefined) return [];
+  const ms = (value: number | undefined) => (value === undefined ? '?' : `${value.toFixed(2)} ms`);
+  return [
+    `  left out: the ${warmUp.seconds} s warm-up, the four at once (V8 compiling the proxies' code): forwarding ${ms(warmUp.forwardOnly)}, recording ${ms(warmUp.recorded)} a page`,
+  ];
+}
+
 export function formatProxyLatency(report: ProxyLatencyReport): string {
   const line = (name: string, q: Quantiles, added?: { p50: number; p99: number }) =>
     `  ${name.padEnd(26)} p50 ${q.p50.toFixed(2).padStart(8)} ms   p99 ${q.p99.toFixed(2).padStart(8)} ms` +
@@ -307,6 +344,7 @@ export function formatProxyLatency(report: ProxyLatencyReport): string {
     line('proxy, forwarding only', report.forwardOnly, report.added.forwardOnly),
     line('ofkit record', report.recorded, report.added.recorded),
     cpuLine,
+    ...warmUpLine(cpu.warmUp),
     `  target: p99 added by ofkit record <= ${P99_OVER_PIPE_MS} ms above a bare node:http pipe's: ${verdictLine(report)}; recording written ${(report.harBytes / 1_048_576).toFixed(1)} MiB; load average ${report.loadAverage.join(' ')}`,
   ].join('\n');
 }

@@ -23,7 +23,13 @@ function report(pipe: number, recorded: number, verdict: ProxyLatencyReport['ver
     catchUpMs: 900,
     harBytes: 1_048_576,
     loadAverage: [1, 1, 1],
-    cpuPerRequestMs: { forwardOnly: 1.3, recorded: 7, recordedCaughtUp: true, counted: 'rounds' },
+    cpuPerRequestMs: {
+      forwardOnly: 1.3,
+      recorded: 7,
+      recordedCaughtUp: true,
+      counted: 'rounds',
+      warmUp: { seconds: 15, forwardOnly: 1.9, recorded: 8.25 },
+    },
     verdict,
   };
 }
@@ -60,5 +66,14 @@ describe('the recording proxy row', () => {
     expect(formatProxyLatency(lifetime)).toContain(
       "CPU per recorded page (each process's whole life, start-up and warm-up included: /proc could not be read)",
     );
+  });
+
+  it("prints the warm-up's CPU per page it left out, and '?' where /proc could not be read", () => {
+    const measured = report(1, 1.5, 'met');
+    expect(formatProxyLatency(measured)).toContain(
+      "left out: the 15 s warm-up, the four at once (V8 compiling the proxies' code): forwarding 1.90 ms, recording 8.25 ms a page",
+    );
+    const unread = { ...measured, cpuPerRequestMs: { ...measured.cpuPerRequestMs, warmUp: { seconds: 15 } } };
+    expect(formatProxyLatency(unread)).toContain('forwarding ?, recording ? a page');
   });
 });

@@ -17,6 +17,7 @@ import {
   type SessionCheck,
 } from '../session-check.js';
 import { AnswerArena, type ArenaSlot } from './answer-arena.js';
+import { SeenRecords } from './seen-records.js';
 
 /**
  * A list's or a retrieval's answer whose records are kept for DATA-DETAIL: where the arena holds the
@@ -24,15 +25,9 @@ import { AnswerArena, type ArenaSlot } from './answer-arena.js';
  */
 type SeenAnswer = ArenaSlot;
 
-interface Seen {
-  answer: SeenAnswer;
-  /** The tenant's write count when it was seen. */
-  writes: number;
-}
-
 /**
- * Records kept for DATA-DETAIL, the latest seen: a detail is compared with the list just before it, and
- * a recording that runs for hours reads millions of records (some kilobytes each).
+ * Records kept for DATA-DETAIL, the latest served (seen-records.ts): a detail is compared with the list
+ * just before it, and a recording that runs for hours reads millions of records (some kilobytes each).
  */
 export const MAX_SEEN_RECORDS = 10_000;
 
@@ -67,8 +62,8 @@ const retrieves = (view: ExchangeView) =>
 /** `answerBytes`: the arena's size (a test makes it small). */
 export function createStoredRecordsCheck(answerBytes = SEEN_ANSWER_BYTES): SessionCheck {
   const writes = new Map<string, number>();
-  /** tenant|id -> the answer that last served the record in a list or a retrieval; the latest MAX_SEEN_RECORDS. */
-  const seen = new Map<string, Seen>();
+  /** The answer that last served each record in a list or a retrieval; the latest MAX_SEEN_RECORDS. */
+  const seen = new SeenRecords(MAX_SEEN_RECORDS);
   const answers = new AnswerArena(answerBytes);
   /** The answers a detail read again, the oldest first out: their records by id. */
   const parsed = new Map<SeenAnswer, Map<string, Record<string, unknown>>>();
@@ -90,12 +85,7 @@ export function createStoredRecordsCheck(answerBytes = SEEN_ANSWER_BYTES): Sessi
     const writes = writesOf(view.tenant);
     for (const record of records) {
       const id = recordIdOf(record);
-      if (id === undefined) continue;
-      const key = `${view.tenant}|${id}`;
-      // Seen again: now the latest (a map keeps the order of insertion).
-      seen.delete(key);
-      seen.set(key, { answer, writes });
-      if (seen.size > MAX_SEEN_RECORDS) seen.delete(seen.keys().next().value!);
+      if (id !== undefined) seen.see(view.tenant, id, answer, writes);
     }
   }
 
@@ -148,7 +138,7 @@ export function createStoredRecordsCheck(answerBytes = SEEN_ANSWER_BYTES): Sessi
   function detail(view: ExchangeView): Finding[] {
     const id = pathIdOf(view);
     if (id === undefined) return [];
-    const known = seen.get(`${view.tenant}|${id}`);
+    const known = seen.get(view.tenant, id);
     if (view.status === 404) {
       const stored = [...retrieved.entries()].some(
         ([key, ids]) => key.startsWith(`${view.tenant}|`) && ids.has(id),

@@ -12,6 +12,7 @@
 import { attachedFact } from './attached-facts.js';
 
 const piecesByHolder = attachedFact<readonly string[]>('body pieces');
+const byteLengthOfPieces = attachedFact<number>('UTF-8 length of the pieces');
 
 /** Remembers `pieces` as the pieces of the body text `holder` (a message, a HAR entry's content) holds. */
 export function keepBodyPieces(holder: object, pieces: readonly string[]): void {
@@ -30,12 +31,23 @@ export function joinedPieces(pieces: readonly string[]): string {
   return text;
 }
 
+/**
+ * The UTF-8 length of `pieces` joined, counted once per array: the HAR entry's size and DATA-DETAIL's
+ * arena both ask for a page's (some 20 µs a page each time).
+ */
+export function piecesByteLength(pieces: readonly string[]): number {
+  let length = byteLengthOfPieces.get(pieces);
+  if (length === undefined) {
+    length = 0;
+    for (const piece of pieces) length += Buffer.byteLength(piece);
+    byteLengthOfPieces.set(pieces, length);
+  }
+  return length;
+}
+
 /** The UTF-8 length of the body text `holder` holds (`text`), by its pieces when it has them. */
 export function bodyByteLength(holder: object, text: string | undefined): number {
   if (text === undefined) return 0;
   const pieces = bodyPiecesOf(holder);
-  if (pieces === undefined) return Buffer.byteLength(text);
-  let length = 0;
-  for (const piece of pieces) length += Buffer.byteLength(piece);
-  return length;
+  return pieces === undefined ? Buffer.byteLength(text) : piecesByteLength(pieces);
 }

@@ -6,6 +6,7 @@
  * copied by a collection, and a buffer allocated once does not make V8 collect for the memory it holds.
  * Whether an answer is still there depends on the bytes written since, never on a collection.
  */
+import { piecesByteLength } from '../../exchange/body-pieces.js';
 
 /** Where an answer's bytes were written, in which lap round the buffer. */
 export interface ArenaSlot {
@@ -24,8 +25,7 @@ export class AnswerArena {
 
   /** Writes a text given as its pieces; undefined when it is longer than the whole buffer. */
   keep(pieces: readonly string[]): ArenaSlot | undefined {
-    let length = 0;
-    for (const piece of pieces) length += Buffer.byteLength(piece);
+    const length = piecesByteLength(pieces);
     if (length > this.capacity) return undefined;
     this.bytes ??= Buffer.allocUnsafeSlow(this.capacity);
     if (this.at + length > this.capacity) {

@@ -14,6 +14,7 @@ import { createIds, createRandom } from '../ids/seeded-ids.js';
 import { renderErrors } from '../pipeline/serialize.js';
 import { answerClientError, refuseConnect } from './client-error.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, serverTimeouts } from './connection-limits.js';
+import { handlerTurns } from './handler-turns.js';
 import { declaresNoBody, drainWithin, withBody } from './request-body.js';
 import { originOf, readTarget } from './request-target.js';
 import { createReusedBuffers, type ReusedBuffers } from './reused-buffers.js';
@@ -187,6 +188,9 @@ export function createHttpServer(options: HttpAdapterOptions): Server {
     }
   };
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
+    // With other connections open, after every ready one was read (handler-turns.ts).
+    const turn = waitTurn();
+    if (turn !== undefined) await turn;
     try {
       const writing = write(response, await answer(request), buffers);
       if (writing !== undefined) await writing;
@@ -200,6 +204,7 @@ export function createHttpServer(options: HttpAdapterOptions): Server {
     serve,
   );
   server.maxConnections = options.limits?.maxConnections ?? DEFAULT_CONNECTION_LIMITS.maxConnections;
+  const waitTurn = handlerTurns(server);
   const onLoopback = loopbackCheck(server);
   // RFC 9110 10.1.1: an expectation other than 100-continue may be ignored; answering beats Node's bare 417.
   server.on('checkExpectation', serve);

@@ -1,22 +1,40 @@
 /**
- * When a request's handling starts. With one connection open, at once: inside the read that parsed the
- * request, as node:http calls its handler. With more, in the event loop's turn after its I/O
- * (setImmediate): every connection ready in that poll is read and parsed first, then each answer is made
- * and written, one after the other, instead of each answer between two reads. Measured as the server's
- * CPU per request at 20 connections (interleaved rounds, medians): a page of 100 transactions 180 -> 139
- * us, GET a link 86 -> 68 us, POST a link 181 -> 161 us, the adapter alone on a constant body 41 -> 28.5
- * us; at 4 connections GET a link 86 -> 80 us. A `process.nextTick` in place of the turn (still inside
- * the read) changed nothing, so what it saves is the interleaving itself: the same code run for each
- * answer in a row. With one connection the wait only costs (about 3 us a request on GET a link, 105 ->
- * 109 us), so a lone connection does not wait.
+ * When a request's handling starts, and when its answer is written. With one connection open, at once:
+ * the handler inside the read that parsed the request, as node:http calls it, and the answer as soon as
+ * it is made. With more, each waits for the event loop's next turn (setImmediate): every connection
+ * ready in a poll is read and parsed first, then every handler of that turn runs, then, a turn later,
+ * every answer of that turn is written, one after the other. Made and written each in turn, an answer's
+ * rules ran between two reads and two writes of a whole page. Measured as the server's CPU per request
+ * at 20 connections (interleaved rounds, medians):
+ *
+ * - handlers after the reads: a page of 100 transactions 180 -> 139 us, GET a link 86 -> 68 us, POST a
+ *   link 181 -> 161 us, the HTTP adapter alone on a constant body 41 -> 28.5 us (at 4 connections, GET
+ *   a link 86 -> 80 us);
+ * - then the writes after the handlers: a page 128 -> 94 us, GET a link 66 -> 48 us, POST a link
+ *   160 -> 128 us.
+ *
+ * A `process.nextTick` in place of the turn (still inside the read) changed nothing: what the turns save
+ * is the interleaving itself, the same code run for each request in a row. With one connection a turn
+ * only costs (about 3 us a request on GET a link, 105 -> 109 us), so a lone connection never waits.
+ *
+ * A request that closes its connection (`Connection: close`, HTTP/1.0 without keep-alive) never waits
+ * either: its client may half-close right after sending it, and node:http ends the socket when the
+ * client's end is read, in the same poll, before a turn later could write the answer.
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+
+/** Whether the connection stays open after `request`'s answer (RFC 9112 9.3). */
+function keepsAlive(request: IncomingMessage): boolean {
+  const connection = request.headers.connection?.toLowerCase() ?? '';
+  return request.httpVersion === '1.0' ? connection.includes('keep-alive') : !connection.includes('close');
+}
 
 /**
- * Counts `server`'s open connections and gives the wait before a handler starts: a promise of the next
- * turn while more than one connection is open, else undefined (start at once).
+ * Counts `server`'s open connections and gives the wait before `request`'s handler starts or its answer
+ * is written: a promise of the next turn while more than one connection is open and the request keeps
+ * its connection, else undefined (at once).
  */
-export function handlerTurns(server: Server): () => Promise<void> | undefined {
+export function handlerTurns(server: Server): (request: IncomingMessage) => Promise<void> | undefined {
   let open = 0;
   server.on('connection', (socket) => {
     open += 1;
@@ -25,5 +43,5 @@ export function handlerTurns(server: Server): () => Promise<void> | undefined {
     });
   });
   const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-  return () => (open > 1 ? nextTurn() : undefined);
+  return (request) => (open > 1 && keepsAlive(request) ? nextTurn() : undefined);
 }

@@ -188,11 +188,15 @@ export function createHttpServer(options: HttpAdapterOptions): Server {
     }
   };
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
-    // With other connections open, after every ready one was read (handler-turns.ts).
-    const turn = waitTurn();
+    // With other connections open, handled after every ready one was read, and written after every
+    // handler of that turn ran (handler-turns.ts).
+    const turn = waitTurn(request);
     if (turn !== undefined) await turn;
     try {
-      const writing = write(response, await answer(request), buffers);
+      const answered = await answer(request);
+      const writeTurn = waitTurn(request);
+      if (writeTurn !== undefined) await writeTurn;
+      const writing = write(response, answered, buffers);
       if (writing !== undefined) await writing;
     } catch {
       writeError(response, 'internal_server_error', 'Internal server error.', requestId());

@@ -139,4 +139,15 @@ describe('handler turns', () => {
       expect(startedLate).toEqual([false]);
     }
   });
+
+  it('answers a keep-alive request whose client half-closes right after it, another connection open', async () => {
+    const { url, startedLate } = await observedServer();
+    await idleConnection(url);
+    startedLate.length = 0;
+    const answer = await halfClosed(url, 'GET /e HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('{"ok":true}');
+    // Handled after the turn, answered all the same, and the connection ended after the answer.
+    expect(startedLate).toEqual([true]);
+  });
 });

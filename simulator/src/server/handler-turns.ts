@@ -19,7 +19,9 @@
  *
  * A request that closes its connection (`Connection: close`, HTTP/1.0 without keep-alive) never waits
  * either: its client may half-close right after sending it, and node:http ends the socket when the
- * client's end is read, in the same poll, before a turn later could write the answer.
+ * client's end is read, in the same poll, unless the server is half-open (the HTTP adapter makes it
+ * so, through node:http's `httpAllowHalfOpen`, which Node does not document): such a request is answered
+ * at once whatever the server.
  */
 import type { IncomingMessage, Server } from 'node:http';
 

@@ -209,6 +209,11 @@ export function createHttpServer(options: HttpAdapterOptions): Server {
   );
   server.maxConnections = options.limits?.maxConnections ?? DEFAULT_CONNECTION_LIMITS.maxConnections;
   const waitTurn = handlerTurns(server);
+  // A client may half-close right after its request (RFC 9112 9.6): node:http would end the socket as
+  // soon as it reads that end, in the same poll, and an answer made in a later turn (handler-turns.ts),
+  // or by a handler that awaits a store, could never be written. Half-open, the answer is written and
+  // the socket ended after it.
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   const onLoopback = loopbackCheck(server);
   // RFC 9110 10.1.1: an expectation other than 100-continue may be ignored; answering beats Node's bare 417.
   server.on('checkExpectation', serve);

@@ -50,7 +50,7 @@ describe('SeenRecords', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 6 }), served, (capacity, records) => {
         const seen = new SeenRecords(capacity);
-        records.forEach(({ tenant, id }, index) => seen.see(tenant, id, slot(index), index));
+        for (const [index, { tenant, id }] of records.entries()) seen.see(tenant, id, slot(index), index);
         // The model: of the latest `capacity` records served, each tenant's id's last one.
         const latest = records.map((record, index) => ({ ...record, index })).slice(-capacity);
         for (const tenant of ['a', 'b'])

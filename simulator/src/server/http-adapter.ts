@@ -3,8 +3,9 @@
  * and writes the SimResponse. A `Host` this simulator does not answer for is refused on every route
  * (host-check.ts); a body is read only once the core admitted its caller from the headers, cut off
  * while streaming past its limit, the snapshot import's parsed as it streams in (request-body.ts). The
- * server's time-outs and connection cap bound what a slow or greedy client can hold. Every answer, the
- * parser's refusals included, is the API's error array (ERR-BODY).
+ * server's time-outs and connection cap bound what a slow or greedy client can hold. While several
+ * connections are open, requests are handled and answered in turns (handler-turns.ts). Every answer,
+ * the parser's refusals included, is the API's error array (ERR-BODY).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -73,12 +73,12 @@ const [SRC, N, DST, END, C, LETTER, MASK] = [0, 1, 2, 3, 4, 5, 6];
 const [V, QUOTES, BACKSLASHES, SPACES] = [7, 8, 9, 10];
 const get = (local: number) => [0x20, local];
 const set = (local: number) => [0x21, local];
+const tee = (local: number) => [0x22, local];
 const i32 = (value: number) => [0x41, ...signed(value)];
 const ADD = 0x6a;
 const SUB = 0x6b;
 const EQZ = 0x45;
 const CTZ = 0x68;
-const TEE = 0x22;
 const AND = 0x71;
 const SHR_U = 0x76;
 const NE = 0x47;
@@ -114,7 +114,7 @@ const BODY = [
   ...get(SRC), ...V128_LOAD, ...set(V),
   ...get(DST), ...get(V), ...V128_STORE,
   ...get(V), ...get(QUOTES), ...EQ8, ...get(V), ...get(BACKSLASHES), ...EQ8, ...OR, ...get(V), ...get(SPACES), ...LT8_U, ...OR,
-  ...BITMASK, TEE, MASK, EQZ,
+  ...BITMASK, ...tee(MASK), EQZ,
   ...IF, ...get(SRC), ...i32(16), ADD, ...set(SRC), ...advance(16), ...next(2), END_BLOCK,
   ...get(MASK), CTZ, ...set(C),
   ...get(SRC), ...get(C), ADD, ...set(SRC),

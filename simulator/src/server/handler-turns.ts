@@ -31,12 +31,15 @@ function keepsAlive(request: IncomingMessage): boolean {
   return request.httpVersion === '1.0' ? connection.includes('keep-alive') : !connection.includes('close');
 }
 
+/** The event loop's next turn, after the I/O of this one. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Counts `server`'s open connections and gives the wait before `request`'s handler starts or its answer
- * is written: a promise of the next turn while more than one connection is open and the request keeps
- * its connection, else undefined (at once).
+ * Counts `server`'s open connections and tells, when `request` arrives, whether it is handled and
+ * answered in turns (each after `nextTurn`): while more than one connection is open and the request
+ * keeps its connection; else both at once.
  */
-export function handlerTurns(server: Server): (request: IncomingMessage) => Promise<void> | undefined {
+export function handlerTurns(server: Server): (request: IncomingMessage) => boolean {
   let open = 0;
   server.on('connection', (socket) => {
     open += 1;
@@ -44,6 +47,5 @@ export function handlerTurns(server: Server): (request: IncomingMessage) => Prom
       open -= 1;
     });
   });
-  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-  return (request) => (open > 1 && keepsAlive(request) ? nextTurn() : undefined);
+  return (request) => open > 1 && keepsAlive(request);
 }

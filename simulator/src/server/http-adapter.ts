@@ -15,7 +15,7 @@ import { createIds, createRandom } from '../ids/seeded-ids.js';
 import { renderErrors } from '../pipeline/serialize.js';
 import { answerClientError, refuseConnect } from './client-error.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, serverTimeouts } from './connection-limits.js';
-import { handlerTurns } from './handler-turns.js';
+import { handlerTurns, nextTurn } from './handler-turns.js';
 import { declaresNoBody, drainWithin, withBody } from './request-body.js';
 import { originOf, readTarget } from './request-target.js';
 import { createReusedBuffers, type ReusedBuffers } from './reused-buffers.js';
@@ -191,12 +191,11 @@ export function createHttpServer(options: HttpAdapterOptions): Server {
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
     // With other connections open, handled after every ready one was read, and written after every
     // handler of that turn ran (handler-turns.ts).
-    const turn = waitTurn(request);
-    if (turn !== undefined) await turn;
+    const inTurns = takesTurns(request);
+    if (inTurns) await nextTurn();
     try {
       const answered = await answer(request);
-      const writeTurn = waitTurn(request);
-      if (writeTurn !== undefined) await writeTurn;
+      if (inTurns) await nextTurn();
       const writing = write(response, answered, buffers);
       if (writing !== undefined) await writing;
     } catch {
@@ -209,7 +208,7 @@ export function createHttpServer(options: HttpAdapterOptions): Server {
     serve,
   );
   server.maxConnections = options.limits?.maxConnections ?? DEFAULT_CONNECTION_LIMITS.maxConnections;
-  const waitTurn = handlerTurns(server);
+  const takesTurns = handlerTurns(server);
   // A client may half-close right after its request (RFC 9112 9.6): node:http would end the socket as
   // soon as it reads that end, in the same poll, and an answer made in a later turn (handler-turns.ts),
   // or by a handler that awaits a store, could never be written. Half-open, the answer is written and

@@ -31,6 +31,9 @@ export interface SchemaIndex {
 
 const indexes = new WeakMap<BridgeDocument, SchemaIndex>();
 
+/** Member names answered per list object; past them, the shared caches answer (a map's ids). */
+const MAX_NAMES_PER_LIST = 512;
+
 export function schemaIndex(document: BridgeDocument): SchemaIndex {
   let index = indexes.get(document);
   if (!index) {
@@ -92,39 +95,71 @@ function createSchemaIndex(document: BridgeDocument): SchemaIndex {
     }
     return key;
   };
-  const children = (parents: readonly JsonObject[], name: string): readonly JsonValue[] => {
-    const key = `${keyOfList(parents)}|${name}`;
-    let found = childrenCache.get(key);
-    if (found === undefined) {
-      const out: JsonValue[] = [];
-      for (const parent of parents) {
-        if (name === '[]') {
-          if (parent.items !== undefined && typeof parent.items !== 'boolean') out.push(parent.items);
-          continue;
-        }
-        const named = isObject(parent.properties) ? parent.properties[name] : undefined;
-        if (named !== undefined) out.push(named);
-        else if (isObject(parent.additionalProperties)) out.push(parent.additionalProperties);
+  /**
+   * The key of member `name` under `parents` in the caches shared by equal lists. A name no parent
+   * declares gets what every such name gets (`additionalProperties`, or nothing), under one key: the
+   * caches stay as small as the document, whatever names a body holds (a map keyed by ids).
+   */
+  const memberKey = (parents: readonly JsonObject[], name: string) => {
+    const declared =
+      name === '[]' ||
+      parents.some((parent) => isObject(parent.properties) && Object.hasOwn(parent.properties, name));
+    return declared ? `${keyOfList(parents)}|${name}` : `${keyOfList(parents)}#`;
+  };
+  const childrenOf = (parents: readonly JsonObject[], name: string): readonly JsonValue[] => {
+    const out: JsonValue[] = [];
+    for (const parent of parents) {
+      if (name === '[]') {
+        if (parent.items !== undefined && typeof parent.items !== 'boolean') out.push(parent.items);
+        continue;
       }
-      found = out;
+      const named =
+        isObject(parent.properties) && Object.hasOwn(parent.properties, name)
+          ? parent.properties[name]
+          : undefined;
+      if (named !== undefined) out.push(named);
+      else if (isObject(parent.additionalProperties)) out.push(parent.additionalProperties);
+    }
+    return out;
+  };
+  /**
+   * The answers for one list object (a cached list comes back as the same array), by member name: no
+   * key string to build and hash for each member of each record. Up to MAX_NAMES_PER_LIST names each.
+   */
+  interface ListAnswers {
+    children: Map<string, readonly JsonValue[]>;
+    static: Map<string, readonly JsonObject[] | null>;
+  }
+  const byList = new WeakMap<readonly JsonObject[], ListAnswers>();
+  const answersOf = (parents: readonly JsonObject[]) => {
+    let answers = byList.get(parents);
+    if (answers === undefined) {
+      answers = { children: new Map(), static: new Map() };
+      byList.set(parents, answers);
+    }
+    return answers;
+  };
+  const children = (parents: readonly JsonObject[], name: string): readonly JsonValue[] => {
+    const answers = answersOf(parents).children;
+    let found = answers.get(name);
+    if (found !== undefined) return found;
+    const key = memberKey(parents, name);
+    found = childrenCache.get(key);
+    if (found === undefined) {
+      found = childrenOf(parents, name);
       childrenCache.set(key, found);
     }
+    if (answers.size < MAX_NAMES_PER_LIST) answers.set(name, found);
     return found;
   };
-  /** Per list object (a cached list comes back as the same array): no key to build. */
-  const byList = new WeakMap<readonly JsonObject[], Map<string, readonly JsonObject[] | null>>();
   const staticChildren = (
     parents: readonly JsonObject[],
     name: string,
   ): readonly JsonObject[] | undefined => {
-    let perList = byList.get(parents);
-    if (perList === undefined) {
-      perList = new Map();
-      byList.set(parents, perList);
-    }
-    let found = perList.get(name);
+    const answers = answersOf(parents).static;
+    let found = answers.get(name);
     if (found === undefined) {
-      const key = `${keyOfList(parents)}|${name}`;
+      const key = memberKey(parents, name);
       found = staticCache.get(key);
       if (found === undefined) {
         const expansions = children(parents, name).map(expansion);
@@ -133,7 +168,7 @@ function createSchemaIndex(document: BridgeDocument): SchemaIndex {
           : [...new Set(expansions.flatMap((e) => e.always))];
         staticCache.set(key, found);
       }
-      perList.set(name, found);
+      if (answers.size < MAX_NAMES_PER_LIST) answers.set(name, found);
     }
     return found ?? undefined;
   };

@@ -1,12 +1,13 @@
 /**
  * An open-loop load at a fixed rate: requests leave on a schedule, whatever the answers do (a slow
  * answer never delays the next request, so queueing shows in the latencies, as a client population
- * sees it). Each latency is measured in microseconds on the monotonic clock. The client is node:http
- * with keep-alive connections: its native parser costs the machine less per answer than a parser in
- * WebAssembly, and on two cores the load generator's own CPU is part of every latency it measures.
+ * sees it). Each latency is measured in microseconds on the monotonic clock. The client reads its
+ * keep-alive connections into one buffer and parses no more than where each answer ends
+ * (raw-get-client.ts): on two cores the load generator's own CPU and its garbage collection are part
+ * of every latency it measures.
  */
-import { Agent, request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createRawGetClient } from './raw-get-client.js';
 
 export interface FixedRateRun {
   url: string;
@@ -19,22 +20,6 @@ export interface FixedRateRun {
   failureKinds: string[];
 }
 
-/** One GET, resolved with its status once the whole body was read. */
-function get(agent: Agent, origin: URL, path: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      { agent, host: origin.hostname, port: origin.port, method: 'GET', path, headers },
-      (answer) => {
-        answer.on('data', () => undefined);
-        answer.once('end', () => resolve(answer.statusCode ?? 0));
-        answer.once('error', reject);
-      },
-    );
-    outgoing.once('error', reject);
-    outgoing.end();
-  });
-}
-
 /** `GET origin+path` at `rate` per second for `seconds`, with `headers`. */
 export async function runFixedRate(
   origin: string,
@@ -43,8 +28,7 @@ export async function runFixedRate(
   rate: number,
   seconds: number,
 ): Promise<FixedRateRun> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 32 });
-  const target = new URL(origin);
+  const client = createRawGetClient(origin, path, headers, 32);
   const latenciesMs: number[] = [];
   const failureKinds: string[] = [];
   const total = Math.round(rate * seconds);
@@ -56,7 +40,7 @@ export async function runFixedRate(
     if (wait > 1) await sleep(wait);
     const sent = performance.now();
     inFlight.push(
-      get(agent, target, path, headers).then(
+      client.get().then(
         (status) => {
           latenciesMs.push(performance.now() - sent);
           if (status !== 200) failureKinds.push(`status ${status}`);
@@ -68,7 +52,7 @@ export async function runFixedRate(
     );
   }
   await Promise.all(inFlight);
-  agent.destroy();
+  client.close();
   return {
     url: `${origin}${path}`,
     rate,

@@ -104,7 +104,16 @@ async function startTargets(har: string) {
       args: [...tsxArgs(entry, nodeFlags), ...extra],
       collectReports: true,
     });
-  const simulator = await spawnTsx('simulator', 'bench/servers/simulator-server.ts');
+  // The upstream all four share runs without V8's memory reducer: some 25 s after its start, once the
+  // warm-up's allocations ease, the reducer compacted its whole heap in one pause of 15-20 ms, stalling
+  // every request in flight through whichever target's round it fell in (a page through a proxy took
+  // 17-20 ms; the proxies' own collections were 1-6 ms). It is the upstream's, added by no proxy.
+  const simulator = await spawnTsx(
+    'simulator',
+    'bench/servers/simulator-server.ts',
+    [],
+    ['--no-memory-reducer'],
+  );
   const pipe = await spawnTsx('a bare node:http pipe', 'bench/proxy/pipe-proxy-server.ts', [
     '--upstream',
     simulator.url,

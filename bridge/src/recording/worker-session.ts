@@ -4,7 +4,7 @@
  * worker hold more than `maxPendingBytes`, new ones are left out of the recording and counted, and the
  * report says so (a recording is never silently partial).
  */
-import { Worker } from 'node:worker_threads';
+import { type MessagePort, Worker } from 'node:worker_threads';
 import type { Finding } from '../checks/finding.js';
 import type { ProxiedExchange } from '../exchange/exchange.js';
 import type { DriftReport } from '../report/drift-report.js';
@@ -71,6 +71,22 @@ export function movableBuffers(exchange: ProxiedExchange): ArrayBuffer[] {
   return movable;
 }
 
+/**
+ * Posts an exchange, the answer's chunks moved where they own their memory (movableBuffers). A buffer
+ * something marked untransferable is copied instead: Node 20 copies it by itself, Node 22 refuses the
+ * whole message, which then goes again with every chunk copied.
+ */
+export function postExchange(
+  port: Pick<MessagePort, 'postMessage'>,
+  message: Extract<ToWorker, { type: 'exchange' }>,
+): void {
+  try {
+    port.postMessage(message, movableBuffers(message.exchange));
+  } catch {
+    port.postMessage(message);
+  }
+}
+
 export async function startWorkerSession(options: WorkerSessionOptions): Promise<WorkerSession> {
   const { maxPendingBytes, onFinding, onFallingBehind, onError, ...data } = options;
   const worker = spawnWorker(data);
@@ -116,8 +132,7 @@ export async function startWorkerSession(options: WorkerSessionOptions): Promise
       }
       pending += bytes;
       posted += 1;
-      // The answer's chunks move to the worker where they own their memory; others are copied into the message.
-      worker.postMessage({ type: 'exchange', exchange, bytes } satisfies ToWorker, movableBuffers(exchange));
+      postExchange(worker, { type: 'exchange', exchange, bytes });
     },
     idle: () => (done === posted ? Promise.resolve() : new Promise<void>((wake) => idleWaiters.push(wake))),
     async close() {

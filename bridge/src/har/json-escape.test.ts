@@ -42,6 +42,19 @@ describe('createJsonEscaper', () => {
     }
   });
 
+  it('escapes sixteen bytes holding many bytes to escape, in any order (fast-check, fixed seed 2033: replays)', () => {
+    const dense = fc.string({
+      unit: fc.constantFrom('"', '\\', '\n', '\u0001', '\u001f', 'a', 'é'),
+      maxLength: 80,
+    });
+    fc.assert(
+      fc.property(dense, (value) => {
+        expect(escaped(value).equals(expected(value))).toBe(true);
+      }),
+      { numRuns: 2_000, seed: 2033 },
+    );
+  });
+
   it('escapes any well-formed text as JSON.stringify does (fast-check, fixed seed 2032: replays)', () => {
     const text = fc.oneof(
       fc.string({ unit: 'grapheme', maxLength: 64 }),

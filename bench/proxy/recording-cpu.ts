@@ -15,11 +15,11 @@ import { parseArgs } from 'node:util';
 import { loadBridgeDocument } from '../../bridge/src/document/bridge-document.js';
 import { decodedExchange, type ProxiedExchange } from '../../bridge/src/exchange/exchange.js';
 import { openHarWriter } from '../../bridge/src/har/har-writer.js';
+import { arrivedExchange, travellingExchange } from '../../bridge/src/recording/exchange-message.js';
 import {
   createRecordingSession,
   type RecordingSession,
 } from '../../bridge/src/recording/recording-session.js';
-import { movableBuffers } from '../../bridge/src/recording/worker-session.js';
 import { saveTraffic } from '../../bridge/test-support/recorded-traffic.js';
 import { startCpuProfile } from '../profile/cpu-profiler.js';
 import { captureTraffic } from './capture-traffic.js';
@@ -30,8 +30,12 @@ const ROUNDS = 3;
  * One exchange through the session as the worker meets it: through a message (the answer's chunks
  * moved, as the proxy moves its own: worker-session.ts), decoded, recorded.
  */
-const record = (session: RecordingSession, exchange: ProxiedExchange) =>
-  session.accept(decodedExchange(structuredClone(exchange, { transfer: movableBuffers(exchange) })));
+const record = (session: RecordingSession, exchange: ProxiedExchange) => {
+  const travelling = travellingExchange(exchange);
+  return session.accept(
+    decodedExchange(arrivedExchange(structuredClone(travelling.exchange, { transfer: travelling.transfer }))),
+  );
+};
 
 /**
  * `exchange` with its answer's chunks in memory of their own, as node:http reads them (a move leaves

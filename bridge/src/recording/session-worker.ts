@@ -8,10 +8,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Finding } from '../checks/finding.js';
 import { loadBridgeDocument } from '../document/bridge-document.js';
-import { decodedExchange, type ProxiedExchange } from '../exchange/exchange.js';
+import { decodedExchange } from '../exchange/exchange.js';
 import { type HarWriter, openHarWriter } from '../har/har-writer.js';
 import type { Allowance } from '../report/allow-list.js';
 import { buildDriftReport } from '../report/drift-report.js';
+import { arrivedExchange, type TravellingExchange } from './exchange-message.js';
 import { createRecordingSession } from './recording-session.js';
 import { type ThreadPriority, yieldThisThread } from './thread-priority.js';
 
@@ -28,7 +29,7 @@ export interface SessionWorkerData {
 }
 
 export type ToWorker =
-  | { type: 'exchange'; exchange: ProxiedExchange; bytes: number }
+  | { type: 'exchange'; exchange: TravellingExchange; bytes: number }
   | { type: 'close'; dropped: number };
 export type FromWorker =
   /** Started, at the priority the thread could take. */
@@ -68,7 +69,7 @@ async function main(): Promise<void> {
   port.on('message', (message: ToWorker) => {
     if (message.type === 'exchange') {
       queue = queue
-        .then(() => session.accept(decodedExchange(message.exchange, data.maxRecordedBytes)))
+        .then(() => session.accept(decodedExchange(arrivedExchange(message.exchange), data.maxRecordedBytes)))
         .catch((error: Error) => {
           errors += 1;
           post({ type: 'error', message: error.message });

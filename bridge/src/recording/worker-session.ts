@@ -8,6 +8,7 @@ import { type MessagePort, Worker } from 'node:worker_threads';
 import type { Finding } from '../checks/finding.js';
 import type { ProxiedExchange } from '../exchange/exchange.js';
 import type { DriftReport } from '../report/drift-report.js';
+import { travellingExchange } from './exchange-message.js';
 import type { FromWorker, SessionWorkerData, ToWorker } from './session-worker.js';
 import type { ThreadPriority } from './thread-priority.js';
 
@@ -50,40 +51,23 @@ function sizeOf(exchange: ProxiedExchange): number {
 }
 
 /**
- * The memory of the answer's body chunks that each chunk covers whole (node:http reads an answer into
- * buffers of their own): moved to the worker rather than copied into the message and out of it again,
- * two copies of a 134 KB page. Once the answer went out nothing on this thread reads them, and they
- * are left empty here. A chunk that is a view of a larger buffer (a pool, one shared with other data)
- * is copied, as is the request's body, which the upstream may not have read whole when it answered.
- */
-export function movableBuffers(exchange: ProxiedExchange): ArrayBuffer[] {
-  const movable: ArrayBuffer[] = [];
-  for (const chunk of exchange.response.bodyChunks ?? []) {
-    const { buffer } = chunk;
-    if (
-      buffer instanceof ArrayBuffer &&
-      chunk.byteOffset === 0 &&
-      chunk.byteLength === buffer.byteLength &&
-      !movable.includes(buffer)
-    )
-      movable.push(buffer);
-  }
-  return movable;
-}
-
-/**
- * Posts an exchange, the answer's chunks moved where they own their memory (movableBuffers). A buffer
- * something marked untransferable is copied instead: Node 20 copies it by itself, Node 22 refuses the
- * whole message, which then goes again with every chunk copied.
+ * Posts an exchange to the worker, the answer's chunks that own their memory moved (exchange-message.ts).
+ * Memory something marked untransferable is copied instead: Node 20 copies it by itself, Node 22 refuses
+ * the whole message, which then goes again with every chunk copied.
  */
 export function postExchange(
   port: Pick<MessagePort, 'postMessage'>,
-  message: Extract<ToWorker, { type: 'exchange' }>,
+  exchange: ProxiedExchange,
+  bytes: number,
 ): void {
+  const travelling = travellingExchange(exchange);
   try {
-    port.postMessage(message, movableBuffers(message.exchange));
+    port.postMessage(
+      { type: 'exchange', exchange: travelling.exchange, bytes } satisfies ToWorker,
+      travelling.transfer,
+    );
   } catch {
-    port.postMessage(message);
+    port.postMessage({ type: 'exchange', exchange, bytes } satisfies ToWorker);
   }
 }
 
@@ -132,7 +116,7 @@ export async function startWorkerSession(options: WorkerSessionOptions): Promise
       }
       pending += bytes;
       posted += 1;
-      postExchange(worker, { type: 'exchange', exchange, bytes });
+      postExchange(worker, exchange, bytes);
     },
     idle: () => (done === posted ? Promise.resolve() : new Promise<void>((wake) => idleWaiters.push(wake))),
     async close() {

@@ -1,10 +1,11 @@
 /**
  * The recording's own CPU per page, apart from forwarding and from the machine's other load: the
  * exchanges `capture-traffic.ts` captured are handed, one thread, to the same recording session the
- * worker of `ofkit record` runs (copied as a message copies them, decoded, redacted, checked and
- * appended to a HAR file), and the page of 100 transactions is recorded again and again. CPU time
- * (process.cpuUsage: this one thread, with the recorder's `--single-threaded-gc`) per page in three
- * rounds, and their median. `--cpu-profile FILE` writes a V8 CPU profile of the rounds; `--save FILE`
+ * worker of `ofkit record` runs (through a message as the proxy posts them, the answer's chunks
+ * moved, then decoded, redacted, checked and appended to a HAR file), and the page of 100 transactions
+ * is recorded again and again, each time a fresh copy. CPU time (process.cpuUsage around each page:
+ * this one thread, with the recorder's `--single-threaded-gc`) per page in three rounds, and their
+ * median. `--cpu-profile FILE` writes a V8 CPU profile of the rounds; `--save FILE`
  * writes the captured traffic (as bridge/test-support/recorded-traffic.ts reads it).
  * Run: node --single-threaded-gc --import tsx bench/proxy/recording-cpu.ts [--pages N] [--cpu-profile FILE] [--save FILE]
  */
@@ -28,7 +29,7 @@ const ROUNDS = 3;
 
 /**
  * One exchange through the session as the worker meets it: through a message (the answer's chunks
- * moved, as the proxy moves its own: worker-session.ts), decoded, recorded.
+ * moved, as the proxy moves its own: bridge/src/recording/exchange-message.ts), decoded, recorded.
  */
 const record = (session: RecordingSession, exchange: ProxiedExchange) => {
   const travelling = travellingExchange(exchange);

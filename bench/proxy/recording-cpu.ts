@@ -21,7 +21,7 @@ import {
   createRecordingSession,
   type RecordingSession,
 } from '../../bridge/src/recording/recording-session.js';
-import { saveTraffic } from '../../bridge/test-support/recorded-traffic.js';
+import { saveTraffic, withOwnedChunks } from '../../bridge/test-support/recorded-traffic.js';
 import { startCpuProfile } from '../profile/cpu-profiler.js';
 import { captureTraffic } from './capture-traffic.js';
 
@@ -38,19 +38,6 @@ const record = (session: RecordingSession, exchange: ProxiedExchange) => {
   );
 };
 
-/**
- * `exchange` with its answer's chunks in memory of their own, as node:http reads them (a move leaves
- * them empty, so each page recorded is a fresh copy; its making is not counted).
- */
-function copyOf(exchange: ProxiedExchange): ProxiedExchange {
-  const chunks = exchange.response.bodyChunks?.map((chunk) => {
-    const copy = Buffer.allocUnsafeSlow(chunk.byteLength);
-    copy.set(chunk);
-    return copy;
-  });
-  return { ...exchange, response: { ...exchange.response, ...(chunks && { bodyChunks: chunks }) } };
-}
-
 interface Round {
   /** CPU milliseconds per page. */
   cpuMs: number;
@@ -62,7 +49,7 @@ async function round(session: RecordingSession, page: ProxiedExchange, pages: nu
   const faultsBefore = process.resourceUsage().minorPageFault;
   let cpuMicros = 0;
   for (let index = 0; index < pages; index++) {
-    const copy = copyOf(page);
+    const copy = withOwnedChunks(page);
     const start = process.cpuUsage();
     await record(session, copy);
     const { user, system } = process.cpuUsage(start);
@@ -99,7 +86,7 @@ async function main(): Promise<void> {
     });
     // The session learns the key and the records up to the page, then warms up (JIT, validators, schema index).
     for (const exchange of traffic.exchanges.slice(0, traffic.pageIndex + 1))
-      await record(session, copyOf(exchange));
+      await record(session, withOwnedChunks(exchange));
     await round(session, page, Math.max(50, pages / 3));
     const stopProfile = values['cpu-profile'] ? await startCpuProfile(values['cpu-profile'], 100) : undefined;
     const rounds: Round[] = [];

@@ -43,3 +43,20 @@ export function loadTraffic(path: string): ProxiedExchange[] {
     response: loaded(exchange.response),
   }));
 }
+
+/** `bytes` in a buffer of its own, as node:http reads an answer's chunk (never a pool's memory). */
+export function ownedBuffer(bytes: Uint8Array): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.byteLength);
+  copy.set(bytes);
+  return copy;
+}
+
+/**
+ * `exchange` with each answer chunk in a buffer of its own, as node:http reads them: what the proxy
+ * moves to the recording's worker (a move leaves them empty, so each recording of it needs a copy).
+ */
+export function withOwnedChunks(exchange: ProxiedExchange): ProxiedExchange {
+  const chunks = exchange.response.bodyChunks;
+  if (chunks === undefined) return exchange;
+  return { ...exchange, response: { ...exchange.response, bodyChunks: chunks.map(ownedBuffer) } };
+}

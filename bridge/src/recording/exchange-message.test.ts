@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { MessageChannel, markAsUntransferable } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { loadTraffic } from '../../test-support/recorded-traffic.js';
+import { loadTraffic, ownedBuffer, withOwnedChunks } from '../../test-support/recorded-traffic.js';
 import { decodedExchange, type ProxiedExchange } from '../exchange/exchange.js';
 import { arrivedExchange, type TravellingExchange, travellingExchange } from './exchange-message.js';
 import { postExchange } from './worker-session.js';
@@ -17,13 +17,8 @@ const TRAFFIC = loadTraffic(
   join(import.meta.dirname, '../../test-support/fixtures/recorded-traffic.json.gz'),
 );
 
-/** A buffer of its own, as node:http reads an answer's chunk. */
-function owned(content: string | Uint8Array): Buffer {
-  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-  const copy = Buffer.allocUnsafeSlow(bytes.byteLength);
-  copy.set(bytes);
-  return copy;
-}
+/** A text in a buffer of its own, as node:http reads an answer's chunk. */
+const owned = (text: string) => ownedBuffer(Buffer.from(text));
 
 const exchangeWith = (
   response: readonly Uint8Array[],
@@ -33,15 +28,6 @@ const exchangeWith = (
   durationMs: 1,
   request: { method: 'POST', url: 'http://127.0.0.1/links', headers: [], bodyChunks: request },
   response: { status: 200, statusText: 'OK', headers: [], bodyChunks: response },
-});
-
-/** The exchange with every answer chunk in memory of its own (the loaded traffic's may share a pool). */
-const ownedCopy = (exchange: ProxiedExchange): ProxiedExchange => ({
-  ...exchange,
-  response: {
-    ...exchange.response,
-    ...(exchange.response.bodyChunks && { bodyChunks: exchange.response.bodyChunks.map(owned) }),
-  },
 });
 
 const bodyOf = (exchange: ProxiedExchange) => Buffer.concat(exchange.response.bodyChunks ?? []).toString();
@@ -72,8 +58,8 @@ describe('an exchange on its way to the recording worker', () => {
   it('leaves the worker the same exchange as copies did', () => {
     let moved = 0;
     for (const exchange of TRAFFIC) {
-      const copied = decodedExchange(structuredClone(ownedCopy(exchange)));
-      const travelling = travellingExchange(ownedCopy(exchange));
+      const copied = decodedExchange(structuredClone(withOwnedChunks(exchange)));
+      const travelling = travellingExchange(withOwnedChunks(exchange));
       moved += travelling.transfer.length;
       const clone = structuredClone(travelling.exchange, { transfer: travelling.transfer });
       expect(decodedExchange(arrivedExchange(clone))).toEqual(copied);
